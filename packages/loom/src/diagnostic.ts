@@ -1,0 +1,17 @@
+import type { ErrorCode } from './errors.js';
+import type { Span } from './syntax/spans.js';
+
+export type Severity = 'error' | 'warning';
+
+/**
+ * One finding of the compiler. `message` is the complete human sentence shown after
+ * `Error E001: ` (for example `Undeclared identifier 'Writer'`); `hint` is an optional
+ * remedy line printed under the code frame.
+ */
+export interface Diagnostic {
+  readonly code: ErrorCode;
+  readonly severity: Severity;
+  readonly message: string;
+  readonly span: Span;
+  readonly hint?: string;
+}
