@@ -1,6 +1,9 @@
+import type { Span } from './syntax/spans.js';
+
 /**
- * The one error registry of Loom. Every code the compiler or runtime can raise is listed here;
- * the registry (family, title, cause, remedy) is completed in this module.
+ * The one error registry of Loom. Every code the compiler or runtime can raise is listed here
+ * with the family it is reported under, a short title, what causes it and how to fix it.
+ * `loom explain`, docs/loom/errors.md and the runtime error formats all read this table.
  */
 export const ERROR_CODES = [
   'E001', 'E002', 'E003', 'E004', 'E005',
@@ -19,3 +22,369 @@ export const ERROR_CODES = [
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/** The name an error is reported under at run time (`DatabaseError: ...`), and its `name`. */
+export type ErrorFamily =
+  | 'CompileError'
+  | 'RuntimeError'
+  | 'ContractViolation'
+  | 'TypeViolation'
+  | 'TypeWarning'
+  | 'ProtocolError'
+  | 'DatabaseError'
+  | 'AuthError'
+  | 'KVError'
+  | 'ConcurrencyError'
+  | 'TemplateError'
+  | 'PatternMatchError'
+  | 'ADTError'
+  | 'JobError'
+  | 'HTTPError';
+
+export interface ErrorEntry {
+  readonly family: ErrorFamily;
+  readonly title: string;
+  readonly cause: string;
+  readonly remedy: string;
+}
+
+export const ERROR_REGISTRY: Readonly<Record<ErrorCode, ErrorEntry>> = {
+  E001: {
+    family: 'CompileError',
+    title: 'Undeclared identifier',
+    cause:
+      'A name is used that no declaration in scope provides: an agent, tool, protocol, flow or ' +
+      'variable that is misspelt, declared only after the flow that uses it, or defined in a ' +
+      'file that is not included.',
+    remedy:
+      'Declare the agent, tool or protocol above the flow that uses it, fix the spelling, or ' +
+      'add the `include "file.nxlib";` that provides it.',
+  },
+  E002: {
+    family: 'CompileError',
+    title: 'Type mismatch',
+    cause:
+      'A value or annotation does not have the type its position requires. A frequent case is ' +
+      'a protocol field whose type is written bare (`score: number`) instead of as a quoted ' +
+      'string.',
+    remedy:
+      'Write protocol field types as strings (`score: "number"`) and make the value agree ' +
+      'with the annotation, or change the annotation.',
+  },
+  E003: {
+    family: 'CompileError',
+    title: 'Missing required property',
+    cause: 'An agent declares neither `role` nor `prompt`, so there is nothing to tell the model what to do.',
+    remedy: 'Give the agent a `role`, a `prompt`, or both.',
+  },
+  E004: {
+    family: 'CompileError',
+    title: 'Syntax error',
+    cause:
+      'The source does not follow the grammar: a missing name, brace, parenthesis or comma, an ' +
+      'unterminated string, or a construct in a place where it is not allowed.',
+    remedy:
+      'Look at the marked token and the one just before it; the message says what was ' +
+      'expected there. docs/loom/reference.md describes the accepted syntax.',
+  },
+  E005: {
+    family: 'CompileError',
+    title: 'Duplicate declaration',
+    cause: 'Two top-level declarations in one file (agents, tools, protocols, flows, ...) share a name.',
+    remedy: 'Rename one of them or delete the duplicate.',
+  },
+  E101: {
+    family: 'RuntimeError',
+    title: 'Agent execution failed',
+    cause:
+      'An agent call did not produce a usable answer after all retries: the provider was ' +
+      'unreachable or rejected the request, an API key or base URL is missing, the call timed ' +
+      'out, or the reply could not be read.',
+    remedy:
+      'Check the provider entries in secrets.nxs (`<PROVIDER>_API_KEY`, `<PROVIDER>_BASE_URL`), ' +
+      'then consider `retry`, `timeout` and a `fallback` model on the agent.',
+  },
+  E102: {
+    family: 'RuntimeError',
+    title: 'Tool execution failed',
+    cause:
+      'A tool raised an error, received arguments it could not use, or did not finish within ' +
+      'its `tool_timeout`.',
+    remedy: 'Check the arguments passed to the tool, the service it calls, and its timeout.',
+  },
+  E103: {
+    family: 'RuntimeError',
+    title: 'Pipeline execution failed',
+    cause:
+      'One stage of an agent pipeline (`>>`, `|>>`, `&>>`) failed, or handed the next stage ' +
+      'output it could not accept.',
+    remedy:
+      'Run the failing stage (named in the message) on its own to see its error, and make ' +
+      'sure each stage returns what the next one expects.',
+  },
+  E104: {
+    family: 'RuntimeError',
+    title: 'Intent routing failed',
+    cause: 'No `intent(...)` branch of a match accepted the input and there is no `_` branch.',
+    remedy: 'Add a `_ => ...` branch that handles input no intent recognises.',
+  },
+  E201: {
+    family: 'ContractViolation',
+    title: 'Precondition (requires) violated',
+    cause:
+      'A flow was called with input that fails one of its `requires` clauses, either a ' +
+      'boolean expression or a semantic condition judged by the model.',
+    remedy:
+      'Validate the input before calling the flow, or relax the clause if it is stricter ' +
+      'than the flow needs.',
+  },
+  E202: {
+    family: 'ContractViolation',
+    title: 'Postcondition (ensures) violated',
+    cause: 'A flow returned a result that fails one of its `ensures` clauses.',
+    remedy:
+      'Change the flow so every path returns a result meeting the clause, or state the ' +
+      'clause as what the flow really guarantees.',
+  },
+  E203: {
+    family: 'ContractViolation',
+    title: 'Invariant violated',
+    cause: 'A value stopped satisfying an `invariant` that must hold for its whole lifetime.',
+    remedy: 'Find the update that broke the invariant and keep the state within it.',
+  },
+  E301: {
+    family: 'TypeViolation',
+    title: 'Type violation (strict mode)',
+    cause:
+      'With LOOM_TYPE_MODE=strict, a value did not match its declared type at run time, so ' +
+      'the program stopped.',
+    remedy:
+      'Make the value match the annotation or change the annotation; LOOM_TYPE_MODE=warn ' +
+      'reports such mismatches without stopping.',
+  },
+  E302: {
+    family: 'TypeWarning',
+    title: 'Type warning (warn mode)',
+    cause:
+      'With LOOM_TYPE_MODE=warn (the default), a value did not match its declared type; the ' +
+      'program reported it and went on.',
+    remedy: 'Make the value match the annotation or change the annotation.',
+  },
+  E303: {
+    family: 'ProtocolError',
+    title: 'Protocol validation failed',
+    cause:
+      'An agent bound to a protocol (`implements P`) returned output whose fields are missing ' +
+      'or have the wrong type.',
+    remedy:
+      'Say in the agent prompt exactly which fields and types to return, and check that the ' +
+      'protocol field types are the ones you mean.',
+  },
+  E401: {
+    family: 'DatabaseError',
+    title: 'Database connection failed',
+    cause:
+      'connect(...) could not open the database: the SQLite path or its directory does not ' +
+      'exist or is not writable, or the PostgreSQL URL, credentials or server are wrong.',
+    remedy: 'Check the connection URL, the file path and its permissions, and that the server is reachable.',
+  },
+  E402: {
+    family: 'DatabaseError',
+    title: 'Database query failed',
+    cause:
+      'The database rejected a statement: invalid SQL, a table or column that does not ' +
+      'exist, or parameters that do not match the placeholders.',
+    remedy: 'Run the statement by hand against the same schema and compare the parameter count with the placeholders.',
+  },
+  E403: {
+    family: 'DatabaseError',
+    title: 'Database transaction failed',
+    cause: 'A statement inside a transaction failed, so the whole transaction was rolled back.',
+    remedy: 'The database is unchanged; fix the failing statement (named in the message) and retry the transaction.',
+  },
+  E501: {
+    family: 'AuthError',
+    title: 'Authentication failed',
+    cause:
+      'The credentials were missing, malformed or revoked; Loom API keys are `loom-ak-` ' +
+      'followed by 32 lowercase hexadecimal digits.',
+    remedy: 'Send a key created by std.auth (or the configured provider) and check that it is still valid.',
+  },
+  E502: {
+    family: 'AuthError',
+    title: 'JWT rejected',
+    cause:
+      'A JSON Web Token was malformed, signed with another key or algorithm than the auth ' +
+      'block allows, or expired.',
+    remedy: 'Check the `secret`, `algorithms` and `expires_in` of the auth block against the token issuer.',
+  },
+  E503: {
+    family: 'AuthError',
+    title: 'CSRF validation failed',
+    cause: 'A state-changing request carried no CSRF token, or one that does not match the session or has expired.',
+    remedy: 'Render the current CSRF token into the form or request header and send it back unchanged.',
+  },
+  E504: {
+    family: 'AuthError',
+    title: 'OAuth flow failed',
+    cause:
+      'The OAuth exchange did not complete: wrong client id or secret, a redirect URI the ' +
+      'provider does not know, or a PKCE verifier that does not match the challenge.',
+    remedy: 'Compare client_id, client_secret and redirect_uri with the provider registration.',
+  },
+  E601: {
+    family: 'KVError',
+    title: 'Key-value operation failed',
+    cause: 'A key-value store operation failed: the key does not exist, its TTL has expired, or the store is not open.',
+    remedy: 'Open the store before use and read optional keys with a default (`kv.get("k") ?? default`) or check `kv.has("k")` first.',
+  },
+  E602: {
+    family: 'KVError',
+    title: 'Key-value serialization failed',
+    cause: 'A value could not be stored or read back: it cannot be serialized, or the stored data is not of the type requested.',
+    remedy: 'Store plain data (strings, numbers, lists, dicts) and read it back with the matching typed getter.',
+  },
+  E701: {
+    family: 'ConcurrencyError',
+    title: 'Task cancelled or timed out',
+    cause: 'A concurrent task was cancelled explicitly or ran past its time limit before producing a result.',
+    remedy: 'Raise the time limit, or handle cancellation where the task result is awaited.',
+  },
+  E702: {
+    family: 'ConcurrencyError',
+    title: 'Channel closed',
+    cause: 'A message was sent to, or awaited from, a channel that had already been closed.',
+    remedy: 'Check whether the channel is closed before using it, or use a non-blocking receive.',
+  },
+  E703: {
+    family: 'ConcurrencyError',
+    title: 'Every task in a race failed',
+    cause: 'A race needs one task to succeed, and all of them failed.',
+    remedy: 'Look at the individual task errors listed in the message; make at least one branch reliable.',
+  },
+  E801: {
+    family: 'TemplateError',
+    title: 'Template compilation failed',
+    cause: 'A template is malformed: a block such as `{{#for}}` or `{{#if}}` is not closed, or a filter does not exist.',
+    remedy: 'Close every block and use only the documented filters.',
+  },
+  E802: {
+    family: 'TemplateError',
+    title: 'Template rendering failed',
+    cause: 'A template refers to a variable the data does not contain, or to data of another shape.',
+    remedy: 'Pass the missing value or give it a default with the `default(...)` filter.',
+  },
+  E901: {
+    family: 'PatternMatchError',
+    title: 'No match branch applies',
+    cause: 'A `match` received a value that none of its patterns accept, and there is no `_` branch.',
+    remedy: 'Add the missing patterns or a final `_ => ...` branch.',
+  },
+  E902: {
+    family: 'PatternMatchError',
+    title: 'Destructuring failed',
+    cause: 'A destructuring pattern does not fit the value, e.g. a two-element pattern applied to a dict or a shorter list.',
+    remedy: 'Make the pattern follow the shape of the value, or check the shape before destructuring.',
+  },
+  EA01: {
+    family: 'ADTError',
+    title: 'Struct operation failed',
+    cause: 'A struct that was never declared was used, or a field the struct does not have was read or set.',
+    remedy: 'Declare the struct and use only its declared field names.',
+  },
+  EA02: {
+    family: 'ADTError',
+    title: 'Enum operation failed',
+    cause: 'An enum or variant that is not declared was used, or a variant got the wrong number of values.',
+    remedy: 'Check the enum and variant names and the number of values each variant carries.',
+  },
+  EA03: {
+    family: 'ADTError',
+    title: 'Trait implementation missing',
+    cause: 'A trait method was called on a type that has no `impl` of that trait.',
+    remedy: 'Add `impl Trait for Type { ... }` with every method the trait requires.',
+  },
+  EB01: {
+    family: 'JobError',
+    title: 'Job failed',
+    cause: 'A background job raised an error on its last permitted attempt.',
+    remedy: 'Read the error logged for the attempt, fix the job, and handle permanent failures in `on_failure`.',
+  },
+  EB02: {
+    family: 'JobError',
+    title: 'Job timed out',
+    cause: 'A job attempt ran longer than the job timeout and was stopped.',
+    remedy: 'Raise the job timeout or split the work into smaller jobs.',
+  },
+  EB03: {
+    family: 'JobError',
+    title: 'Job dead-lettered',
+    cause: 'A job used up all its retries and was moved to the dead-letter queue.',
+    remedy: 'Inspect it with `loom jobs --dead-letter`, fix the cause, then `loom jobs retry JOB_ID`.',
+  },
+  EC01: {
+    family: 'HTTPError',
+    title: 'Route not declared',
+    cause: 'An HTTP request used a method and path that no `route` of the server declares; the server answers 404.',
+    remedy: 'Add the route to the `server` block, or fix the method or path in the request.',
+  },
+  EC02: {
+    family: 'ContractViolation',
+    title: 'HTTP contract violated',
+    cause:
+      'A route contract failed: a failed `requires` rejects the request with 401, a failed ' +
+      '`ensures` withholds the response with 403.',
+    remedy: 'Send requests that meet the route `requires` (usually credentials) and make the handler meet its `ensures`.',
+  },
+};
+
+export function isErrorCode(text: string): text is ErrorCode {
+  return Object.hasOwn(ERROR_REGISTRY, text);
+}
+
+/**
+ * An error Loom raises, compile time or run time. It is plain data so that scripts can catch
+ * it and read `e.code` and `e.message`; its `name` is the family (`DatabaseError`), which is
+ * also the word it is reported under.
+ */
+export class LoomError extends Error {
+  readonly code: ErrorCode;
+  readonly span?: Span;
+
+  constructor(code: ErrorCode, message: string, span?: Span, options?: ErrorOptions) {
+    super(message, options);
+    this.code = code;
+    this.span = span;
+    this.name = ERROR_REGISTRY[code].family;
+  }
+}
+
+export type ContractClause = 'requires' | 'ensures' | 'invariant';
+export type ContractConditionKind = 'deterministic' | 'semantic';
+export type ContractCode = 'E201' | 'E202' | 'E203' | 'EC02';
+
+const CLAUSE_CODES: Readonly<Record<ContractClause, ContractCode>> = {
+  requires: 'E201',
+  ensures: 'E202',
+  invariant: 'E203',
+};
+
+export interface ContractViolationDetails {
+  readonly clause: ContractClause;
+  readonly condition: ContractConditionKind;
+  /** The code when it is not the clause's own (route contracts raise EC02). */
+  readonly code?: ContractCode;
+  readonly span?: Span;
+}
+
+/** A failed `requires`/`ensures`/`invariant`; the report names the clause and how it was judged. */
+export class ContractViolation extends LoomError {
+  readonly clause: ContractClause;
+  readonly condition: ContractConditionKind;
+
+  constructor(message: string, details: ContractViolationDetails) {
+    super(details.code ?? CLAUSE_CODES[details.clause], message, details.span);
+    this.clause = details.clause;
+    this.condition = details.condition;
+  }
+}
