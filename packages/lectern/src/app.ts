@@ -1,0 +1,125 @@
+import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
+import websocket from '@fastify/websocket';
+import swagger from '@fastify/swagger';
+import { defaultAllowedOrigins, events, limits } from './config.js';
+import type { Db } from './platform/db.js';
+import { ApiError, errorBody, type ValidationIssue } from './platform/errors.js';
+import { EventHub } from './platform/events.js';
+import type { Logger } from './platform/logger.js';
+import { installRequestGuard } from './platform/request-guard.js';
+import { version } from './version.js';
+import { defaultAlertKeywords } from './features/entries/alerts.js';
+import { registerEntryRoutes } from './features/entries/routes.js';
+import { EntrySchema } from './features/entries/schemas.js';
+import { createEntryService } from './features/entries/service.js';
+import { createEntryStore } from './features/entries/store.js';
+import { eventsPath, registerEventRoutes } from './features/events/routes.js';
+import { registerSessionRoutes } from './features/sessions/routes.js';
+import { SessionSchema } from './features/sessions/schemas.js';
+import { createSessionService } from './features/sessions/service.js';
+import { createSessionStore } from './features/sessions/store.js';
+
+export interface AppOptions {
+  db: Db;
+  token: string;
+  logger: Logger;
+  /** Host names accepted besides loopback (the bind address under `--unsafe-bind`). */
+  extraHosts?: readonly string[];
+}
+
+export interface App {
+  server: FastifyInstance;
+  hub: EventHub;
+}
+
+const healthPath = '/api/health';
+
+/** Maps anything thrown while handling a request onto the contract's error envelope. */
+function toApiError(error: FastifyError): ApiError {
+  if (error instanceof ApiError) return error;
+  if (error.validation) {
+    const detail: ValidationIssue[] = error.validation.map((issue) => {
+      const path = issue.instancePath.split('/').filter(Boolean);
+      const missing = (issue.params as { missingProperty?: string; additionalProperty?: string });
+      const field = missing.missingProperty ?? missing.additionalProperty;
+      return { loc: [error.validationContext ?? 'body', ...path, ...(field ? [field] : [])], msg: issue.message ?? 'invalid', type: issue.keyword };
+    });
+    return new ApiError(422, 'invalid_request', 'The request is not valid', detail);
+  }
+  switch (error.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return new ApiError(413, 'too_large', 'The request body is too large');
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return new ApiError(400, 'bad_request', 'Unsupported Content-Type; send application/json');
+    default:
+      if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) {
+        return new ApiError(400, 'bad_request', 'The request could not be read');
+      }
+      return new ApiError(500, 'internal_error', 'Internal error');
+  }
+}
+
+export async function buildApp(options: AppOptions): Promise<App> {
+  const { db, token, logger } = options;
+  const hub = new EventHub();
+
+  const server = Fastify({
+    loggerInstance: logger as FastifyBaseLogger,
+    bodyLimit: limits.jsonBodyMaxBytes,
+    ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true, allErrors: false } },
+    forceCloseConnections: 'idle',
+  });
+
+  // An empty JSON body is read as "no body" (POST /pause with a JSON content type), bad JSON is a 400.
+  server.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    const text = body as string;
+    if (text.trim() === '') return done(null, undefined);
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      done(new ApiError(400, 'bad_request', 'The body is not valid JSON'), undefined);
+    }
+  });
+
+  server.setErrorHandler((error: FastifyError, request, reply) => {
+    const apiError = toApiError(error);
+    if (apiError.status >= 500 && apiError.code === 'internal_error') request.log.error({ err: error }, 'request failed');
+    return reply.code(apiError.status).send(errorBody(apiError));
+  });
+  server.setNotFoundHandler((_request, reply) => reply.code(404).send(errorBody(new ApiError(404, 'not_found', 'No such route'))));
+
+  installRequestGuard(server, {
+    token,
+    allowedOrigins: () => new Set(defaultAllowedOrigins),
+    extraHosts: options.extraHosts ?? [],
+    publicPaths: new Set([healthPath]),
+    websocketPaths: new Set([eventsPath]),
+  });
+
+  await server.register(swagger, {
+    openapi: {
+      openapi: '3.0.3',
+      info: { title: 'Lectern API', version, description: 'The local backend of a desktop classroom assistant (interface 2.0).' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      security: [{ bearer: [] }],
+    },
+    // Name components after their $id (Session, Entry) rather than def-0, def-1.
+    refResolver: { buildLocalReference: (json, _baseUri, _fragment, index) => (typeof json.$id === 'string' ? json.$id : `def-${index}`) },
+  });
+  await server.register(websocket, { options: { maxPayload: events.wsMaxPayloadBytes } });
+
+  server.addSchema(SessionSchema);
+  server.addSchema(EntrySchema);
+
+  const sessions = createSessionService(createSessionStore(db), hub);
+  sessions.interruptUnfinished();
+  const entries = createEntryService(createEntryStore(db), sessions, hub, () => defaultAlertKeywords);
+
+  server.get(healthPath, { schema: { tags: ['health'], summary: 'Liveness (no token needed)', security: [] } }, async () => ({ status: 'healthy', version }));
+  server.get('/api/v2/openapi.json', { schema: { hide: true } }, async () => server.swagger());
+  registerSessionRoutes(server, sessions);
+  registerEntryRoutes(server, entries, sessions);
+  registerEventRoutes(server, hub, sessions, token);
+
+  return { server, hub };
+}

@@ -1,0 +1,48 @@
+// Homework, exam and deadline announcements, with the dates they mention.
+
+export type AnnouncementKind = 'homework' | 'exam' | 'deadline';
+
+export interface Announcement {
+  kinds: AnnouncementKind[];
+  /** Date-like expressions in the sentence ("Friday", "next week", "3月15日", "下周三"). */
+  when: string[];
+}
+
+const KIND_PATTERNS: Readonly<Record<AnnouncementKind, RegExp>> = {
+  homework:
+    /\b(?:homework|assignments?|problem sets?|psets?|exercises?|worksheets?|lab reports?|projects?|essays?|reading for|read (?:chapter|section|pages?)|hand (?:it )?in|turn (?:it )?in|submit)\b|作业|习题|练习题|预习|课后题|实验报告|论文|提交|上交|交上来/i,
+  exam:
+    /\b(?:exams?|midterms?|finals|final exam|quiz(?:zes)?|(?:the|a|next|our) test(?!\s+(?:case|cases|data|suite|set))|on the (?:exam|test|quiz|midterm|final))\b|考试|期中|期末|测验|小测|随堂测|考点|会考/i,
+  deadline:
+    /\b(?:due|deadline|no later than|before (?:class|the lecture|midnight)|by (?:the end of )?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|tonight|next|midnight|noon)|late (?:submissions?|penalty))\b|截止|最晚|期限|之前交|前交|前提交|逾期/i,
+};
+
+const WHEN_PATTERN = new RegExp(
+  [
+    String.raw`\b(?:next|this|coming)\s+(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|week|class|lecture|time|month)\b`,
+    String.raw`\b(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)(?:\s+(?:morning|afternoon|night|evening))?\b`,
+    String.raw`\b(?:tomorrow|tonight|end of (?:the )?(?:week|month|term|semester))\b`,
+    String.raw`\bin\s+(?:two|three|four|\d+)\s+(?:days|weeks)\b`,
+    String.raw`\bweek\s+\d+\b`,
+    String.raw`\b(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?\s+\d{1,2}(?:st|nd|rd|th)?\b`,
+    String.raw`\b\d{4}-\d{2}-\d{2}\b`,
+    String.raw`\b\d{1,2}/\d{1,2}\b`,
+    String.raw`\b\d{1,2}(?::\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.)`,
+    String.raw`(?:下|这|本|上)?(?:周|星期|礼拜)[一二三四五六日天末]`,
+    String.raw`下(?:周|星期|个月|节课|次课|次)`,
+    String.raw`(?:今天|明天|后天|今晚|明晚)(?:晚上|上午|下午|中午)?`,
+    String.raw`\d{1,2}月\d{1,2}[日号]`,
+    String.raw`第[一二三四五六七八九十\d]+周`,
+    String.raw`\d{1,2}[点:：]\d{0,2}(?:分)?(?:之前|前)?`,
+  ].join('|'),
+  'gi',
+);
+
+export function findAnnouncement(sentence: string): Announcement | null {
+  const kinds = (Object.keys(KIND_PATTERNS) as AnnouncementKind[]).filter((kind) =>
+    KIND_PATTERNS[kind].test(sentence),
+  );
+  if (kinds.length === 0) return null;
+  const when = [...new Set([...sentence.matchAll(WHEN_PATTERN)].map((m) => m[0].trim()))];
+  return { kinds, when };
+}

@@ -1,0 +1,15 @@
+// Sentences that define a term or give an example of it.
+
+const DEFINITION_CUES =
+  /\b(?:is (?:called|defined as|known as|what we call)|are (?:called|defined as|known as)|we call (?:this|it|that|these|them)|is a (?:kind|type|form) of|refers? to|stands? for|by definition|the definition of|means that|is basically)\b|叫做|称为|称作|定义为|定义是|是指|指的是|所谓|也就是说|就是说|我们把.+叫/i;
+
+const EXAMPLE_CUES =
+  /\b(?:for example|for instance|e\.g\.|such as|as an example|an example (?:is|of)|imagine|suppose|say we have|let's say|think of|like when)\b|比如|例如|举个例子|打个比方|比方说|假设|假如|譬如|像是/i;
+
+export function isDefinition(sentence: string): boolean {
+  return DEFINITION_CUES.test(sentence);
+}
+
+export function isExample(sentence: string): boolean {
+  return EXAMPLE_CUES.test(sentence);
+}

@@ -1,0 +1,83 @@
+// Tokenisation into comparable terms: lower-cased English words and overlapping Han bigrams.
+import { CHINESE_FUNCTION_CHARACTERS, CHINESE_STOP_BIGRAMS, ENGLISH_STOP_WORDS } from './stopwords.js';
+
+/** A run of Latin letters/digits (with inner apostrophes or hyphens) or a run of Han characters. */
+const SEGMENT_PATTERN = /[A-Za-z0-9]+(?:['’-][A-Za-z0-9]+)*|[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+/g;
+const HAN_START = /^[\u3400-\u9fff\uf900-\ufaff]/;
+/** Single letters and the like are noise in retrieval; numbers stay ("chapter 3", "2 weeks"). */
+const MIN_WORD_CHARS = 2;
+
+/**
+ * Consecutive content terms with nothing but spaces between them. Word pairs inside a run are
+ * phrase candidates ("binary search"); a stop word or a punctuation mark ends a run.
+ */
+export type TermRun = string[];
+
+/** Content terms of `text`: English words (lower-cased, plural folded) and Han bigrams. */
+export function tokenize(text: string): string[] {
+  return termRuns(text).flat();
+}
+
+export function termRuns(text: string): TermRun[] {
+  const runs: TermRun[] = [];
+  let run: TermRun = [];
+  let previousEnd = 0;
+  const flush = (): void => {
+    if (run.length > 0) runs.push(run);
+    run = [];
+  };
+  for (const match of text.matchAll(SEGMENT_PATTERN)) {
+    const segment = match[0];
+    const gap = text.slice(previousEnd, match.index);
+    previousEnd = match.index + segment.length;
+    if (/\S/.test(gap)) flush();
+    if (HAN_START.test(segment)) {
+      flush();
+      for (const piece of hanContentPieces(segment)) runs.push(hanBigrams(piece));
+      continue;
+    }
+    const word = foldPlural(segment.toLowerCase().replace(/’/g, "'"));
+    if (word.length < MIN_WORD_CHARS || ENGLISH_STOP_WORDS.has(word)) flush();
+    else run.push(word);
+  }
+  flush();
+  return runs.filter((r) => r.length > 0);
+}
+
+/** Han text cut at function characters, so no bigram straddles a particle or pronoun. */
+export function hanContentPieces(segment: string): string[] {
+  const pieces: string[] = [];
+  let current = '';
+  for (const char of segment) {
+    if (CHINESE_FUNCTION_CHARACTERS.has(char)) {
+      if (current.length > 0) pieces.push(current);
+      current = '';
+    } else {
+      current += char;
+    }
+  }
+  if (current.length > 0) pieces.push(current);
+  return pieces;
+}
+
+function hanBigrams(piece: string): string[] {
+  if (piece.length === 1) return [piece];
+  const bigrams: string[] = [];
+  for (let i = 0; i + 1 < piece.length; i++) {
+    const bigram = piece.slice(i, i + 2);
+    if (!CHINESE_STOP_BIGRAMS.has(bigram)) bigrams.push(bigram);
+  }
+  return bigrams;
+}
+
+/**
+ * Folds English plurals so "enzymes" meets "enzyme" and "studies" meets "study", while keeping
+ * terms readable enough to show to a student (no aggressive stemming).
+ */
+export function foldPlural(word: string): string {
+  if (word.length <= 3 || !word.endsWith('s')) return word;
+  if (/(?:ss|us|is|'s)$/.test(word)) return word.endsWith("'s") ? word.slice(0, -2) : word;
+  if (word.endsWith('ies') && word.length > 4) return `${word.slice(0, -3)}y`;
+  if (/(?:sses|xes|ches|shes|zzes)$/.test(word)) return word.slice(0, -2);
+  return word.slice(0, -1);
+}

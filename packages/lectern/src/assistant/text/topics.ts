@@ -1,0 +1,42 @@
+// Spoken topic announcements: "today we'll talk about X", "接下来我们讲X".
+
+/** Cues after which the next words name the topic; the capture group holds the topic. */
+const TOPIC_CUES: readonly RegExp[] = [
+  /\btoday(?:'s)? (?:topic|lecture|class) is (?:about |on )?(.+)/i,
+  /\b(?:today|this lecture|this class|in this lecture)\b,? (?:we(?:'re| are| will|'ll)?|i(?:'m| am| will|'ll)?) (?:going to |gonna )?(?:talk about|look at|learn about|learn|cover|discuss|study|start|introduce|be talking about|be looking at)\s+(.+)/i,
+  /\b(?:let's|let us|now we(?:'ll| will)?|we(?:'ll| will) now|i want to) (?:move on to|turn to|talk about|look at|switch to|start with|get to|discuss|go over)\s+(.+)/i,
+  /\b(?:moving on to|turning to|next (?:topic|up)(?: is)?:?|the next (?:topic|thing|part|section) (?:is|we'll cover is))\s+(.+)/i,
+  /\bthis (?:section|part|unit) is (?:about|on) (.+)/i,
+  /今天(?:我们)?(?:要|来|主要)?(?:讲|学习|学|介绍|讨论|聊|看)(?:一下|的是)?(.+)/,
+  /今天的(?:主题|内容|课题|话题)是(.+)/,
+  /(?:接下来|下面|现在|然后)(?:我们)?(?:要|来|开始|就)?(?:讲|看|学|介绍|讨论|进入|聊|说)(?:一下|一看|的是)?(.+)/,
+  /我们(?:来|先)(?:看|讲|学|介绍|讨论)(?:一下|一看)?(.+)/,
+  /第[一二三四五六七八九十\d]+(?:部分|节|章|个(?:问题|话题|主题))(?:是|讲|我们讲)?[:：，,]?(.+)/,
+];
+
+/** A topic name longer than this is a clause, not a name; it is cut at a word boundary. */
+const TOPIC_WORDS_MAX = 8;
+const TOPIC_HAN_CHARS_MAX = 16;
+const TOPIC_CHARS_MIN = 2;
+const TRAILING_FILLER = /\s*(?:today|now|first|next|here|a little bit|a bit|for a (?:minute|moment|while)|with you)\s*$/i;
+
+/** The topic the sentence announces, or null when it announces none. */
+export function announcedTopic(sentence: string): string | null {
+  for (const cue of TOPIC_CUES) {
+    const raw = cue.exec(sentence)?.[1];
+    if (raw === undefined) continue;
+    const topic = trimTopic(raw);
+    if (topic.length >= TOPIC_CHARS_MIN) return topic;
+  }
+  return null;
+}
+
+function trimTopic(raw: string): string {
+  let topic = raw.split(/[.。!！?？;；,，:：(（]/)[0] ?? '';
+  topic = topic.replace(/^(?:about|on|is|the topic of|一下|的是)\s*/i, '');
+  if (/[\u3400-\u9fff]/.test(topic) && !/\s/.test(topic.trim())) {
+    return topic.replace(/[吧啊呢了]+$/, '').slice(0, TOPIC_HAN_CHARS_MAX).trim();
+  }
+  const words = topic.trim().split(/\s+/).slice(0, TOPIC_WORDS_MAX);
+  return words.join(' ').replace(TRAILING_FILLER, '').trim();
+}

@@ -1,0 +1,42 @@
+// Shapes shared by the assistant's engines, the context builder and the task runner.
+
+export type AssistantKind = 'rescue' | 'catchup' | 'summary' | 'followup';
+
+export interface TranscriptLine {
+  id: number;
+  text: string;
+  /** UTC ISO-8601. */
+  createdAt: string;
+}
+
+export interface MaterialText {
+  filename: string;
+  text: string;
+}
+
+export interface ChatTurn {
+  role: 'user' | 'assistant';
+  content: string;
+}
+
+export interface AssistantRequest {
+  kind: AssistantKind;
+  courseName: string;
+  /** Chronological; already cut at the task's through_entry_id. */
+  entries: readonly TranscriptLine[];
+  /** Window measured back from the LAST entry's time, not the wall clock. */
+  recentMinutes?: number;
+  /** Followup only. */
+  question?: string;
+  /** Followup only: the conversation so far, oldest first. */
+  history?: readonly ChatTurn[];
+  /** Followup on a parent task: that task's answer. */
+  previousAnswer?: string;
+  material?: MaterialText | null;
+}
+
+export interface EngineProgress {
+  stage: string;
+  done: number;
+  total: number;
+}

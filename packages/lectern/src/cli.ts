@@ -1,0 +1,85 @@
+import { parseArgs } from 'node:util';
+import { server } from './config.js';
+import { StartupError } from './platform/startup-error.js';
+import { announceStartupFailure, serve } from './serve.js';
+import { version } from './version.js';
+
+const usage = `Usage: lectern <command> [options]
+
+Commands:
+  serve        Run the Lectern service (the default command)
+
+Options for serve:
+  --data-dir DIR        Where the database and connection.json live
+                        (default: $XDG_DATA_HOME/lectern, ~/Library/Application Support/Lectern,
+                        or %LOCALAPPDATA%\\Lectern)
+  --host HOST           Address to bind (default ${server.defaultHost}); loopback only
+  --port N              Port to bind; 0 picks a random free port (default ${server.defaultPort})
+  --unsafe-bind         Allow a non-loopback --host (exposes the service to the network)
+  --token-stdin         Read the bearer token from the first line of stdin
+  --exit-on-stdin-eof   Shut down when stdin closes (the host process died)
+  --api-only            An instance for a third-party tool: its own data dir and token,
+                        no device capture
+  -h, --help            Show this help
+  -v, --version         Print the version
+
+On start Lectern writes DIR/connection.json ({port, token, pid, version}, mode 0600) and prints
+one JSON line to stdout: {"event":"ready","port":N,"connection_file":"..."}. A start failure
+prints {"event":"error","code":"...","message":"..."} and exits with status 1.
+`;
+
+const exitUsage = 64;
+
+function parsePort(value: string): number {
+  const port = Number(value);
+  if (!/^\d+$/.test(value) || port > 65535) throw new StartupError('invalid_arguments', `--port must be 0..65535, got an invalid value`);
+  return port;
+}
+
+async function main(argv: string[]): Promise<void> {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: {
+        'data-dir': { type: 'string' },
+        host: { type: 'string', default: server.defaultHost },
+        port: { type: 'string', default: String(server.defaultPort) },
+        'unsafe-bind': { type: 'boolean', default: false },
+        'token-stdin': { type: 'boolean', default: false },
+        'exit-on-stdin-eof': { type: 'boolean', default: false },
+        'api-only': { type: 'boolean', default: false },
+        help: { type: 'boolean', short: 'h', default: false },
+        version: { type: 'boolean', short: 'v', default: false },
+      },
+    });
+  } catch (error) {
+    process.stderr.write(`lectern: ${(error as Error).message}\n\n${usage}`);
+    process.exit(exitUsage);
+  }
+  const { values, positionals } = parsed;
+  if (values.help) return void process.stdout.write(usage);
+  if (values.version) return void process.stdout.write(`${version}\n`);
+  const command = positionals[0] ?? 'serve';
+  if (command !== 'serve' || positionals.length > 1) {
+    process.stderr.write(`lectern: unknown command '${positionals.join(' ')}'\n\n${usage}`);
+    process.exit(exitUsage);
+  }
+  try {
+    await serve({
+      dataDir: values['data-dir'],
+      host: values.host,
+      port: parsePort(values.port),
+      apiOnly: values['api-only'],
+      tokenStdin: values['token-stdin'],
+      exitOnStdinEof: values['exit-on-stdin-eof'],
+      unsafeBind: values['unsafe-bind'],
+    });
+  } catch (error) {
+    announceStartupFailure(error);
+    process.exit(1);
+  }
+}
+
+await main(process.argv.slice(2));

@@ -1,0 +1,65 @@
+/**
+ * Every number and default Lectern uses, in one place, named with its unit.
+ * Routes, services and the CLI read from here; nothing else hard-codes a limit.
+ */
+export const limits = {
+  /** Declared request body ceiling for JSON routes. */
+  jsonBodyMaxBytes: 256 * 1024,
+  /** Declared request body ceiling for multipart uploads (a 25 MiB file plus form overhead). */
+  multipartBodyMaxBytes: 26 * 1024 * 1024,
+  courseNameMaxChars: 120,
+  entryTextMaxChars: 8000,
+  sourceIdMaxChars: 128,
+  entriesPageDefault: 200,
+  entriesPageMax: 1000,
+  sessionsPageDefault: 50,
+  sessionsPageMax: 200,
+  /** Rows fetched per SQLite query while streaming an export. */
+  exportBatchRows: 2000,
+} as const;
+
+export const events = {
+  /** Frames kept for replay after a reconnect (`after_seq`). */
+  ringCapacityFrames: 4096,
+  /** Frames queued for one WebSocket client before it is told to resync instead. */
+  clientQueueMaxFrames: 1024,
+  /** How long a new WebSocket has to send its auth message. */
+  wsAuthWindowMs: 5000,
+  wsAuthMessageMaxChars: 4096,
+  /** Clients only send auth and pings; anything bigger is refused by the WebSocket layer. */
+  wsMaxPayloadBytes: 16 * 1024,
+  /** Close code for policy violations (RFC 6455). */
+  wsPolicyViolationCode: 1008,
+} as const;
+
+export const server = {
+  defaultHost: '127.0.0.1',
+  /** Random free port unless the host asks for one. */
+  defaultPort: 0,
+  tokenBytes: 32,
+  connectionFileName: 'connection.json',
+  databaseFileName: 'lectern.db',
+  dataDirMode: 0o700,
+  privateFileMode: 0o600,
+  /** How long a graceful shutdown may wait for in-flight requests before closing anyway. */
+  shutdownGraceMs: 5000,
+} as const;
+
+export const database = {
+  /** `FULL` fsyncs every commit: an acknowledged entry survives a crash of the process and of the machine. */
+  synchronous: 'FULL',
+  busyTimeoutMs: 2000,
+} as const;
+
+/** Origins a desktop shell (Tauri) or its dev server load the UI from. Settings may add more. */
+export const defaultAllowedOrigins: readonly string[] = [
+  'tauri://localhost',
+  'http://tauri.localhost',
+  'https://tauri.localhost',
+  'http://localhost:1420',
+  'http://127.0.0.1:1420',
+];
+
+export const defaults = {
+  courseName: 'Untitled class',
+} as const;

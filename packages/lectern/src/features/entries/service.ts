@@ -1,0 +1,76 @@
+import { limits } from '../../config.js';
+import { invalidState } from '../../platform/errors.js';
+import type { EventHub } from '../../platform/events.js';
+import type { SessionService } from '../sessions/service.js';
+import { matchAlert, type AlertKeywords } from './alerts.js';
+import type { AppendEntryBody, Entry } from './schemas.js';
+import type { EntryStore } from './store.js';
+
+export interface AppendResult {
+  entry: Entry;
+  /** False when the same (session, source_id, text) was already stored: a retried request. */
+  created: boolean;
+}
+
+export interface EntriesPageResult {
+  items: Entry[];
+  next_after_id: number | null;
+}
+
+export function createEntryService(
+  store: EntryStore,
+  sessions: SessionService,
+  hub: EventHub,
+  alertKeywords: () => AlertKeywords,
+) {
+  return {
+    /**
+     * Order of checks: session (404) → idempotency receipt (200 replay or 409 conflict, even
+     * after stop, so a retry whose answer was lost is acknowledged) → recording (409).
+     */
+    append(sessionId: string, body: AppendEntryBody): AppendResult {
+      const session = sessions.get(sessionId);
+      const stored = store.bySource(sessionId, body.source_id);
+      if (stored) {
+        if (stored.text === body.text) return { entry: stored, created: false };
+        throw invalidState('This source_id was already used for different text');
+      }
+      if (!sessions.acceptsEntries(session)) throw invalidState(`The class is ${session.status}; entries are not accepted`);
+      const entry = store.insert({
+        session_id: sessionId,
+        text: body.text,
+        source_id: body.source_id,
+        created_at: new Date().toISOString(),
+        alert: matchAlert(body.text, alertKeywords()),
+      });
+      hub.publish('transcript', sessionId, entry);
+      if (entry.alert) {
+        hub.publish('alert', sessionId, { entry_id: entry.id, level: entry.alert.level, keywords: entry.alert.keywords, text: entry.text });
+      }
+      return { entry, created: true };
+    },
+
+    page(sessionId: string, afterId: number, limit: number): EntriesPageResult {
+      sessions.get(sessionId);
+      const rows = store.page(sessionId, afterId, limit + 1);
+      const items = rows.slice(0, limit);
+      const last = items.at(-1);
+      return { items, next_after_id: rows.length > limit && last ? last.id : null };
+    },
+
+    /** One `ISO-time<TAB>text` line per entry, fetched in batches so memory stays flat. */
+    async *exportLines(sessionId: string): AsyncGenerator<string> {
+      let afterId = 0;
+      for (;;) {
+        const rows = store.textPage(sessionId, afterId, limits.exportBatchRows);
+        if (rows.length === 0) return;
+        let chunk = '';
+        for (const row of rows) chunk += `${row.created_at}\t${row.text.replace(/\r?\n/g, ' ')}\n`;
+        yield chunk;
+        afterId = rows[rows.length - 1]!.id;
+      }
+    },
+  };
+}
+
+export type EntryService = ReturnType<typeof createEntryService>;

@@ -1,0 +1,115 @@
+import { randomUUID } from 'node:crypto';
+import { defaults } from '../../config.js';
+import { ApiError, invalidState, notFound } from '../../platform/errors.js';
+import type { EventHub } from '../../platform/events.js';
+import type { Session, SessionSource, SessionStatus } from './schemas.js';
+import type { SessionStore, SessionsPageRows } from './store.js';
+
+export interface CreateSession {
+  course_name?: string;
+  source?: Exclude<SessionSource, 'import'>;
+  material_id?: string | null;
+}
+
+/** Starts device capture for a microphone session; absent when this instance has no capture. */
+export type CaptureStarter = (session: Session) => Promise<void>;
+
+const writableStatuses: ReadonlySet<SessionStatus> = new Set(['starting', 'recording']);
+
+/** The session state machine: starting → recording ⇄ paused → stopped; interrupted and error at the edges. */
+export function createSessionService(store: SessionStore, hub: EventHub, startCapture?: CaptureStarter) {
+  const now = () => new Date().toISOString();
+
+  function publish(session: Session): Session {
+    hub.publish('session', session.id, session);
+    return session;
+  }
+
+  function require(id: string): Session {
+    const session = store.get(id);
+    if (!session) throw notFound('Session');
+    return session;
+  }
+
+  function transition(session: Session, status: SessionStatus, endedAt: string | null = null): Session {
+    store.setStatus(session.id, status, endedAt);
+    return publish({ ...session, status, ended_at: endedAt });
+  }
+
+  return {
+    get: require,
+
+    current(): Session | undefined {
+      return store.current();
+    },
+
+    page(limit: number, before: string | undefined): SessionsPageRows {
+      return store.page(limit, before === undefined ? undefined : Number(before));
+    },
+
+    async create(input: CreateSession): Promise<Session> {
+      if (input.material_id != null && !store.materialExists(input.material_id)) throw notFound('Material');
+      if (store.current()) throw invalidState('Another class is already in progress; stop it first');
+      const source = input.source ?? 'text';
+      const courseName = input.course_name?.trim() || defaults.courseName;
+      const isMicrophone = source === 'microphone';
+      const session: Session = {
+        id: randomUUID(),
+        course_name: courseName,
+        source,
+        material_id: input.material_id ?? null,
+        status: isMicrophone ? 'starting' : 'recording',
+        created_at: now(),
+        ended_at: null,
+        entry_count: 0,
+      };
+      store.insert(session);
+      publish(session);
+      if (!isMicrophone) return session;
+      if (!startCapture) {
+        transition(session, 'error');
+        throw new ApiError(503, 'device_unavailable', 'This instance has no audio capture; post audio clips or text instead');
+      }
+      try {
+        await startCapture(session);
+      } catch (error) {
+        transition(session, 'error');
+        if (error instanceof ApiError) throw error;
+        throw new ApiError(503, 'device_unavailable', 'The microphone could not be started');
+      }
+      return transition(store.get(session.id) ?? session, 'recording');
+    },
+
+    pause(id: string): Session {
+      const session = require(id);
+      if (session.status === 'paused') return session;
+      if (!writableStatuses.has(session.status)) throw invalidState(`A ${session.status} class cannot be paused`);
+      return transition(session, 'paused');
+    },
+
+    resume(id: string): Session {
+      const session = require(id);
+      if (session.status === 'recording') return session;
+      if (session.status !== 'paused') throw invalidState(`A ${session.status} class cannot be resumed`);
+      return transition(session, 'recording');
+    },
+
+    stop(id: string): Session {
+      const session = require(id);
+      if (session.status === 'stopped') return session;
+      if (session.status === 'interrupted') throw invalidState('An interrupted class is already final');
+      return transition(session, 'stopped', now());
+    },
+
+    /** At boot: nothing can still be recording, so every unfinished session was interrupted. */
+    interruptUnfinished(): number {
+      return store.interruptUnfinished(now());
+    },
+
+    acceptsEntries(session: Session): boolean {
+      return writableStatuses.has(session.status);
+    },
+  };
+}
+
+export type SessionService = ReturnType<typeof createSessionService>;

@@ -1,0 +1,83 @@
+import Database from 'better-sqlite3';
+import { chmodSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { database, server } from '../config.js';
+import { StartupError } from './startup-error.js';
+
+export type Db = Database.Database;
+
+const migrationsDir = new URL('./migrations/', import.meta.url);
+
+interface Migration {
+  version: number;
+  name: string;
+  sql: string;
+}
+
+function loadMigrations(): Migration[] {
+  return readdirSync(migrationsDir)
+    .filter((name) => /^\d{3}_.+\.sql$/.test(name))
+    .sort()
+    .map((name) => ({
+      version: Number(name.slice(0, 3)),
+      name,
+      sql: readFileSync(new URL(name, migrationsDir), 'utf8'),
+    }));
+}
+
+/**
+ * Opens the data dir's database and takes it exclusively. SQLite's exclusive locking mode
+ * holds an OS file lock for the life of the connection, so a second Lectern on the same data
+ * dir is refused, and a crashed owner's lock disappears with its process — no stale lock files.
+ */
+export function openDatabase(dataDir: string): Db {
+  const path = join(dataDir, server.databaseFileName);
+  let db: Db;
+  try {
+    db = new Database(path, { timeout: 0 });
+    chmodSync(path, server.privateFileMode);
+  } catch (error) {
+    throw new StartupError('storage_error', `Cannot open the database in ${dataDir}: ${(error as Error).message}`);
+  }
+  try {
+    db.pragma('locking_mode = EXCLUSIVE');
+    db.pragma('journal_mode = WAL');
+    db.exec('BEGIN EXCLUSIVE; COMMIT');
+  } catch (error) {
+    db.close();
+    if ((error as { code?: string }).code === 'SQLITE_BUSY') {
+      throw new StartupError('data_dir_in_use', `Another Lectern is already using the data directory ${dataDir}`);
+    }
+    throw new StartupError('storage_error', `Cannot lock the database in ${dataDir}: ${(error as Error).message}`);
+  }
+  db.pragma(`synchronous = ${database.synchronous}`);
+  db.pragma('foreign_keys = ON');
+  db.pragma(`busy_timeout = ${database.busyTimeoutMs}`);
+  try {
+    migrate(db);
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+  return db;
+}
+
+/** Applies pending migrations in one transaction each; refuses a database written by a newer Lectern. */
+export function migrate(db: Db): void {
+  const migrations = loadMigrations();
+  const latest = migrations.at(-1)?.version ?? 0;
+  const current = db.pragma('user_version', { simple: true }) as number;
+  if (current > latest) {
+    throw new StartupError(
+      'database_too_new',
+      `The database is at schema version ${current}, newer than this Lectern understands (${latest}); upgrade Lectern or use another data directory`,
+    );
+  }
+  for (const migration of migrations) {
+    if (migration.version <= current) continue;
+    db.transaction(() => {
+      db.exec(migration.sql);
+      db.pragma(`user_version = ${migration.version}`);
+    })();
+  }
+}

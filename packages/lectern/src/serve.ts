@@ -1,0 +1,108 @@
+import { createInterface } from 'node:readline';
+import { buildApp } from './app.js';
+import { server as serverConfig } from './config.js';
+import { generateToken } from './platform/auth.js';
+import { openDatabase, type Db } from './platform/db.js';
+import { StartupError } from './platform/startup-error.js';
+import { defaultDataDir, prepareDataDir } from './platform/data-dir.js';
+import { removeConnectionFile, writeConnectionFile } from './platform/handover.js';
+import { createLogger } from './platform/logger.js';
+import { isLoopbackName } from './platform/loopback.js';
+import { version } from './version.js';
+
+export interface ServeOptions {
+  dataDir?: string;
+  host: string;
+  port: number;
+  apiOnly: boolean;
+  tokenStdin: boolean;
+  exitOnStdinEof: boolean;
+  unsafeBind: boolean;
+}
+
+/** One JSON line on stdout: the only channel the desktop host parses. Never carries the token. */
+function announce(line: Record<string, unknown>): void {
+  process.stdout.write(`${JSON.stringify(line)}\n`);
+}
+
+async function readTokenLine(): Promise<string> {
+  const lines = createInterface({ input: process.stdin, crlfDelay: Infinity });
+  for await (const line of lines) {
+    lines.close();
+    return line.trim();
+  }
+  return '';
+}
+
+/**
+ * `lectern serve`: lock the data dir, listen, hand over port and token, and shut down cleanly
+ * on SIGTERM/SIGINT (or stdin EOF when asked): stop accepting, let in-flight requests finish,
+ * close the database, remove connection.json, exit 0.
+ */
+export async function serve(options: ServeOptions): Promise<void> {
+  if (!options.unsafeBind && !isLoopbackName(options.host)) {
+    throw new StartupError('invalid_arguments', `Refusing to bind ${options.host}: only loopback addresses are allowed without --unsafe-bind`);
+  }
+  const dataDir = options.dataDir ?? defaultDataDir(options.apiOnly);
+  const token = options.tokenStdin ? await readTokenLine() : generateToken();
+  if (token.length === 0) throw new StartupError('invalid_arguments', '--token-stdin was given but stdin had no token line');
+
+  try {
+    prepareDataDir(dataDir);
+  } catch (error) {
+    throw new StartupError('storage_error', `Cannot create the data directory ${dataDir}: ${(error as Error).message}`);
+  }
+  const db: Db = openDatabase(dataDir);
+  const logger = createLogger();
+  const { server } = await buildApp({
+    db,
+    token,
+    logger,
+    extraHosts: options.unsafeBind ? [options.host] : [],
+  });
+
+  let stopping: Promise<void> | null = null;
+  const shutdown = (reason: string): Promise<void> => {
+    stopping ??= (async () => {
+      logger.info({ reason }, 'shutting down');
+      const forced = setTimeout(() => server.server.closeAllConnections(), serverConfig.shutdownGraceMs);
+      try {
+        await server.close();
+      } finally {
+        clearTimeout(forced);
+        db.close();
+        removeConnectionFile(dataDir);
+        logger.flush();
+      }
+      process.exit(0);
+    })();
+    return stopping;
+  };
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+
+  try {
+    await server.listen({ host: options.host, port: options.port });
+  } catch (error) {
+    db.close();
+    throw new StartupError('listen_failed', `Cannot listen on ${options.host}:${options.port}: ${(error as Error).message}`);
+  }
+  const address = server.server.address();
+  const port = typeof address === 'object' && address !== null ? address.port : options.port;
+  const connectionFile = writeConnectionFile(dataDir, { port, token, pid: process.pid, version });
+  announce({ event: 'ready', port, connection_file: connectionFile, pid: process.pid, version, api_only: options.apiOnly });
+
+  if (options.exitOnStdinEof) {
+    process.stdin.on('end', () => void shutdown('stdin closed'));
+    process.stdin.resume();
+  }
+}
+
+export function announceStartupFailure(error: unknown): void {
+  if (error instanceof StartupError) {
+    announce({ event: 'error', code: error.code, message: error.message });
+  } else {
+    announce({ event: 'error', code: 'startup_failed', message: 'Lectern could not start' });
+    process.stderr.write(`${(error as Error)?.stack ?? String(error)}\n`);
+  }
+}
