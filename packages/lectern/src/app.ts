@@ -1,12 +1,13 @@
 import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
 import websocket from '@fastify/websocket';
-import swagger from '@fastify/swagger';
 import { defaultAllowedOrigins, events, limits } from './config.js';
 import type { Db } from './platform/db.js';
 import { ApiError, errorBody, type ValidationIssue } from './platform/errors.js';
 import { EventHub } from './platform/events.js';
 import type { Logger } from './platform/logger.js';
+import { collectOpenApi } from './platform/openapi.js';
 import { installRequestGuard } from './platform/request-guard.js';
+import { installSchemaCompilers } from './platform/schema-compilers.js';
 import { version } from './version.js';
 import { defaultAlertKeywords } from './features/entries/alerts.js';
 import { registerEntryRoutes } from './features/entries/routes.js';
@@ -66,7 +67,6 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const server = Fastify({
     loggerInstance: logger as FastifyBaseLogger,
     bodyLimit: limits.jsonBodyMaxBytes,
-    ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true, allErrors: false } },
     forceCloseConnections: 'idle',
   });
 
@@ -96,27 +96,19 @@ export async function buildApp(options: AppOptions): Promise<App> {
     websocketPaths: new Set([eventsPath]),
   });
 
-  await server.register(swagger, {
-    openapi: {
-      openapi: '3.0.3',
-      info: { title: 'Lectern API', version, description: 'The local backend of a desktop classroom assistant (interface 2.0).' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
-      security: [{ bearer: [] }],
-    },
-    // Name components after their $id (Session, Entry) rather than def-0, def-1.
-    refResolver: { buildLocalReference: (json, _baseUri, _fragment, index) => (typeof json.$id === 'string' ? json.$id : `def-${index}`) },
-  });
   await server.register(websocket, { options: { maxPayload: events.wsMaxPayloadBytes } });
 
-  server.addSchema(SessionSchema);
-  server.addSchema(EntrySchema);
+  const sharedSchemas = [SessionSchema, EntrySchema];
+  for (const schema of sharedSchemas) server.addSchema(schema);
+  installSchemaCompilers(server, sharedSchemas);
+  const openApiDocument = collectOpenApi(server, sharedSchemas);
 
   const sessions = createSessionService(createSessionStore(db), hub);
   sessions.interruptUnfinished();
   const entries = createEntryService(createEntryStore(db), sessions, hub, () => defaultAlertKeywords);
 
   server.get(healthPath, { schema: { tags: ['health'], summary: 'Liveness (no token needed)', security: [] } }, async () => ({ status: 'healthy', version }));
-  server.get('/api/v2/openapi.json', { schema: { hide: true } }, async () => server.swagger());
+  server.get('/api/v2/openapi.json', { schema: { hide: true } }, async () => openApiDocument());
   registerSessionRoutes(server, sessions);
   registerEntryRoutes(server, entries, sessions);
   registerEventRoutes(server, hub, sessions, token);

@@ -1,5 +1,5 @@
 // Selecting the recent part of a transcript and labelling entries with their time in class.
-import type { TranscriptLine } from '../types.js';
+import type { AssistantKind, TranscriptLine } from '../types.js';
 
 const MS_PER_MINUTE = 60_000;
 const MS_PER_SECOND = 1000;
@@ -37,4 +37,16 @@ export function classClock(entry: TranscriptLine, classStart: TranscriptLine | u
   const minutes = Math.floor((seconds % SECONDS_PER_HOUR) / SECONDS_PER_MINUTE);
   const rest = String(seconds % SECONDS_PER_MINUTE).padStart(2, '0');
   return hours > 0 ? `${hours}:${String(minutes).padStart(2, '0')}:${rest}` : `${minutes}:${rest}`;
+}
+
+/** How far back each kind looks by default: a rescue needs the last moments, a catch-up more. */
+export const DEFAULT_WINDOW_MINUTES: Readonly<Record<AssistantKind, number>> = {
+  rescue: 3,
+  catchup: 10,
+  followup: 10,
+  summary: Number.POSITIVE_INFINITY,
+};
+
+export function windowMinutesFor(kind: AssistantKind, requested: number | undefined): number {
+  return kind === 'summary' ? DEFAULT_WINDOW_MINUTES.summary : (requested ?? DEFAULT_WINDOW_MINUTES[kind]);
 }
