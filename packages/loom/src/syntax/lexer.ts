@@ -1,0 +1,527 @@
+/**
+ * The Loom lexer: turns `.nx` source into tokens with exact spans.
+ *
+ * It scans by character code (no per-character regular expressions) and never throws: a
+ * malformed piece of input becomes one E004 diagnostic and scanning continues after it.
+ * Strings are split into text and `#{...}` interpolation segments here; each interpolation
+ * holds its own token list, so the parser reads the embedded expression like any other.
+ */
+import type { Diagnostic } from '../diagnostic.js';
+import type { Position, Span } from './spans.js';
+import { PUNCTUATORS } from './tokens.js';
+import type { StringSegment, Token } from './tokens.js';
+import { syntaxError } from './syntax-error.js';
+
+export interface TokenizeResult {
+  readonly tokens: Token[];
+  readonly diagnostics: Diagnostic[];
+}
+
+export function tokenize(source: string, file: string): TokenizeResult {
+  const lexer = new Lexer(source, file);
+  const tokens = lexer.scanAll();
+  return { tokens, diagnostics: lexer.diagnostics };
+}
+
+const PUNCTUATOR_SET: ReadonlySet<string> = new Set(PUNCTUATORS);
+const DURATION_UNITS: ReadonlySet<string> = new Set(['ms', 's', 'm', 'h']);
+
+const CH_TAB = 9;
+const CH_LF = 10;
+const CH_VT = 11;
+const CH_FF = 12;
+const CH_CR = 13;
+const CH_SPACE = 32;
+const CH_DQUOTE = 34;
+const CH_HASH = 35;
+const CH_SQUOTE = 39;
+const CH_STAR = 42;
+const CH_DOT = 46;
+const CH_SLASH = 47;
+const CH_0 = 48;
+const CH_9 = 57;
+const CH_UPPER_A = 65;
+const CH_UPPER_Z = 90;
+const CH_BACKSLASH = 92;
+const CH_UNDERSCORE = 95;
+const CH_LOWER_A = 97;
+const CH_LOWER_E = 101;
+const CH_UPPER_E = 69;
+const CH_LOWER_Z = 122;
+const CH_LBRACE = 123;
+const CH_RBRACE = 125;
+const CH_PLUS = 43;
+const CH_MINUS = 45;
+const FIRST_NON_ASCII = 128;
+const CH_NBSP = 0xa0;
+const CH_BOM = 0xfeff;
+const CH_IDEOGRAPHIC_SPACE = 0x3000;
+
+const UNICODE_IDENTIFIER_START = /[\p{L}\p{Nl}]/u;
+const UNICODE_IDENTIFIER_PART = /[\p{L}\p{Nl}\p{Mn}\p{Mc}\p{Nd}\p{Pc}]/u;
+
+function isAsciiLetter(code: number): boolean {
+  return (code >= CH_LOWER_A && code <= CH_LOWER_Z) || (code >= CH_UPPER_A && code <= CH_UPPER_Z);
+}
+
+function isDigit(code: number): boolean {
+  return code >= CH_0 && code <= CH_9;
+}
+
+const SIMPLE_ESCAPES: Readonly<Record<string, string>> = {
+  n: '\n', t: '\t', r: '\r', '0': '\0', '\\': '\\', '"': '"', "'": "'", '#': '#', '{': '{', '}': '}',
+};
+
+/** How a string literal ends. */
+interface StringShape {
+  readonly quote: number;
+  readonly triple: boolean;
+}
+
+class Lexer {
+  readonly diagnostics: Diagnostic[] = [];
+  private pos = 0;
+  private line = 1;
+  private lineStart = 0;
+  private sawNewline = true;
+
+  constructor(private readonly source: string, private readonly file: string) {}
+
+  scanAll(): Token[] {
+    const tokens: Token[] = [];
+    this.scanInto(tokens, false);
+    tokens.push(this.eofToken());
+    return tokens;
+  }
+
+  // ---- positions -----------------------------------------------------------------------------
+
+  private position(): Position {
+    return { line: this.line, column: this.pos - this.lineStart + 1, offset: this.pos };
+  }
+
+  private spanFrom(start: Position): Span {
+    return { file: this.file, start, end: this.position() };
+  }
+
+  private error(message: string, start: Position, hint?: string): void {
+    this.diagnostics.push(syntaxError(message, this.spanFrom(start), hint));
+  }
+
+  /** Advances over one line terminator (`\n`, `\r\n` or `\r`) at the current position. */
+  private consumeNewline(): void {
+    const code = this.source.charCodeAt(this.pos);
+    this.pos += code === CH_CR && this.source.charCodeAt(this.pos + 1) === CH_LF ? 2 : 1;
+    this.line++;
+    this.lineStart = this.pos;
+  }
+
+  private eofToken(): Token {
+    const here = this.position();
+    return { kind: 'eof', text: '', span: { file: this.file, start: here, end: here }, newlineBefore: true };
+  }
+
+  // ---- main loop -----------------------------------------------------------------------------
+
+  /**
+   * Scans tokens into `out` until end of input or, inside an interpolation, until the `}`
+   * that closes it. Returns true when it stopped at such a `}` (which is left unconsumed).
+   */
+  private scanInto(out: Token[], insideInterpolation: boolean): boolean {
+    const source = this.source;
+    let braceDepth = 0;
+    for (;;) {
+      this.skipTrivia();
+      if (this.pos >= source.length) return false;
+      const code = source.charCodeAt(this.pos);
+      if (insideInterpolation && code === CH_RBRACE && braceDepth === 0) return true;
+      const before = this.pos;
+      const token = this.scanToken(code);
+      if (token !== null) {
+        out.push(token);
+        this.sawNewline = false;
+        if (token.kind === 'punctuator') {
+          if (code === CH_LBRACE) braceDepth++;
+          else if (code === CH_RBRACE && braceDepth > 0) braceDepth--;
+        }
+      }
+      // Every branch of scanToken consumes input; this guard keeps the loop finite regardless.
+      if (this.pos === before) this.pos++;
+    }
+  }
+
+  private skipTrivia(): void {
+    const source = this.source;
+    for (;;) {
+      const code = source.charCodeAt(this.pos);
+      if (code === CH_SPACE || code === CH_TAB || code === CH_VT || code === CH_FF
+        || code === CH_NBSP || code === CH_BOM || code === CH_IDEOGRAPHIC_SPACE) {
+        this.pos++;
+      } else if (code === CH_LF || code === CH_CR) {
+        this.consumeNewline();
+        this.sawNewline = true;
+      } else if (code === CH_SLASH && source.charCodeAt(this.pos + 1) === CH_SLASH) {
+        while (this.pos < source.length) {
+          const c = source.charCodeAt(this.pos);
+          if (c === CH_LF || c === CH_CR) break;
+          this.pos++;
+        }
+      } else if (code === CH_SLASH && source.charCodeAt(this.pos + 1) === CH_STAR) {
+        this.skipBlockComment();
+      } else {
+        return;
+      }
+    }
+  }
+
+  private skipBlockComment(): void {
+    const source = this.source;
+    const start = this.position();
+    this.pos += 2;
+    while (this.pos < source.length) {
+      const code = source.charCodeAt(this.pos);
+      if (code === CH_STAR && source.charCodeAt(this.pos + 1) === CH_SLASH) {
+        this.pos += 2;
+        return;
+      }
+      if (code === CH_LF || code === CH_CR) {
+        this.consumeNewline();
+        this.sawNewline = true;
+      } else {
+        this.pos++;
+      }
+    }
+    this.error("Unterminated comment: '/*' is never closed by '*/'", start);
+  }
+
+  /** Scans one token starting with `code`; returns null when the input was reported and skipped. */
+  private scanToken(code: number): Token | null {
+    if (code === CH_DQUOTE || code === CH_SQUOTE) return this.scanString(this.position(), this.pos);
+    if (isDigit(code)) return this.scanNumber();
+    if (isAsciiLetter(code) || code === CH_UNDERSCORE || this.startsUnicodeIdentifier(code)) {
+      return this.scanWord();
+    }
+    return this.scanPunctuator();
+  }
+
+  private startsUnicodeIdentifier(code: number): boolean {
+    if (code < FIRST_NON_ASCII) return false;
+    const char = String.fromCodePoint(this.source.codePointAt(this.pos) ?? code);
+    return UNICODE_IDENTIFIER_START.test(char);
+  }
+
+  // ---- words ---------------------------------------------------------------------------------
+
+  private scanWord(): Token {
+    const source = this.source;
+    const start = this.position();
+    const startOffset = this.pos;
+    while (this.pos < source.length) {
+      const code = source.charCodeAt(this.pos);
+      if (isAsciiLetter(code) || isDigit(code) || code === CH_UNDERSCORE) {
+        this.pos++;
+      } else if (code >= FIRST_NON_ASCII) {
+        const point = source.codePointAt(this.pos) ?? code;
+        const char = String.fromCodePoint(point);
+        if (!UNICODE_IDENTIFIER_PART.test(char)) break;
+        this.pos += char.length;
+      } else {
+        break;
+      }
+    }
+    const text = source.slice(startOffset, this.pos);
+    const next = source.charCodeAt(this.pos);
+    if (next === CH_DQUOTE && text === 'r') return this.scanRegex(start, startOffset);
+    if ((next === CH_DQUOTE || next === CH_SQUOTE) && text === 'template') {
+      return this.scanTemplate(start, startOffset);
+    }
+    return { kind: 'identifier', text, span: this.spanFrom(start), newlineBefore: this.sawNewline };
+  }
+
+  // ---- numbers -------------------------------------------------------------------------------
+
+  private scanDigits(): void {
+    const source = this.source;
+    while (this.pos < source.length) {
+      const code = source.charCodeAt(this.pos);
+      if (isDigit(code) || (code === CH_UNDERSCORE && isDigit(source.charCodeAt(this.pos + 1)))) this.pos++;
+      else break;
+    }
+  }
+
+  private scanNumber(): Token {
+    const source = this.source;
+    const start = this.position();
+    const startOffset = this.pos;
+    let isFloat = false;
+    this.scanDigits();
+    if (source.charCodeAt(this.pos) === CH_DOT && isDigit(source.charCodeAt(this.pos + 1))) {
+      isFloat = true;
+      this.pos++;
+      this.scanDigits();
+    }
+    const e = source.charCodeAt(this.pos);
+    if (e === CH_LOWER_E || e === CH_UPPER_E) {
+      const sign = source.charCodeAt(this.pos + 1);
+      const digitAt = sign === CH_PLUS || sign === CH_MINUS ? this.pos + 2 : this.pos + 1;
+      if (isDigit(source.charCodeAt(digitAt))) {
+        isFloat = true;
+        this.pos = digitAt;
+        this.scanDigits();
+      }
+    }
+    const numberEnd = this.pos;
+    const value = Number(source.slice(startOffset, numberEnd).replace(/_/g, ''));
+    let unit: string | null = null;
+    const after = source.charCodeAt(this.pos);
+    if (isAsciiLetter(after) || after === CH_UNDERSCORE) {
+      const suffixStart = this.pos;
+      while (this.pos < source.length) {
+        const code = source.charCodeAt(this.pos);
+        if (!(isAsciiLetter(code) || isDigit(code) || code === CH_UNDERSCORE)) break;
+        this.pos++;
+      }
+      const suffix = source.slice(suffixStart, this.pos);
+      if (DURATION_UNITS.has(suffix)) {
+        unit = suffix;
+      } else {
+        this.error(`Invalid number '${source.slice(startOffset, this.pos)}': names cannot start with a digit`, start);
+      }
+    }
+    return {
+      kind: 'number', text: source.slice(startOffset, this.pos), value, isFloat, unit,
+      span: this.spanFrom(start), newlineBefore: this.sawNewline,
+    };
+  }
+
+  // ---- punctuation ---------------------------------------------------------------------------
+
+  private scanPunctuator(): Token | null {
+    const source = this.source;
+    const start = this.position();
+    for (let length = 3; length >= 1; length--) {
+      const candidate = source.slice(this.pos, this.pos + length);
+      if (candidate.length === length && PUNCTUATOR_SET.has(candidate)) {
+        this.pos += length;
+        return { kind: 'punctuator', text: candidate, span: this.spanFrom(start), newlineBefore: this.sawNewline };
+      }
+    }
+    this.skipUnknownCharacters();
+    const text = source.slice(start.offset, this.pos);
+    this.error(`Unexpected character${text.length > 1 ? 's' : ''} '${text}'`, start,
+      text === '#' ? "'#' only starts an interpolation '#{...}' inside a string; comments use '//'" : undefined);
+    return null;
+  }
+
+  /** Skips a run of characters that cannot start any token, so a run yields one diagnostic. */
+  private skipUnknownCharacters(): void {
+    const UNKNOWN_RUN_MAX_CHARS = 16;
+    const start = this.pos;
+    do {
+      const point = this.source.codePointAt(this.pos) ?? 0;
+      this.pos += point > 0xffff ? 2 : 1;
+    } while (this.pos - start < UNKNOWN_RUN_MAX_CHARS && this.cannotStartToken(this.pos));
+  }
+
+  private cannotStartToken(offset: number): boolean {
+    const source = this.source;
+    if (offset >= source.length) return false;
+    const code = source.charCodeAt(offset);
+    if (code <= CH_SPACE || isAsciiLetter(code) || isDigit(code) || code === CH_UNDERSCORE
+      || code === CH_DQUOTE || code === CH_SQUOTE || code === CH_NBSP || code === CH_BOM
+      || code === CH_IDEOGRAPHIC_SPACE) return false;
+    if (code < FIRST_NON_ASCII) return !PUNCTUATOR_SET.has(source[offset] ?? '');
+    const saved = this.pos;
+    this.pos = offset;
+    const identifier = this.startsUnicodeIdentifier(code);
+    this.pos = saved;
+    return !identifier;
+  }
+
+  // ---- strings -------------------------------------------------------------------------------
+
+  private stringShapeAt(offset: number): StringShape {
+    const quote = this.source.charCodeAt(offset);
+    const triple = quote === CH_DQUOTE
+      && this.source.charCodeAt(offset + 1) === CH_DQUOTE
+      && this.source.charCodeAt(offset + 2) === CH_DQUOTE;
+    return { quote, triple };
+  }
+
+  /** Whether the closing delimiter of `shape` starts at the current position. */
+  private atStringEnd(shape: StringShape): boolean {
+    const source = this.source;
+    if (source.charCodeAt(this.pos) !== shape.quote) return false;
+    return !shape.triple
+      || (source.charCodeAt(this.pos + 1) === shape.quote && source.charCodeAt(this.pos + 2) === shape.quote);
+  }
+
+  /** Scans a `"..."`, `'...'` or `"""..."""` string whose token starts at `start`. */
+  private scanString(start: Position, tokenStartOffset: number): Token {
+    const source = this.source;
+    const shape = this.stringShapeAt(this.pos);
+    const delimiterLength = shape.triple ? 3 : 1;
+    this.pos += delimiterLength;
+    const bodyStart = this.pos;
+    const segments: StringSegment[] = [];
+    let text = '';
+    let textStart = this.position();
+    let closed = false;
+    const flushText = (): void => {
+      if (text.length > 0) segments.push({ kind: 'text', value: text, span: this.spanFrom(textStart) });
+      text = '';
+    };
+    while (this.pos < source.length) {
+      const code = source.charCodeAt(this.pos);
+      if (this.atStringEnd(shape)) {
+        closed = true;
+        break;
+      }
+      if (code === CH_LF || code === CH_CR) {
+        if (!shape.triple) break;
+        text += source[this.pos] === '\r' && source[this.pos + 1] === '\n' ? '\r\n' : source[this.pos];
+        this.consumeNewline();
+      } else if (code === CH_BACKSLASH) {
+        text += this.scanEscape();
+      } else if (code === CH_HASH && source.charCodeAt(this.pos + 1) === CH_LBRACE) {
+        flushText();
+        segments.push(this.scanInterpolation());
+        textStart = this.position();
+      } else {
+        text += source[this.pos];
+        this.pos++;
+      }
+    }
+    const bodyEnd = this.pos;
+    flushText();
+    if (closed) {
+      this.pos += delimiterLength;
+    } else {
+      const what = shape.triple ? "'\"\"\"'" : shape.quote === CH_DQUOTE ? "'\"'" : "\"'\"";
+      this.error(`Unterminated string: expected ${what} before the end of the ${shape.triple ? 'file' : 'line'}`, start,
+        shape.triple ? undefined : 'a string that spans several lines is written """like this"""');
+    }
+    return {
+      kind: 'string', text: source.slice(tokenStartOffset, this.pos), segments, triple: shape.triple,
+      rawBody: source.slice(bodyStart, bodyEnd), span: this.spanFrom(start), newlineBefore: this.sawNewline,
+    };
+  }
+
+  /** Reads one escape sequence at a backslash and returns the text it stands for. */
+  private scanEscape(): string {
+    const source = this.source;
+    const start = this.position();
+    const next = source[this.pos + 1];
+    if (next === undefined) {
+      this.pos++;
+      return '\\';
+    }
+    const simple = SIMPLE_ESCAPES[next];
+    if (simple !== undefined) {
+      this.pos += 2;
+      return simple;
+    }
+    if (next === 'u') {
+      const braced = source[this.pos + 2] === '{';
+      const digitsStart = this.pos + (braced ? 3 : 2);
+      let digitsEnd = digitsStart;
+      const HEX_DIGITS_MAX = braced ? 6 : 4;
+      while (digitsEnd - digitsStart < HEX_DIGITS_MAX && /[0-9a-fA-F]/.test(source[digitsEnd] ?? '')) digitsEnd++;
+      const closeOk = !braced || source[digitsEnd] === '}';
+      const countOk = braced ? digitsEnd > digitsStart : digitsEnd - digitsStart === HEX_DIGITS_MAX;
+      const point = Number.parseInt(source.slice(digitsStart, digitsEnd), 16);
+      const MAX_CODE_POINT = 0x10ffff;
+      if (closeOk && countOk && point <= MAX_CODE_POINT) {
+        this.pos = digitsEnd + (braced ? 1 : 0);
+        return String.fromCodePoint(point);
+      }
+      this.pos = Math.max(digitsEnd, this.pos + 2);
+      this.error("Invalid unicode escape: use '\\u' with 4 hex digits or '\\u{...}'", start);
+      return '';
+    }
+    if (next === '\n' || next === '\r') {
+      // A backslash at the end of a line continues the string on the next line.
+      this.pos++;
+      this.consumeNewline();
+      return '';
+    }
+    // Unknown escapes keep their backslash, as the reference implementation does (`\d` in prompts).
+    this.pos += 2;
+    return `\\${next}`;
+  }
+
+  /** Scans `#{ ... }` at the current position into its own token list. */
+  private scanInterpolation(): StringSegment {
+    const start = this.position();
+    this.pos += 2;
+    const tokens: Token[] = [];
+    const savedNewline = this.sawNewline;
+    this.sawNewline = false;
+    const closed = this.scanInto(tokens, true);
+    tokens.push(this.eofToken());
+    if (closed) {
+      this.pos++;
+    } else {
+      this.error("Unterminated interpolation: '#{' is never closed by '}'", start);
+    }
+    this.sawNewline = savedNewline;
+    return { kind: 'interpolation', tokens, span: this.spanFrom(start) };
+  }
+
+  /** Scans the body of `r"..."` verbatim (a `\"` does not end it). */
+  private scanRegex(start: Position, tokenStartOffset: number): Token {
+    const source = this.source;
+    this.pos++;
+    const bodyStart = this.pos;
+    let closed = false;
+    while (this.pos < source.length) {
+      const code = source.charCodeAt(this.pos);
+      if (code === CH_DQUOTE) {
+        closed = true;
+        break;
+      }
+      if (code === CH_LF || code === CH_CR) break;
+      this.pos += code === CH_BACKSLASH && this.pos + 1 < source.length
+        && source.charCodeAt(this.pos + 1) !== CH_LF ? 2 : 1;
+    }
+    const pattern = source.slice(bodyStart, this.pos);
+    if (closed) this.pos++;
+    else this.error("Unterminated regex literal: expected '\"' before the end of the line", start);
+    return {
+      kind: 'regex', text: source.slice(tokenStartOffset, this.pos), pattern,
+      span: this.spanFrom(start), newlineBefore: this.sawNewline,
+    };
+  }
+
+  /** Scans `template"""..."""` (or `template"..."`) keeping the body verbatim. */
+  private scanTemplate(start: Position, tokenStartOffset: number): Token {
+    const source = this.source;
+    const shape = this.stringShapeAt(this.pos);
+    const delimiterLength = shape.triple ? 3 : 1;
+    this.pos += delimiterLength;
+    const bodyStart = this.pos;
+    let closed = false;
+    while (this.pos < source.length) {
+      if (this.atStringEnd(shape)) {
+        closed = true;
+        break;
+      }
+      const code = source.charCodeAt(this.pos);
+      if (code === CH_LF || code === CH_CR) {
+        if (!shape.triple) break;
+        this.consumeNewline();
+      } else {
+        const escapesNext = code === CH_BACKSLASH && this.pos + 1 < source.length
+          && source.charCodeAt(this.pos + 1) !== CH_LF && source.charCodeAt(this.pos + 1) !== CH_CR;
+        this.pos += escapesNext ? 2 : 1;
+      }
+    }
+    const body = source.slice(bodyStart, Math.min(this.pos, source.length));
+    if (closed) this.pos += delimiterLength;
+    else this.error('Unterminated template literal', start);
+    return {
+      kind: 'template', text: source.slice(tokenStartOffset, this.pos), body,
+      span: this.spanFrom(start), newlineBefore: this.sawNewline,
+    };
+  }
+}

@@ -1,0 +1,194 @@
+/**
+ * The parser's view of the token stream: look-ahead, expectation checks with E004 messages,
+ * span construction and error recovery. All parse functions share one Cursor.
+ *
+ * Cascade control: at most one diagnostic is reported per source offset, and after an error
+ * the caller skips to a synchronisation point (`skipToStatementBoundary`,
+ * `skipToDeclaration`) so a single mistake produces a single message.
+ */
+import type { Diagnostic } from '../../diagnostic.js';
+import type { ErrorNode } from '../ast.js';
+import type { Span } from '../spans.js';
+import { describeToken, isPunctuator, isWord } from '../tokens.js';
+import type { Punctuator, Token } from '../tokens.js';
+import { syntaxError } from '../syntax-error.js';
+
+export class Cursor {
+  private index = 0;
+  /** The last token consumed; spans of finished nodes end here. */
+  private previous: Token;
+  /** Offset of the last reported error; a second error at or before it is a cascade. */
+  private lastErrorOffset = -1;
+  /** False while parsing an `if`/`while`/`for`/`match` head, where `{` opens the body. */
+  braceLiteralsAllowed = true;
+
+  constructor(
+    private readonly tokens: readonly Token[],
+    readonly diagnostics: Diagnostic[],
+  ) {
+    const first = tokens[0];
+    if (first === undefined || tokens[tokens.length - 1]?.kind !== 'eof') {
+      throw new Error('Cursor needs a token list that ends with an eof token');
+    }
+    this.previous = first;
+  }
+
+  get current(): Token {
+    return this.peek(0);
+  }
+
+  /** The token `distance` places ahead; past the end this is the eof token. */
+  peek(distance = 1): Token {
+    const tokens = this.tokens;
+    return tokens[Math.min(this.index + distance, tokens.length - 1)] as Token;
+  }
+
+  get atEnd(): boolean {
+    return this.current.kind === 'eof';
+  }
+
+  /** A marker for `hasAdvancedSince`, used to guard loops against making no progress. */
+  get mark(): number {
+    return this.index;
+  }
+
+  hasAdvancedSince(mark: number): boolean {
+    return this.index > mark;
+  }
+
+  advance(): Token {
+    const token = this.current;
+    if (token.kind !== 'eof') {
+      this.index++;
+      this.previous = token;
+    }
+    return token;
+  }
+
+  at(punctuator: Punctuator): boolean {
+    return isPunctuator(this.current, punctuator);
+  }
+
+  atWord(word: string): boolean {
+    return isWord(this.current, word);
+  }
+
+  eat(punctuator: Punctuator): boolean {
+    if (!this.at(punctuator)) return false;
+    this.advance();
+    return true;
+  }
+
+  eatWord(word: string): boolean {
+    if (!this.atWord(word)) return false;
+    this.advance();
+    return true;
+  }
+
+  /** True when the current token starts a new line (or the input ended). */
+  get atLineStart(): boolean {
+    return this.current.newlineBefore || this.atEnd;
+  }
+
+  /**
+   * Consumes `punctuator` or reports `Expected '<p>' <purpose>, found <token>`.
+   * Returns whether the token was there.
+   */
+  expect(punctuator: Punctuator, purpose: string, hint?: string): boolean {
+    if (this.eat(punctuator)) return true;
+    this.errorAtCurrent(`Expected '${punctuator}' ${purpose}, found ${describeToken(this.current)}`, hint);
+    return false;
+  }
+
+  /** Span from `start` to the end of the last consumed token (or of `start` if none was). */
+  spanFrom(start: Token): Span {
+    const end = this.previous.span.end.offset >= start.span.start.offset ? this.previous.span.end : start.span.end;
+    return { file: start.span.file, start: start.span.start, end };
+  }
+
+  errorAtCurrent(message: string, hint?: string): void {
+    this.errorAt(this.current.span, message, hint);
+  }
+
+  errorAt(span: Span, message: string, hint?: string): void {
+    if (span.start.offset <= this.lastErrorOffset) return;
+    this.lastErrorOffset = span.start.offset;
+    this.diagnostics.push(syntaxError(message, span, hint));
+  }
+
+  /** Reports `Expected <what>, found <token>` and returns an error node at the current token. */
+  errorNode(what: string): ErrorNode {
+    const token = this.current;
+    this.errorAtCurrent(`Expected ${what}, found ${describeToken(token)}`);
+    return { kind: 'Error', span: token.span };
+  }
+
+  /** Skips one token or a whole balanced `(...)`, `[...]`, `{...}` group. */
+  skipTokenOrGroup(): void {
+    const closer = closerOf(this.current);
+    this.advance();
+    if (closer === null) return;
+    let depth = 1;
+    while (!this.atEnd && depth > 0) {
+      const token = this.advance();
+      if (closerOf(token) !== null) depth++;
+      else if (isCloser(token)) depth--;
+    }
+  }
+
+  /**
+   * Error recovery inside a body: skips to the end of the broken statement, i.e. past a `;`,
+   * or up to a line break, or up to the `}` closing the body (not consumed).
+   */
+  skipToStatementBoundary(): void {
+    const start = this.mark;
+    while (!this.atEnd) {
+      if (this.eat(';')) return;
+      if (isCloser(this.current)) {
+        if (!this.hasAdvancedSince(start) && !this.at('}')) this.advance();
+        return;
+      }
+      if (this.current.newlineBefore && this.hasAdvancedSince(start)) return;
+      this.skipTokenOrGroup();
+    }
+  }
+
+  /** Recovery at top level: skips to the next token that starts a line and a declaration. */
+  skipToDeclaration(startsDeclaration: () => boolean): void {
+    const start = this.mark;
+    while (!this.atEnd) {
+      if (this.hasAdvancedSince(start) && this.current.newlineBefore && startsDeclaration()) return;
+      this.skipTokenOrGroup();
+    }
+  }
+}
+
+function closerOf(token: Token): Punctuator | null {
+  if (token.kind !== 'punctuator') return null;
+  switch (token.text) {
+    case '(': return ')';
+    case '[': return ']';
+    case '{': return '}';
+    default: return null;
+  }
+}
+
+function isCloser(token: Token): boolean {
+  return token.kind === 'punctuator' && (token.text === ')' || token.text === ']' || token.text === '}');
+}
+
+/** Whether `token` can begin an expression (used where an expression is optional). */
+export function startsExpression(token: Token): boolean {
+  switch (token.kind) {
+    case 'number': case 'string': case 'regex': case 'template': return true;
+    case 'identifier': return !NON_EXPRESSION_WORDS.has(token.text);
+    case 'punctuator':
+      return token.text === '(' || token.text === '[' || token.text === '{' || token.text === '-' || token.text === '!';
+    default: return false;
+  }
+}
+
+/** Words that can never begin an expression; `else x` is a syntax error, not a reference. */
+export const NON_EXPRESSION_WORDS: ReadonlySet<string> = new Set([
+  'else', 'catch', 'let', 'if', 'for', 'while', 'return', 'break', 'continue', 'try',
+]);

@@ -1,0 +1,55 @@
+/**
+ * Recognises the start of a top-level declaration from the next few tokens. Declaration words
+ * are contextual, so `type = "x"` is an assignment while `type Email = str` declares a type.
+ *
+ * The same test drives recovery: inside a body, a declaration at column 1 means the body's
+ * closing `}` is missing, so the body ends there with one error instead of swallowing the rest
+ * of the file.
+ */
+import type { Token } from '../tokens.js';
+import { isPunctuator } from '../tokens.js';
+import type { Cursor } from './cursor.js';
+
+const isName = (token: Token): boolean => token.kind === 'identifier';
+const isString = (token: Token): boolean => token.kind === 'string';
+
+type Shape = (p: Cursor) => boolean;
+
+const DECLARATION_SHAPES: ReadonlyMap<string, Shape> = new Map<string, Shape>([
+  ['include', (p) => isString(p.peek(1))],
+  ['use', (p) => p.peek(1).text === 'config' && isName(p.peek(2))],
+  ['agent', (p) => isName(p.peek(1))],
+  ['tool', (p) => isName(p.peek(1)) && isPunctuator(p.peek(2), '{')],
+  ['fn', (p) => isName(p.peek(1))],
+  ['protocol', (p) => isName(p.peek(1)) && isPunctuator(p.peek(2), '{')],
+  ['flow', (p) => isName(p.peek(1))],
+  ['test', (p) => isString(p.peek(1))],
+  ['type', (p) => isName(p.peek(1)) && isPunctuator(p.peek(2), '=')],
+  ['struct', (p) => isName(p.peek(1)) && isPunctuator(p.peek(2), '{')],
+  ['enum', (p) => isName(p.peek(1)) && isPunctuator(p.peek(2), '{')],
+  ['trait', (p) => isName(p.peek(1)) && isPunctuator(p.peek(2), '{')],
+  ['impl', (p) => isName(p.peek(1)) && p.peek(2).text === 'for'],
+  ['job', (p) => isName(p.peek(1)) && p.peek(2).text === 'on'],
+  ['server', (p) => (isName(p.peek(1)) || p.peek(1).kind === 'number') && isPunctuator(p.peek(2), '{')],
+  ['db', resourceShape],
+  ['auth', resourceShape],
+  ['kv', resourceShape],
+]);
+
+function resourceShape(p: Cursor): boolean {
+  return isName(p.peek(1)) && (isPunctuator(p.peek(2), '=') || isPunctuator(p.peek(2), '{'));
+}
+
+export function startsDeclaration(p: Cursor): boolean {
+  const token = p.current;
+  if (isPunctuator(token, '@')) return isName(p.peek(1));
+  if (token.kind !== 'identifier') return false;
+  const shape = DECLARATION_SHAPES.get(token.text);
+  return shape !== undefined && shape(p);
+}
+
+/** A declaration written at column 1: inside a body, this means a `}` is missing. */
+export function startsDeclarationAtLineStart(p: Cursor): boolean {
+  const DECLARATION_COLUMN = 1;
+  return p.current.span.start.column === DECLARATION_COLUMN && p.current.newlineBefore && startsDeclaration(p);
+}

@@ -1,0 +1,481 @@
+/**
+ * Expressions: precedence climbing over the binary operators, then unary, power and postfix
+ * forms, then primaries. Precedence, lowest first:
+ *
+ *   otherwise fallback  <  ||  <  &&  <  |>> &>> >>  <  ?? (and `?? a : b`)  <  or  <  and
+ *   <  not  <  == != < <= > >= in is  <  |>  <  + -  <  * / %  <  unary - !  <  **  <  postfix
+ *
+ * The DAG and pipeline operators sit below the logical ones so that
+ * `"topic" |>> [A, B] &>> C >> D` chains left to right and `x |> f ?? "default"` defaults the
+ * piped result. A `(` or `[` on a new line starts a new statement rather than a call or index.
+ */
+import type {
+  Argument, BinaryOperator, DictEntry, Expression, InterpolatedString, ListLiteral, MatchArm,
+  MatchExpression, SpreadElement, StringLiteral, StringText,
+} from '../ast.js';
+import type { StringToken, Token } from '../tokens.js';
+import { describeToken, isPunctuator } from '../tokens.js';
+import { Cursor, NON_EXPRESSION_WORDS, startsExpression } from './cursor.js';
+import { parseParameterList } from './signatures.js';
+import { parseBlock } from './statements.js';
+import { parsePattern } from './patterns.js';
+
+interface OperatorInfo {
+  readonly operator: BinaryOperator;
+  readonly precedence: number;
+  /** Word operators such as `fallback` only continue an expression on the same line. */
+  readonly sameLineOnly: boolean;
+}
+
+const PRECEDENCE_OTHERWISE = 1;
+const PRECEDENCE_OR_DAG = 2;
+const PRECEDENCE_AND_DAG = 3;
+const PRECEDENCE_PIPELINE = 4;
+const PRECEDENCE_COALESCE = 5;
+const PRECEDENCE_OR = 6;
+const PRECEDENCE_AND = 7;
+const PRECEDENCE_NOT = 8;
+const PRECEDENCE_COMPARISON = 9;
+const PRECEDENCE_PIPE = 10;
+const PRECEDENCE_ADDITIVE = 11;
+const PRECEDENCE_MULTIPLICATIVE = 12;
+const PRECEDENCE_LOWEST = PRECEDENCE_OTHERWISE;
+
+function symbol(operator: BinaryOperator, precedence: number): OperatorInfo {
+  return { operator, precedence, sameLineOnly: false };
+}
+
+const SYMBOL_OPERATORS: ReadonlyMap<string, OperatorInfo> = new Map([
+  ['||', symbol('||', PRECEDENCE_OR_DAG)],
+  ['&&', symbol('&&', PRECEDENCE_AND_DAG)],
+  ['|>>', symbol('|>>', PRECEDENCE_PIPELINE)],
+  ['&>>', symbol('&>>', PRECEDENCE_PIPELINE)],
+  ['>>', symbol('>>', PRECEDENCE_PIPELINE)],
+  ['??', symbol('??', PRECEDENCE_COALESCE)],
+  ['==', symbol('==', PRECEDENCE_COMPARISON)],
+  ['!=', symbol('!=', PRECEDENCE_COMPARISON)],
+  ['<', symbol('<', PRECEDENCE_COMPARISON)],
+  ['<=', symbol('<=', PRECEDENCE_COMPARISON)],
+  ['>', symbol('>', PRECEDENCE_COMPARISON)],
+  ['>=', symbol('>=', PRECEDENCE_COMPARISON)],
+  ['|>', symbol('|>', PRECEDENCE_PIPE)],
+  ['+', symbol('+', PRECEDENCE_ADDITIVE)],
+  ['-', symbol('-', PRECEDENCE_ADDITIVE)],
+  ['*', symbol('*', PRECEDENCE_MULTIPLICATIVE)],
+  ['/', symbol('/', PRECEDENCE_MULTIPLICATIVE)],
+  ['%', symbol('%', PRECEDENCE_MULTIPLICATIVE)],
+]);
+
+const WORD_OPERATORS: ReadonlyMap<string, OperatorInfo> = new Map([
+  ['otherwise', { operator: 'otherwise', precedence: PRECEDENCE_OTHERWISE, sameLineOnly: false }],
+  ['fallback', { operator: 'fallback', precedence: PRECEDENCE_OTHERWISE, sameLineOnly: true }],
+  ['or', { operator: 'or', precedence: PRECEDENCE_OR, sameLineOnly: false }],
+  ['and', { operator: 'and', precedence: PRECEDENCE_AND, sameLineOnly: false }],
+  ['in', { operator: 'in', precedence: PRECEDENCE_COMPARISON, sameLineOnly: true }],
+  ['is', { operator: 'is', precedence: PRECEDENCE_COMPARISON, sameLineOnly: true }],
+]);
+
+function binaryOperatorAt(token: Token): OperatorInfo | null {
+  let info: OperatorInfo | undefined;
+  if (token.kind === 'punctuator') info = SYMBOL_OPERATORS.get(token.text);
+  else if (token.kind === 'identifier') info = WORD_OPERATORS.get(token.text);
+  if (info === undefined) return null;
+  if (info.sameLineOnly && token.newlineBefore) return null;
+  return info;
+}
+
+export function parseExpression(p: Cursor): Expression {
+  return parseBinary(p, PRECEDENCE_LOWEST);
+}
+
+/** Parses an expression in a statement head, where `{` opens the body instead of a dict. */
+export function parseHeadExpression(p: Cursor): Expression {
+  return withBraceLiterals(p, false, () => parseExpression(p));
+}
+
+export function withBraceLiterals<T>(p: Cursor, allowed: boolean, parse: () => T): T {
+  const saved = p.braceLiteralsAllowed;
+  p.braceLiteralsAllowed = allowed;
+  try {
+    return parse();
+  } finally {
+    p.braceLiteralsAllowed = saved;
+  }
+}
+
+function parseBinary(p: Cursor, minPrecedence: number): Expression {
+  const startToken = p.current;
+  let left = parseUnary(p);
+  for (;;) {
+    const info = binaryOperatorAt(p.current);
+    if (info === null || info.precedence < minPrecedence) return left;
+    p.advance();
+    if (info.operator === 'otherwise' && p.at('{')) {
+      const block = parseBlock(p, 'otherwise block');
+      left = {
+        kind: 'BinaryExpression', operator: 'otherwise', left,
+        right: { kind: 'BlockExpression', block, span: block.span }, span: p.spanFrom(startToken),
+      };
+      continue;
+    }
+    const right = parseBinary(p, info.precedence + 1);
+    if (info.operator === '??' && p.at(':')) {
+      p.advance();
+      const whenFalse = parseBinary(p, info.precedence + 1);
+      left = { kind: 'ConditionalExpression', condition: left, whenTrue: right, whenFalse, span: p.spanFrom(startToken) };
+      continue;
+    }
+    left = { kind: 'BinaryExpression', operator: info.operator, left, right, span: p.spanFrom(startToken) };
+  }
+}
+
+function parseNot(p: Cursor): Expression {
+  const start = p.advance();
+  const operand = parseBinary(p, PRECEDENCE_NOT);
+  return { kind: 'UnaryExpression', operator: 'not', operand, span: p.spanFrom(start) };
+}
+
+function parseUnary(p: Cursor): Expression {
+  const start = p.current;
+  if (p.at('-') || p.at('!')) {
+    p.advance();
+    const operand = parseUnary(p);
+    return { kind: 'UnaryExpression', operator: start.text === '-' ? '-' : '!', operand, span: p.spanFrom(start) };
+  }
+  if (p.atWord('not') && startsExpression(p.peek())) return parseNot(p);
+  return parsePower(p);
+}
+
+function parsePower(p: Cursor): Expression {
+  const start = p.current;
+  const base = parsePostfix(p);
+  if (!p.at('**')) return base;
+  p.advance();
+  const exponent = parseUnary(p);
+  return { kind: 'BinaryExpression', operator: '**', left: base, right: exponent, span: p.spanFrom(start) };
+}
+
+function parsePostfix(p: Cursor): Expression {
+  const start = p.current;
+  let expression = parsePrimary(p);
+  for (;;) {
+    const token = p.current;
+    if (isPunctuator(token, '.')) {
+      p.advance();
+      const property = parseMemberName(p);
+      expression = { kind: 'MemberExpression', object: expression, property, span: p.spanFrom(start) };
+    } else if (isPunctuator(token, '(') && !token.newlineBefore) {
+      const args = parseArgumentList(p);
+      expression = { kind: 'CallExpression', callee: expression, arguments: args, span: p.spanFrom(start) };
+    } else if (isPunctuator(token, '[') && !token.newlineBefore) {
+      expression = parseIndexOrSlice(p, expression, start);
+    } else if (isPunctuator(token, '?') && !token.newlineBefore) {
+      p.advance();
+      expression = { kind: 'PropagateExpression', operand: expression, span: p.spanFrom(start) };
+    } else if (isPunctuator(token, '::') && expression.kind === 'Identifier') {
+      p.advance();
+      const variant = parseMemberName(p);
+      expression = { kind: 'VariantExpression', enumName: expression, variant, span: p.spanFrom(start) };
+    } else {
+      return expression;
+    }
+  }
+}
+
+function parseMemberName(p: Cursor): Expression & { kind: 'Identifier' } {
+  const token = p.current;
+  if (token.kind === 'identifier') {
+    p.advance();
+    return { kind: 'Identifier', name: token.text, span: token.span };
+  }
+  p.errorAtCurrent(`Expected a name after '.', found ${describeToken(token)}`);
+  return { kind: 'Identifier', name: '', span: token.span };
+}
+
+function parseIndexOrSlice(p: Cursor, object: Expression, start: Token): Expression {
+  p.advance();
+  return withBraceLiterals(p, true, () => {
+    const first = p.at(':') ? null : parseExpression(p);
+    if (p.eat(':')) {
+      const end = p.at(']') ? null : parseExpression(p);
+      p.expect(']', 'to close the slice');
+      return { kind: 'SliceExpression', object, start: first, end, span: p.spanFrom(start) };
+    }
+    p.expect(']', 'to close the index');
+    const index = first ?? p.errorNode('an index');
+    return { kind: 'IndexExpression', object, index, span: p.spanFrom(start) };
+  });
+}
+
+/** `( [name (: | =)] value, ... )` */
+export function parseArgumentList(p: Cursor): Argument[] {
+  const open = p.current;
+  p.advance();
+  const args: Argument[] = [];
+  withBraceLiterals(p, true, () => {
+    parseCommaSeparated(p, ')', 'argument', () => {
+      args.push(parseArgument(p));
+    });
+  });
+  p.expect(')', 'to close the argument list', `the list opened at line ${open.span.start.line}`);
+  return args;
+}
+
+export function parseArgument(p: Cursor): Argument {
+  const start = p.current;
+  const next = p.peek();
+  if (start.kind === 'identifier' && (isPunctuator(next, ':') || isPunctuator(next, '='))) {
+    p.advance();
+    p.advance();
+    const name = { kind: 'Identifier' as const, name: start.text, span: start.span };
+    const value = parseExpression(p);
+    return { kind: 'Argument', name, value, span: p.spanFrom(start) };
+  }
+  const value = parseExpression(p);
+  return { kind: 'Argument', name: null, value, span: p.spanFrom(start) };
+}
+
+/**
+ * Runs `parseItem` for each item of a comma-separated list up to (not including) `closer`.
+ * Trailing commas and line breaks between items are allowed. A broken item is skipped up to
+ * the next comma or the closer, so one bad item yields one diagnostic.
+ */
+export function parseCommaSeparated(p: Cursor, closer: ')' | ']' | '}', itemName: string, parseItem: () => void): void {
+  while (!p.at(closer) && !p.atEnd) {
+    const before = p.mark;
+    parseItem();
+    if (p.eat(',')) continue;
+    if (p.at(closer) || p.atEnd) return;
+    p.errorAtCurrent(`Expected ',' or '${closer}' after the ${itemName}, found ${describeToken(p.current)}`);
+    while (!p.at(',') && !p.at(closer) && !p.atEnd && !(p.current.newlineBefore && isDeclarationLike(p.current))) {
+      p.skipTokenOrGroup();
+    }
+    if (!p.eat(',') && !p.hasAdvancedSince(before)) return;
+  }
+}
+
+/** A word at the start of a line that almost certainly begins the next declaration. */
+function isDeclarationLike(token: Token): boolean {
+  return token.kind === 'identifier' && token.span.start.column === 1
+    && (token.text === 'agent' || token.text === 'flow' || token.text === 'tool' || token.text === 'protocol');
+}
+
+function parsePrimary(p: Cursor): Expression {
+  const token = p.current;
+  switch (token.kind) {
+    case 'number':
+      p.advance();
+      return { kind: 'NumberLiteral', value: token.value, isFloat: token.isFloat, unit: token.unit, span: token.span };
+    case 'string':
+      p.advance();
+      return stringExpression(p, token);
+    case 'regex':
+      p.advance();
+      return { kind: 'RegexLiteral', pattern: token.pattern, span: token.span };
+    case 'template':
+      p.advance();
+      return { kind: 'TemplateLiteral', body: token.body, span: token.span };
+    case 'identifier':
+      return parseWordPrimary(p, token);
+    case 'punctuator':
+      if (token.text === '(') return parseParenthesized(p);
+      if (token.text === '[') return parseListLiteral(p);
+      if (token.text === '{' && p.braceLiteralsAllowed) return parseDictLiteral(p, token);
+      break;
+    default:
+      break;
+  }
+  return p.errorNode('an expression');
+}
+
+function parseWordPrimary(p: Cursor, token: Token): Expression {
+  const next = p.peek();
+  switch (token.text) {
+    case 'true':
+    case 'false':
+      p.advance();
+      return { kind: 'BooleanLiteral', value: token.text === 'true', span: token.span };
+    case 'null':
+    case 'none':
+    case 'None':
+      if (isPunctuator(next, '::')) break;
+      p.advance();
+      return { kind: 'NullLiteral', span: token.span };
+    case 'fn':
+      if (isPunctuator(next, '(')) return parseFunctionExpression(p);
+      break;
+    case 'match':
+      return parseMatchExpression(p);
+    case 'python':
+      if (isPunctuator(next, '!')) return parsePythonEscape(p);
+      break;
+    case 'map':
+      if (isPunctuator(next, '{') && !next.newlineBefore) {
+        p.advance();
+        return parseDictLiteral(p, token);
+      }
+      break;
+    case 'spawn':
+      if (!next.newlineBefore && !isPunctuator(next, '(') && startsExpression(next)) {
+        p.advance();
+        const target = parsePostfix(p);
+        return { kind: 'SpawnExpression', target, span: p.spanFrom(token) };
+      }
+      break;
+    case 'await':
+      if (!next.newlineBefore && startsExpression(next)) {
+        p.advance();
+        const operand = parsePostfix(p);
+        return { kind: 'AwaitExpression', operand, timeout: null, span: p.spanFrom(token) };
+      }
+      break;
+    default:
+      if (NON_EXPRESSION_WORDS.has(token.text)) return p.errorNode('an expression');
+  }
+  p.advance();
+  return { kind: 'Identifier', name: token.text, span: token.span };
+}
+
+function parseParenthesized(p: Cursor): Expression {
+  const open = p.advance();
+  return withBraceLiterals(p, true, () => {
+    if (p.eat(')')) return { kind: 'TupleLiteral', elements: [], span: p.spanFrom(open) };
+    const first = parseExpression(p);
+    if (!p.at(',')) {
+      p.expect(')', 'to close the parenthesised expression', `'(' opened at line ${open.span.start.line}`);
+      return first;
+    }
+    const elements: Expression[] = [first];
+    p.advance();
+    parseCommaSeparated(p, ')', 'tuple element', () => {
+      elements.push(parseExpression(p));
+    });
+    p.expect(')', 'to close the tuple');
+    return { kind: 'TupleLiteral', elements, span: p.spanFrom(open) };
+  });
+}
+
+function parseListLiteral(p: Cursor): ListLiteral {
+  const open = p.advance();
+  const elements: (Expression | SpreadElement)[] = [];
+  withBraceLiterals(p, true, () => {
+    parseCommaSeparated(p, ']', 'list element', () => {
+      const start = p.current;
+      if (p.eat('..')) {
+        const argument = parseExpression(p);
+        elements.push({ kind: 'SpreadElement', argument, span: p.spanFrom(start) });
+      } else {
+        elements.push(parseExpression(p));
+      }
+    });
+  });
+  p.expect(']', 'to close the list', `the list opened at line ${open.span.start.line}`);
+  return { kind: 'ListLiteral', elements, span: p.spanFrom(open) };
+}
+
+function parseDictLiteral(p: Cursor, start: Token): Expression {
+  const open = p.current;
+  p.expect('{', 'to open the map');
+  const entries: DictEntry[] = [];
+  withBraceLiterals(p, true, () => {
+    parseCommaSeparated(p, '}', 'map entry', () => {
+      const entryStart = p.current;
+      const key = parseExpression(p);
+      p.expect(':', 'between a map key and its value');
+      const value = parseExpression(p);
+      entries.push({ kind: 'DictEntry', key, value, span: p.spanFrom(entryStart) });
+    });
+  });
+  p.expect('}', 'to close the map', `the map opened at line ${open.span.start.line}`);
+  return { kind: 'DictLiteral', entries, span: p.spanFrom(start) };
+}
+
+function parseFunctionExpression(p: Cursor): Expression {
+  const start = p.advance();
+  const parameters = parseParameterList(p);
+  const body = parseBlock(p, 'function body');
+  return { kind: 'FunctionExpression', parameters, body, span: p.spanFrom(start) };
+}
+
+function parsePythonEscape(p: Cursor): Expression {
+  const start = p.advance();
+  p.advance();
+  const code = p.current;
+  if (code.kind !== 'string') return p.errorNode("a string of Python code after 'python!'");
+  p.advance();
+  return { kind: 'PythonEscapeExpression', code: code.rawBody, span: p.spanFrom(start) };
+}
+
+export function parseMatchExpression(p: Cursor): MatchExpression {
+  const start = p.advance();
+  const subject = parseHeadExpression(p);
+  const arms: MatchArm[] = [];
+  const open = p.current;
+  if (p.expect('{', 'to open the match arms')) {
+    withBraceLiterals(p, true, () => {
+      while (!p.at('}') && !p.atEnd) {
+        const before = p.mark;
+        arms.push(parseMatchArm(p));
+        if (p.eat(',') || p.eat(';') || p.at('}') || p.atLineStart) continue;
+        p.errorAtCurrent(`Expected ',' or a line break between match arms, found ${describeToken(p.current)}`);
+        p.skipToStatementBoundary();
+        if (!p.hasAdvancedSince(before)) break;
+      }
+    });
+    p.expect('}', 'to close the match arms', `the match opened at line ${open.span.start.line}`);
+  }
+  return { kind: 'MatchExpression', subject, arms, span: p.spanFrom(start) };
+}
+
+function parseMatchArm(p: Cursor): MatchArm {
+  const start = p.current;
+  const pattern = parsePattern(p);
+  let guard: Expression | null = null;
+  if (p.atWord('if')) {
+    p.advance();
+    guard = parseExpression(p);
+  }
+  p.expect('=>', 'after the match pattern');
+  let body: MatchArm['body'];
+  if (p.at('{') && looksLikeBlock(p)) {
+    body = parseBlock(p, 'match arm');
+  } else {
+    body = parseExpression(p);
+  }
+  if (guard === null && p.atWord('if') && !p.current.newlineBefore) {
+    p.advance();
+    guard = parseExpression(p);
+  }
+  return { kind: 'MatchArm', pattern, guard, body, span: p.spanFrom(start) };
+}
+
+/** After `=>`, `{` opens a block unless it reads as a map literal (`{}` and `{ key: ...`). */
+function looksLikeBlock(p: Cursor): boolean {
+  const first = p.peek(1);
+  const second = p.peek(2);
+  if (isPunctuator(first, '}')) return true;
+  const keyLike = first.kind === 'string' || first.kind === 'identifier' || first.kind === 'number';
+  return !(keyLike && isPunctuator(second, ':'));
+}
+
+/** Builds the expression for a string token, parsing each `#{...}` part. */
+export function stringExpression(p: Cursor, token: StringToken): StringLiteral | InterpolatedString {
+  const onlyText = token.segments.every((segment) => segment.kind === 'text');
+  if (onlyText) {
+    const value = token.segments.map((segment) => (segment.kind === 'text' ? segment.value : '')).join('');
+    return { kind: 'StringLiteral', value, triple: token.triple, span: token.span };
+  }
+  const parts: (StringText | Expression)[] = token.segments.map((segment) => {
+    if (segment.kind === 'text') return { kind: 'StringText', value: segment.value, span: segment.span };
+    const inner = new Cursor(segment.tokens, p.diagnostics);
+    if (inner.atEnd) {
+      p.errorAt(segment.span, "Empty interpolation '#{}': write an expression between the braces");
+      return { kind: 'Error', span: segment.span };
+    }
+    const expression = parseExpression(inner);
+    if (!inner.atEnd) inner.errorAtCurrent(`Unexpected ${describeToken(inner.current)} in interpolation`);
+    return expression;
+  });
+  return { kind: 'InterpolatedString', parts, triple: token.triple, span: token.span };
+}
+

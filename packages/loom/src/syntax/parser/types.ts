@@ -1,0 +1,51 @@
+/**
+ * Type expressions: `str`, `list[str]`, `Result[str, str]`, `str | int`, `str?`, and the
+ * quoted form protocols use (`"list[string]"`).
+ */
+import type { TypeExpression } from '../ast.js';
+import { describeToken } from '../tokens.js';
+import type { Cursor } from './cursor.js';
+import { parseCommaSeparated } from './expressions.js';
+
+export function parseType(p: Cursor): TypeExpression {
+  const start = p.current;
+  const first = parseOptionalType(p);
+  if (!p.at('|')) return first;
+  const members: TypeExpression[] = [first];
+  while (p.eat('|')) members.push(parseOptionalType(p));
+  return { kind: 'UnionType', members, span: p.spanFrom(start) };
+}
+
+function parseOptionalType(p: Cursor): TypeExpression {
+  const start = p.current;
+  let type = parseSimpleType(p);
+  while (p.at('?') && !p.current.newlineBefore) {
+    p.advance();
+    type = { kind: 'OptionalType', inner: type, span: p.spanFrom(start) };
+  }
+  return type;
+}
+
+function parseSimpleType(p: Cursor): TypeExpression {
+  const token = p.current;
+  if (token.kind === 'string') {
+    p.advance();
+    const text = token.segments.map((segment) => (segment.kind === 'text' ? segment.value : '')).join('');
+    return { kind: 'StringType', text, span: token.span };
+  }
+  if (token.kind !== 'identifier') {
+    p.errorAtCurrent(`Expected a type, found ${describeToken(token)}`);
+    return { kind: 'Error', span: token.span };
+  }
+  p.advance();
+  const name = { kind: 'Identifier' as const, name: token.text, span: token.span };
+  const typeArguments: TypeExpression[] = [];
+  if (p.at('[') && !p.current.newlineBefore) {
+    p.advance();
+    parseCommaSeparated(p, ']', 'type argument', () => {
+      typeArguments.push(parseType(p));
+    });
+    p.expect(']', 'to close the type arguments');
+  }
+  return { kind: 'NamedType', name, arguments: typeArguments, span: p.spanFrom(token) };
+}
