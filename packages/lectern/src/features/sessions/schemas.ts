@@ -24,7 +24,7 @@ export type SessionSource = Session['source'];
 export const CreateSessionBody = Type.Object(
   {
     course_name: Type.Optional(
-      Type.String({ minLength: 1, maxLength: limits.courseNameMaxChars, default: defaults.courseName, description: 'Trimmed; blank means the default' }),
+      Type.String({ maxLength: limits.courseNameMaxChars, default: defaults.courseName, description: 'Trimmed; blank (after trimming) means the default' }),
     ),
     source: Type.Optional(Type.Union(sessionSources.map((s) => Type.Literal(s)), { default: 'text' })),
     material_id: Type.Optional(Type.Union([Type.String({ minLength: 1 }), Type.Null()])),
