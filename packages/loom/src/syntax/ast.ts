@@ -252,7 +252,8 @@ export interface JobHandler extends NodeBase {
 export interface JobDeclaration extends NodeBase {
   readonly kind: 'JobDeclaration';
   readonly name: Identifier;
-  readonly queue: StringLiteral;
+  /** `job NAME on "queue"`; `null` when the queue is not named (the job's own queue). */
+  readonly queue: StringLiteral | null;
   /** The parenthesised options `(retry: 2, timeout: 120)`. */
   readonly options: readonly Argument[];
   /** Options written in the body (`retry: 5`). */
@@ -721,6 +722,8 @@ export interface MatchArm extends NodeBase {
 
 export interface MatchExpression extends NodeBase {
   readonly kind: 'MatchExpression';
+  /** True for `fast_match subject { ... }`, the intent router written as an expression. */
+  readonly fast: boolean;
   readonly subject: Expression;
   readonly arms: readonly MatchArm[];
 }

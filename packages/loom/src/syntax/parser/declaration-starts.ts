@@ -29,7 +29,7 @@ const DECLARATION_SHAPES: ReadonlyMap<string, Shape> = new Map<string, Shape>([
   ['enum', (p) => isName(p.peek(1)) && isPunctuator(p.peek(2), '{')],
   ['trait', (p) => isName(p.peek(1)) && isPunctuator(p.peek(2), '{')],
   ['impl', (p) => isName(p.peek(1)) && p.peek(2).text === 'for'],
-  ['job', (p) => isName(p.peek(1)) && p.peek(2).text === 'on'],
+  ['job', (p) => isName(p.peek(1)) && (p.peek(2).text === 'on' || isPunctuator(p.peek(2), '{'))],
   ['server', (p) => (isName(p.peek(1)) || p.peek(1).kind === 'number') && isPunctuator(p.peek(2), '{')],
   ['db', resourceShape],
   ['auth', resourceShape],

@@ -263,8 +263,7 @@ function parseImpl(p: Cursor): Declaration {
 function parseJob(p: Cursor): Declaration {
   const start = p.advance();
   const name = parseIdentifier(p, "a job name after 'job'");
-  p.advance();
-  const queue = parseStringLiteral(p, "the queue name after 'on'");
+  const queue = p.eatWord('on') ? parseStringLiteral(p, "the queue name after 'on'") : null;
   const options = p.at('(') ? parseArgumentList(p) : [];
   const properties: Property[] = [];
   const handlers: JobHandler[] = [];

@@ -110,7 +110,7 @@ function parseBinary(p: Cursor, minPrecedence: number): Expression {
     const info = binaryOperatorAt(p.current);
     if (info === null || info.precedence < minPrecedence) return left;
     p.advance();
-    if (info.operator === 'otherwise' && p.at('{')) {
+    if (info.operator === 'otherwise' && p.at('{') && braceStartsBlock(p)) {
       const block = parseBlock(p, 'otherwise block');
       left = {
         kind: 'BinaryExpression', operator: 'otherwise', left,
@@ -306,6 +306,9 @@ function parseWordPrimary(p: Cursor, token: Token): Expression {
       break;
     case 'match':
       return parseMatchExpression(p);
+    case 'fast_match':
+      if (!next.newlineBefore && startsExpression(next)) return parseMatchExpression(p);
+      break;
     case 'python':
       if (isPunctuator(next, '!')) return parsePythonEscape(p);
       break;
@@ -331,9 +334,36 @@ function parseWordPrimary(p: Cursor, token: Token): Expression {
       break;
     default:
       if (NON_EXPRESSION_WORDS.has(token.text)) return p.errorNode('an expression');
+      if (startsStructLiteral(p, token)) return parseStructLiteral(p);
   }
   p.advance();
   return { kind: 'Identifier', name: token.text, span: token.span };
+}
+
+/**
+ * `Point { x: 1, y: 2 }`: a capitalised name directly followed by `{ field: ...`. It means
+ * the same as `Point(x: 1, y: 2)` and is read as that call.
+ */
+function startsStructLiteral(p: Cursor, name: Token): boolean {
+  const brace = p.peek(1);
+  const firstChar = name.text.charCodeAt(0);
+  const CH_UPPER_A = 65;
+  const CH_UPPER_Z = 90;
+  return p.braceLiteralsAllowed && firstChar >= CH_UPPER_A && firstChar <= CH_UPPER_Z
+    && isPunctuator(brace, '{') && !brace.newlineBefore
+    && p.peek(2).kind === 'identifier' && isPunctuator(p.peek(3), ':');
+}
+
+function parseStructLiteral(p: Cursor): Expression {
+  const nameToken = p.advance();
+  const callee = { kind: 'Identifier' as const, name: nameToken.text, span: nameToken.span };
+  const open = p.advance();
+  const args: Argument[] = [];
+  parseCommaSeparated(p, '}', 'field', () => {
+    args.push(parseArgument(p));
+  });
+  p.expect('}', 'to close the struct fields', `the fields opened at line ${open.span.start.line}`);
+  return { kind: 'CallExpression', callee, arguments: args, span: p.spanFrom(nameToken) };
 }
 
 function parseParenthesized(p: Cursor): Expression {
@@ -408,6 +438,7 @@ function parsePythonEscape(p: Cursor): Expression {
 
 export function parseMatchExpression(p: Cursor): MatchExpression {
   const start = p.advance();
+  const fast = start.text === 'fast_match';
   const subject = parseHeadExpression(p);
   const arms: MatchArm[] = [];
   const open = p.current;
@@ -424,7 +455,7 @@ export function parseMatchExpression(p: Cursor): MatchExpression {
     });
     p.expect('}', 'to close the match arms', `the match opened at line ${open.span.start.line}`);
   }
-  return { kind: 'MatchExpression', subject, arms, span: p.spanFrom(start) };
+  return { kind: 'MatchExpression', fast, subject, arms, span: p.spanFrom(start) };
 }
 
 function parseMatchArm(p: Cursor): MatchArm {
@@ -437,7 +468,7 @@ function parseMatchArm(p: Cursor): MatchArm {
   }
   p.expect('=>', 'after the match pattern');
   let body: MatchArm['body'];
-  if (p.at('{') && looksLikeBlock(p)) {
+  if (p.at('{') && braceStartsBlock(p)) {
     body = parseBlock(p, 'match arm');
   } else {
     body = parseExpression(p);
@@ -449,8 +480,8 @@ function parseMatchArm(p: Cursor): MatchArm {
   return { kind: 'MatchArm', pattern, guard, body, span: p.spanFrom(start) };
 }
 
-/** After `=>`, `{` opens a block unless it reads as a map literal (`{}` and `{ key: ...`). */
-function looksLikeBlock(p: Cursor): boolean {
+/** After `=>` or `otherwise`, `{` opens a block unless it reads as a map (`{ key: ...`). */
+function braceStartsBlock(p: Cursor): boolean {
   const first = p.peek(1);
   const second = p.peek(2);
   if (isPunctuator(first, '}')) return true;

@@ -5,7 +5,7 @@
  */
 import type {
   Argument, AssignmentStatement, AssignmentTarget, Block, CatchClause, Expression, IfStatement, Parameter,
-  SemanticIfStatement, Statement,
+  Pattern, SemanticIfStatement, Statement,
 } from '../ast.js';
 import type { Token } from '../tokens.js';
 import { describeToken, isPunctuator, isWord } from '../tokens.js';
@@ -216,8 +216,10 @@ function parseIf(p: Cursor): IfStatement {
   return { kind: 'IfStatement', condition, consequent, alternate, span: p.spanFrom(start) };
 }
 
+/** `else ...`; the docs also write the else branch as `} otherwise {`. */
 function parseElse(p: Cursor): Block | IfStatement | null {
-  if (!p.eatWord('else')) return null;
+  const otherwiseBlock = p.atWord('otherwise') && isPunctuator(p.peek(), '{');
+  if (!p.eatWord('else') && !(otherwiseBlock && p.eatWord('otherwise'))) return null;
   if (p.atWord('if')) return parseIf(p);
   return parseBlock(p, 'else block');
 }
@@ -226,7 +228,7 @@ function parseFor(p: Cursor): Statement {
   const start = p.advance();
   const each = p.atWord('each') && !isWord(p.peek(), 'in');
   if (each) p.advance();
-  const pattern = parsePattern(p);
+  const pattern = parseLoopPattern(p);
   let iterable: Expression;
   if (p.atWord('in')) {
     p.advance();
@@ -236,6 +238,16 @@ function parseFor(p: Cursor): Statement {
   }
   const body = parseBlock(p, 'for loop body');
   return { kind: 'ForStatement', each, pattern, iterable, body, span: p.spanFrom(start) };
+}
+
+/** The loop variable; `for each key, value in m` reads as the tuple pattern `(key, value)`. */
+function parseLoopPattern(p: Cursor): Pattern {
+  const start = p.current;
+  const first = parsePattern(p);
+  if (!p.at(',')) return first;
+  const elements: Pattern[] = [first];
+  while (p.eat(',')) elements.push(parsePattern(p));
+  return { kind: 'TuplePattern', elements, span: p.spanFrom(start) };
 }
 
 function parseWhile(p: Cursor): Statement {
