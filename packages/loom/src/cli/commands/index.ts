@@ -1,0 +1,7 @@
+import type { Command } from '../command.js';
+import { explainCommand } from './explain.js';
+import { lintCommand } from './lint.js';
+import { validateCommand } from './validate.js';
+
+/** Every `loom` subcommand, in the order `loom --help` lists them. A new command is one entry here. */
+export const COMMANDS: readonly Command[] = [validateCommand, lintCommand, explainCommand];

@@ -1,0 +1,50 @@
+import { checkFile } from '../../compile.js';
+import type { Diagnostic } from '../../diagnostic.js';
+import type { Command } from '../command.js';
+import { ExitCode } from '../exit-codes.js';
+import { describeTally, tally, writeDiagnostics } from '../report.js';
+
+/** One finding in `validate --json`: where it is and what it says, without the code frame. */
+interface JsonFinding {
+  readonly code: string;
+  readonly message: string;
+  readonly file: string;
+  readonly line: number;
+  readonly column: number;
+}
+
+function toJsonFinding(diagnostic: Diagnostic): JsonFinding {
+  const { code, message, span } = diagnostic;
+  return { code, message, file: span.file, line: span.start.line, column: span.start.column };
+}
+
+export const validateCommand: Command = {
+  name: 'validate',
+  summary: 'Check a file for syntax and semantic errors without running it',
+  description:
+    'Parses and checks FILE and its includes without running anything. Code frames go to ' +
+    'stderr and a one-line summary to stdout.\n\n' +
+    'Exit status: 0 when FILE has no errors (warnings allowed), 2 when it has errors, 64 ' +
+    'when FILE cannot be read.',
+  arguments: [{ name: 'FILE' }],
+  options: {
+    json: {
+      type: 'boolean',
+      description: 'Print {valid, errors, warnings} as JSON on stdout instead of the report; each finding has code, message, file, line and column',
+    },
+  },
+  async run({ arguments: [file], options }, io) {
+    const result = checkFile(file);
+    const counts = tally(result.diagnostics);
+    const valid = counts.errors === 0;
+    if (options['json'] === true) {
+      const findings = (severity: Diagnostic['severity']): JsonFinding[] =>
+        result.diagnostics.filter((diagnostic) => diagnostic.severity === severity).map(toJsonFinding);
+      io.stdout.write(`${JSON.stringify({ valid, errors: findings('error'), warnings: findings('warning') }, null, 2)}\n`);
+    } else {
+      writeDiagnostics(result, io);
+      io.stdout.write(valid ? `${file}: valid (${describeTally(counts)})\n` : `${file}: invalid (${describeTally(counts)})\n`);
+    }
+    return valid ? ExitCode.ok : ExitCode.compileError;
+  },
+};

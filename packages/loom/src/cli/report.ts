@@ -1,0 +1,32 @@
+import type { CheckResult } from '../compile.js';
+import type { Diagnostic } from '../diagnostic.js';
+import { shouldUseColour } from '../diagnostics/colour.js';
+import { renderDiagnostics } from '../diagnostics/render.js';
+import type { CliIo } from './command.js';
+
+export interface Tally {
+  readonly errors: number;
+  readonly warnings: number;
+}
+
+export function tally(diagnostics: readonly Diagnostic[]): Tally {
+  const errors = diagnostics.filter((diagnostic) => diagnostic.severity === 'error').length;
+  return { errors, warnings: diagnostics.length - errors };
+}
+
+function plural(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? '' : 's'}`;
+}
+
+/** `2 errors, 1 warning`. */
+export function describeTally({ errors, warnings }: Tally): string {
+  return `${plural(errors, 'error')}, ${plural(warnings, 'warning')}`;
+}
+
+/** The code frames of a check, on stderr like every compiler report, coloured for a terminal. */
+export function writeDiagnostics(result: CheckResult, io: CliIo): void {
+  if (result.diagnostics.length === 0) return;
+  const colour = shouldUseColour(io.stderr, io.env);
+  const sourceOf = (file: string): string | undefined => (file === result.file ? result.source : undefined);
+  io.stderr.write(`${renderDiagnostics(result.diagnostics, sourceOf, { colour })}\n\n`);
+}

@@ -1,0 +1,41 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { ERROR_REGISTRY } from '../../src/errors.js';
+import { runLoom } from './run-loom.js';
+
+const USAGE_STATUS = 64;
+
+/** The explanation is wrapped for the terminal; compare it as a run of words. */
+function words(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}
+
+describe('loom explain', { concurrency: true }, () => {
+  it('prints the family, title, cause and remedy of a code', async () => {
+    const run = await runLoom(['explain', 'E401']);
+    const { cause, remedy } = ERROR_REGISTRY.E401;
+    assert.equal(run.status, 0);
+    assert.match(run.stdout, /^E401 DatabaseError: Database connection failed\n\nCause:\n {2}/);
+    assert.ok(words(run.stdout).includes(`Cause: ${cause} Remedy: ${remedy}`));
+    assert.ok(run.stdout.split('\n').every((line) => line.length <= 80));
+  });
+
+  it('accepts a code written in lower case', async () => {
+    const run = await runLoom(['explain', 'ea03']);
+    assert.equal(run.status, 0);
+    assert.match(run.stdout, /^EA03 ADTError: Trait implementation missing\n/);
+  });
+
+  it('refuses an unknown code with status 64 and lists the known ones', async () => {
+    const run = await runLoom(['explain', 'E999']);
+    assert.equal(run.status, USAGE_STATUS);
+    assert.equal(run.stdout, '');
+    assert.match(run.stderr, /^loom: unknown error code 'E999'; the codes are E001, E002, .*EC02\n/);
+  });
+
+  it('refuses a missing code', async () => {
+    const run = await runLoom(['explain']);
+    assert.equal(run.status, USAGE_STATUS);
+    assert.match(run.stderr, /missing CODE for 'loom explain'/);
+  });
+});

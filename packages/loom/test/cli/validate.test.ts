@@ -1,0 +1,60 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { FIXTURES, runLoom } from './run-loom.js';
+
+const COMPILE_ERROR_STATUS = 2;
+
+interface Finding {
+  code: string;
+  message: string;
+  file: string;
+  line: number;
+  column: number;
+}
+
+interface ValidateReport {
+  valid: boolean;
+  errors: Finding[];
+  warnings: Finding[];
+}
+
+function parseReport(stdout: string): ValidateReport {
+  return JSON.parse(stdout) as ValidateReport;
+}
+
+describe('loom validate', { concurrency: true }, () => {
+  it('accepts a valid file with status 0', async () => {
+    const run = await runLoom(['validate', `${FIXTURES}/greeting.nx`]);
+    assert.equal(run.status, 0);
+    assert.equal(run.stdout, `${FIXTURES}/greeting.nx: valid (0 errors, 0 warnings)\n`);
+    assert.equal(run.stderr, '');
+  });
+
+  it('reports a syntax error with a code frame on stderr and status 2', async () => {
+    const file = `${FIXTURES}/missing-agent-name.nx`;
+    const run = await runLoom(['validate', file]);
+    assert.equal(run.status, COMPILE_ERROR_STATUS);
+    assert.match(run.stderr, new RegExp(`^Error E004: .+\\n --> ${file}:2:7\\n  \\|\\n2 \\| agent \\{\\n  \\|       \\^`));
+    assert.match(run.stdout, /: invalid \([1-9]\d* errors?, 0 warnings\)\n$/);
+  });
+
+  it('never colours output that is not a terminal', async () => {
+    const run = await runLoom(['validate', `${FIXTURES}/missing-agent-name.nx`]);
+    assert.ok(!run.stderr.includes('\u001b['));
+  });
+
+  it('prints {valid, errors, warnings} with --json', async () => {
+    const valid = await runLoom(['validate', `${FIXTURES}/greeting.nx`, '--json']);
+    assert.equal(valid.status, 0);
+    assert.deepEqual(parseReport(valid.stdout), { valid: true, errors: [], warnings: [] });
+
+    const file = `${FIXTURES}/missing-agent-name.nx`;
+    const invalid = await runLoom(['validate', '--json', file]);
+    assert.equal(invalid.status, COMPILE_ERROR_STATUS);
+    assert.equal(invalid.stderr, '');
+    const report = parseReport(invalid.stdout);
+    assert.equal(report.valid, false);
+    assert.deepEqual(Object.keys(report.errors[0] ?? {}), ['code', 'message', 'file', 'line', 'column']);
+    assert.deepEqual({ ...report.errors[0], message: '' }, { code: 'E004', message: '', file, line: 2, column: 7 });
+  });
+});
