@@ -116,6 +116,13 @@ class Lexer {
     this.lineStart = this.pos;
   }
 
+  /** Ends an interpolation's token list at its closing `}` (not consumed here). */
+  private interpolationEndToken(): Token {
+    const start = this.position();
+    const end = { line: start.line, column: start.column + 1, offset: start.offset + 1 };
+    return { kind: 'eof', text: '}', span: { file: this.file, start, end }, newlineBefore: false };
+  }
+
   private eofToken(): Token {
     const here = this.position();
     return { kind: 'eof', text: '', span: { file: this.file, start: here, end: here }, newlineBefore: true };
@@ -458,7 +465,7 @@ class Lexer {
     const savedNewline = this.sawNewline;
     this.sawNewline = false;
     const closed = this.scanInto(tokens, true);
-    tokens.push(this.eofToken());
+    tokens.push(closed ? this.interpolationEndToken() : this.eofToken());
     if (closed) {
       this.pos++;
     } else {

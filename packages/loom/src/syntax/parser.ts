@@ -27,6 +27,7 @@ export function parse(source: string, file: string): ParseResult {
   while (!p.atEnd) {
     if (p.eat(';')) continue;
     const before = p.mark;
+    p.recover();
     if (p.at('}') || p.at(')') || p.at(']')) {
       p.errorAtCurrent(`Unexpected ${describeToken(p.current)}: there is no open block to close here`);
       p.advance();

@@ -100,7 +100,7 @@ export function isWord(token: Token, word: string): boolean {
 /** How a token is named in an error message: `'flow'`, `end of file`, or a shortened string. */
 export function describeToken(token: Token): string {
   const TOKEN_DESCRIPTION_MAX_CHARS = 24;
-  if (token.kind === 'eof') return 'end of file';
+  if (token.kind === 'eof') return token.text === '}' ? "the '}' that ends the interpolation" : 'end of file';
   if (token.kind === 'string' || token.kind === 'regex' || token.kind === 'template') {
     const firstLine = token.text.split('\n', 1)[0] ?? '';
     const shortened = firstLine.length > TOKEN_DESCRIPTION_MAX_CHARS

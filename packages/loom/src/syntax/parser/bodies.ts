@@ -25,6 +25,7 @@ export function parseBraceBody<T>(p: Cursor, purpose: string, parseMember: () =>
       while (p.eat(',') || p.eat(';'));
       if (p.at('}') || p.atEnd || startsDeclarationAtLineStart(p)) break;
       const before = p.mark;
+      p.recover();
       members.push(parseMember());
       if (!p.hasAdvancedSince(before)) {
         p.skipToStatementBoundary();

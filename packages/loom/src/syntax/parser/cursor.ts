@@ -2,9 +2,10 @@
  * The parser's view of the token stream: look-ahead, expectation checks with E004 messages,
  * span construction and error recovery. All parse functions share one Cursor.
  *
- * Cascade control: at most one diagnostic is reported per source offset, and after an error
- * the caller skips to a synchronisation point (`skipToStatementBoundary`,
- * `skipToDeclaration`) so a single mistake produces a single message.
+ * Cascade control (panic mode): after an error, further errors are suppressed until the
+ * parser reaches the next statement, member or declaration and calls `recover()`; the caller
+ * meanwhile skips to that synchronisation point (`skipToStatementBoundary`,
+ * `skipToDeclaration`). So a single mistake produces a single message.
  */
 import type { Diagnostic } from '../../diagnostic.js';
 import type { ErrorNode } from '../ast.js';
@@ -19,6 +20,8 @@ export class Cursor {
   private previous: Token;
   /** Offset of the last reported error; a second error at or before it is a cascade. */
   private lastErrorOffset = -1;
+  /** Set by an error, cleared by `recover()` at the next synchronisation point. */
+  private panicking = false;
   /** False while parsing an `if`/`while`/`for`/`match` head, where `{` opens the body. */
   braceLiteralsAllowed = true;
 
@@ -111,9 +114,15 @@ export class Cursor {
   }
 
   errorAt(span: Span, message: string, hint?: string): void {
-    if (span.start.offset <= this.lastErrorOffset) return;
+    if (this.panicking || span.start.offset <= this.lastErrorOffset) return;
+    this.panicking = true;
     this.lastErrorOffset = span.start.offset;
     this.diagnostics.push(syntaxError(message, span, hint));
+  }
+
+  /** Called where a new statement, member or declaration starts: errors count again. */
+  recover(): void {
+    this.panicking = false;
   }
 
   /** Reports `Expected <what>, found <token>` and returns an error node at the current token. */

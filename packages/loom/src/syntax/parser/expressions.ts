@@ -247,17 +247,15 @@ export function parseCommaSeparated(p: Cursor, closer: ')' | ']' | '}', itemName
     if (p.eat(',')) continue;
     if (p.at(closer) || p.atEnd) return;
     p.errorAtCurrent(`Expected ',' or '${closer}' after the ${itemName}, found ${describeToken(p.current)}`);
-    while (!p.at(',') && !p.at(closer) && !p.atEnd && !(p.current.newlineBefore && isDeclarationLike(p.current))) {
+    while (!p.at(',') && !atCloser(p) && !p.atEnd && !(p.current.newlineBefore && p.hasAdvancedSince(before))) {
       p.skipTokenOrGroup();
     }
-    if (!p.eat(',') && !p.hasAdvancedSince(before)) return;
+    if (!p.eat(',')) return;
   }
 }
 
-/** A word at the start of a line that almost certainly begins the next declaration. */
-function isDeclarationLike(token: Token): boolean {
-  return token.kind === 'identifier' && token.span.start.column === 1
-    && (token.text === 'agent' || token.text === 'flow' || token.text === 'tool' || token.text === 'protocol');
+function atCloser(p: Cursor): boolean {
+  return p.at(')') || p.at(']') || p.at('}');
 }
 
 function parsePrimary(p: Cursor): Expression {

@@ -35,6 +35,7 @@ export function parseBlockBody(p: Cursor, purpose: string, open: Token): Stateme
     while (p.eat(';'));
     if (p.at('}') || p.atEnd || startsDeclarationAtLineStart(p)) break;
     const before = p.mark;
+    p.recover();
     statements.push(parseStatement(p));
     endStatement(p);
     if (!p.hasAdvancedSince(before)) p.skipTokenOrGroup();

@@ -1,0 +1,114 @@
+/** Shared helpers for the syntax tests: parse-and-assert and a compact rendering of trees. */
+import assert from 'node:assert/strict';
+import type { Diagnostic } from '../../src/diagnostic.js';
+import type {
+  Expression, FlowDeclaration, Node, Program, Statement, TopLevelItem,
+} from '../../src/syntax/ast.js';
+import { parse } from '../../src/syntax/parser.js';
+
+export const FILE = 'test.nx';
+
+function formatDiagnostics(diagnostics: readonly Diagnostic[]): string {
+  return diagnostics
+    .map((d) => `${d.span.start.line}:${d.span.start.column} ${d.code} ${d.message}`)
+    .join('\n');
+}
+
+/** Parses `source` and fails the test if any diagnostic is reported. */
+export function parseClean(source: string): Program {
+  const { program, diagnostics } = parse(source, FILE);
+  assert.equal(diagnostics.length, 0, `unexpected diagnostics:\n${formatDiagnostics(diagnostics)}`);
+  return program;
+}
+
+/** Parses `source` and returns its diagnostics as `line:column message` lines. */
+export function syntaxErrors(source: string): string[] {
+  const { diagnostics } = parse(source, FILE);
+  for (const d of diagnostics) assert.equal(d.code, 'E004');
+  return diagnostics.map((d) => `${d.span.start.line}:${d.span.start.column} ${d.message}`);
+}
+
+export function onlyItem(program: Program): TopLevelItem {
+  assert.equal(program.items.length, 1, `expected one item, got ${program.items.map((i) => i.kind).join(', ')}`);
+  return program.items[0] as TopLevelItem;
+}
+
+/** The statements of `flow main { <body> }`. */
+export function flowBody(body: string): readonly Statement[] {
+  const item = onlyItem(parseClean(`flow main {\n${body}\n}`));
+  assert.equal(item.kind, 'FlowDeclaration');
+  return (item as FlowDeclaration).body.statements;
+}
+
+export function onlyStatement(body: string): Statement {
+  const statements = flowBody(body);
+  assert.equal(statements.length, 1, `expected one statement, got ${statements.map((s) => s.kind).join(', ')}`);
+  return statements[0] as Statement;
+}
+
+/** The expression of `x = <source>` inside a flow. */
+export function expression(source: string): Expression {
+  const statement = onlyStatement(`x = ${source}`);
+  assert.equal(statement.kind, 'AssignmentStatement');
+  return statement.value;
+}
+
+/**
+ * Renders expressions and patterns as S-expressions, e.g. `(|> (+ a 1) f)`, so precedence and
+ * shape can be asserted in one readable line.
+ */
+export function render(node: Node | null): string {
+  if (node === null) return '_';
+  switch (node.kind) {
+    case 'Identifier': return node.name;
+    case 'NumberLiteral': return `${node.value}${node.unit ?? ''}`;
+    case 'StringLiteral': return JSON.stringify(node.value);
+    case 'BooleanLiteral': return String(node.value);
+    case 'NullLiteral': return 'null';
+    case 'RegexLiteral': return `r${JSON.stringify(node.pattern)}`;
+    case 'TemplateLiteral': return `template${JSON.stringify(node.body)}`;
+    case 'InterpolatedString':
+      return `(str ${node.parts.map((part) => (part.kind === 'StringText' ? JSON.stringify(part.value) : render(part))).join(' ')})`;
+    case 'BinaryExpression': return `(${node.operator} ${render(node.left)} ${render(node.right)})`;
+    case 'UnaryExpression': return `(${node.operator} ${render(node.operand)})`;
+    case 'ConditionalExpression':
+      return `(?: ${render(node.condition)} ${render(node.whenTrue)} ${render(node.whenFalse)})`;
+    case 'PropagateExpression': return `(? ${render(node.operand)})`;
+    case 'CallExpression': return `(call ${render(node.callee)}${node.arguments.map((a) => ` ${render(a)}`).join('')})`;
+    case 'Argument': return node.name === null ? render(node.value) : `${node.name.name}=${render(node.value)}`;
+    case 'MemberExpression': return `${render(node.object)}.${node.property.name}`;
+    case 'IndexExpression': return `(index ${render(node.object)} ${render(node.index)})`;
+    case 'SliceExpression': return `(slice ${render(node.object)} ${render(node.start)} ${render(node.end)})`;
+    case 'VariantExpression': return `${node.enumName.name}::${node.variant.name}`;
+    case 'ListLiteral': return `[${node.elements.map(render).join(' ')}]`;
+    case 'SpreadElement': return `..${render(node.argument)}`;
+    case 'TupleLiteral': return `(tuple${node.elements.map((e) => ` ${render(e)}`).join('')})`;
+    case 'DictLiteral': return `{${node.entries.map((e) => `${render(e.key)}: ${render(e.value)}`).join(', ')}}`;
+    case 'FunctionExpression': return `(fn ${node.parameters.map((p) => p.name.name).join(' ')})`;
+    case 'BlockExpression': return `(block ${node.block.statements.length})`;
+    case 'MatchExpression': return `(${node.fast ? 'fast_match' : 'match'} ${render(node.subject)} ${node.arms.length})`;
+    case 'PythonEscapeExpression': return `(python ${JSON.stringify(node.code)})`;
+    case 'SpawnExpression': return `(spawn ${render(node.target)})`;
+    case 'AwaitExpression': return `(await ${render(node.operand)}${node.timeout ? ` ${render(node.timeout)}` : ''})`;
+    case 'WildcardPattern': return '_';
+    case 'BindingPattern': return `$${node.name.name}`;
+    case 'LiteralPattern': return render(node.value);
+    case 'TuplePattern': return `(${node.elements.map(render).join(' ')})`;
+    case 'ArrayPattern':
+      return `[${[...node.elements.map(render), ...(node.rest ? [`..${node.rest.name}`] : [])].join(' ')}]`;
+    case 'MapPattern':
+      return `{${[...node.entries.map((e) => `${render(e.key)}${e.value ? `: ${render(e.value)}` : ''}`),
+        ...(node.rest ? [`..${node.rest.name}`] : [])].join(', ')}}`;
+    case 'VariantPattern':
+      return `${node.enumName ? `${node.enumName.name}::` : ''}${node.variant.name}${node.fields ? `(${node.fields.map(render).join(' ')})` : ''}`;
+    case 'IntentPattern': return `(intent ${render(node.description)})`;
+    case 'NamedType':
+      return node.arguments.length === 0 ? node.name.name : `${node.name.name}[${node.arguments.map(render).join(', ')}]`;
+    case 'UnionType': return node.members.map(render).join(' | ');
+    case 'OptionalType': return `${render(node.inner)}?`;
+    case 'StringType': return `"${node.text}"`;
+    case 'Error': return '<error>';
+    default: return `<${node.kind}>`;
+  }
+}
+
