@@ -23,7 +23,7 @@ import { parsePattern } from './patterns.js';
 interface OperatorInfo {
   readonly operator: BinaryOperator;
   readonly precedence: number;
-  /** Word operators such as `fallback` only continue an expression on the same line. */
+  /** Operators such as `fallback` or `-` only continue an expression on the same line. */
   readonly sameLineOnly: boolean;
 }
 
@@ -60,7 +60,8 @@ const SYMBOL_OPERATORS: ReadonlyMap<string, OperatorInfo> = new Map([
   ['>=', symbol('>=', PRECEDENCE_COMPARISON)],
   ['|>', symbol('|>', PRECEDENCE_PIPE)],
   ['+', symbol('+', PRECEDENCE_ADDITIVE)],
-  ['-', symbol('-', PRECEDENCE_ADDITIVE)],
+  // A '-' that starts a line is a negative number (e.g. a `-1 =>` match arm), not a subtraction.
+  ['-', { operator: '-', precedence: PRECEDENCE_ADDITIVE, sameLineOnly: true }],
   ['*', symbol('*', PRECEDENCE_MULTIPLICATIVE)],
   ['/', symbol('/', PRECEDENCE_MULTIPLICATIVE)],
   ['%', symbol('%', PRECEDENCE_MULTIPLICATIVE)],

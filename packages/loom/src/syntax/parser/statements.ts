@@ -85,16 +85,18 @@ function contextualStatementAt(p: Cursor, token: Token): StatementParser | null 
   const next = p.peek();
   const nextOnSameLine = !next.newlineBefore;
   const valueFollows = nextOnSameLine && startsExpression(next) && !isAssignmentOrAccess(next);
+  // For these words `word(...)` stays an ordinary call (`print(x)` is handled as a call).
+  const wordValueFollows = valueFollows && !isPunctuator(next, '(');
   switch (token.text) {
     case 'loop': return isPunctuator(next, '{') ? parseLoop : null;
     case 'try': return isPunctuator(next, '{') ? parseTry : null;
-    case 'print': return valueFollows && !isPunctuator(next, '(') ? parsePrintWithoutParentheses : null;
+    case 'print': return wordValueFollows ? parsePrintWithoutParentheses : null;
     case 'defer': return valueFollows ? parseDefer : null;
     case 'assert': return valueFollows ? parseAssert : null;
     case 'raise': return valueFollows ? parseRaise : null;
-    case 'reflect': return valueFollows ? parseReflect : null;
+    case 'reflect': return wordValueFollows ? parseReflect : null;
     case 'verify': return valueFollows ? parseVerify : null;
-    case 'pass': return valueFollows ? parsePass : null;
+    case 'pass': return wordValueFollows ? parsePass : null;
     case 'fork': return isPunctuator(next, '[') ? parseFork : null;
     case 'semantic_if': return valueFollows ? parseSemanticIf : null;
     case 'requires':

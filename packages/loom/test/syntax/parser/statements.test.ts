@@ -1,0 +1,191 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Statement } from '../../../src/syntax/ast.js';
+import { flowBody, onlyStatement, render } from '../helpers.js';
+
+function expectKind<K extends Statement['kind']>(statement: Statement, kind: K): Extract<Statement, { kind: K }> {
+  assert.equal(statement.kind, kind);
+  return statement as Extract<Statement, { kind: K }>;
+}
+
+describe('statements', () => {
+  it('ends statements at ";" or a line break', () => {
+    assert.deepEqual(flowBody('a = 1; b = 2\nc = 3;;\nprint(c)').map((s) => s.kind), [
+      'AssignmentStatement', 'AssignmentStatement', 'AssignmentStatement', 'PrintStatement',
+    ]);
+  });
+
+  it('reads assignments to names, fields and indexes, and compound assignment', () => {
+    const [a, b, c] = flowBody('user.name = "Al"\nscores[0] = 1\ncount += 2');
+    assert.equal(render(expectKind(a as Statement, 'AssignmentStatement').target), 'user.name');
+    assert.equal(render(expectKind(b as Statement, 'AssignmentStatement').target), '(index scores 0)');
+    assert.equal(expectKind(c as Statement, 'AssignmentStatement').operator, '+=');
+  });
+
+  it('reads destructuring assignment as a pattern target', () => {
+    const statement = expectKind(onlyStatement('[first, second, ..others] = [1, 2, 3]'), 'AssignmentStatement');
+    assert.equal(render(statement.target), '[$first $second ..others]');
+  });
+
+  it('reads let with a type and with destructuring patterns', () => {
+    const [a, b, c] = flowBody('let n: int = 1\nlet (k, v) = entry\nlet { name, age: a } = user');
+    const typed = expectKind(a as Statement, 'LetStatement');
+    assert.equal(render(typed.pattern), '$n');
+    assert.equal(render(typed.type), 'int');
+    assert.equal(render(expectKind(b as Statement, 'LetStatement').pattern), '($k $v)');
+    assert.equal(render(expectKind(c as Statement, 'LetStatement').pattern), '{name, age: $a}');
+  });
+
+  it('reads if / else if / else with and, or, not', () => {
+    const statement = expectKind(
+      onlyStatement('if (score >= 90) and not late {\n a = 1\n} else if score >= 80 or bonus { a = 2 } else { a = 3 }'),
+      'IfStatement',
+    );
+    assert.equal(render(statement.condition), '(and (>= score 90) (not late))');
+    const elseIf = statement.alternate;
+    assert.ok(elseIf !== null && elseIf.kind === 'IfStatement');
+    assert.equal(render(elseIf.condition), '(or (>= score 80) bonus)');
+    assert.equal(elseIf.alternate?.kind, 'Block');
+  });
+
+  it('accepts "} otherwise {" as the else branch', () => {
+    const statement = expectKind(onlyStatement('if valid { ok() } otherwise { fail() }'), 'IfStatement');
+    assert.equal(statement.alternate?.kind, 'Block');
+  });
+
+  it('does not read a map literal in a condition', () => {
+    const statement = expectKind(onlyStatement('while queue { step() }'), 'WhileStatement');
+    assert.equal(render(statement.condition), 'queue');
+    assert.equal(statement.body.statements.length, 1);
+  });
+
+  it('reads for each, for with a pattern, and for each with two names', () => {
+    const [a, b, c] = flowBody('for each item in items { print(item) }\nfor (name, score) in ranks {}\nfor each key, value in config {}');
+    const each = expectKind(a as Statement, 'ForStatement');
+    assert.deepEqual([each.each, render(each.pattern), render(each.iterable)], [true, '$item', 'items']);
+    const tuple = expectKind(b as Statement, 'ForStatement');
+    assert.deepEqual([tuple.each, render(tuple.pattern)], [false, '($name $score)']);
+    assert.equal(render(expectKind(c as Statement, 'ForStatement').pattern), '($key $value)');
+  });
+
+  it('reads while, loop until, break and continue', () => {
+    const [w, l] = flowBody('while(true) {\n if x { break; }\n continue\n}\nloop {\n d = W.run(d)\n} until ("Quality is excellent")');
+    const body = expectKind(w as Statement, 'WhileStatement').body.statements;
+    assert.deepEqual(body.map((s) => s.kind), ['IfStatement', 'ContinueStatement']);
+    const loop = expectKind(l as Statement, 'LoopStatement');
+    assert.equal(render(loop.until), '"Quality is excellent"');
+    assert.equal(expectKind(onlyStatement('loop { tick() }'), 'LoopStatement').until, null);
+  });
+
+  it('reads return with and without a value', () => {
+    const [a, b] = flowBody('if x { return }\nreturn json({status: "ok"})');
+    const inner = expectKind(a as Statement, 'IfStatement').consequent.statements[0] as Statement;
+    assert.equal(expectKind(inner, 'ReturnStatement').value, null);
+    assert.equal(render(expectKind(b as Statement, 'ReturnStatement').value), '(call json {status: "ok"})');
+  });
+
+  it('reads try / catch with and without a parameter', () => {
+    const [a, b] = flowBody('try { risky() } catch (err) { print(err) }\ntry { x() } catch(e: AgentError) {}');
+    assert.equal(expectKind(a as Statement, 'TryStatement').handler?.parameter?.name.name, 'err');
+    assert.equal(render(expectKind(b as Statement, 'TryStatement').handler?.parameter?.type ?? null), 'AgentError');
+  });
+
+  it('reads assert, including the semantic "claim" against subject form', () => {
+    const [a, b] = flowBody('assert result == "ok"\nassert "Contains a greeting" against result');
+    assert.equal(render(expectKind(a as Statement, 'AssertStatement').condition), '(== result "ok")');
+    const semantic = expectKind(b as Statement, 'AssertStatement');
+    assert.deepEqual([render(semantic.condition), render(semantic.against)], ['"Contains a greeting"', 'result']);
+  });
+
+  it('reads semantic_if with fast_match, against and else', () => {
+    const statement = expectKind(
+      onlyStatement('semantic_if "has a date" fast_match r"\\d{4}" against text {\n a()\n} else {\n b()\n}'),
+      'SemanticIfStatement',
+    );
+    assert.deepEqual([render(statement.condition), render(statement.fastMatch), render(statement.subject)], [
+      '"has a date"', 'r"\\\\d{4}"', 'text',
+    ]);
+    assert.equal(statement.alternate?.kind, 'Block');
+  });
+
+  it('reads defer with an expression or a block', () => {
+    const [a, b] = flowBody('defer cleanup(db)\ndefer {\n close()\n}');
+    assert.equal(render(expectKind(a as Statement, 'DeferStatement').body as never), '(call cleanup db)');
+    assert.equal(expectKind(b as Statement, 'DeferStatement').body.kind, 'Block');
+  });
+
+  it('reads print with and without parentheses', () => {
+    const [a, b] = flowBody('print("a", b)\nprint "=== Demo ===", x;');
+    assert.deepEqual(expectKind(a as Statement, 'PrintStatement').arguments.map(render), ['"a"', 'b']);
+    assert.deepEqual(expectKind(b as Statement, 'PrintStatement').arguments.map(render), ['"=== Demo ==="', 'x']);
+  });
+
+  it('reads ensures and requires written inside a body', () => {
+    const statement = expectKind(onlyStatement('ensures result != null'), 'ContractStatement');
+    assert.equal(statement.clause.clause, 'ensures');
+    assert.equal(render(statement.clause.condition), '(!= result null)');
+  });
+
+  it('reads raise and an expression statement', () => {
+    const [a, b] = flowBody('raise SuspendExecution("wait")\nA.run("go") >> B');
+    assert.equal(render(expectKind(a as Statement, 'RaiseStatement').value), '(call SuspendExecution "wait")');
+    assert.equal(render(expectKind(b as Statement, 'ExpressionStatement').expression), '(>> (call A.run "go") B)');
+  });
+
+  describe('contextual statement words', () => {
+    it('treats them as names when assigned or called', () => {
+      const statements = flowBody('print = 1\nverify = check(x)\ndefer.x = 2\npass(1)\nassert = true\nloop = 3\nmodel = "m"\ntype = "t"');
+      assert.deepEqual(statements.map((s) => s.kind), [
+        'AssignmentStatement', 'AssignmentStatement', 'AssignmentStatement', 'ExpressionStatement',
+        'AssignmentStatement', 'AssignmentStatement', 'AssignmentStatement', 'AssignmentStatement',
+      ]);
+    });
+  });
+
+  describe('v2 harness forms', () => {
+    it('reads autoloop and with_context with their options', () => {
+      const loop = expectKind(
+        onlyStatement('autoloop max_steps: 5, exit_when: "resolved", timeout: 300 {\n with_context max_tokens: 500, strategy: sliding_window {\n  r = A.run("x")\n }\n}'),
+        'AutoloopStatement',
+      );
+      assert.deepEqual(loop.options.map(render), ['max_steps=5', 'exit_when="resolved"', 'timeout=300']);
+      const inner = expectKind(loop.body.statements[0] as Statement, 'WithContextStatement');
+      assert.deepEqual(inner.options.map(render), ['max_tokens=500', 'strategy=sliding_window']);
+    });
+
+    it('reads try_agent / catch_correction, reflect, fork, verify', () => {
+      const [t, f, v1, v2, v3, v4] = flowBody([
+        'try_agent { r = A.run("x") } catch_correction(e: ToolError) { reflect "Adjust: #{e}"; }',
+        'fork [A.run("a"), A.run("b")] merge best_of;',
+        'verify result satisfies string;',
+        'verify "has 3 examples" against result',
+        'verify result.trace contains "tool_call:search"',
+        'verify result.validate()',
+      ].join('\n'));
+      const tryAgent = expectKind(t as Statement, 'TryAgentStatement');
+      assert.equal(render(tryAgent.correction?.parameter?.type ?? null), 'ToolError');
+      assert.equal(tryAgent.correction?.body.statements[0]?.kind, 'ReflectStatement');
+      assert.equal(expectKind(f as Statement, 'ForkStatement').strategy?.name, 'best_of');
+      assert.deepEqual([v1, v2, v3, v4].map((s) => expectKind(s as Statement, 'VerifyStatement').mode), [
+        'satisfies', 'against', 'contains', 'expression',
+      ]);
+    });
+
+    it('reads lifecycle hooks with and without parameters', () => {
+      const hooks = flowBody('before_step { log() }\nafter_step { log() }\non_error(e: Exception) { log(e) }\nbefore_tool(shell_exec) {}');
+      assert.deepEqual(hooks.map((s) => {
+        const hook = expectKind(s, 'LifecycleHookStatement');
+        return `${hook.hook.name}/${hook.parameters.length}`;
+      }), ['before_step/0', 'after_step/0', 'on_error/1', 'before_tool/1']);
+    });
+
+    it('reads pass in both orders and await with a timeout', () => {
+      const [a, b, c] = flowBody('pass "analyze" to worker;\npass worker, "task 1";\nresult = await worker, 30');
+      const first = expectKind(a as Statement, 'PassStatement');
+      assert.deepEqual([render(first.message), render(first.target)], ['"analyze"', 'worker']);
+      const second = expectKind(b as Statement, 'PassStatement');
+      assert.deepEqual([render(second.message), render(second.target)], ['"task 1"', 'worker']);
+      assert.equal(render(expectKind(c as Statement, 'AssignmentStatement').value), '(await worker 30)');
+    });
+  });
+});
