@@ -1,0 +1,146 @@
+import type { IncomingMessage } from 'node:http';
+import { isLoopbackUrl } from './base-url.js';
+import { parseCompletionChunk } from './completion-chunk.js';
+import { GuardedExchange } from './guarded-exchange.js';
+import { ProviderError, errorForStatus } from './provider-error.js';
+import { SseDecoder } from './sse.js';
+
+export { ProviderError, type ProviderErrorCode } from './provider-error.js';
+export { InvalidBaseUrlError, normaliseBaseUrl } from './base-url.js';
+
+/** Contract: a provider that has not accepted the connection by then is unreachable. */
+export const CONNECT_TIMEOUT_MS = 5_000;
+/** Contract: a longer answer is refused rather than stored. Counted in Unicode code points. */
+export const MAX_ANSWER_CHARS = 64_000;
+/**
+ * Caps what is read in total, reasoning and framing included, and the size of one event, so a
+ * provider that streams endless reasoning or one line without end cannot exhaust memory.
+ */
+const MAX_RESPONSE_BYTES = 16 * 1024 * 1024;
+const MAX_EVENT_CHARS = 1024 * 1024;
+const COMPLETIONS_PATH = '/chat/completions';
+const END_OF_STREAM = '[DONE]';
+
+export interface ChatMessage {
+  role: 'system' | 'user' | 'assistant';
+  content: string;
+}
+
+export interface ChatRequest {
+  /** Already validated and normalised by `normaliseBaseUrl` (no trailing slash). */
+  baseUrl: string;
+  /** null sends no Authorization header, which only a loopback provider may receive. */
+  apiKey: string | null;
+  model: string;
+  messages: ChatMessage[];
+  maxTokens: number;
+  /** One overall deadline for the whole call, connecting through the last byte. */
+  timeoutMs: number;
+  /** Cancellation by the user: the call stops promptly and throws the signal's reason. */
+  signal: AbortSignal;
+}
+
+/**
+ * Streams one chat completion from an OpenAI-compatible provider and yields the answer's
+ * content deltas in order. Fails with a ProviderError whose code is the contract's, or with
+ * the signal's reason when cancelled; a call is made exactly once (no retries, no redirects).
+ * Leaving the loop early closes the connection.
+ */
+export async function* streamChat(request: ChatRequest): AsyncGenerator<string> {
+  const url = new URL(request.baseUrl + COMPLETIONS_PATH);
+  if (request.apiKey === null && !isLoopbackUrl(url)) {
+    throw new ProviderError('missing_key', 'No API key is stored for this provider (credential "llm")');
+  }
+  request.signal.throwIfAborted();
+
+  const body = JSON.stringify({ model: request.model, messages: request.messages, max_tokens: request.maxTokens, stream: true });
+  const headers: Record<string, string> = {
+    'content-type': 'application/json',
+    accept: 'text/event-stream',
+    'content-length': String(Buffer.byteLength(body)),
+  };
+  if (request.apiKey !== null) headers.authorization = `Bearer ${request.apiKey}`;
+
+  const exchange = new GuardedExchange({
+    url,
+    headers,
+    body,
+    signal: request.signal,
+    timeoutMs: request.timeoutMs,
+    connectTimeoutMs: CONNECT_TIMEOUT_MS,
+  });
+  try {
+    const response = await exchange.response;
+    const refusal = errorForStatus(response.statusCode ?? 0);
+    if (refusal !== null) throw refusal;
+    yield* readAnswer(response);
+  } catch (error) {
+    throw exchange.explain(error);
+  } finally {
+    exchange.close();
+  }
+}
+
+/** Yields content from the event stream until `[DONE]` or its end, then judges whether the answer is whole. */
+async function* readAnswer(response: IncomingMessage): AsyncGenerator<string> {
+  const events = new SseDecoder();
+  let bytesRead = 0;
+  let eventCount = 0;
+  let answerChars = 0;
+  let finishReason: string | null = null;
+  let sawReasoning = false;
+  let sawEndMarker = false;
+
+  reading: for await (const chunk of response as AsyncIterable<Buffer>) {
+    bytesRead += chunk.length;
+    const payloads = events.push(chunk);
+    if (bytesRead > MAX_RESPONSE_BYTES || events.bufferedChars > MAX_EVENT_CHARS) {
+      throw new ProviderError('response_too_large', 'The provider sent far more data than an answer can hold; reading stopped');
+    }
+    for (const payload of payloads) {
+      eventCount++;
+      if (payload === END_OF_STREAM) {
+        sawEndMarker = true;
+        break reading;
+      }
+      const delta = parseCompletionChunk(payload);
+      finishReason ??= delta.finishReason;
+      sawReasoning ||= delta.hasReasoning;
+      if (delta.content === '') continue;
+      answerChars += codePointCount(delta.content);
+      if (answerChars > MAX_ANSWER_CHARS) {
+        throw new ProviderError('response_too_large', `The answer is longer than ${MAX_ANSWER_CHARS} characters; reading stopped`);
+      }
+      yield delta.content;
+    }
+  }
+
+  if (eventCount === 0) {
+    throw new ProviderError('invalid_response', 'The provider did not answer with a chat completion event stream');
+  }
+  // Some compatible servers omit the finish reason but do send [DONE]; without either, the stream was cut.
+  if (finishReason === null && !sawEndMarker) {
+    throw new ProviderError('incomplete_response', 'The answer stream ended before the provider said it was finished');
+  }
+  if (finishReason !== null && finishReason !== 'stop') {
+    const why = finishReason === 'length' ? 'it reached the token limit' : `the provider ended it (${printable(finishReason)})`;
+    throw new ProviderError('incomplete_response', `The answer was cut off because ${why}`);
+  }
+  if (answerChars === 0) {
+    throw new ProviderError(
+      'incomplete_response',
+      sawReasoning ? 'The model only produced reasoning and no answer' : 'The provider returned an empty answer',
+    );
+  }
+}
+
+function codePointCount(text: string): number {
+  let count = 0;
+  for (const _ of text) count++;
+  return count;
+}
+
+/** A finish reason is the provider's word; keep it short and plain before putting it in a message. */
+function printable(reason: string): string {
+  return reason.replace(/[^\w.-]/g, '').slice(0, 40);
+}
