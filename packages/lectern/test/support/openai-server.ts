@@ -127,7 +127,9 @@ export class FakeOpenAiServer {
   }
 
   async #handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
-    const exchange: Exchange = { response, cutByServer: false };
+    const closing = new AbortController();
+    response.once('close', () => closing.abort());
+    const exchange: Exchange = { response, closed: closing.signal, cutByServer: false };
     const recorded = await this.#record(request, exchange);
     if (recorded.method !== 'POST' || recorded.path !== COMPLETIONS_PATH) {
       sendJson(response, 404, { error: { message: 'Unknown route', type: 'invalid_request_error' } });
@@ -137,7 +139,7 @@ export class FakeOpenAiServer {
     try {
       await send(reply, exchange, requestedModel(recorded.body));
     } catch {
-      // The client went away between two writes; `outcome` already says so.
+      // The client went away mid-reply (a failed write or an aborted wait); `outcome` already says so.
     }
   }
 
@@ -167,6 +169,8 @@ export class FakeOpenAiServer {
 /** One request being answered; `cutByServer` tells a deliberate drop from the client leaving. */
 interface Exchange {
   response: ServerResponse;
+  /** Aborts when the connection closes, ending the reply's pending waits so no timer outlives it. */
+  closed: AbortSignal;
   cutByServer: boolean;
 }
 
@@ -190,7 +194,7 @@ async function send(reply: ProviderReply, exchange: Exchange, model: string): Pr
     case 'raw':
       response.writeHead(200, { 'content-type': reply.contentType ?? 'text/event-stream' });
       for (const chunk of reply.chunks) {
-        if (reply.chunkDelayMs) await sleep(reply.chunkDelayMs);
+        if (reply.chunkDelayMs) await sleep(reply.chunkDelayMs, undefined, { signal: exchange.closed });
         await write(response, chunk);
       }
       response.end();
@@ -206,7 +210,7 @@ async function sendStream(reply: StreamReply, exchange: Exchange, model: string)
   const lineEnding = reply.lineEnding ?? '\n';
   const created = Math.floor(Date.now() / 1000);
   const event = async (data: string, delayMs: number): Promise<void> => {
-    if (delayMs > 0) await sleep(delayMs);
+    if (delayMs > 0) await sleep(delayMs, undefined, { signal: exchange.closed });
     const ping = reply.keepalive ? `: ping${lineEnding}${lineEnding}` : '';
     await write(response, `${ping}data: ${data}${lineEnding}${lineEnding}`);
   };

@@ -63,6 +63,14 @@ export class GuardedExchange {
     this.#request.end(options.body);
   }
 
+  /**
+   * Throws once a guard has fired, even if every byte had already arrived: a cancelled or
+   * overdue call must not go on yielding what is still buffered.
+   */
+  throwIfInterrupted(): void {
+    if (this.#interruption !== null) throw this.#interruption.reason;
+  }
+
   /** What the caller should throw for an error raised while this exchange ran. */
   explain(error: unknown): unknown {
     if (this.#interruption !== null) return this.#interruption.reason;

@@ -73,7 +73,7 @@ export async function* streamChat(request: ChatRequest): AsyncGenerator<string> 
     const response = await exchange.response;
     const refusal = errorForStatus(response.statusCode ?? 0);
     if (refusal !== null) throw refusal;
-    yield* readAnswer(response);
+    yield* readAnswer(response, exchange);
   } catch (error) {
     throw exchange.explain(error);
   } finally {
@@ -82,7 +82,7 @@ export async function* streamChat(request: ChatRequest): AsyncGenerator<string> 
 }
 
 /** Yields content from the event stream until `[DONE]` or its end, then judges whether the answer is whole. */
-async function* readAnswer(response: IncomingMessage): AsyncGenerator<string> {
+async function* readAnswer(response: IncomingMessage, exchange: GuardedExchange): AsyncGenerator<string> {
   const events = new SseDecoder();
   let bytesRead = 0;
   let eventCount = 0;
@@ -112,6 +112,7 @@ async function* readAnswer(response: IncomingMessage): AsyncGenerator<string> {
         throw new ProviderError('response_too_large', `The answer is longer than ${MAX_ANSWER_CHARS} characters; reading stopped`);
       }
       yield delta.content;
+      exchange.throwIfInterrupted();
     }
   }
 
