@@ -65,7 +65,12 @@ export async function serve(options: ServeOptions): Promise<void> {
   const shutdown = (reason: string): Promise<void> => {
     stopping ??= (async () => {
       logger.info({ reason }, 'shutting down');
-      const forced = setTimeout(() => server.server.closeAllConnections(), serverConfig.shutdownGraceMs);
+      const forced = setTimeout(() => {
+        server.server.closeAllConnections();
+        // Upgraded sockets are not the HTTP server's to close, and an events client that stopped
+        // reading never answers the close handshake: without this it holds the exit for 30 s.
+        for (const client of server.websocketServer.clients) client.terminate();
+      }, serverConfig.shutdownGraceMs);
       try {
         await server.close();
       } finally {
