@@ -2,12 +2,16 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { EventsClient } from '../support/events-client.js';
 import { LecternClient } from '../support/http-client.js';
 import { LecternProcess, createTempDataDir, removeTempDataDir, runCli } from '../support/lectern-process.js';
 
 const privateFileMode = 0o600;
 const privateDirMode = 0o700;
 const tokenPattern = /^[A-Za-z0-9_-]{43}$/;
+const shutdownGraceMs = 5000;
+/** Room for process exit and scheduling on a busy machine, well short of ws's 30 s close timeout. */
+const shutdownSlackMs = 3000;
 
 function modeOf(path: string): number {
   return statSync(path).mode & 0o777;
@@ -90,6 +94,21 @@ describe('hand-over: options and shutdown', () => {
       assert.equal(existsSync(join(dataDir, 'lectern.db')), true);
     } finally {
       removeTempDataDir(dataDir);
+    }
+  });
+
+  it('on SIGTERM exits within the grace period even when an events client stopped reading', async () => {
+    const lectern = await LecternProcess.start();
+    try {
+      const { client: stalled } = await EventsClient.authenticated(lectern.port, lectern.token);
+      stalled.pauseReading();
+      const startedMs = Date.now();
+      assert.deepEqual(await lectern.stop(), { code: 0, signal: null });
+      const elapsedMs = Date.now() - startedMs;
+      assert.ok(elapsedMs < shutdownGraceMs + shutdownSlackMs, `exit took ${elapsedMs} ms`);
+      assert.equal(existsSync(lectern.ready.connection_file), false);
+    } finally {
+      await lectern.dispose();
     }
   });
 
