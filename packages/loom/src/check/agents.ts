@@ -1,0 +1,139 @@
+/**
+ * Agent declarations: every property must be one Loom honours (E002 otherwise — the body does
+ * not match the shape of an agent), with a value of the right type, set once (E005 for a
+ * second setting, whether by property or decorator), and the agent must say what it does
+ * with a `role` or a `prompt` (E003). A model must name its provider (`openai/gpt-4o`): the
+ * value does not have the type a model reference has, so that is E002 too.
+ */
+import type { Diagnostic } from '../diagnostic.js';
+import type { AgentDeclaration, Expression, Property, PropertyBlock } from '../syntax/ast.js';
+import type { Span } from '../syntax/spans.js';
+import { AGENT_PROPERTY_RULES } from './agent-properties.js';
+import { readAgentDecorators } from './decorators.js';
+import { harnessAgentMemberDiagnostic, harnessPropertyDiagnostic, isHarnessProperty } from './harness.js';
+import { findLiteralMismatch } from './literal-types.js';
+import { formatPosition } from './positions.js';
+import { suggestionHint } from './suggest.js';
+
+/** Clauses of the agent header that Nexa programs sometimes write as body properties. */
+const HEADER_CLAUSES: ReadonlyMap<string, string> = new Map([
+  ['uses', 'agent Name uses std.http, my_tool { ... }'],
+  ['implements', 'agent Name implements MyProtocol { ... }'],
+  ['requires', 'agent Name requires "condition" { ... }'],
+  ['ensures', 'agent Name ensures "condition" { ... }'],
+]);
+
+/** A setting of the agent, from a body property or a decorator. */
+interface Setting {
+  readonly property: string;
+  readonly value: Expression | PropertyBlock;
+  /** Where the setting is named: the property name or the decorator name. */
+  readonly nameSpan: Span;
+  readonly via: string;
+}
+
+export function checkAgent(agent: AgentDeclaration): Diagnostic[] {
+  const decorators = readAgentDecorators(agent.decorators);
+  const diagnostics: Diagnostic[] = [...decorators.diagnostics];
+  const settings: Setting[] = decorators.settings.map((s) => ({
+    property: s.property,
+    value: s.value,
+    nameSpan: s.decorator.name.span,
+    via: `@${s.decorator.name.name}`,
+  }));
+  for (const member of agent.members) {
+    if (member.kind !== 'Property') {
+      const harness = harnessAgentMemberDiagnostic(member);
+      if (harness) diagnostics.push(harness);
+      continue;
+    }
+    const problem = unknownPropertyProblem(member);
+    if (problem) diagnostics.push(problem);
+    else settings.push({ property: member.name.name, value: member.value, nameSpan: member.name.span, via: 'property' });
+  }
+  const seen = new Map<string, Setting>();
+  for (const setting of settings) {
+    const first = seen.get(setting.property);
+    if (first) {
+      diagnostics.push(duplicateSetting(agent, setting, first));
+      continue;
+    }
+    seen.set(setting.property, setting);
+    diagnostics.push(...valueProblems(setting));
+  }
+  if (!seen.has('role') && !seen.has('prompt') && agent.name.name !== '') {
+    diagnostics.push({
+      code: 'E003',
+      severity: 'error',
+      message: `Agent '${agent.name.name}' declares neither 'role' nor 'prompt'`,
+      span: agent.name.span,
+      hint: 'add `role: "..."` or `prompt: "..."` saying what the agent does',
+    });
+  }
+  return diagnostics;
+}
+
+function unknownPropertyProblem(property: Property): Diagnostic | null {
+  const name = property.name.name;
+  if (AGENT_PROPERTY_RULES.has(name) || name === '') return null;
+  if (isHarnessProperty(property)) return harnessPropertyDiagnostic(property);
+  const clause = HEADER_CLAUSES.get(name);
+  return {
+    code: 'E002',
+    severity: 'error',
+    message: `Type mismatch: agents have no property '${name}'`,
+    span: property.name.span,
+    hint: clause
+      ? `'${name}' belongs in the agent header: ${clause}`
+      : (suggestionHint(name, AGENT_PROPERTY_RULES.keys()) ?? `agent properties are ${[...AGENT_PROPERTY_RULES.keys()].join(', ')}`),
+  };
+}
+
+function duplicateSetting(agent: AgentDeclaration, duplicate: Setting, first: Setting): Diagnostic {
+  const how = (setting: Setting): string => (setting.via === 'property' ? 'the property' : setting.via);
+  return {
+    code: 'E005',
+    severity: 'error',
+    message: `Duplicate declaration of '${duplicate.property}' in agent '${agent.name.name}'`,
+    span: duplicate.nameSpan,
+    hint: `'${duplicate.property}' is already set by ${how(first)} at ${formatPosition(first.nameSpan)}`,
+  };
+}
+
+function valueProblems(setting: Setting): Diagnostic[] {
+  const rule = AGENT_PROPERTY_RULES.get(setting.property);
+  if (!rule) return [];
+  const value = setting.value;
+  if (value.kind === 'PropertyBlock') {
+    return [typeMismatch(setting.property, rule.expects, 'a block', value.span)];
+  }
+  const mismatch = findLiteralMismatch(rule.type, value);
+  if (mismatch) {
+    const diagnostic = typeMismatch(setting.property, rule.expects, mismatch.found, mismatch.literal.span);
+    return [{ ...diagnostic, hint: unquoteHint(mismatch.literal) }];
+  }
+  return (rule.validate?.(value, setting.property) ?? []).map((problem) => ({
+    code: 'E002',
+    severity: 'error',
+    message: `Type mismatch: ${problem.message}`,
+    span: problem.literal.span,
+    hint: problem.hint,
+  }));
+}
+
+/** `stream: "true"` and `retry: "3"` are strings; the fix is to drop the quotes. */
+function unquoteHint(literal: Expression): string | undefined {
+  if (literal.kind !== 'StringLiteral') return undefined;
+  const text = literal.value.trim();
+  const looksLikeValue = text === 'true' || text === 'false' || (text !== '' && Number.isFinite(Number(text)));
+  return looksLikeValue ? `write ${text} without quotes` : undefined;
+}
+
+function typeMismatch(property: string, expects: string, found: string, span: Span): Diagnostic {
+  return {
+    code: 'E002',
+    severity: 'error',
+    message: `Type mismatch: '${property}' expects ${expects}, found ${found}`,
+    span,
+  };
+}

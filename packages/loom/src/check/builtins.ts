@@ -1,0 +1,58 @@
+/**
+ * Names every Loom program may use without declaring them: the functions and values the Nexa
+ * docs and examples call freely, and the standard library namespaces under `std`.
+ */
+
+/** Functions callable without a declaration (conversions, I/O, concurrency, result variants). */
+const BUILTIN_FUNCTIONS = [
+  // Output, input, secrets, process
+  'print', 'input', 'secret', 'exit', 'img',
+  // Conversions and collection helpers the docs use in flows
+  'str', 'int', 'float', 'bool', 'list', 'dict', 'len', 'range', 'sorted', 'enumerate',
+  'min', 'max', 'sum', 'abs', 'round', 'any', 'all',
+  // Agent orchestration
+  'join',
+  // Resource constructors of `db`/`kv`/`auth` declarations
+  'connect', 'open', 'enable_auth',
+  // Structured concurrency (reference §3.12, std.concurrent)
+  'spawn', 'parallel', 'race', 'channel', 'after', 'schedule', 'select', 'sleep', 'sleep_ms',
+  'send', 'recv', 'recv_timeout', 'try_recv', 'close', 'await_task', 'try_await', 'cancel_task',
+  'cancel_schedule', 'thread_count',
+  // Key-value store operations on a `kv` handle (std.kv)
+  'get', 'get_int', 'get_str', 'get_json', 'set', 'set_nx', 'del', 'has', 'expire', 'ttl', 'flush', 'incr',
+  // HTTP responses of server route handlers
+  'json', 'html',
+  // Option/Result variants written without the enum name, and raised errors
+  'Some', 'Ok', 'Err', 'Error',
+] as const;
+
+/** Values (not only callables) available everywhere. */
+const BUILTIN_VALUES = [
+  'std', // the standard library root: std.fs, std.http, ...
+  'secrets', // the loaded secrets.nxs as a map
+  'runtime', // loop metadata such as runtime.meta.loop_count
+] as const;
+
+/** Enums every program knows: `Option::Some(x)`, `Result::Err(e)`. */
+export const BUILTIN_ENUMS: ReadonlyMap<string, readonly string[]> = new Map([
+  ['Option', ['Some', 'None']],
+  ['Result', ['Ok', 'Err']],
+]);
+
+/** The namespaces of the standard library reference (`std.<name>`). */
+export const STD_NAMESPACES: ReadonlySet<string> = new Set([
+  'fs', 'http', 'time', 'json', 'text', 'hash', 'math', 'regex', 'shell', 'ask_human',
+  'db', 'auth', 'kv', 'concurrent', 'template', 'pipe', 'defer', 'null_coalesce', 'string',
+  'match', 'struct', 'enum', 'trait',
+]);
+
+const BUILTIN_NAMES: ReadonlySet<string> = new Set<string>([...BUILTIN_FUNCTIONS, ...BUILTIN_VALUES]);
+
+export function isBuiltinName(name: string): boolean {
+  return BUILTIN_NAMES.has(name);
+}
+
+/** Every builtin, for "did you mean" suggestions. */
+export function builtinNames(): Iterable<string> {
+  return BUILTIN_NAMES;
+}

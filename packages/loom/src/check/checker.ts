@@ -1,0 +1,56 @@
+/**
+ * The semantic checker: after parsing, everything the compiler can tell about a program
+ * without running it. Includes are expanded, declarations bound, names resolved, then agents,
+ * protocols, decorators and literal types are checked and harness forms reported.
+ */
+import type { Diagnostic } from '../diagnostic.js';
+import type { Program } from '../syntax/ast.js';
+import { checkAgent } from './agents.js';
+import { checkLiteralAnnotations } from './annotations.js';
+import { analyze } from './analysis.js';
+import type { AnalysisOptions } from './analysis.js';
+import { checkFlowDecorators, checkFunctionDecorators } from './decorators.js';
+import { findHarnessStatements } from './harness.js';
+import { checkProtocol } from './protocols.js';
+
+export type CheckOptions = AnalysisOptions;
+
+/**
+ * Checks `program` (parsed from `program.span.file`) and the files it includes. Returns the
+ * semantic errors of all of them, plus the syntax errors of included files, in source order.
+ */
+export function check(program: Program, options: CheckOptions): Diagnostic[] {
+  const analysis = analyze(program, options);
+  const diagnostics: Diagnostic[] = [
+    ...analysis.expanded.diagnostics,
+    ...analysis.bound.diagnostics,
+    ...analysis.resolution.diagnostics,
+    ...checkLiteralAnnotations(analysis.expanded.items, analysis.resolution),
+  ];
+  for (const unit of analysis.expanded.units) diagnostics.push(...findHarnessStatements(unit.program));
+  for (const { item } of analysis.expanded.items) {
+    switch (item.kind) {
+      case 'AgentDeclaration':
+        diagnostics.push(...checkAgent(item));
+        break;
+      case 'ProtocolDeclaration':
+        diagnostics.push(...checkProtocol(item));
+        break;
+      case 'FlowDeclaration':
+        diagnostics.push(...checkFlowDecorators(item.decorators));
+        break;
+      case 'FunctionDeclaration':
+        diagnostics.push(...checkFunctionDecorators(item.decorators));
+        break;
+      default:
+        break;
+    }
+  }
+  return inSourceOrder(diagnostics);
+}
+
+export function inSourceOrder<T extends Pick<Diagnostic, 'span'>>(diagnostics: readonly T[]): T[] {
+  return [...diagnostics].sort(
+    (a, b) => a.span.file.localeCompare(b.span.file) || a.span.start.offset - b.span.start.offset,
+  );
+}

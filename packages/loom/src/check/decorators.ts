@@ -1,0 +1,117 @@
+/**
+ * Decorators. On agents, `@limit`, `@timeout`, `@retry` and `@temperature` are another way to
+ * write a property, so they are read into the same settings and checked by the same rules.
+ * On functions `@tool("description")` registers a tool. Any other decorator, or an argument a
+ * decorator does not take, is reported rather than dropped: an unknown decorator is a name
+ * nothing declares (E001), a wrong argument a mismatch with what the decorator accepts (E002).
+ */
+import type { Diagnostic } from '../diagnostic.js';
+import type { Argument, Decorator, Expression } from '../syntax/ast.js';
+import { suggestionHint } from './suggest.js';
+
+/** An agent setting written as a decorator: `@timeout(seconds=30)` sets `timeout`. */
+export interface DecoratorSetting {
+  readonly property: string;
+  readonly value: Expression;
+  readonly decorator: Decorator;
+}
+
+interface AgentDecoratorRule {
+  readonly property: string;
+  /** Accepted argument names; the first is the documented one, the others are aliases. */
+  readonly argumentNames: readonly string[];
+}
+
+const AGENT_DECORATORS: ReadonlyMap<string, AgentDecoratorRule> = new Map([
+  ['limit', { property: 'max_tokens', argumentNames: ['max_tokens'] }],
+  ['timeout', { property: 'timeout', argumentNames: ['seconds'] }],
+  // The reference documents `count`; the Nexa examples write `max_attempts`.
+  ['retry', { property: 'retry', argumentNames: ['count', 'max_attempts'] }],
+  ['temperature', { property: 'temperature', argumentNames: ['value'] }],
+]);
+
+const TOOL_DECORATOR = 'tool';
+const TOOL_DESCRIPTION_ARGUMENT = 'description';
+
+export function readAgentDecorators(decorators: readonly Decorator[]): { settings: DecoratorSetting[]; diagnostics: Diagnostic[] } {
+  const settings: DecoratorSetting[] = [];
+  const diagnostics: Diagnostic[] = [];
+  for (const decorator of decorators) {
+    const rule = AGENT_DECORATORS.get(decorator.name.name);
+    if (!rule) {
+      diagnostics.push(unknownDecorator(decorator, 'agents', [...AGENT_DECORATORS.keys()]));
+      continue;
+    }
+    const usage = `@${decorator.name.name}(${rule.argumentNames[0]}=...)`;
+    const args = decorator.arguments ?? [];
+    const [only, ...extra] = args;
+    if (!only) {
+      diagnostics.push(argumentMismatch(`'@${decorator.name.name}' needs a value: write ${usage}`, decorator.span));
+      continue;
+    }
+    const wrongName = args.find((arg) => arg.name !== null && !rule.argumentNames.includes(arg.name.name));
+    if (wrongName?.name) {
+      diagnostics.push(argumentMismatch(`'@${decorator.name.name}' has no argument '${wrongName.name.name}': write ${usage}`, wrongName.name.span));
+      continue;
+    }
+    if (extra[0]) {
+      diagnostics.push(argumentMismatch(`'@${decorator.name.name}' takes one argument: write ${usage}`, extra[0].span));
+      continue;
+    }
+    settings.push({ property: rule.property, value: only.value, decorator });
+  }
+  return { settings, diagnostics };
+}
+
+/** Functions take `@tool("what it does")` and nothing else. */
+export function checkFunctionDecorators(decorators: readonly Decorator[]): Diagnostic[] {
+  return decorators.flatMap((decorator) => {
+    if (decorator.name.name !== TOOL_DECORATOR) return [unknownDecorator(decorator, 'functions', [TOOL_DECORATOR])];
+    return toolDecoratorProblems(decorator);
+  });
+}
+
+/** Flows take no decorators. */
+export function checkFlowDecorators(decorators: readonly Decorator[]): Diagnostic[] {
+  return decorators.map((decorator) => unknownDecorator(decorator, 'flows', []));
+}
+
+function toolDecoratorProblems(decorator: Decorator): Diagnostic[] {
+  const args = decorator.arguments ?? [];
+  const description = args.find(isDescriptionArgument);
+  const problems: Diagnostic[] = [];
+  if (!description || !isStringLiteral(description.value)) {
+    problems.push(argumentMismatch(`'@tool' needs a description string: write @tool("what the tool does")`, description?.value.span ?? decorator.span));
+  }
+  for (const arg of args) {
+    if (arg === description) continue;
+    const label = arg.name ? `option '${arg.name.name}'` : 'a second description';
+    problems.push(argumentMismatch(`'@tool' ${label} is not supported; Loom tools take only a description`, (arg.name ?? arg.value).span));
+  }
+  return problems;
+}
+
+function isDescriptionArgument(arg: Argument): boolean {
+  return arg.name === null || arg.name.name === TOOL_DESCRIPTION_ARGUMENT;
+}
+
+function isStringLiteral(value: Expression): boolean {
+  return value.kind === 'StringLiteral' || value.kind === 'InterpolatedString';
+}
+
+function unknownDecorator(decorator: Decorator, target: string, known: readonly string[]): Diagnostic {
+  const name = decorator.name.name;
+  const suggestion = suggestionHint(name, known)?.replace(/'([^']+)'/, "'@$1'");
+  const list = known.length > 0 ? `${target} take ${known.map((k) => `@${k}`).join(', ')}` : `${target} take no decorators`;
+  return {
+    code: 'E001',
+    severity: 'error',
+    message: `Unknown decorator '@${name}'`,
+    span: decorator.name.span,
+    hint: suggestion ? `${suggestion} (${list})` : list,
+  };
+}
+
+function argumentMismatch(message: string, span: Diagnostic['span']): Diagnostic {
+  return { code: 'E002', severity: 'error', message: `Type mismatch: ${message}`, span };
+}

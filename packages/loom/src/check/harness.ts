@@ -1,0 +1,111 @@
+/**
+ * The Nexa v2 "harness" forms (autoloop, with_context, try_agent/catch_correction, reflect,
+ * snapshot/restore, fork/merge, verify, lifecycle hooks, actors) parse, but Loom cannot run
+ * them yet. Each is reported once, at its keyword, instead of being dropped or half-run.
+ *
+ * Code choice: the registry has no "unsupported feature" code. E004 would claim the text is
+ * malformed, which it is not. E001 is the closest truth: the construct names something Loom
+ * does not provide, exactly as an undeclared identifier does, and its remedy (remove or replace
+ * the use) is the same.
+ */
+import type { Diagnostic } from '../diagnostic.js';
+import type { AgentMember, Program, Property } from '../syntax/ast.js';
+import type { Span } from '../syntax/spans.js';
+import { leadingSpan } from './positions.js';
+import { walk } from './walk.js';
+
+/** Harness primitives written as ordinary calls (`snap = snapshot();`). */
+const HARNESS_CALLS: ReadonlyMap<string, string> = new Map([
+  ['snapshot', 'state snapshots (snapshot/restore)'],
+  ['restore', 'state snapshots (snapshot/restore)'],
+  ['receive', 'actor mailboxes (spawn/pass/receive)'],
+]);
+
+/** Agent properties that configure harness machinery. */
+const HARNESS_PROPERTIES: ReadonlyMap<string, string> = new Map([
+  ['context_policy', 'agent context policies'],
+  ['context', 'agent context hand-off blocks'],
+]);
+
+export function isHarnessCall(name: string): boolean {
+  return HARNESS_CALLS.has(name);
+}
+
+export function harnessCallDiagnostic(name: string, span: Span): Diagnostic {
+  return unsupported(name, HARNESS_CALLS.get(name) ?? 'this harness form', span);
+}
+
+export function isHarnessProperty(property: Property): boolean {
+  return HARNESS_PROPERTIES.has(property.name.name);
+}
+
+export function harnessPropertyDiagnostic(property: Property): Diagnostic {
+  const name = property.name.name;
+  return unsupported(name, HARNESS_PROPERTIES.get(name) ?? 'this harness form', property.name.span);
+}
+
+/** Agent bodies holding functions, flows or state are actor definitions. */
+export function harnessAgentMemberDiagnostic(member: Exclude<AgentMember, Property>): Diagnostic | null {
+  switch (member.kind) {
+    case 'FunctionDeclaration':
+    case 'FlowDeclaration':
+      return unsupported(member.name.name, 'actor message handlers inside agents', member.name.span);
+    case 'LetStatement':
+      return unsupported('let', 'actor state inside agents', leadingSpan(member.span, 'let'.length));
+    case 'Error':
+      return null;
+  }
+}
+
+/** Every harness statement or expression form in `program`, at its keyword. */
+export function findHarnessStatements(program: Program): Diagnostic[] {
+  const diagnostics: Diagnostic[] = [];
+  const report = (keyword: string, feature: string, span: Span): void => {
+    diagnostics.push(unsupported(keyword, feature, leadingSpan(span, keyword.length)));
+  };
+  walk(program, (node) => {
+    switch (node.kind) {
+      case 'AutoloopStatement':
+        report('autoloop', 'autonomous loops', node.span);
+        break;
+      case 'WithContextStatement':
+        report('with_context', 'context windows', node.span);
+        break;
+      case 'TryAgentStatement':
+        report('try_agent', 'agent self-correction (try_agent/catch_correction)', node.span);
+        break;
+      case 'ReflectStatement':
+        report('reflect', 'reflection prompts', node.span);
+        break;
+      case 'ForkStatement':
+        report('fork', 'forked branches (fork/merge)', node.span);
+        break;
+      case 'VerifyStatement':
+        report('verify', 'output verification', node.span);
+        break;
+      case 'LifecycleHookStatement':
+        diagnostics.push(unsupported(node.hook.name, 'lifecycle hooks', node.hook.span));
+        break;
+      case 'PassStatement':
+        report('pass', 'actor messages (spawn/pass/receive)', node.span);
+        break;
+      case 'SpawnExpression':
+        report('spawn', 'actors (spawn Agent(...))', node.span);
+        break;
+      default:
+        break;
+    }
+    return true;
+  });
+  return diagnostics;
+}
+
+function unsupported(keyword: string, feature: string, span: Span): Diagnostic {
+  return {
+    code: 'E001',
+    severity: 'error',
+    message: `'${keyword}' is not supported yet: Loom does not provide ${feature}, a Nexa v2 harness form`,
+    span,
+    hint: 'remove it or express the same steps with flows, loops and try/catch',
+  };
+}

@@ -1,0 +1,106 @@
+/**
+ * Literal values against declared types. Only literals are judged: a literal's type is certain
+ * at compile time, anything computed is left to the runtime type mode.
+ */
+import type { Expression } from '../syntax/ast.js';
+import type { LoomType, PrimitiveName } from './types.js';
+
+export interface LiteralMismatch {
+  /** The literal that does not fit (an element of a list literal, for instance). */
+  readonly literal: Expression;
+  /** What the literal is, as a phrase: `a string`, `an integer`. */
+  readonly found: string;
+}
+
+type LiteralShape = 'string' | 'integer' | 'float' | 'boolean' | 'null' | 'list' | 'dict';
+
+const SHAPE_PHRASES: Readonly<Record<LiteralShape, string>> = {
+  string: 'a string',
+  integer: 'an integer',
+  float: 'a float',
+  boolean: 'a boolean',
+  null: 'null',
+  list: 'a list',
+  dict: 'a dict',
+};
+
+/** The first literal inside `value` that `type` certainly rejects, or null. */
+export function findLiteralMismatch(type: LoomType, value: Expression): LiteralMismatch | null {
+  const shape = literalShape(value);
+  if (shape === null) return null;
+  switch (type.kind) {
+    case 'any':
+    case 'unknown':
+    case 'declared':
+    case 'result':
+      return null;
+    case 'union':
+      return type.members.every((member) => findLiteralMismatch(member, value) !== null)
+        ? mismatch(value, shape)
+        : null;
+    case 'option':
+      return shape === 'null' ? null : findLiteralMismatch(type.inner, value);
+    case 'primitive':
+      return primitiveAccepts(type.name, shape) ? null : mismatch(value, shape);
+    case 'list':
+      if (value.kind !== 'ListLiteral') return mismatch(value, shape);
+      for (const element of value.elements) {
+        if (element.kind === 'SpreadElement') continue;
+        const inner = findLiteralMismatch(type.element, element);
+        if (inner) return inner;
+      }
+      return null;
+    case 'dict':
+      if (value.kind !== 'DictLiteral') return mismatch(value, shape);
+      for (const entry of value.entries) {
+        const inner =
+          (entry.key.kind === 'Identifier' ? null : findLiteralMismatch(type.key, entry.key)) ??
+          findLiteralMismatch(type.value, entry.value);
+        if (inner) return inner;
+      }
+      return null;
+  }
+}
+
+function mismatch(literal: Expression, shape: LiteralShape): LiteralMismatch {
+  return { literal, found: SHAPE_PHRASES[shape] };
+}
+
+function primitiveAccepts(name: PrimitiveName, shape: LiteralShape): boolean {
+  switch (name) {
+    case 'str':
+      return shape === 'string';
+    case 'int':
+      return shape === 'integer';
+    case 'float':
+      return shape === 'integer' || shape === 'float';
+    case 'bool':
+      return shape === 'boolean';
+    case 'unit':
+      return shape === 'null';
+  }
+}
+
+function literalShape(value: Expression): LiteralShape | null {
+  switch (value.kind) {
+    case 'StringLiteral':
+    case 'InterpolatedString':
+    case 'TemplateLiteral':
+      return 'string';
+    case 'NumberLiteral':
+      // A duration such as `500ms` is a count of time units, whatever its digits look like.
+      return value.isFloat && value.unit === null ? 'float' : 'integer';
+    case 'BooleanLiteral':
+      return 'boolean';
+    case 'NullLiteral':
+      return 'null';
+    case 'ListLiteral':
+      return 'list';
+    case 'DictLiteral':
+      return 'dict';
+    case 'UnaryExpression':
+      return value.operator === '-' && value.operand.kind === 'NumberLiteral' ? literalShape(value.operand) : null;
+    default:
+      return null;
+  }
+}

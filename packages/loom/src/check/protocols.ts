@@ -1,0 +1,55 @@
+/**
+ * Protocol declarations. Field types are written as quoted strings (`score: "int"`) — the
+ * contract's rule and the Nexa index's example of E002 — so a bare type (`score: int`) is a
+ * type mismatch whose hint shows the quoted form. Unknown names inside the strings are
+ * reported by type resolution; a field named twice is a duplicate declaration (E005).
+ */
+import type { Diagnostic } from '../diagnostic.js';
+import type { ProtocolDeclaration, ProtocolField, TypeExpression } from '../syntax/ast.js';
+import { formatPosition } from './positions.js';
+
+export function checkProtocol(protocol: ProtocolDeclaration): Diagnostic[] {
+  const diagnostics: Diagnostic[] = [];
+  const fields = new Map<string, ProtocolField>();
+  for (const field of protocol.fields) {
+    const first = fields.get(field.name.name);
+    if (first) {
+      diagnostics.push({
+        code: 'E005',
+        severity: 'error',
+        message: `Duplicate declaration of field '${field.name.name}' in protocol '${protocol.name.name}'`,
+        span: field.name.span,
+        hint: `'${field.name.name}' is already declared at ${formatPosition(first.name.span)}`,
+      });
+    } else {
+      fields.set(field.name.name, field);
+    }
+    if (field.type.kind !== 'StringType' && field.type.kind !== 'Error') {
+      const written = writeType(field.type);
+      diagnostics.push({
+        code: 'E002',
+        severity: 'error',
+        message: `Type mismatch: protocol field types are quoted strings, found bare type '${written}'`,
+        span: field.type.span,
+        hint: `write ${field.name.name}: "${written}"`,
+      });
+    }
+  }
+  return diagnostics;
+}
+
+/** A type expression as source text, to show the quoted form the user should write. */
+function writeType(type: TypeExpression): string {
+  switch (type.kind) {
+    case 'NamedType':
+      return type.arguments.length === 0 ? type.name.name : `${type.name.name}[${type.arguments.map(writeType).join(', ')}]`;
+    case 'UnionType':
+      return type.members.map(writeType).join(' | ');
+    case 'OptionalType':
+      return `${writeType(type.inner)}?`;
+    case 'StringType':
+      return type.text;
+    case 'Error':
+      return '';
+  }
+}

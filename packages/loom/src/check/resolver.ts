@@ -1,0 +1,511 @@
+/**
+ * Name resolution: every identifier read in a body must name a local, a global declaration or
+ * a builtin, else E001 — reported once per name, at its first use. Agents must be declared
+ * before the top-level item that uses them (Nexa's rule; an include counts as declaring its
+ * file's agents at the include). Resolution also records what later passes need: which globals
+ * and locals are used, what each call targets, and the type each annotation stands for.
+ */
+import type { Diagnostic } from '../diagnostic.js';
+import type {
+  AgentDeclaration, CallExpression, ContractClause, Expression, FlowDeclaration, Identifier,
+  MemberExpression, Node, Parameter, Pattern, QualifiedName, RouteDirective, ServerDirective,
+  TopLevelItem, TypeExpression, VariantExpression, VariantPattern,
+} from '../syntax/ast.js';
+import type { Span } from '../syntax/spans.js';
+import type { GlobalSymbol, GlobalTable } from './binder.js';
+import { KIND_PHRASES } from './binder.js';
+import { BUILTIN_ENUMS, STD_NAMESPACES, builtinNames, isBuiltinName } from './builtins.js';
+import { harnessCallDiagnostic, isHarnessCall } from './harness.js';
+import type { PlacedItem, SourceUnit } from './includes.js';
+import { formatPosition } from './positions.js';
+import type { LocalBinding } from './scope.js';
+import { Scope, hoistBindings } from './scope.js';
+import { suggestionHint } from './suggest.js';
+import type { TypeContext } from './type-resolution.js';
+import { TypeResolver } from './type-resolution.js';
+import type { LoomType } from './types.js';
+import { forEachChild } from './walk.js';
+
+export interface Resolution {
+  readonly diagnostics: readonly Diagnostic[];
+  readonly usedGlobals: ReadonlySet<GlobalSymbol>;
+  /** Function-level locals (not script variables), with how often each is read. */
+  readonly locals: readonly LocalBinding[];
+  /** Calls whose callee is a global declaration, e.g. a flow called by name. */
+  readonly callTargets: ReadonlyMap<CallExpression, GlobalSymbol>;
+  /** What each written type annotation resolved to. */
+  readonly annotationTypes: ReadonlyMap<TypeExpression, LoomType>;
+}
+
+export interface ResolveOptions {
+  /**
+   * Leave out undeclared-name errors: set when a file has syntax errors, because recovery may
+   * have dropped the very declaration a name refers to.
+   */
+  readonly quietUndeclared: boolean;
+}
+
+/** The top-level item being resolved: the agents-before-use rule compares against it. */
+interface ItemContext {
+  readonly order: number;
+  readonly label: string;
+}
+
+export function resolveNames(items: readonly PlacedItem[], globals: GlobalTable, options: ResolveOptions): Resolution {
+  return new Resolver(globals, options).run(items);
+}
+
+class Resolver {
+  private readonly diagnostics: Diagnostic[] = [];
+  private readonly usedGlobals = new Set<GlobalSymbol>();
+  private readonly functionScopes: Scope[] = [];
+  private readonly callTargets = new Map<CallExpression, GlobalSymbol>();
+  private readonly annotationTypes = new Map<TypeExpression, LoomType>();
+  private readonly reportedNames = new Set<string>();
+  private readonly types: TypeResolver;
+  private readonly scriptScopes = new Map<SourceUnit, Scope>();
+  private context: ItemContext = { order: 0, label: '' };
+
+  constructor(
+    private readonly globals: GlobalTable,
+    private readonly options: ResolveOptions,
+  ) {
+    this.types = new TypeResolver(globals, (symbol) => this.usedGlobals.add(symbol), (name, span, hint) =>
+      this.undeclared(name, span, hint),
+    );
+  }
+
+  run(items: readonly PlacedItem[]): Resolution {
+    for (const placed of items) {
+      this.context = { order: placed.order, label: describeItem(placed.item) };
+      this.resolveItem(placed.item, this.scriptScope(placed.unit));
+    }
+    return {
+      diagnostics: this.diagnostics,
+      usedGlobals: this.usedGlobals,
+      locals: this.functionScopes.flatMap((scope) => [...scope.own()]),
+      callTargets: this.callTargets,
+      annotationTypes: this.annotationTypes,
+    };
+  }
+
+  /** Top-level statements of a file share one scope, like the body of an implicit main. */
+  private scriptScope(unit: SourceUnit): Scope {
+    let scope = this.scriptScopes.get(unit);
+    if (!scope) {
+      scope = new Scope('script', null);
+      for (const item of unit.program.items) {
+        if (!isDeclaration(item)) hoistBindings(item, scope);
+      }
+      this.scriptScopes.set(unit, scope);
+    }
+    return scope;
+  }
+
+  private resolveItem(item: TopLevelItem, script: Scope): void {
+    switch (item.kind) {
+      case 'AgentDeclaration':
+        this.resolveAgent(item);
+        return;
+      case 'FunctionDeclaration':
+        for (const decorator of item.decorators) this.visitArguments(decorator.arguments ?? [], script);
+        this.resolveFunction(item.parameters, item.returnType, [], item.body, script, []);
+        return;
+      case 'FlowDeclaration':
+        this.resolveFlow(item, script);
+        return;
+      case 'TestDeclaration':
+        this.resolveFunction([], null, [], item.body, script, []);
+        return;
+      case 'ProtocolDeclaration':
+        // Bare (unquoted) field types are reported by the protocol rules; only strings are read here.
+        for (const field of item.fields) {
+          if (field.type.kind === 'StringType') this.resolveType(field.type, 'protocol-field');
+        }
+        return;
+      case 'TypeAliasDeclaration':
+        this.resolveType(item.type, 'annotation');
+        return;
+      case 'StructDeclaration':
+        for (const field of item.fields) if (field.type) this.resolveType(field.type, 'annotation');
+        return;
+      case 'TraitDeclaration':
+        for (const method of item.methods) this.resolveFunction(method.parameters, method.returnType, [], method.body, script, []);
+        return;
+      case 'ImplDeclaration':
+        this.resolveTypeName(item.trait);
+        this.resolveTypeName(item.target);
+        for (const method of item.methods) this.resolveFunction(method.parameters, method.returnType, [], method.body, script, ['self']);
+        return;
+      case 'JobDeclaration':
+        // Job options are settings (`priority: critical`), not expressions over variables.
+        for (const handler of item.handlers) this.resolveFunction(handler.parameters, null, [], handler.body, script, []);
+        return;
+      case 'ServerDeclaration':
+        this.resolveDirectives(item.directives, script);
+        return;
+      case 'ResourceDeclaration':
+        if (item.init) this.visit(item.init, script);
+        return;
+      case 'ToolDeclaration':
+      case 'EnumDeclaration':
+      case 'IncludeDeclaration':
+      case 'UseConfigDeclaration':
+        return;
+      default:
+        this.visit(item, script);
+    }
+  }
+
+  private resolveAgent(agent: AgentDeclaration): void {
+    if (agent.returnType) this.resolveType(agent.returnType, 'annotation');
+    for (const target of agent.uses) {
+      if (target.kind === 'QualifiedName') this.resolveUse(target);
+    }
+    for (const protocol of agent.implements) this.resolveTypeName(protocol);
+    const contractScope = new Scope('function', null);
+    contractScope.declareImplicit('input');
+    contractScope.declareImplicit('result');
+    for (const clause of agent.contracts) this.visit(clause.condition, contractScope);
+  }
+
+  /** `uses std.http` names a standard library namespace; `uses web_search` a declared tool. */
+  private resolveUse(target: QualifiedName): void {
+    const [head, namespace] = target.parts;
+    if (!head) return;
+    if (head.name === 'std') {
+      if (namespace) this.checkStdNamespace(namespace);
+      return;
+    }
+    this.resolveGlobalReference(head, null);
+  }
+
+  private resolveFlow(flow: FlowDeclaration, script: Scope): void {
+    for (const decorator of flow.decorators) this.visitArguments(decorator.arguments ?? [], script);
+    this.resolveFunction(flow.parameters ?? [], flow.returnType, flow.contracts, flow.body, script, []);
+  }
+
+  private resolveFunction(
+    parameters: readonly Parameter[],
+    returnType: TypeExpression | null,
+    contracts: readonly ContractClause[],
+    body: Node | null,
+    parent: Scope,
+    implicitNames: readonly string[],
+  ): void {
+    const scope = new Scope('function', parent);
+    this.functionScopes.push(scope);
+    for (const name of implicitNames) scope.declareImplicit(name);
+    this.declareParameters(parameters, scope);
+    if (returnType) this.resolveType(returnType, 'annotation');
+    if (body) hoistBindings(body, scope);
+    for (const clause of contracts) {
+      if (clause.clause === 'ensures') {
+        // A postcondition talks about the value being returned as `result`.
+        const ensuresScope = new Scope('arm', scope);
+        ensuresScope.declareImplicit('result');
+        this.visit(clause.condition, ensuresScope);
+      } else {
+        this.visit(clause.condition, scope);
+      }
+    }
+    if (body) this.visit(body, scope);
+  }
+
+  private declareParameters(parameters: readonly Parameter[], scope: Scope): void {
+    for (const parameter of parameters) {
+      scope.declare(parameter.name, 'parameter');
+      if (parameter.type) this.resolveType(parameter.type, 'annotation');
+      if (parameter.defaultValue) this.visit(parameter.defaultValue, scope);
+    }
+  }
+
+  private resolveDirectives(directives: readonly ServerDirective[], script: Scope): void {
+    for (const directive of directives) {
+      if (directive.kind === 'RouteDirective') this.resolveRoute(directive, script);
+      else if (directive.kind === 'GroupDirective') this.resolveDirectives(directive.directives, script);
+    }
+  }
+
+  private resolveRoute(route: RouteDirective, script: Scope): void {
+    if (route.handler) this.visit(route.handler, script);
+    const scope = new Scope('function', null);
+    scope.declareImplicit('request');
+    for (const clause of route.contracts) this.visit(clause.condition, scope);
+  }
+
+  private visitArguments(args: readonly { readonly value: Expression }[], scope: Scope): void {
+    for (const arg of args) this.visit(arg.value, scope);
+  }
+
+  private visit(node: Node, scope: Scope): void {
+    switch (node.kind) {
+      case 'Identifier':
+        this.resolveReference(node, scope);
+        return;
+      case 'AssignmentStatement':
+        if (node.target.kind === 'Identifier') {
+          if (node.operator !== '=') this.resolveReference(node.target, scope);
+        } else if (node.target.kind === 'MemberExpression' || node.target.kind === 'IndexExpression') {
+          this.visit(node.target, scope);
+        } else {
+          this.visitPattern(node.target, scope);
+        }
+        this.visit(node.value, scope);
+        return;
+      case 'LetStatement':
+        if (node.type) this.resolveType(node.type, 'annotation');
+        this.visitPattern(node.pattern, scope);
+        this.visit(node.value, scope);
+        return;
+      case 'ForStatement':
+        this.visitPattern(node.pattern, scope);
+        this.visit(node.iterable, scope);
+        this.visit(node.body, scope);
+        return;
+      case 'CatchClause':
+        this.visit(node.body, scope);
+        return;
+      case 'MatchArm': {
+        const armScope = new Scope('arm', scope);
+        this.functionScopes.push(armScope);
+        this.visitPattern(node.pattern, armScope, true);
+        if (node.guard) this.visit(node.guard, armScope);
+        this.visit(node.body, armScope);
+        return;
+      }
+      case 'FunctionExpression':
+        this.resolveFunction(node.parameters, null, [], node.body, scope, []);
+        return;
+      case 'MemberExpression':
+        this.visitMember(node, scope);
+        return;
+      case 'CallExpression':
+        this.visit(node.callee, scope);
+        this.visitArguments(node.arguments, scope);
+        if (node.callee.kind === 'Identifier' && !scope.lookup(node.callee.name)) {
+          const target = this.globals.lookup(node.callee.name);
+          if (target) this.callTargets.set(node, target);
+        }
+        return;
+      case 'Argument':
+        this.visit(node.value, scope);
+        return;
+      case 'DictEntry':
+        if (node.key.kind !== 'Identifier') this.visit(node.key, scope);
+        this.visit(node.value, scope);
+        return;
+      case 'VariantExpression':
+        this.resolveVariant(node, node.enumName);
+        return;
+      case 'LifecycleHookStatement': {
+        const hookScope = new Scope('arm', scope);
+        this.declareParameters(node.parameters, hookScope);
+        this.visit(node.body, hookScope);
+        return;
+      }
+      case 'AutoloopStatement':
+      case 'WithContextStatement':
+        // Their options name strategies, not variables; the form itself is reported as unsupported.
+        this.visit(node.body, scope);
+        return;
+      case 'ForkStatement':
+        this.visit(node.branches, scope);
+        return;
+      case 'VerifyStatement':
+        this.visit(node.subject, scope);
+        if (node.target && node.mode !== 'satisfies') this.visit(node.target, scope);
+        return;
+      case 'NamedType':
+      case 'UnionType':
+      case 'OptionalType':
+      case 'StringType':
+        this.resolveType(node, 'annotation');
+        return;
+      case 'Error':
+        return;
+      default:
+        forEachChild(node, (child) => this.visit(child, scope));
+    }
+  }
+
+  /** Patterns bind names (hoisted already, or declared here for match arms) and name enum variants. */
+  private visitPattern(pattern: Pattern, scope: Scope, declare = false): void {
+    switch (pattern.kind) {
+      case 'BindingPattern':
+        if (declare) scope.declare(pattern.name, 'variable');
+        return;
+      case 'TuplePattern':
+        for (const element of pattern.elements) this.visitPattern(element, scope, declare);
+        return;
+      case 'ArrayPattern':
+        for (const element of pattern.elements) this.visitPattern(element, scope, declare);
+        if (pattern.rest && declare) scope.declare(pattern.rest, 'variable');
+        return;
+      case 'MapPattern':
+        for (const entry of pattern.entries) {
+          if (entry.value) this.visitPattern(entry.value, scope, declare);
+          else if (declare && entry.key.kind === 'Identifier') scope.declare(entry.key, 'variable');
+        }
+        if (pattern.rest && declare) scope.declare(pattern.rest, 'variable');
+        return;
+      case 'VariantPattern':
+        if (pattern.enumName) this.resolveVariant(pattern, pattern.enumName);
+        for (const field of pattern.fields ?? []) this.visitPattern(field, scope, declare);
+        return;
+      case 'IntentPattern':
+        this.visit(pattern.description, scope);
+        return;
+      case 'WildcardPattern':
+      case 'LiteralPattern':
+      case 'Error':
+        return;
+    }
+  }
+
+  private visitMember(node: MemberExpression, scope: Scope): void {
+    if (node.object.kind === 'Identifier' && node.object.name === 'std' && !scope.lookup('std')) {
+      this.checkStdNamespace(node.property);
+      return;
+    }
+    this.visit(node.object, scope);
+  }
+
+  private checkStdNamespace(namespace: Identifier): void {
+    if (STD_NAMESPACES.has(namespace.name)) return;
+    this.report(`std.${namespace.name}`, {
+      code: 'E001',
+      severity: 'error',
+      message: `Undeclared identifier 'std.${namespace.name}': the standard library has no namespace '${namespace.name}'`,
+      span: namespace.span,
+      hint: suggestionHint(namespace.name, STD_NAMESPACES)?.replace(/'([^']+)'/, "'std.$1'"),
+    });
+  }
+
+  /** `Enum::Variant` in an expression or a pattern: the enum must exist and have that variant. */
+  private resolveVariant(node: VariantExpression | VariantPattern, enumName: Identifier): void {
+    const builtinVariants = BUILTIN_ENUMS.get(enumName.name);
+    const symbol = this.globals.lookup(enumName.name);
+    let variants: readonly string[] | undefined = builtinVariants;
+    if (symbol) {
+      this.usedGlobals.add(symbol);
+      if (symbol.declaration.kind !== 'EnumDeclaration') {
+        this.report(`${enumName.name}::`, {
+          code: 'E002',
+          severity: 'error',
+          message: `Type mismatch: '${enumName.name}' is ${KIND_PHRASES[symbol.kind]}, not an enum`,
+          span: enumName.span,
+        });
+        return;
+      }
+      variants = symbol.declaration.variants.map((v) => v.name.name);
+    }
+    if (!variants) {
+      this.undeclared(enumName.name, enumName.span, suggestionHint(enumName.name, this.enumNames()));
+      return;
+    }
+    if (node.variant.name !== '' && !variants.includes(node.variant.name)) {
+      this.report(`${enumName.name}::${node.variant.name}`, {
+        code: 'E001',
+        severity: 'error',
+        message: `Undeclared identifier '${enumName.name}::${node.variant.name}': enum '${enumName.name}' has no variant '${node.variant.name}'`,
+        span: node.variant.span,
+        hint: suggestionHint(node.variant.name, variants) ?? `its variants are ${variants.join(', ')}`,
+      });
+    }
+  }
+
+  private resolveReference(identifier: Identifier, scope: Scope): void {
+    const local = scope.lookup(identifier.name);
+    if (local) {
+      local.reads += 1;
+      return;
+    }
+    this.resolveGlobalReference(identifier, scope);
+  }
+
+  private resolveGlobalReference(identifier: Identifier, scope: Scope | null): void {
+    const name = identifier.name;
+    if (name === '') return;
+    const symbol = this.globals.lookup(name);
+    if (symbol) {
+      this.usedGlobals.add(symbol);
+      if (symbol.kind === 'agent' && symbol.order > this.context.order) this.agentUsedTooEarly(symbol, identifier);
+      return;
+    }
+    if (isBuiltinName(name)) return;
+    if (isHarnessCall(name)) {
+      this.report(name, harnessCallDiagnostic(name, identifier.span));
+      return;
+    }
+    this.undeclared(name, identifier.span, suggestionHint(name, this.visibleNames(scope)));
+  }
+
+  private agentUsedTooEarly(agent: GlobalSymbol, use: Identifier): void {
+    const where = agent.unit.isEntry ? '' : ` (from ${agent.unit.file}, so move its include)`;
+    this.report(agent.name, {
+      code: 'E001',
+      severity: 'error',
+      message: `Undeclared identifier '${agent.name}'`,
+      span: use.span,
+      hint: `agents must be declared before the ${this.context.label} that uses them: move agent '${agent.name}' (declared at ${formatPosition(agent.nameNode.span)}${where}) above it`,
+    });
+  }
+
+  private resolveType(type: TypeExpression, context: TypeContext): void {
+    const typeDiagnostics: Diagnostic[] = [];
+    this.annotationTypes.set(type, this.types.resolve(type, context, typeDiagnostics));
+    this.diagnostics.push(...typeDiagnostics);
+  }
+
+  /** A bare name in type position (`implements P`, `impl T for S`). */
+  private resolveTypeName(name: Identifier): void {
+    this.resolveType({ kind: 'NamedType', name, arguments: [], span: name.span }, 'annotation');
+  }
+
+  private undeclared(name: string, span: Span, hint: string | undefined): void {
+    if (this.options.quietUndeclared) return;
+    this.report(name, { code: 'E001', severity: 'error', message: `Undeclared identifier '${name}'`, span, hint });
+  }
+
+  /** Reports `diagnostic` unless the same name was already reported: one error per mistake. */
+  private report(key: string, diagnostic: Diagnostic): void {
+    if (this.reportedNames.has(key)) return;
+    this.reportedNames.add(key);
+    this.diagnostics.push(diagnostic);
+  }
+
+  private *visibleNames(scope: Scope | null): Iterable<string> {
+    if (scope) yield* scope.visibleNames();
+    for (const symbol of this.globals.all()) yield symbol.name;
+    yield* builtinNames();
+  }
+
+  private *enumNames(): Iterable<string> {
+    for (const symbol of this.globals.all()) if (symbol.kind === 'enum') yield symbol.name;
+    yield* BUILTIN_ENUMS.keys();
+  }
+}
+
+function isDeclaration(item: TopLevelItem): boolean {
+  return item.kind.endsWith('Declaration');
+}
+
+function describeItem(item: TopLevelItem): string {
+  switch (item.kind) {
+    case 'FlowDeclaration':
+      return `flow '${item.name.name}'`;
+    case 'TestDeclaration':
+      return `test "${item.name.value}"`;
+    case 'JobDeclaration':
+      return `job '${item.name.name}'`;
+    case 'ServerDeclaration':
+      return item.port ? `server ${item.port.value}` : `server '${item.name?.name ?? ''}'`;
+    case 'FunctionDeclaration':
+      return `function '${item.name.name}'`;
+    case 'AgentDeclaration':
+      return `agent '${item.name.name}'`;
+    default:
+      return 'statement';
+  }
+}

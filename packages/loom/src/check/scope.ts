@@ -1,0 +1,112 @@
+/**
+ * Local scopes. A flow, function, closure, job handler or test body is one function scope in
+ * which every name assigned anywhere is visible everywhere (as in Python, the language Nexa
+ * compiled to): a loop may read on its second turn what it assigns at the end of its first.
+ * Match arms open a nested scope for the names their pattern binds.
+ */
+import type { Identifier, Node, Pattern } from '../syntax/ast.js';
+import { walk } from './walk.js';
+
+export type BindingKind = 'parameter' | 'variable' | 'implicit';
+
+export interface LocalBinding {
+  readonly name: string;
+  /** The first occurrence that binds the name; `null` for implicit names such as `result`. */
+  readonly node: Identifier | null;
+  readonly kind: BindingKind;
+  reads: number;
+}
+
+export type ScopeKind = 'function' | 'script' | 'arm';
+
+export class Scope {
+  private readonly bindings = new Map<string, LocalBinding>();
+
+  constructor(
+    readonly kind: ScopeKind,
+    readonly parent: Scope | null,
+  ) {}
+
+  declare(node: Identifier, kind: Exclude<BindingKind, 'implicit'>): void {
+    if (node.name !== '' && !this.bindings.has(node.name)) {
+      this.bindings.set(node.name, { name: node.name, node, kind, reads: 0 });
+    }
+  }
+
+  declareImplicit(name: string): void {
+    if (!this.bindings.has(name)) this.bindings.set(name, { name, node: null, kind: 'implicit', reads: 0 });
+  }
+
+  lookup(name: string): LocalBinding | undefined {
+    return this.bindings.get(name) ?? this.parent?.lookup(name);
+  }
+
+  /** Every name visible here, innermost first (for suggestions). */
+  *visibleNames(): Iterable<string> {
+    yield* this.bindings.keys();
+    if (this.parent) yield* this.parent.visibleNames();
+  }
+
+  own(): Iterable<LocalBinding> {
+    return this.bindings.values();
+  }
+}
+
+/**
+ * Declares in `scope` every name the body binds by assignment, `let`, `for` or `catch`, without
+ * entering closures (they are scopes of their own) or match arm patterns (arm scopes).
+ */
+export function hoistBindings(body: Node, scope: Scope): void {
+  walk(body, (node) => {
+    switch (node.kind) {
+      case 'FunctionExpression':
+        return false;
+      case 'AssignmentStatement':
+        if (node.target.kind === 'Identifier') {
+          if (node.operator === '=') scope.declare(node.target, 'variable');
+        } else if (node.target.kind !== 'MemberExpression' && node.target.kind !== 'IndexExpression') {
+          declarePattern(node.target, scope);
+        }
+        return true;
+      case 'LetStatement':
+      case 'ForStatement':
+        declarePattern(node.pattern, scope);
+        return true;
+      case 'CatchClause':
+        if (node.parameter) scope.declare(node.parameter.name, 'variable');
+        return true;
+      default:
+        return true;
+    }
+  });
+}
+
+/** Declares every name `pattern` binds. */
+export function declarePattern(pattern: Pattern, scope: Scope): void {
+  for (const name of patternBindings(pattern)) scope.declare(name, 'variable');
+}
+
+function patternBindings(pattern: Pattern): Identifier[] {
+  switch (pattern.kind) {
+    case 'BindingPattern':
+      return [pattern.name];
+    case 'TuplePattern':
+      return pattern.elements.flatMap(patternBindings);
+    case 'ArrayPattern':
+      return [...pattern.elements.flatMap(patternBindings), ...(pattern.rest ? [pattern.rest] : [])];
+    case 'MapPattern':
+      return [
+        ...pattern.entries.flatMap((entry) =>
+          entry.value ? patternBindings(entry.value) : entry.key.kind === 'Identifier' ? [entry.key] : [],
+        ),
+        ...(pattern.rest ? [pattern.rest] : []),
+      ];
+    case 'VariantPattern':
+      return (pattern.fields ?? []).flatMap(patternBindings);
+    case 'WildcardPattern':
+    case 'LiteralPattern':
+    case 'IntentPattern':
+    case 'Error':
+      return [];
+  }
+}
