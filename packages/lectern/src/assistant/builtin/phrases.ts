@@ -4,6 +4,10 @@ import type { Language } from '../text/script.js';
 
 export interface Phrasebook {
   list(items: readonly string[]): string;
+  /** Sentences run together as prose: spaced in English, unspaced in Chinese. */
+  sentences(parts: readonly string[]): string;
+  /** "Label: value" with the language's colon. */
+  labelled(label: string, value: string): string;
   emptyClass: string;
   rescue: {
     say: string;
@@ -11,7 +15,7 @@ export interface Phrasebook {
     quotes(minutes: number): string;
     sayWithSupport(keywords: string, support: string): string;
     sayWithoutSupport(keywords: string): string;
-    sayStatement(statement: string, keywords: string): string;
+    sayStatement(statement: string): string;
     sayNothingYet: string;
     askTopic(keywords: string): string;
     checkUnderstanding: string;
@@ -63,6 +67,8 @@ export interface Phrasebook {
 const ENGLISH: Phrasebook = {
   list: (items) =>
     items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`,
+  sentences: (parts) => parts.join(' '),
+  labelled: (label, value) => `${label}: ${value}`,
   emptyClass: 'Nothing has been said in class yet, so there is nothing to draw on so far.',
   rescue: {
     say: 'Say this',
@@ -70,8 +76,7 @@ const ENGLISH: Phrasebook = {
     quotes: (minutes) => `What was said (last ${minutes} min)`,
     sayWithSupport: (keywords, support) => `I think it has to do with ${keywords}. You mentioned that ${support}`,
     sayWithoutSupport: (keywords) => `I'm not completely sure yet, but I think the question is about ${keywords}.`,
-    sayStatement: (statement, keywords) =>
-      `So far I understand that ${statement} Could you say a bit more about ${keywords}?`,
+    sayStatement: (statement) => `So far I understand that ${statement}`,
     sayNothingYet: "Sorry, I didn't catch that — could you repeat the question?",
     askTopic: (keywords) => `Could you say a bit more about ${keywords}?`,
     checkUnderstanding: 'Am I on the right track?',
@@ -124,6 +129,8 @@ const ENGLISH: Phrasebook = {
 const CHINESE: Phrasebook = {
   list: (items) =>
     items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join('、')}和${items[items.length - 1]}`,
+  sentences: (parts) => parts.join(''),
+  labelled: (label, value) => `${label}：${value}`,
   emptyClass: '课堂上还没有人说话，目前没有可以参考的内容。',
   rescue: {
     say: '可以这样说',
@@ -131,7 +138,7 @@ const CHINESE: Phrasebook = {
     quotes: (minutes) => `刚才说的内容（最近 ${minutes} 分钟）`,
     sayWithSupport: (keywords, support) => `我觉得这和${keywords}有关。您刚才提到：${support}`,
     sayWithoutSupport: (keywords) => `我还不太确定，不过我理解这个问题是关于${keywords}的。`,
-    sayStatement: (statement, keywords) => `我目前的理解是：${statement}能不能再讲一下${keywords}？`,
+    sayStatement: (statement) => `我目前的理解是：${statement}`,
     sayNothingYet: '不好意思，我没有听清楚，您能再说一遍问题吗？',
     askTopic: (keywords) => `能不能再讲一下${keywords}？`,
     checkUnderstanding: '我这样理解对吗？',

@@ -1,4 +1,5 @@
 // Homework, exam and deadline announcements, with the dates they mention.
+import { isQuestion } from './questions.js';
 
 export type AnnouncementKind = 'homework' | 'exam' | 'deadline';
 
@@ -10,9 +11,11 @@ export interface Announcement {
 
 const KIND_PATTERNS: Readonly<Record<AnnouncementKind, RegExp>> = {
   homework:
-    /\b(?:homework|assignments?|problem sets?|psets?|exercises?|worksheets?|lab reports?|projects?|essays?|reading for|read (?:chapter|section|pages?)|hand (?:it )?in|turn (?:it )?in|submit)\b|作业|习题|练习题|预习|课后题|实验报告|论文|提交|上交|交上来/i,
+    /\b(?:homework|assignments?|problem sets?|psets?|exercises? \d+|(?:the|these|those) exercises|worksheets?|lab reports?|projects?|essays?|reading for|read (?:chapter|section|pages?)|hand (?:it )?in|turn (?:it )?in|submit)\b|(?<!写)作业(?!的时候)|习题|练习题|预习|课后题|实验报告|论文|提交|上交|交上来/i,
+  // A generic mention ("a common mistake on exams", 考试的时候) is not an announcement: an exam
+  // counts when it is a specific one (the/next/our exam, midterm, 期中, 考试范围…).
   exam:
-    /\b(?:exams?|midterms?|finals|final exam|quiz(?:zes)?|(?:the|a|next|our) test(?!\s+(?:case|cases|data|suite|set))|on the (?:exam|test|quiz|midterm|final))\b|考试|期中|期末|测验|小测|随堂测|考点|会考/i,
+    /\b(?:(?:the|your|our|next|this|an?)\s+(?:[a-z]+\s+)?(?:exam|final exam|quiz|test(?!\s+(?:case|cases|data|suite|set)))|midterms?|finals|quiz(?:zes)?|on the (?:exam|test|quiz|midterm|final))\b|期中|期末|测验|小测|随堂测|考点|会考|考试(?:范围|时间|定在|安排|地点|在|是|会|要)/i,
   deadline:
     /\b(?:due|deadline|no later than|before (?:class|the lecture|midnight)|by (?:the end of )?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|tonight|next|midnight|noon)|late (?:submissions?|penalty))\b|截止|最晚|期限|之前交|前交|前提交|逾期/i,
 };
@@ -38,7 +41,9 @@ const WHEN_PATTERN = new RegExp(
   'gi',
 );
 
+/** A question about homework ("作业里可以用递归吗？") asks; it announces nothing. */
 export function findAnnouncement(sentence: string): Announcement | null {
+  if (isQuestion(sentence)) return null;
   const kinds = (Object.keys(KIND_PATTERNS) as AnnouncementKind[]).filter((kind) =>
     KIND_PATTERNS[kind].test(sentence),
   );

@@ -2,7 +2,13 @@
 
 /** Standard BM25 constants: term-frequency saturation and length normalisation. */
 const TERM_SATURATION_K1 = 1.2;
-const LENGTH_NORMALISATION_B = 0.75;
+const DEFAULT_LENGTH_NORMALISATION_B = 0.75;
+
+/**
+ * For single sentences the usual normalisation over-rewards brevity ("Stage one is
+ * glycolysis." beating the sentence that explains glycolysis), so sentence ranking softens it.
+ */
+export const SENTENCE_LENGTH_NORMALISATION_B = 0.3;
 
 export interface RankedPassage {
   index: number;
@@ -16,7 +22,10 @@ export class Bm25Index {
   private readonly lengths: number[];
   private readonly averageLength: number;
 
-  constructor(documents: readonly (readonly string[])[]) {
+  constructor(
+    documents: readonly (readonly string[])[],
+    private readonly lengthNormalisation = DEFAULT_LENGTH_NORMALISATION_B,
+  ) {
     this.lengths = documents.map((terms) => terms.length);
     const total = this.lengths.reduce((sum, length) => sum + length, 0);
     this.averageLength = documents.length > 0 ? Math.max(1, total / documents.length) : 1;
@@ -51,7 +60,8 @@ export class Bm25Index {
       if (list === undefined) continue;
       const idf = this.idf(term);
       for (const { doc, tf } of list) {
-        const norm = 1 - LENGTH_NORMALISATION_B + (LENGTH_NORMALISATION_B * (this.lengths[doc] ?? 0)) / this.averageLength;
+        const b = this.lengthNormalisation;
+        const norm = 1 - b + (b * (this.lengths[doc] ?? 0)) / this.averageLength;
         const gain = (idf * tf * (TERM_SATURATION_K1 + 1)) / (tf + TERM_SATURATION_K1 * norm);
         const entry = scores.get(doc) ?? { score: 0, matchedMass: 0 };
         entry.score += gain;

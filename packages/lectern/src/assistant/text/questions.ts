@@ -12,6 +12,10 @@ const AUXILIARY_OPENERS = /^(?:is|are|was|were|does|did|can|could|would|should|i
 const SUBJECT_AUXILIARIES = /^(?:do|don't|will|have|has|shall)\s+(?:you|we|they|i|anyone|anybody|someone|somebody|everyone|everybody|it|this|that|these|those|there|he|she)\b/i;
 /** Spoken openers that are not part of the question ("So, why does…", "Okay now, who…"). */
 const LEADING_FILLER = /^(?:(?:so|okay|ok|now|alright|all right|and|but|well|right|then|um|uh)\b[\s,]*)+/i;
+/** Check-ins about the class itself rather than the subject: nobody is meant to answer them. */
+const CHECK_INS =
+  /^(?:(?:okay|ok|so|alright|now|and)[\s,]*)*(?:any (?:other |more )?questions|(?:does )?(?:that|this) make sense|is (?:that|this|everything) clear|can (?:everybody|everyone|you all|you) (?:in the back )?(?:hear|see) (?:me|this|that))\b|有没有问题|还有问题吗|能听到吗|听得到吗|听得清楚吗|看得清楚吗|看得到吗|明白了吗|懂了吗/i;
+
 /** Tags that check understanding rather than ask ("…, right?", "…对吧？"). */
 const TAG_ENDINGS = /(?:,\s*(?:right|okay|ok|yeah|correct|yes|huh|no)|\b(?:make sense|got it|everybody with me|you see))\s*[?？]*$/i;
 const CHINESE_TAG_ENDINGS = /(?:对吧|是吧|好吧|对不对|好不好|是不是|明白了吗|懂了吗|清楚了吗|能听到吗|听得到吗|行不行)[吗呢吧]?[?？。]*$/;
@@ -25,6 +29,7 @@ const CLASS_DIRECTED = /\b(?:anyone|anybody|somebody|someone|any (?:idea|ideas|g
 export function questionStrength(sentence: string): QuestionStrength {
   const text = sentence.trim();
   if (text.length === 0) return 'none';
+  if (CHECK_INS.test(text)) return 'rhetorical';
   if (TAG_ENDINGS.test(text) || CHINESE_TAG_ENDINGS.test(text)) {
     return isTagOnly(text) ? 'rhetorical' : taggedStatementStrength(text);
   }

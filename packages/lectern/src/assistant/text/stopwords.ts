@@ -18,7 +18,9 @@ export const ENGLISH_STOP_WORDS: ReadonlySet<string> = new Set(
   used using very want wanna was wasn't way we we'd we'll we're we've well were weren't what
   what's when where whether which while who whom whose why will with within without won't would
   wouldn't yeah yes yet you you'd you'll you're you've your yours yourself yourselves going
-  actually basically literally probably okay alright gonna everybody stuff guys`
+  actually basically literally probably okay alright gonna everybody stuff guys zero two three four
+  five six seven eight nine ten eleven twelve twenty thirty forty fifty hundred thousand second
+  third half percent minute minutes question questions`
     .split(/\s+/)
     .filter((word) => word.length > 0),
 );
@@ -28,7 +30,7 @@ export const ENGLISH_STOP_WORDS: ReadonlySet<string> = new Set(
  * contains one of them straddles a word boundary or is itself a function word.
  */
 export const CHINESE_FUNCTION_CHARACTERS: ReadonlySet<string> = new Set(
-  [...'的了吗呢吧啊呀嘛哦么着我你他她它们这那就都也很把被和与及而或吧哈嗯呃'],
+  [...'的了吗呢吧啊呀嘛哦么着我你他她它们这那就都也很把被和与及而或哈嗯呃是'],
 );
 
 /** Frequent two-character words of classroom speech that say nothing about the subject. */
@@ -37,7 +39,7 @@ export const CHINESE_STOP_BIGRAMS: ReadonlySet<string> = new Set(
   现在 今天 其实 这样 那么 还是 或者 不是 没有 知道 觉得 时候 问题 好的 对吧 是不是 这里 那里
   东西 比较 可能 应该 需要 非常 还有 而且 或者 之后 以后 之前 以前 里面 上面 下面 每个 有点 看看
   开始 来说 来看 所谓 的话 一般 其中 不过 然而 另外 自己 别人 为了 通过 进行 那个 这个 哪个 怎样
-  其他 是否 只是 只有 不会 不能 能够 不要 只要 就会 就要 也是 还会 是说 是在 有些 这种 那种 什么样`
+  其他 只有 不会 不能 能够 不要 只要 就会 就要 还会 有些 这种 那种 为什 如何 为何 哪些 哪里 多少 怎样 有没 没有`
     .split(/\s+/)
     .filter((word) => word.length > 0),
 );

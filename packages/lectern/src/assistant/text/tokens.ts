@@ -60,8 +60,8 @@ export function hanContentPieces(segment: string): string[] {
   return pieces;
 }
 
+/** A lone character between particles ("怎" in 怎么办) is too ambiguous to match on. */
 function hanBigrams(piece: string): string[] {
-  if (piece.length === 1) return [piece];
   const bigrams: string[] = [];
   for (let i = 0; i + 1 < piece.length; i++) {
     const bigram = piece.slice(i, i + 2);

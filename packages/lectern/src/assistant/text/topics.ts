@@ -9,9 +9,9 @@ const TOPIC_CUES: readonly RegExp[] = [
   /\bthis (?:section|part|unit) is (?:about|on) (.+)/i,
   /今天(?:我们)?(?:要|来|主要)?(?:讲|学习|学|介绍|讨论|聊|看)(?:一下|的是)?(.+)/,
   /今天的(?:主题|内容|课题|话题)是(.+)/,
-  /(?:接下来|下面|现在|然后)(?:我们)?(?:要|来|开始|就)?(?:讲|看|学|介绍|讨论|进入|聊|说)(?:一下|一看|的是)?(.+)/,
+  /(?:接下来|下面|现在|然后|最后)(?:我们)?(?:要|来|开始|就|再)?(?:简单)?(?:讲|看|学|介绍|讨论|进入|聊|说)(?:一下|一看|的是)?(.+)/,
   /我们(?:来|先)(?:看|讲|学|介绍|讨论)(?:一下|一看)?(.+)/,
-  /第[一二三四五六七八九十\d]+(?:部分|节|章|个(?:问题|话题|主题))(?:是|讲|我们讲)?[:：，,]?(.+)/,
+  /^(?:好[，,]?\s*)?第[一二三四五六七八九十\d]+(?:部分|节|章|个(?:问题|话题|主题))(?:是|讲|我们讲)?[:：，,]?(.+)/,
 ];
 
 /** A topic name longer than this is a clause, not a name; it is cut at a word boundary. */
@@ -33,10 +33,20 @@ export function announcedTopic(sentence: string): string | null {
 
 function trimTopic(raw: string): string {
   let topic = raw.split(/[.。!！?？;；,，:：(（]/)[0] ?? '';
-  topic = topic.replace(/^(?:about|on|is|the topic of|一下|的是)\s*/i, '');
+  topic = topic.replace(/^(?:about|on|is|the topic of|一下|的就是|的是|就是|是)\s*/i, '');
   if (/[\u3400-\u9fff]/.test(topic) && !/\s/.test(topic.trim())) {
+    // "…今天讲的内容": a clause about the lesson, not the name of a topic.
+    if (/^[的了过完]/.test(topic)) return '';
     return topic.replace(/[吧啊呢了]+$/, '').slice(0, TOPIC_HAN_CHARS_MAX).trim();
   }
   const words = topic.trim().split(/\s+/).slice(0, TOPIC_WORDS_MAX);
   return words.join(' ').replace(TRAILING_FILLER, '').trim();
+}
+
+/** Sentences that point ahead: "next we'll…", "in a moment…", "接下来…", "下节课…". */
+const FORWARD_CUES =
+  /\b(?:next,? (?:we(?:'ll| will| are going to)|i(?:'ll| will)|time|class|lecture)|in a (?:moment|minute|second|bit)|after (?:this|that),? (?:we|i)|coming up|later (?:today|on)|we(?:'ll| will) (?:come back|get to|see|look at)|before we (?:finish|end|leave))\b|接下来|待会|等一下|一会儿|稍后|后面我们|下节课|下次课|马上(?:就)?要/i;
+
+export function isForwardLooking(sentence: string): boolean {
+  return FORWARD_CUES.test(sentence);
 }

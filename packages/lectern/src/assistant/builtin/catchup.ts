@@ -1,0 +1,139 @@
+// "Catch-up": the student drifted off. Where the class is, the latest key point, and what to
+// listen for next.
+import { findAnnouncement } from '../text/announcements.js';
+import { isDefinition } from '../text/explanations.js';
+import { isEmphasised } from '../text/emphasis.js';
+import { announcedTopic, isForwardLooking } from '../text/topics.js';
+import { recentEntries, windowMinutesFor } from '../context/window.js';
+import type { TranscriptLine } from '../types.js';
+import { centralSentences } from './centrality.js';
+import { classSentences } from './class-sentences.js';
+import type { ClassSentence } from './class-sentences.js';
+import { boldList, keywordsOf } from './composition.js';
+import type { Composition } from './composition.js';
+import { escapeInline, heading, paragraphs, quoteItem } from './markdown.js';
+import { latestTeacherQuestion } from './teacher-question.js';
+
+const WINDOW_KEYWORDS_SHOWN = 3;
+const SEGMENT_KEYWORDS_SHOWN = 3;
+/** The window is retold in this many consecutive parts, oldest first. */
+const WINDOW_SEGMENTS = 3;
+/** A question asked this recently is still waiting for its answer. */
+const PENDING_QUESTION_MINUTES = 2;
+const MS_PER_MINUTE = 60_000;
+/** Announcements quoted under "listen for next". */
+const ANNOUNCEMENTS_SHOWN = 2;
+/**
+ * How far before the window to look for the announced topic. Bounded, so a catch-up on a
+ * three-hour class stays cheap; a topic announced longer ago than this is stale anyway.
+ */
+const TOPIC_LOOKBACK_ENTRIES = 1500;
+
+export function composeCatchup(c: Composition): string {
+  const { book, request } = c;
+  const minutes = windowMinutesFor('catchup', request.recentMinutes);
+  const window = recentEntries(request.entries, minutes);
+  if (window.length === 0) {
+    return paragraphs([heading(book.catchup.where), book.emptyClass, heading(book.catchup.listen), book.catchup.nothingYet]);
+  }
+  const firstPosition = request.entries.length - window.length;
+  const sentences = classSentences(window, firstPosition);
+  const keywords = keywordsOf(window, WINDOW_KEYWORDS_SHOWN).map((k) => k.phrase);
+  const topic = currentTopic(request.entries, firstPosition, sentences);
+
+  const where = [
+    topic === undefined ? '' : book.catchup.topicAnnounced(escapeInline(topic.name), c.clock(topic.sentence.entry)),
+    keywords.length > 0 ? book.catchup.topicFromKeywords(minutes, boldList(book, keywords)) : '',
+  ].filter((line) => line.length > 0);
+
+  const keyPoint = latestKeyPoint(sentences);
+  return paragraphs([
+    heading(book.catchup.where),
+    where.length > 0 ? book.sentences(where) : quoteItem(c.clock(window[window.length - 1] as TranscriptLine), window[window.length - 1]?.text ?? ''),
+    heading(book.catchup.keyPoint),
+    keyPoint === undefined ? book.catchup.noKeyPoint : quoteItem(c.clock(keyPoint.entry), keyPoint.text),
+    heading(book.catchup.listen),
+    listenFor(c, sentences, keywords),
+    heading(book.catchup.recent(minutes)),
+    timeline(c, window, firstPosition),
+  ]);
+}
+
+interface Topic {
+  name: string;
+  sentence: ClassSentence;
+}
+
+function currentTopic(entries: readonly TranscriptLine[], firstPosition: number, sentences: readonly ClassSentence[]): Topic | undefined {
+  const inWindow = latestTopic(sentences);
+  if (inWindow !== undefined) return inWindow;
+  const lookbackStart = Math.max(0, firstPosition - TOPIC_LOOKBACK_ENTRIES);
+  return latestTopic(classSentences(entries.slice(lookbackStart, firstPosition), lookbackStart));
+}
+
+function latestTopic(sentences: readonly ClassSentence[]): Topic | undefined {
+  for (let i = sentences.length - 1; i >= 0; i--) {
+    const sentence = sentences[i];
+    const name = sentence === undefined ? null : announcedTopic(sentence.text);
+    if (sentence !== undefined && name !== null) return { name, sentence };
+  }
+  return undefined;
+}
+
+/** What the teacher stressed last; else the last definition; else the most telling recent statement. */
+function latestKeyPoint(sentences: readonly ClassSentence[]): ClassSentence | undefined {
+  const latest = (test: (text: string) => boolean): ClassSentence | undefined =>
+    [...sentences].reverse().find((s) => test(s.text) && findAnnouncement(s.text) === null);
+  const recentHalf = sentences.slice(Math.floor(sentences.length / 2));
+  return (
+    latest(isEmphasised) ??
+    latest(isDefinition) ??
+    [...centralSentences(recentHalf, WINDOW_SEGMENTS)].sort((a, b) => b.position - a.position)[0]
+  );
+}
+
+function listenFor(c: Composition, sentences: readonly ClassSentence[], keywords: readonly string[]): string {
+  const { book } = c;
+  const blocks: string[] = [];
+  const lastTime = Date.parse(sentences[sentences.length - 1]?.entry.createdAt ?? '');
+  const question = latestTeacherQuestion(sentences);
+  if (question !== undefined && lastTime - Date.parse(question.sentence.entry.createdAt) <= PENDING_QUESTION_MINUTES * MS_PER_MINUTE) {
+    blocks.push(`${book.catchup.pendingQuestion}\n${quoteItem(c.clock(question.sentence.entry), question.sentence.text)}`);
+  }
+  const announcements = sentences.filter((s) => findAnnouncement(s.text) !== null).slice(-ANNOUNCEMENTS_SHOWN);
+  if (announcements.length > 0) {
+    blocks.push([book.catchup.announcement, ...announcements.map((s) => quoteItem(c.clock(s.entry), s.text))].join('\n'));
+  }
+  const ahead = [...sentences].reverse().find((s) => isForwardLooking(s.text) && !announcements.includes(s));
+  if (ahead !== undefined) blocks.push(`${book.catchup.announcedNext}\n${quoteItem(c.clock(ahead.entry), ahead.text)}`);
+  if (blocks.length === 0) {
+    blocks.push(keywords.length > 0 ? book.catchup.fallback(boldList(book, keywords.slice(0, 2))) : book.catchup.nothingYet);
+  }
+  return blocks.join('\n\n');
+}
+
+/** The window in equal-time parts, each with its key terms and its most telling sentence. */
+function timeline(c: Composition, window: readonly TranscriptLine[], firstPosition: number): string {
+  const start = Date.parse(window[0]?.createdAt ?? '');
+  const span = Math.max(1, Date.parse(window[window.length - 1]?.createdAt ?? '') - start);
+  const parts: TranscriptLine[][] = Array.from({ length: WINDOW_SEGMENTS }, () => []);
+  for (const entry of window) {
+    const part = Math.min(WINDOW_SEGMENTS - 1, Math.floor(((Date.parse(entry.createdAt) - start) / span) * WINDOW_SEGMENTS));
+    parts[part]?.push(entry);
+  }
+  let offset = firstPosition;
+  const lines: string[] = [];
+  for (const part of parts) {
+    const first = part[0];
+    const last = part[part.length - 1];
+    if (first === undefined || last === undefined) continue;
+    const central = centralSentences(classSentences(part, offset), 1)[0];
+    offset += part.length;
+    const terms = keywordsOf(part, SEGMENT_KEYWORDS_SHOWN).map((k) => k.phrase);
+    const label = `**[${c.clock(first)}–${c.clock(last)}]**`;
+    const about = terms.length > 0 ? ` ${boldList(c.book, terms)}` : '';
+    const quote = central === undefined ? '' : ` — “${escapeInline(central.text)}”`;
+    lines.push(`- ${label}${about}${quote}`);
+  }
+  return lines.join('\n');
+}

@@ -1,0 +1,41 @@
+// The `builtin` provider: an offline engine that answers from the transcript and material
+// alone — no key, no network, no model download — in the language the class is held in.
+import type { AssistantRequest, EngineProgress } from '../types.js';
+import { composeCatchup } from './catchup.js';
+import { composition } from './composition.js';
+import { composeFollowup } from './followup.js';
+import { composeRescue } from './rescue.js';
+import { streamMarkdown } from './stream.js';
+import { composeSummary } from './summary.js';
+
+export interface BuiltinOptions {
+  signal: AbortSignal;
+  onProgress?: (progress: EngineProgress) => void;
+}
+
+/**
+ * Markdown chunks that concatenate to the answer. The answer is composed first and then
+ * streamed; a summary reports progress per part of the class while it is composed. An abort
+ * rejects with the signal's reason at the next chunk or part boundary.
+ */
+export async function* runBuiltin(request: AssistantRequest, options: BuiltinOptions): AsyncGenerator<string> {
+  const { signal } = options;
+  signal.throwIfAborted();
+  const c = composition(request);
+  let markdown: string;
+  switch (request.kind) {
+    case 'rescue':
+      markdown = composeRescue(c);
+      break;
+    case 'catchup':
+      markdown = composeCatchup(c);
+      break;
+    case 'followup':
+      markdown = composeFollowup(c);
+      break;
+    case 'summary':
+      markdown = await composeSummary(c, signal, options.onProgress);
+      break;
+  }
+  yield* streamMarkdown(markdown, signal);
+}

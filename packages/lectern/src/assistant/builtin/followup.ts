@@ -1,0 +1,109 @@
+// "Follow-up": answer the student's question from the class itself — transcript, material and
+// the earlier answer — and say plainly when the class does not contain the answer.
+import { Bm25Index } from '../text/bm25.js';
+import { isQuestion } from '../text/questions.js';
+import { splitSentences } from '../text/sentences.js';
+import { tokenize } from '../text/tokens.js';
+import { rankMaterial } from '../context/material.js';
+import type { RankedMaterialPassage } from '../context/material.js';
+import { followupQueryTerms, rankEntries } from '../context/retrieval.js';
+import type { RankedEntry } from '../context/retrieval.js';
+import { truncate } from '../context/truncate.js';
+import type { Composition } from './composition.js';
+import { escapeInline, heading, paragraphs, quoteItem } from './markdown.js';
+
+/**
+ * A passage answers the question when it holds at least this share of the question's
+ * information (idf-weighted terms). Below it, a passage merely shares a word or two.
+ */
+const ANSWER_COVERAGE_MIN = 0.5;
+const TRANSCRIPT_HITS_MAX = 3;
+const MATERIAL_HITS_MAX = 2;
+const EARLIER_ANSWER_SENTENCES_MAX = 2;
+/** A hit that is itself a question is shown with the entries that answered it. */
+const ANSWER_ENTRIES_AFTER_QUESTION = 2;
+const MATERIAL_EXCERPT_CHARS_MAX = 420;
+const CLOSEST_MENTIONS_MAX = 2;
+
+interface EarlierAnswerHit {
+  text: string;
+  coverage: number;
+}
+
+export function composeFollowup(c: Composition): string {
+  const { book, request } = c;
+  const question = request.question?.trim() ?? '';
+  if (question.length === 0) return paragraphs([heading(book.followup.notCovered), book.followup.noQuestion]);
+  const terms = followupQueryTerms(question, request.history, request.previousAnswer);
+  const transcriptHits = rankEntries(request.entries, terms, TRANSCRIPT_HITS_MAX);
+  const materialHits = request.material ? rankMaterial(request.material, terms, MATERIAL_HITS_MAX) : [];
+  const earlierHits = rankEarlierAnswer(request.previousAnswer ?? '', terms);
+  const answers = {
+    transcript: transcriptHits.filter((hit) => hit.coverage >= ANSWER_COVERAGE_MIN),
+    material: materialHits.filter((hit) => hit.coverage >= ANSWER_COVERAGE_MIN),
+    earlier: earlierHits.filter((hit) => hit.coverage >= ANSWER_COVERAGE_MIN),
+  };
+  const silent = request.entries.length === 0 ? [book.followup.classSilent] : [];
+
+  if (answers.transcript.length + answers.material.length + answers.earlier.length === 0) {
+    const closest = transcriptHits.slice(0, CLOSEST_MENTIONS_MAX);
+    return paragraphs([
+      heading(book.followup.notCovered),
+      [...silent, book.followup.notCoveredText(Boolean(request.material))].join(' '),
+      closest.length > 0 ? `${book.followup.closest}\n${transcriptQuotes(c, closest)}` : '',
+    ]);
+  }
+  return paragraphs([
+    heading(book.followup.answer),
+    ...silent,
+    answers.transcript.length > 0 ? `${book.followup.intro}\n${transcriptQuotes(c, answers.transcript)}` : '',
+    ...answers.material.map((hit) => `${book.followup.fromMaterial(escapeInline(request.material?.filename ?? ''))}\n> ${escapeInline(excerpt(hit, terms))}`),
+    answers.earlier.length > 0
+      ? `${book.followup.fromEarlierAnswer}\n${answers.earlier.map((hit) => `> ${escapeInline(hit.text)}`).join('\n>\n')}`
+      : '',
+  ]);
+}
+
+/** Hits in class order; a hit that is a question brings the entries that answered it. */
+function transcriptQuotes(c: Composition, hits: readonly RankedEntry[]): string {
+  const positions = new Set<number>();
+  for (const hit of hits) {
+    positions.add(hit.position);
+    if (!isQuestion(hit.entry.text)) continue;
+    for (let next = 1; next <= ANSWER_ENTRIES_AFTER_QUESTION; next++) {
+      if (hit.position + next < c.request.entries.length) positions.add(hit.position + next);
+    }
+  }
+  return [...positions]
+    .sort((a, b) => a - b)
+    .flatMap((position) => {
+      const entry = c.request.entries[position];
+      return entry === undefined ? [] : [quoteItem(c.clock(entry), entry.text)];
+    })
+    .join('\n');
+}
+
+function rankEarlierAnswer(previousAnswer: string, terms: readonly string[]): EarlierAnswerHit[] {
+  const sentences = splitSentences(previousAnswer.replace(/^#+\s.*$/gm, ''));
+  const index = new Bm25Index(sentences.map((sentence) => tokenize(sentence)));
+  return index
+    .search(terms, EARLIER_ANSWER_SENTENCES_MAX)
+    .sort((a, b) => a.index - b.index)
+    .map(({ index: at, coverage }) => ({ text: sentences[at] ?? '', coverage }));
+}
+
+/** The sentences of a material passage around its best match, short enough to read at a glance. */
+function excerpt(hit: RankedMaterialPassage, terms: readonly string[]): string {
+  const sentences = splitSentences(hit.text);
+  const wanted = new Set(terms);
+  let best = 0;
+  let bestOverlap = -1;
+  sentences.forEach((sentence, i) => {
+    const overlap = tokenize(sentence).filter((t) => wanted.has(t)).length;
+    if (overlap > bestOverlap) {
+      best = i;
+      bestOverlap = overlap;
+    }
+  });
+  return truncate(sentences.slice(best, best + 2).join(' '), MATERIAL_EXCERPT_CHARS_MAX);
+}

@@ -1,0 +1,82 @@
+// "Rescue": the teacher may call on the student now. What to say, what was asked, and the
+// quotes from the last minutes that back it up.
+import { Bm25Index, SENTENCE_LENGTH_NORMALISATION_B } from '../text/bm25.js';
+import { questionStrength } from '../text/questions.js';
+import { announcedTopic } from '../text/topics.js';
+import { recentEntries, windowMinutesFor } from '../context/window.js';
+import { centralSentences } from './centrality.js';
+import { classSentences } from './class-sentences.js';
+import type { ClassSentence } from './class-sentences.js';
+import { asContinuation, boldList, keywordsAbout, keywordsOf } from './composition.js';
+import type { Composition } from './composition.js';
+import { escapeInline, heading, paragraphs, quoteItem } from './markdown.js';
+import { latestTeacherQuestion } from './teacher-question.js';
+
+/** Supporting quotes shown under the question. */
+const SUPPORTING_QUOTES_MAX = 3;
+/** Key phrases named in the sentences to say: enough to sound informed, few enough to say. */
+const SPOKEN_KEYWORDS_MAX = 2;
+const WINDOW_KEYWORDS_MAX = 8;
+/** A sentence worth repeating to the teacher says something: a few content terms at least. */
+const MIN_RESTATED_TERMS = 3;
+
+export function composeRescue(c: Composition): string {
+  const { book, request } = c;
+  const minutes = windowMinutesFor('rescue', request.recentMinutes);
+  const window = recentEntries(request.entries, minutes);
+  if (window.length === 0) {
+    return paragraphs([heading(book.rescue.say), `> ${book.rescue.sayNothingYet}`, book.emptyClass]);
+  }
+  const sentences = classSentences(window, request.entries.length - window.length);
+  const keywords = keywordsOf(window, WINDOW_KEYWORDS_MAX);
+  const question = latestTeacherQuestion(sentences);
+
+  if (question === undefined) {
+    const central = centralSentences(sentences, SUPPORTING_QUOTES_MAX);
+    const latest = [...central].sort((a, b) => b.position - a.position)[0] ?? sentences[sentences.length - 1];
+    const topics = boldList(book, keywordsAbout(keywords, latest?.terms ?? [], SPOKEN_KEYWORDS_MAX));
+    const say =
+      latest === undefined
+        ? book.rescue.sayNothingYet
+        : book.sentences([book.rescue.sayStatement(asContinuation(escapeInline(latest.text), c.language)), book.rescue.askTopic(topics)]);
+    return paragraphs([
+      heading(book.rescue.say),
+      `> ${say}`,
+      heading(book.rescue.question),
+      book.rescue.noQuestion(minutes),
+      heading(book.rescue.quotes(minutes)),
+      quotes(c, chronological(central.length > 0 ? central : sentences.slice(-SUPPORTING_QUOTES_MAX))),
+    ]);
+  }
+
+  const queryTerms = [...question.sentence.terms, ...(question.lead?.terms ?? [])];
+  const statements = sentences.filter((s) => questionStrength(s.text) === 'none' || questionStrength(s.text) === 'rhetorical');
+  const index = new Bm25Index(statements.map((s) => s.terms), SENTENCE_LENGTH_NORMALISATION_B);
+  const support = index
+    .search(queryTerms, SUPPORTING_QUOTES_MAX)
+    .flatMap(({ index: at }) => statements[at] ?? []);
+  const best = support.find((s) => s.terms.length >= MIN_RESTATED_TERMS && announcedTopic(s.text) === null);
+  const spoken = boldList(book, keywordsAbout(keywords, [...queryTerms, ...(best?.terms ?? [])], SPOKEN_KEYWORDS_MAX));
+  const say =
+    best === undefined
+      ? book.sentences([book.rescue.sayWithoutSupport(spoken), book.rescue.askTopic(spoken)])
+      : book.sentences([book.rescue.sayWithSupport(spoken, asContinuation(escapeInline(best.text), c.language)), book.rescue.checkUnderstanding]);
+  const asked = book.sentences([question.lead, question.sentence].flatMap((s) => (s === undefined ? [] : [s.text])));
+  const shown = support.length > 0 ? support : centralSentences(statements, SUPPORTING_QUOTES_MAX);
+  return paragraphs([
+    heading(book.rescue.say),
+    `> ${say}`,
+    heading(book.rescue.question),
+    quoteItem(c.clock(question.sentence.entry), asked),
+    heading(book.rescue.quotes(minutes)),
+    quotes(c, chronological(shown)),
+  ]);
+}
+
+function chronological(sentences: readonly ClassSentence[]): ClassSentence[] {
+  return [...new Set(sentences)].sort((a, b) => a.position - b.position);
+}
+
+function quotes(c: Composition, sentences: readonly ClassSentence[]): string {
+  return sentences.map((s) => quoteItem(c.clock(s.entry), s.text)).join('\n');
+}
