@@ -68,6 +68,18 @@ function isDigit(code: number): boolean {
   return code >= CH_0 && code <= CH_9;
 }
 
+/** Control characters are shown as `\u{..}` so a message never carries invisible text. */
+function printable(text: string): string {
+  const CH_PRINTABLE_FIRST = 32;
+  const CH_DELETE = 127;
+  let out = '';
+  for (const char of text) {
+    const point = char.codePointAt(0) ?? 0;
+    out += point < CH_PRINTABLE_FIRST || point === CH_DELETE ? `\\u{${point.toString(16)}}` : char;
+  }
+  return out;
+}
+
 const SIMPLE_ESCAPES: Readonly<Record<string, string>> = {
   n: '\n', t: '\t', r: '\r', '0': '\0', '\\': '\\', '"': '"', "'": "'", '#': '#', '{': '{', '}': '}',
 };
@@ -315,7 +327,7 @@ class Lexer {
     }
     this.skipUnknownCharacters();
     const text = source.slice(start.offset, this.pos);
-    this.error(`Unexpected character${text.length > 1 ? 's' : ''} '${text}'`, start,
+    this.error(`Unexpected character${text.length > 1 ? 's' : ''} '${printable(text)}'`, start,
       text === '#' ? "'#' only starts an interpolation '#{...}' inside a string; comments use '//'" : undefined);
     return null;
   }

@@ -9,8 +9,9 @@ import type { Diagnostic } from '../diagnostic.js';
 import type { Program, TopLevelItem } from './ast.js';
 import { tokenize } from './lexer.js';
 import { Cursor } from './parser/cursor.js';
-import { startsDeclaration } from './parser/declaration-starts.js';
-import { parseDeclaration } from './parser/declarations.js';
+import { startsDeclaration, startsDeclarationOrDecorator } from './parser/declaration-starts.js';
+import { atDecoratedDeclaration, parseDeclaration } from './parser/declarations.js';
+import { parseDecorators } from './parser/signatures.js';
 import { parseStatement } from './parser/statements.js';
 import { describeToken } from './tokens.js';
 
@@ -21,8 +22,7 @@ export interface ParseResult {
 
 export function parse(source: string, file: string): ParseResult {
   const { tokens, diagnostics } = tokenize(source, file);
-  const p = new Cursor(tokens, diagnostics);
-  const first = p.current;
+  const p = new Cursor(tokens, diagnostics, new Set(diagnostics.map((d) => d.span.start.line)));
   const items: TopLevelItem[] = [];
   while (!p.atEnd) {
     if (p.eat(';')) continue;
@@ -36,23 +36,30 @@ export function parse(source: string, file: string): ParseResult {
     items.push(parseTopLevelItem(p));
     if (!p.hasAdvancedSince(before)) p.skipTokenOrGroup();
   }
-  const span = { file, start: first.span.start, end: p.current.span.end };
+  // The program covers the whole file, leading comments included.
+  const span = { file, start: { line: 1, column: 1, offset: 0 }, end: p.current.span.end };
   diagnostics.sort((a, b) => a.span.start.offset - b.span.start.offset);
   return { program: { kind: 'Program', items, span }, diagnostics };
 }
 
 function parseTopLevelItem(p: Cursor): TopLevelItem {
+  const start = p.current;
+  const decorators = parseDecorators(p);
+  if (decorators.length > 0 && !atDecoratedDeclaration(p)) {
+    p.errorAtCurrent(`Expected 'agent', 'fn' or 'flow' after the decorator, found ${describeToken(p.current)}`);
+    p.recover();
+  }
   if (startsDeclaration(p)) {
     const errorsBefore = p.diagnostics.length;
-    const declaration = parseDeclaration(p);
+    const declaration = parseDeclaration(p, start, decorators);
     p.eat(';');
-    if (p.diagnostics.length > errorsBefore && !p.atLineStart) p.skipToDeclaration(() => startsDeclaration(p));
+    if (p.diagnostics.length > errorsBefore && !p.atLineStart) p.skipToDeclaration(() => startsDeclarationOrDecorator(p));
     return declaration;
   }
   const statement = parseStatement(p);
   if (!p.eat(';') && !p.atLineStart) {
     p.errorAtCurrent(`Expected ';' or a line break after the statement, found ${describeToken(p.current)}`);
-    p.skipToDeclaration(() => startsDeclaration(p));
+    p.skipToDeclaration(() => startsDeclarationOrDecorator(p));
   }
   return statement;
 }

@@ -112,3 +112,46 @@ export function render(node: Node | null): string {
   }
 }
 
+
+/** Calls `visit` for every node of a tree (anything with a `kind` and a `span`), parents first. */
+export function forEachNode(root: Node, visit: (node: Node, parent: Node | null) => void): void {
+  const walk = (value: unknown, parent: Node | null): void => {
+    if (Array.isArray(value)) {
+      for (const element of value) walk(element, parent);
+      return;
+    }
+    if (value === null || typeof value !== 'object') return;
+    const record = value as Record<string, unknown>;
+    if (typeof record.kind !== 'string' || record.span === undefined) return;
+    const node = value as Node;
+    visit(node, parent);
+    for (const [key, child] of Object.entries(record)) {
+      if (key !== 'span') walk(child, node);
+    }
+  };
+  walk(root, null);
+}
+
+/**
+ * Checks the span invariants every tree must keep: offsets inside the source, start before
+ * end, and line/column consistent with the offset.
+ */
+export function assertSpansWellFormed(root: Node, source: string): void {
+  const lineStarts = [0];
+  for (let i = 0; i < source.length; i++) {
+    const code = source.charCodeAt(i);
+    const CH_LF = 10;
+    const CH_CR = 13;
+    if (code === CH_CR && source.charCodeAt(i + 1) === CH_LF) continue;
+    if (code === CH_LF || code === CH_CR) lineStarts.push(i + 1);
+  }
+  forEachNode(root, (node) => {
+    const { start, end } = node.span;
+    assert.ok(start.offset >= 0 && end.offset <= source.length, `${node.kind} span outside the source`);
+    assert.ok(start.offset <= end.offset, `${node.kind} span ends before it starts`);
+    for (const position of [start, end]) {
+      assert.equal(lineStarts[position.line - 1] as number + position.column - 1, position.offset,
+        `${node.kind} position ${position.line}:${position.column} does not match offset ${position.offset}`);
+    }
+  });
+}

@@ -19,7 +19,7 @@ import { startsDeclarationAtLineStart } from './declaration-starts.js';
 export function parseBraceBody<T>(p: Cursor, purpose: string, parseMember: () => T): T[] {
   const open = p.current;
   const members: T[] = [];
-  if (!p.expect('{', `to open the ${purpose}`)) return members;
+  if (!p.expect('{', `to open the ${purpose}`) && !p.atLineStart) return members;
   withBraceLiterals(p, true, () => {
     for (;;) {
       while (p.eat(',') || p.eat(';'));

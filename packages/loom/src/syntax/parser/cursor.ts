@@ -25,9 +25,14 @@ export class Cursor {
   /** False while parsing an `if`/`while`/`for`/`match` head, where `{` opens the body. */
   braceLiteralsAllowed = true;
 
+  /**
+   * `lexicalErrorLines` are the lines where the lexer already reported an error (such as an
+   * unterminated string); a parser error there, or right after such a token, is its echo.
+   */
   constructor(
     private readonly tokens: readonly Token[],
     readonly diagnostics: Diagnostic[],
+    readonly lexicalErrorLines: ReadonlySet<number>,
   ) {
     const first = tokens[0];
     if (first === undefined || tokens[tokens.length - 1]?.kind !== 'eof') {
@@ -115,6 +120,7 @@ export class Cursor {
 
   errorAt(span: Span, message: string, hint?: string): void {
     if (this.panicking || span.start.offset <= this.lastErrorOffset) return;
+    if (this.lexicalErrorLines.has(span.start.line) || this.lexicalErrorLines.has(this.previous.span.end.line)) return;
     this.panicking = true;
     this.lastErrorOffset = span.start.offset;
     this.diagnostics.push(syntaxError(message, span, hint));

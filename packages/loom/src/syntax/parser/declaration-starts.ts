@@ -11,6 +11,8 @@ import { isPunctuator } from '../tokens.js';
 import type { Cursor } from './cursor.js';
 
 const isName = (token: Token): boolean => token.kind === 'identifier';
+/** `agent {` is never a statement, so it is read as an agent missing its name. */
+const isNameOrBody = (token: Token): boolean => isName(token) || isPunctuator(token, '{');
 const isString = (token: Token): boolean => token.kind === 'string';
 
 type Shape = (p: Cursor) => boolean;
@@ -18,11 +20,11 @@ type Shape = (p: Cursor) => boolean;
 const DECLARATION_SHAPES: ReadonlyMap<string, Shape> = new Map<string, Shape>([
   ['include', (p) => isString(p.peek(1))],
   ['use', (p) => p.peek(1).text === 'config' && isName(p.peek(2))],
-  ['agent', (p) => isName(p.peek(1))],
-  ['tool', (p) => isName(p.peek(1)) && isPunctuator(p.peek(2), '{')],
+  ['agent', (p) => isNameOrBody(p.peek(1))],
+  ['tool', (p) => (isName(p.peek(1)) && isPunctuator(p.peek(2), '{')) || isPunctuator(p.peek(1), '{')],
   ['fn', (p) => isName(p.peek(1))],
-  ['protocol', (p) => isName(p.peek(1)) && isPunctuator(p.peek(2), '{')],
-  ['flow', (p) => isName(p.peek(1))],
+  ['protocol', (p) => (isName(p.peek(1)) && isPunctuator(p.peek(2), '{')) || isPunctuator(p.peek(1), '{')],
+  ['flow', (p) => isNameOrBody(p.peek(1))],
   ['test', (p) => isString(p.peek(1))],
   ['type', (p) => isName(p.peek(1)) && isPunctuator(p.peek(2), '=')],
   ['struct', (p) => isName(p.peek(1)) && isPunctuator(p.peek(2), '{')],
@@ -42,14 +44,21 @@ function resourceShape(p: Cursor): boolean {
 
 export function startsDeclaration(p: Cursor): boolean {
   const token = p.current;
-  if (isPunctuator(token, '@')) return isName(p.peek(1));
   if (token.kind !== 'identifier') return false;
   const shape = DECLARATION_SHAPES.get(token.text);
   return shape !== undefined && shape(p);
 }
 
-/** A declaration written at column 1: inside a body, this means a `}` is missing. */
+/**
+ * A declaration (or decorator) written at column 1: inside a body, this means a `}` is
+ * missing.
+ */
 export function startsDeclarationAtLineStart(p: Cursor): boolean {
   const DECLARATION_COLUMN = 1;
-  return p.current.span.start.column === DECLARATION_COLUMN && p.current.newlineBefore && startsDeclaration(p);
+  if (p.current.span.start.column !== DECLARATION_COLUMN || !p.current.newlineBefore) return false;
+  return startsDeclarationOrDecorator(p);
+}
+
+export function startsDeclarationOrDecorator(p: Cursor): boolean {
+  return startsDeclaration(p) || (isPunctuator(p.current, '@') && isName(p.peek(1)));
 }

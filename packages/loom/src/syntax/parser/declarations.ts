@@ -20,21 +20,21 @@ import {
 import { parseBlock, parseStatement } from './statements.js';
 import { parseType } from './types.js';
 
-/** Parses the declaration at the cursor (decorators included). */
-export function parseDeclaration(p: Cursor): Declaration {
-  const start = p.current;
-  const decorators = parseDecorators(p);
+/** Whether the declaration at the cursor may carry decorators. */
+export function atDecoratedDeclaration(p: Cursor): boolean {
+  return p.atWord('agent') || p.atWord('fn') || p.atWord('flow');
+}
+
+/**
+ * Parses the declaration whose keyword is at the cursor; `decorators` were read before it,
+ * starting at `start`.
+ */
+export function parseDeclaration(p: Cursor, start: Token, decorators: Decorator[]): Declaration {
   const keyword = p.current;
   switch (keyword.text) {
     case 'agent': return parseAgent(p, start, decorators);
     case 'fn': return parseFunction(p, start, decorators, true);
     case 'flow': return parseFlow(p, start, decorators);
-    default: break;
-  }
-  if (decorators.length > 0) {
-    p.errorAtCurrent(`Expected 'agent', 'fn' or 'flow' after the decorator, found ${describeToken(keyword)}`);
-  }
-  switch (keyword.text) {
     case 'include': return parseInclude(p);
     case 'use': return parseUseConfig(p);
     case 'tool': return parseTool(p);
@@ -186,10 +186,20 @@ function parseProtocol(p: Cursor): Declaration {
     const fieldStart = p.current;
     const fieldName = parseIdentifier(p, 'a field name');
     p.expect(':', `after the protocol field '${fieldName.name}'`);
-    const type = parseType(p);
+    const type = parseFieldType(p, fieldName);
     return { kind: 'ProtocolField', name: fieldName, type, span: p.spanFrom(fieldStart) };
   });
   return { kind: 'ProtocolDeclaration', name, fields, span: p.spanFrom(start) };
+}
+
+/** The type after `field:`; one on the next line would be the next field's name. */
+function parseFieldType(p: Cursor, field: Identifier): TypeExpression {
+  if (p.atLineStart) {
+    const found = describeToken(p.current);
+    p.errorAtCurrent(`Expected the type of field '${field.name}' on the same line, found ${found}`);
+    return { kind: 'Error', span: field.span };
+  }
+  return parseType(p);
 }
 
 function parseTypeAlias(p: Cursor): Declaration {
@@ -207,7 +217,7 @@ function parseStruct(p: Cursor): Declaration {
   const fields = parseBraceBody(p, 'struct body', (): StructField => {
     const fieldStart = p.current;
     const fieldName = parseIdentifier(p, 'a field name');
-    const type = p.eat(':') ? parseType(p) : null;
+    const type = p.eat(':') ? parseFieldType(p, fieldName) : null;
     return { kind: 'StructField', name: fieldName, type, span: p.spanFrom(fieldStart) };
   });
   return { kind: 'StructDeclaration', name, fields, span: p.spanFrom(start) };

@@ -497,7 +497,7 @@ export function stringExpression(p: Cursor, token: StringToken): StringLiteral |
   }
   const parts: (StringText | Expression)[] = token.segments.map((segment) => {
     if (segment.kind === 'text') return { kind: 'StringText', value: segment.value, span: segment.span };
-    const inner = new Cursor(segment.tokens, p.diagnostics);
+    const inner = new Cursor(segment.tokens, p.diagnostics, p.lexicalErrorLines);
     if (inner.atEnd) {
       p.errorAt(segment.span, "Empty interpolation '#{}': write an expression between the braces");
       return { kind: 'Error', span: segment.span };

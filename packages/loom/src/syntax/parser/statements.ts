@@ -21,9 +21,10 @@ import { startsDeclarationAtLineStart } from './declaration-starts.js';
 /** `{ statements }`; `purpose` names the body in messages ("flow body", "if block", ...). */
 export function parseBlock(p: Cursor, purpose: string): Block {
   const open = p.current;
-  if (!p.expect('{', `to open the ${purpose}`)) {
+  if (!p.expect('{', `to open the ${purpose}`) && !p.atLineStart) {
     return { kind: 'Block', statements: [], span: open.span };
   }
+  // With only the `{` forgotten, the body still follows on the next lines: read it.
   const statements = parseBlockBody(p, purpose, open);
   return { kind: 'Block', statements, span: p.spanFrom(open) };
 }

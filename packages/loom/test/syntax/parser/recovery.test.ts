@@ -1,0 +1,121 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { parse } from '../../../src/syntax/parser.js';
+import { FILE, syntaxErrors } from '../helpers.js';
+
+/** Declaration kinds and names the parser still recovered from a broken file. */
+function recoveredItems(source: string): string[] {
+  return parse(source, FILE).program.items.map((item) => {
+    const name = 'name' in item && item.name !== null && typeof item.name === 'object' && 'name' in item.name
+      ? ` ${String(item.name.name)}` : '';
+    return `${item.kind}${name}`;
+  });
+}
+
+describe('error recovery', () => {
+  it('reports a missing agent "}" once, at the next declaration, and keeps the flow', () => {
+    const source = 'agent Writer {\n  role: "w",\n  prompt: "p"\n\nflow main {\n  x = Writer.run("a")\n}\n';
+    const { diagnostics } = parse(source, FILE);
+    assert.equal(diagnostics.length, 1);
+    const [error] = diagnostics;
+    assert.equal(error?.code, 'E004');
+    assert.equal(error?.message, "Expected '}' to close the agent body, found 'flow'");
+    assert.equal(error?.hint, 'the agent body opened at line 1, column 14');
+    assert.deepEqual(error?.span, {
+      file: FILE, start: { line: 5, column: 1, offset: 43 }, end: { line: 5, column: 5, offset: 47 },
+    });
+    assert.deepEqual(recoveredItems(source), ['AgentDeclaration Writer', 'FlowDeclaration main']);
+  });
+
+  it('reports a missing flow "}" once when the next flow starts', () => {
+    const source = 'flow a {\n  x = 1\n\nflow b {\n  y = 2\n}\n';
+    assert.deepEqual(syntaxErrors(source), ["4:1 Expected '}' to close the flow body, found 'flow'"]);
+    assert.deepEqual(recoveredItems(source), ['FlowDeclaration a', 'FlowDeclaration b']);
+  });
+
+  it('reports a missing "}" at the end of the file once', () => {
+    assert.deepEqual(syntaxErrors('flow main {\n  if x {\n    y = 1\n\n  z = 2\n}\n'), [
+      "7:1 Expected '}' to close the flow body, found end of file",
+    ]);
+  });
+
+  it('reads the body when only the "{" is missing', () => {
+    const source = 'flow main\n  x = 1\n  y = 2\n}\nflow other { z = 3 }';
+    assert.deepEqual(syntaxErrors(source), ["2:3 Expected '{' to open the flow body, found 'x'"]);
+    const [main] = parse(source, FILE).program.items;
+    assert.ok(main?.kind === 'FlowDeclaration');
+    assert.equal(main.body.statements.length, 2);
+  });
+
+  it('reports a stray "}" once', () => {
+    assert.deepEqual(syntaxErrors('agent A {\n  prompt: "p"\n}}\nflow main { x = 1 }'), [
+      "3:2 Unexpected '}': there is no open block to close here",
+    ]);
+  });
+
+  it('reports several independent mistakes in one file, one message each', () => {
+    const source = [
+      'agent A {',
+      '  role "x" "y"',
+      '  prompt: "p"',
+      '}',
+      'flow main {',
+      '  x = (1 + 2',
+      '  y = [1, 2',
+      '  z = 3 4',
+      '  w = A.run("ok")',
+      '}',
+      'protocol P {',
+      '  a: "int"',
+      '  b:',
+      '  c: "str"',
+      '}',
+    ].join('\n');
+    assert.deepEqual(syntaxErrors(source), [
+      `2:12 Expected ',' or a line break after the agent body entry, found string "y"`,
+      "7:3 Expected ')' to close the parenthesised expression, found 'y'",
+      "8:3 Expected ',' or ']' after the list element, found 'z'",
+      "8:9 Expected ';' or a line break after the statement, found '4'",
+      "14:3 Expected the type of field 'b' on the same line, found 'c'",
+    ]);
+    assert.deepEqual(recoveredItems(source), ['AgentDeclaration A', 'FlowDeclaration main', 'ProtocolDeclaration P']);
+  });
+
+  it('does not echo an unterminated string as a parser error', () => {
+    assert.deepEqual(syntaxErrors('flow main {\n  print("unterminated)\n  y = 3\n}'), [
+      "2:9 Unterminated string: expected '\"' before the end of the line",
+    ]);
+  });
+
+  it('reports a decorator on something that cannot carry one', () => {
+    assert.deepEqual(syntaxErrors('@limit(max_tokens=5)\nx = 1'), [
+      "2:1 Expected 'agent', 'fn' or 'flow' after the decorator, found 'x'",
+    ]);
+  });
+
+  it('reports a missing declaration name at the name position', () => {
+    assert.deepEqual(syntaxErrors('agent { prompt: "x" }\nflow main {}'), [
+      "1:7 Expected an agent name after 'agent', found '{'",
+    ]);
+  });
+
+  it('names the closing "}" it expected for match arms, maps and calls', () => {
+    assert.deepEqual(syntaxErrors('flow main {\n  r = match x {\n    1 => "a"\n'), [
+      "4:1 Expected '}' to close the match arms, found end of file",
+    ]);
+  });
+
+  it('never echoes huge source text in a message', () => {
+    const longText = 'word '.repeat(500);
+    const [message] = syntaxErrors(`flow main {\n  x = 1 "${longText}"\n}`);
+    assert.ok(message !== undefined && message.length < 120, message);
+  });
+
+  it('always returns a Program, even for garbage', () => {
+    for (const source of ['', '}}}', '((((', '@', '"', 'flow main', 'agent A {', '=> => =>', '\u0000\u0001']) {
+      const result = parse(source, FILE);
+      assert.equal(result.program.kind, 'Program');
+      if (source.trim() !== '') assert.ok(result.diagnostics.length > 0, `no error for ${JSON.stringify(source)}`);
+    }
+  });
+});
