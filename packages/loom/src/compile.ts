@@ -1,19 +1,20 @@
 import { readFileSync } from 'node:fs';
 import type { Diagnostic } from './diagnostic.js';
+import { check, inSourceOrder } from './check/checker.js';
 import { parse } from './syntax/parser.js';
 import type { Program } from './syntax/ast.js';
 
-export interface CheckOptions {
+export interface CheckFileOptions {
   /** Also warn about flow parameters, results and variables that carry no type annotation. */
   readonly warnUntyped?: boolean;
 }
 
 export interface CheckResult {
   readonly file: string;
-  /** The text that was checked, for rendering code frames. */
-  readonly source: string;
+  /** The text of the entry file and of every file it includes, by path, for code frames. */
+  readonly sources: ReadonlyMap<string, string>;
   readonly program: Program;
-  /** Syntax and semantic findings, in source order. */
+  /** Syntax and semantic findings of the file and its includes, in source order. */
   readonly diagnostics: readonly Diagnostic[];
 }
 
@@ -44,17 +45,28 @@ function readSource(path: string): string {
 }
 
 /** Parses and checks one .nx file without running it: the front end of validate, lint, build and run. */
-export function checkFile(path: string, options: CheckOptions = {}): CheckResult {
+export function checkFile(path: string, options: CheckFileOptions = {}): CheckResult {
   return checkSource(readSource(path), path, options);
 }
 
-export function checkSource(source: string, file: string, _options: CheckOptions = {}): CheckResult {
-  const { program, diagnostics } = parse(source, file);
-  return { file, source, program, diagnostics: inSourceOrder(diagnostics) };
-}
-
-function inSourceOrder(diagnostics: readonly Diagnostic[]): Diagnostic[] {
-  return [...diagnostics].sort(
-    (a, b) => a.span.file.localeCompare(b.span.file) || a.span.start.offset - b.span.start.offset,
-  );
+/**
+ * Checks `source` as if read from `file`; includes are read from disk relative to `file`. The
+ * checker runs even after syntax errors: it knows the parser's recovery marks and keeps quiet
+ * about names the parser could not read.
+ */
+export function checkSource(source: string, file: string, _options: CheckFileOptions = {}): CheckResult {
+  const sources = new Map([[file, source]]);
+  const readIncluded = (path: string): string | undefined => {
+    try {
+      const text = readSource(path);
+      sources.set(path, text);
+      return text;
+    } catch (error) {
+      if (error instanceof SourceUnreadableError) return undefined;
+      throw error;
+    }
+  };
+  const parsed = parse(source, file);
+  const diagnostics = [...parsed.diagnostics, ...check(parsed.program, { readFile: readIncluded })];
+  return { file, sources, program: parsed.program, diagnostics: inSourceOrder(diagnostics) };
 }

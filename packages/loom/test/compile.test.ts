@@ -19,7 +19,7 @@ describe('checkFile', () => {
     const path = writeScratch('valid.nx', text);
     const result = checkFile(path);
     assert.equal(result.file, path);
-    assert.equal(result.source, text);
+    assert.deepEqual([...result.sources], [[path, text]]);
     assert.equal(result.program.kind, 'Program');
     assert.deepEqual(result.diagnostics, []);
   });
@@ -37,6 +37,24 @@ describe('checkFile', () => {
     assert.ok(result.diagnostics.length >= 2);
     assert.deepEqual(positions, [...positions].sort((a, b) => a - b));
     assert.ok(result.diagnostics.every((diagnostic) => diagnostic.code === 'E004' && diagnostic.span.file === 'two-errors.nx'));
+  });
+
+  it('checks included files and keeps their text for code frames', () => {
+    const library = 'agent Helper {\n    role: "helps"\n    prompt: "Help."\n}\nagent {\n}\n';
+    writeScratch('helpers.nxlib', library);
+    const entry = writeScratch('uses-helpers.nx', 'include "helpers.nxlib";\n\nflow main {\n    print(Helper.run("x"));\n}\n');
+    const result = checkFile(entry);
+    const libraryPath = join(scratch, 'helpers.nxlib');
+    assert.equal(result.sources.get(libraryPath), library);
+    assert.ok(result.diagnostics.some((diagnostic) => diagnostic.span.file === libraryPath && diagnostic.code === 'E004'));
+  });
+
+  it('reports what the checker finds after parsing', () => {
+    const result = checkSource('flow main {\n    Writer.run("x");\n}\n', 'undeclared.nx');
+    assert.deepEqual(
+      result.diagnostics.map((diagnostic) => [diagnostic.code, diagnostic.span.start.line, diagnostic.span.start.column]),
+      [['E001', 2, 5]],
+    );
   });
 
   it('throws SourceUnreadableError naming the path and the reason', () => {

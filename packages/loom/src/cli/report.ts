@@ -27,6 +27,5 @@ export function describeTally({ errors, warnings }: Tally): string {
 export function writeDiagnostics(result: CheckResult, io: CliIo): void {
   if (result.diagnostics.length === 0) return;
   const colour = shouldUseColour(io.stderr, io.env);
-  const sourceOf = (file: string): string | undefined => (file === result.file ? result.source : undefined);
-  io.stderr.write(`${renderDiagnostics(result.diagnostics, sourceOf, { colour })}\n\n`);
+  io.stderr.write(`${renderDiagnostics(result.diagnostics, (file) => result.sources.get(file), { colour })}\n\n`);
 }

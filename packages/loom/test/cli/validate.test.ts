@@ -38,6 +38,21 @@ describe('loom validate', { concurrency: true }, () => {
     assert.match(run.stdout, /: invalid \([1-9]\d* errors?, 0 warnings\)\n$/);
   });
 
+  it('reports a semantic error found by the checker', async () => {
+    const file = `${FIXTURES}/undeclared-agent.nx`;
+    const run = await runLoom(['validate', file, '--json']);
+    assert.equal(run.status, COMPILE_ERROR_STATUS);
+    assert.deepEqual(parseReport(run.stdout).errors, [
+      { code: 'E001', message: "Undeclared identifier 'Writer'", file, line: 9, column: 13 },
+    ]);
+  });
+
+  it('shows the code frame of an error inside an included file', async () => {
+    const run = await runLoom(['validate', `${FIXTURES}/includes-broken-library.nx`]);
+    assert.equal(run.status, COMPILE_ERROR_STATUS);
+    assert.match(run.stderr, new RegExp(`^Error E004: .+\\n --> ${FIXTURES}/broken-library.nxlib:6:7\\n  \\|\\n6 \\| agent \\{\\n`));
+  });
+
   it('never colours output that is not a terminal', async () => {
     const run = await runLoom(['validate', `${FIXTURES}/missing-agent-name.nx`]);
     assert.ok(!run.stderr.includes('\u001b['));
