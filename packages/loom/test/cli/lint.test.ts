@@ -1,0 +1,23 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { FIXTURES, runLoom } from './run-loom.js';
+
+const COMPILE_ERROR_STATUS = 2;
+
+describe('loom lint', { concurrency: true }, () => {
+  it('says a clean file has no problems', async () => {
+    const file = `${FIXTURES}/greeting.nx`;
+    const run = await runLoom(['lint', file]);
+    assert.equal(run.status, 0);
+    assert.equal(run.stdout, `${file}: no problems\n`);
+    assert.equal(run.stderr, '');
+  });
+
+  it('fails with status 2 and the code frames when the file has errors', async () => {
+    const file = `${FIXTURES}/undeclared-agent.nx`;
+    const run = await runLoom(['lint', file]);
+    assert.equal(run.status, COMPILE_ERROR_STATUS);
+    assert.match(run.stderr, /^Error E001: Undeclared identifier 'Writer'\n/);
+    assert.equal(run.stdout, `${file}: 1 error, 0 warnings\n`);
+  });
+});
