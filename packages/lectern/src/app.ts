@@ -9,12 +9,27 @@ import { collectOpenApi } from './platform/openapi.js';
 import { installRequestGuard } from './platform/request-guard.js';
 import { installSchemaCompilers } from './platform/schema-compilers.js';
 import { version } from './version.js';
-import { defaultAlertKeywords } from './features/entries/alerts.js';
 import { registerEntryRoutes } from './features/entries/routes.js';
 import { EntrySchema } from './features/entries/schemas.js';
 import { createEntryService } from './features/entries/service.js';
 import { createEntryStore } from './features/entries/store.js';
 import { eventsPath, registerEventRoutes } from './features/events/routes.js';
+import { resolveTaskProvider } from './assistant/providers/resolve.js';
+import { registerAssistantRoutes } from './features/assistant/routes.js';
+import { TaskRunner } from './features/assistant/runner.js';
+import { TaskSchema } from './features/assistant/schemas.js';
+import { createAssistantService } from './features/assistant/service.js';
+import { createTaskStore } from './features/assistant/store.js';
+import { registerCredentialRoutes } from './features/credentials/routes.js';
+import { createCredentialService } from './features/credentials/service.js';
+import { createCredentialStore } from './features/credentials/store.js';
+import { registerNoteRoutes } from './features/notes/routes.js';
+import { NoteSchema } from './features/notes/schemas.js';
+import { createNoteStore } from './features/notes/store.js';
+import { registerSettingsRoutes } from './features/settings/routes.js';
+import { SettingsSchema } from './features/settings/schemas.js';
+import { createSettingsService } from './features/settings/service.js';
+import { createSettingsStore } from './features/settings/store.js';
 import { registerSessionRoutes } from './features/sessions/routes.js';
 import { SessionSchema } from './features/sessions/schemas.js';
 import { createSessionService } from './features/sessions/service.js';
@@ -22,6 +37,8 @@ import { createSessionStore } from './features/sessions/store.js';
 
 export interface AppOptions {
   db: Db;
+  /** Holds the credential key file next to the database. */
+  dataDir: string;
   token: string;
   logger: Logger;
   /** Host names accepted besides loopback (the bind address under `--unsafe-bind`). */
@@ -88,9 +105,15 @@ export async function buildApp(options: AppOptions): Promise<App> {
   });
   server.setNotFoundHandler((_request, reply) => reply.code(404).send(errorBody(new ApiError(404, 'not_found', 'No such route'))));
 
+  const settings = createSettingsService(createSettingsStore(db), hub);
+  let allowedOrigins = new Set([...defaultAllowedOrigins, ...settings.get().security.allowed_origins]);
+  settings.onChange((next) => {
+    allowedOrigins = new Set([...defaultAllowedOrigins, ...next.security.allowed_origins]);
+  });
+
   installRequestGuard(server, {
     token,
-    allowedOrigins: () => new Set(defaultAllowedOrigins),
+    allowedOrigins: () => allowedOrigins,
     extraHosts: options.extraHosts ?? [],
     publicPaths: new Set([healthPath]),
     websocketPaths: new Set([eventsPath]),
@@ -98,19 +121,39 @@ export async function buildApp(options: AppOptions): Promise<App> {
 
   await server.register(websocket, { options: { maxPayload: events.wsMaxPayloadBytes } });
 
-  const sharedSchemas = [SessionSchema, EntrySchema];
+  const sharedSchemas = [SessionSchema, EntrySchema, TaskSchema, NoteSchema, SettingsSchema];
   for (const schema of sharedSchemas) server.addSchema(schema);
   installSchemaCompilers(server, sharedSchemas);
   const openApiDocument = collectOpenApi(server, sharedSchemas);
 
+  const credentials = createCredentialService(createCredentialStore(db), options.dataDir);
   const sessions = createSessionService(createSessionStore(db), hub);
   sessions.interruptUnfinished();
-  const entries = createEntryService(createEntryStore(db), sessions, hub, () => defaultAlertKeywords);
+  const entries = createEntryService(createEntryStore(db), sessions, hub, () => {
+    const { alerts } = settings.get();
+    return { danger: alerts.danger_keywords, warning: alerts.warning_keywords };
+  });
+  const resolveProvider = () => resolveTaskProvider(settings.get().llm, () => credentials.reveal('llm'));
+  const tasks = createTaskStore(db);
+  const assistant = createAssistantService({
+    store: tasks,
+    runner: new TaskRunner({ store: tasks, hub, logger, resolveProvider }),
+    sessions,
+    entries,
+    hub,
+    resolveProvider,
+    autoSummaryEnabled: () => settings.get().auto_summary,
+  });
+  assistant.interruptUnfinished();
 
   server.get(healthPath, { schema: { tags: ['health'], summary: 'Liveness (no token needed)', security: [] } }, async () => ({ status: 'healthy', version }));
   server.get('/api/v2/openapi.json', { schema: { hide: true } }, async () => openApiDocument());
-  registerSessionRoutes(server, sessions);
+  registerSessionRoutes(server, sessions, (session) => assistant.summariseStopped(session));
   registerEntryRoutes(server, entries, sessions);
+  registerAssistantRoutes(server, assistant);
+  registerNoteRoutes(server, createNoteStore(db), sessions);
+  registerSettingsRoutes(server, settings);
+  registerCredentialRoutes(server, credentials);
   registerEventRoutes(server, hub, sessions, token);
 
   return { server, hub };

@@ -60,6 +60,22 @@ export const defaultAllowedOrigins: readonly string[] = [
   'http://127.0.0.1:1420',
 ];
 
+export const assistant = {
+  questionMaxChars: 4000,
+  historyMaxTurns: 12,
+  historyContentMaxChars: 4000,
+  recentMinutesMax: 120,
+  activeTasksMax: 4,
+  /** Completion budget of a provider call for a task. */
+  taskMaxTokens: 2048,
+  /** The connection test asks for a few words only. */
+  connectionTestMaxTokens: 48,
+  /** The connection test's own ceiling, on top of the provider's timeout_seconds. */
+  connectionTestDeadlineMs: 60_000,
+  /** `assistant.delta` frames are coalesced to at most one per this interval per task. */
+  deltaFlushIntervalMs: 30,
+} as const;
+
 export const defaults = {
   courseName: 'Untitled class',
 } as const;

@@ -56,6 +56,7 @@ export async function serve(options: ServeOptions): Promise<void> {
   const logger = createLogger();
   const { server } = await buildApp({
     db,
+    dataDir,
     token,
     logger,
     extraHosts: options.unsafeBind ? [options.host] : [],

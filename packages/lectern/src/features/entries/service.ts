@@ -5,6 +5,7 @@ import type { SessionService } from '../sessions/service.js';
 import { matchAlert, type AlertKeywords } from './alerts.js';
 import type { AppendEntryBody, Entry } from './schemas.js';
 import type { EntryStore } from './store.js';
+import type { TranscriptLine } from '../../assistant/types.js';
 
 export interface AppendResult {
   entry: Entry;
@@ -56,6 +57,16 @@ export function createEntryService(
       const items = rows.slice(0, limit);
       const last = items.at(-1);
       return { items, next_after_id: rows.length > limit && last ? last.id : null };
+    },
+
+    /** The id of the session's newest entry, 0 when it has none: what a task will see. */
+    lastEntryId(sessionId: string): number {
+      return store.lastId(sessionId);
+    },
+
+    /** The transcript up to and including `throughId`, chronological, as the assistant reads it. */
+    transcriptThrough(sessionId: string, throughId: number): TranscriptLine[] {
+      return store.linesThrough(sessionId, throughId).map((row) => ({ id: row.id, text: row.text, createdAt: row.created_at }));
     },
 
     /** One `ISO-time<TAB>text` line per entry, fetched in batches so memory stays flat. */

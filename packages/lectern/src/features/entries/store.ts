@@ -41,6 +41,11 @@ export function createEntryStore(db: Db) {
     'SELECT id, text, created_at FROM entries WHERE session_id = ? AND id > ? ORDER BY id LIMIT ?',
   );
 
+  const lastId = db.prepare<[string], { id: number | null }>('SELECT max(id) AS id FROM entries WHERE session_id = ?');
+  const linesThrough = db.prepare<[string, number], { id: number; text: string; created_at: string }>(
+    'SELECT id, text, created_at FROM entries WHERE session_id = ? AND id <= ? ORDER BY id',
+  );
+
   const insertWithCount = db.transaction((entry: NewEntry): Entry => {
     const info = insert.run({
       ...entry,
@@ -59,6 +64,12 @@ export function createEntryStore(db: Db) {
     insert: insertWithCount,
     page(sessionId: string, afterId: number, limit: number): Entry[] {
       return pageAfter.all(sessionId, afterId, limit).map(toEntry);
+    },
+    lastId(sessionId: string): number {
+      return lastId.get(sessionId)?.id ?? 0;
+    },
+    linesThrough(sessionId: string, throughId: number) {
+      return linesThrough.all(sessionId, throughId);
     },
     /** Lean rows for streaming an export: no alert decoding, keyset-paged by id. */
     textPage(sessionId: string, afterId: number, limit: number) {

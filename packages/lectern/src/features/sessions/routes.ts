@@ -2,6 +2,7 @@ import type { Static } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { limits } from '../../config.js';
 import { normaliseBody } from '../../platform/body.js';
+import type { Session } from './schemas.js';
 import type { SessionService } from './service.js';
 import {
   CreateSessionBody,
@@ -15,7 +16,10 @@ import {
 type IdParams = Static<typeof SessionIdParams>;
 const tags = ['sessions'];
 
-export function registerSessionRoutes(app: FastifyInstance, sessions: SessionService): void {
+/** Starts the class's summary after a stop (auto-summary); returns its task id or null. */
+export type AfterStop = (session: Session) => string | null;
+
+export function registerSessionRoutes(app: FastifyInstance, sessions: SessionService, afterStop: AfterStop): void {
   app.get('/api/v2/status', {
     schema: { tags, summary: 'The current class and its input source', response: { 200: StatusResponse } },
   }, async () => {
@@ -59,6 +63,11 @@ export function registerSessionRoutes(app: FastifyInstance, sessions: SessionSer
       params: SessionIdParams,
       response: { 200: StopResponse },
     },
-  }, async (request) => ({ ...sessions.stop(request.params.id), summary_task_id: null }));
+  }, async (request) => {
+    const wasStopped = sessions.get(request.params.id).status === 'stopped';
+    const session = sessions.stop(request.params.id);
+    // A repeated stop reports no new summary: the first stop already started (or deferred) it.
+    return { ...session, summary_task_id: wasStopped ? null : afterStop(session) };
+  });
 }
 

@@ -1,0 +1,52 @@
+import { assistant as limits } from '../../config.js';
+import { buildContext, toChatMessages } from '../context/build.js';
+import { ProviderError } from './provider-error.js';
+import { isLoopbackUrl } from './base-url.js';
+import { streamChat, type ChatMessage } from './openai-compatible.js';
+import type { TaskProvider } from './task-provider.js';
+
+export interface ByokConfig {
+  baseUrl: string;
+  model: string;
+  /** The `llm` credential, or null when none is stored or provided by the environment. */
+  apiKey: string | null;
+  timeoutMs: number;
+  contextCharacters: number;
+}
+
+const probeMessages: ChatMessage[] = [
+  { role: 'system', content: 'You are a connection test. Answer with one short sentence.' },
+  { role: 'user', content: 'Say that the connection works.' },
+];
+
+/**
+ * Any OpenAI-compatible chat endpoint. A key is required unless the endpoint is on this
+ * machine (a local server such as llama.cpp or Ollama needs none); that is checked before any
+ * request is made.
+ */
+export function createByokProvider(config: ByokConfig): TaskProvider {
+  const keyFor = (): string | null => {
+    if (config.apiKey !== null) return config.apiKey;
+    if (isLoopbackUrl(new URL(config.baseUrl))) return null;
+    throw new ProviderError('missing_key', 'No API key is configured: store the llm credential or set LECTERN_LLM_KEY');
+  };
+  const call = (messages: ChatMessage[], maxTokens: number, signal: AbortSignal) =>
+    streamChat({ baseUrl: config.baseUrl, apiKey: keyFor(), model: config.model, messages, maxTokens, timeoutMs: config.timeoutMs, signal });
+
+  return {
+    name: 'byok',
+    model: config.model,
+    async *answer(request, hooks) {
+      const context = buildContext({ ...request, budgetChars: config.contextCharacters });
+      hooks.onProgress({ stage: 'generating', done: 0, total: 1 });
+      const messages = toChatMessages(context);
+      const stream = call(messages, limits.taskMaxTokens, hooks.signal);
+      hooks.onProviderCall();
+      yield* stream;
+      hooks.onProgress({ stage: 'generating', done: 1, total: 1 });
+    },
+    probe(signal) {
+      return call(probeMessages, limits.connectionTestMaxTokens, signal);
+    },
+  };
+}

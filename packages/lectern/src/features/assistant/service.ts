@@ -1,0 +1,167 @@
+import { randomUUID } from 'node:crypto';
+import { assistant as limits } from '../../config.js';
+import { ApiError, invalidRequest, invalidState, notFound } from '../../platform/errors.js';
+import type { EventHub } from '../../platform/events.js';
+import type { TaskProvider } from '../../assistant/providers/task-provider.js';
+import type { EntryService } from '../entries/service.js';
+import type { Session } from '../sessions/schemas.js';
+import type { SessionService } from '../sessions/service.js';
+import { describeFailure } from './failure.js';
+import type { TaskRunner } from './runner.js';
+import type { CreateTaskBody, Task } from './schemas.js';
+import type { TaskStore } from './store.js';
+
+export interface ConnectionTestOutcome {
+  ok: boolean;
+  provider: string;
+  model: string;
+  first_token_ms: number | null;
+  total_ms: number;
+  error_code?: string;
+  message?: string;
+}
+
+export interface AssistantServiceDeps {
+  store: TaskStore;
+  runner: TaskRunner;
+  sessions: SessionService;
+  entries: EntryService;
+  hub: EventHub;
+  resolveProvider: () => TaskProvider;
+  autoSummaryEnabled: () => boolean;
+}
+
+export function createAssistantService(deps: AssistantServiceDeps) {
+  const { store, runner, sessions, entries, hub } = deps;
+
+  function require(id: string): Task {
+    const task = store.get(id);
+    if (!task) throw notFound('Task');
+    return task;
+  }
+
+  function create(sessionId: string, body: CreateTaskBody): Task {
+    const session = sessions.get(sessionId);
+    if (body.kind === 'followup' && body.question === undefined) {
+      throw invalidRequest([{ loc: ['body', 'question'], msg: 'a followup needs a question', type: 'required' }]);
+    }
+    const parent = body.parent_id === undefined ? undefined : store.get(body.parent_id);
+    if (body.parent_id !== undefined && (!parent || parent.session_id !== sessionId)) throw notFound('Parent task');
+    if (store.activeOfKind(sessionId, body.kind) > 0) throw invalidState(`A ${body.kind} task is already running for this class`);
+    if (store.activeCount() >= limits.activeTasksMax) throw invalidState(`At most ${limits.activeTasksMax} assistant tasks may run at once`);
+    const throughEntryId = entries.lastEntryId(sessionId);
+    if (body.kind === 'summary' && throughEntryId === 0) throw invalidState('The class has no transcript to summarise yet');
+
+    const task = {
+      id: randomUUID(),
+      session_id: sessionId,
+      kind: body.kind,
+      question: body.question ?? null,
+      parent_id: body.parent_id ?? null,
+      history: body.history ?? [],
+      recent_minutes: body.recent_minutes ?? null,
+      created_at: new Date().toISOString(),
+      through_entry_id: throughEntryId,
+    };
+    store.insert(task);
+    const record = require(task.id);
+    hub.publish('assistant.progress', sessionId, { id: task.id, kind: task.kind, stage: 'queued', done: 0, total: 1 });
+    const material = session.material_id ? store.material(session.material_id) ?? null : null;
+    runner.start(
+      record,
+      {
+        courseName: session.course_name,
+        entries: entries.transcriptThrough(sessionId, throughEntryId),
+        material,
+        ...(parent && parent.markdown ? { previousAnswer: parent.markdown } : {}),
+      },
+      {
+        kind: body.kind,
+        ...(body.question !== undefined ? { question: body.question } : {}),
+        ...(body.history !== undefined ? { history: body.history } : {}),
+        ...(body.recent_minutes !== undefined ? { recentMinutes: body.recent_minutes } : {}),
+      },
+    );
+    return record;
+  }
+
+  return {
+    create,
+    get: require,
+
+    list(sessionId: string | undefined): Task[] {
+      if (sessionId !== undefined) sessions.get(sessionId);
+      return store.list(sessionId);
+    },
+
+    /** Idempotent: a finished task is returned unchanged. */
+    cancel(id: string): Task {
+      const task = require(id);
+      if (task.status !== 'queued' && task.status !== 'running') return task;
+      runner.cancel(id);
+      const ended = store.finish(id, {
+        status: 'cancelled',
+        finished_at: new Date().toISOString(),
+        markdown: task.markdown,
+        stage: 'cancelled',
+        first_token_ms: task.first_token_ms,
+        total_ms: task.started_at ? Date.now() - Date.parse(task.started_at) : null,
+        provider_calls: task.provider_calls,
+        summary_id: null,
+        error_code: null,
+        error_message: null,
+      }, null);
+      const record = require(id);
+      if (ended) hub.publish('assistant.finished', task.session_id, record);
+      return record;
+    },
+
+    /**
+     * After a class stops: start its summary when auto-summary is on and there is a transcript.
+     * When the task limits block it, the summary is deferred (an event says so) instead of failing the stop.
+     */
+    summariseStopped(session: Session): string | null {
+      if (!deps.autoSummaryEnabled() || session.entry_count === 0) return null;
+      try {
+        return create(session.id, { kind: 'summary' }).id;
+      } catch (error) {
+        if (!(error instanceof ApiError) || error.status !== 409) throw error;
+        hub.publish('summary_deferred', session.id, { session_id: session.id, reason: error.message });
+        return null;
+      }
+    },
+
+    /** `POST /assistant/test`: a fixed short prompt, no class data; refused while a task runs. */
+    async testConnection(): Promise<ConnectionTestOutcome> {
+      if (store.anyActive()) throw invalidState('An assistant task is running; test the connection when it has finished');
+      const started = performance.now();
+      let provider: TaskProvider | undefined;
+      let firstTokenMs: number | null = null;
+      try {
+        provider = deps.resolveProvider();
+        for await (const chunk of provider.probe(AbortSignal.timeout(limits.connectionTestDeadlineMs))) {
+          if (chunk.length > 0) firstTokenMs ??= Math.round(performance.now() - started);
+        }
+        if (firstTokenMs === null) throw new ApiError(503, 'incomplete_response', 'The model answered with no text');
+        return { ok: true, provider: provider.name, model: provider.model, first_token_ms: firstTokenMs, total_ms: Math.round(performance.now() - started) };
+      } catch (error) {
+        const failure = describeFailure(error);
+        return {
+          ok: false,
+          provider: provider?.name ?? 'unknown',
+          model: provider?.model ?? 'unknown',
+          first_token_ms: null,
+          total_ms: Math.round(performance.now() - started),
+          error_code: failure.code,
+          message: failure.message,
+        };
+      }
+    },
+
+    interruptUnfinished(): number {
+      return store.interruptUnfinished(new Date().toISOString());
+    },
+  };
+}
+
+export type AssistantService = ReturnType<typeof createAssistantService>;

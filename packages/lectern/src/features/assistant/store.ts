@@ -1,0 +1,133 @@
+import type { Db } from '../../platform/db.js';
+import type { ChatTurn } from '../../assistant/types.js';
+import type { Task, TaskKind, TaskStatus } from './schemas.js';
+
+interface TaskRow extends Task {
+  history: string | null;
+  recent_minutes: number | null;
+}
+
+const taskColumns = `id, session_id, kind, status, question, parent_id, created_at, started_at, finished_at,
+  through_entry_id, markdown, stage, first_token_ms, total_ms, provider_calls, summary_id, error_code, error_message`;
+const activeList = "'queued', 'running'";
+
+/** What a runner needs beyond the public record: the request's own inputs. */
+export interface TaskInputs {
+  history: ChatTurn[];
+  recentMinutes: number | null;
+}
+
+export interface NewTask {
+  id: string;
+  session_id: string;
+  kind: TaskKind;
+  question: string | null;
+  parent_id: string | null;
+  history: ChatTurn[];
+  recent_minutes: number | null;
+  created_at: string;
+  through_entry_id: number;
+}
+
+export interface TaskOutcome {
+  status: Extract<TaskStatus, 'completed' | 'failed' | 'cancelled'>;
+  finished_at: string;
+  markdown: string;
+  stage: string;
+  first_token_ms: number | null;
+  total_ms: number | null;
+  provider_calls: number;
+  summary_id: string | null;
+  error_code: string | null;
+  error_message: string | null;
+}
+
+export interface NewNote {
+  id: string;
+  session_id: string;
+  task_id: string;
+  title: string;
+  markdown: string;
+  created_at: string;
+}
+
+/** SQL for assistant tasks and the notes completed summaries write. */
+export function createTaskStore(db: Db) {
+  const byId = db.prepare<[string], Task>(`SELECT ${taskColumns} FROM tasks WHERE id = ?`);
+  const inputs = db.prepare<[string], Pick<TaskRow, 'history' | 'recent_minutes'>>('SELECT history, recent_minutes FROM tasks WHERE id = ?');
+  const bySession = db.prepare<[string], Task>(`SELECT ${taskColumns} FROM tasks WHERE session_id = ? ORDER BY rowid DESC`);
+  const all = db.prepare<[], Task>(`SELECT ${taskColumns} FROM tasks ORDER BY rowid DESC`);
+  const activeCount = db.prepare<[], { n: number }>(`SELECT count(*) AS n FROM tasks WHERE status IN (${activeList})`);
+  const activeOfKind = db.prepare<[string, string], { n: number }>(
+    `SELECT count(*) AS n FROM tasks WHERE session_id = ? AND kind = ? AND status IN (${activeList})`,
+  );
+  const insert = db.prepare(
+    `INSERT INTO tasks (id, session_id, kind, status, question, parent_id, history, recent_minutes, created_at, through_entry_id, stage)
+     VALUES (@id, @session_id, @kind, 'queued', @question, @parent_id, @history, @recent_minutes, @created_at, @through_entry_id, 'queued')`,
+  );
+  const start = db.prepare<[string, string]>(`UPDATE tasks SET status = 'running', stage = 'starting', started_at = ? WHERE id = ? AND status = 'queued'`);
+  const stage = db.prepare<[string, number, string]>('UPDATE tasks SET stage = ?, provider_calls = ? WHERE id = ?');
+  const finish = db.prepare(
+    `UPDATE tasks SET status = @status, finished_at = @finished_at, markdown = @markdown, stage = @stage,
+       first_token_ms = @first_token_ms, total_ms = @total_ms, provider_calls = @provider_calls, summary_id = @summary_id,
+       error_code = @error_code, error_message = @error_message
+     WHERE id = @id AND status IN (${activeList})`,
+  );
+  const interrupt = db.prepare<[string]>(
+    `UPDATE tasks SET status = 'failed', stage = 'interrupted', finished_at = ?, error_code = 'interrupted',
+       error_message = 'Lectern stopped while this task was running' WHERE status IN (${activeList})`,
+  );
+  const insertNote = db.prepare(
+    'INSERT INTO notes (id, session_id, task_id, title, markdown, created_at) VALUES (@id, @session_id, @task_id, @title, @markdown, @created_at)',
+  );
+  const material = db.prepare<[string], { filename: string; text: string }>('SELECT filename, text FROM materials WHERE id = ?');
+  const hasActive = db.prepare<[], { n: number }>(`SELECT count(*) AS n FROM tasks WHERE status IN (${activeList})`);
+
+  return {
+    get(id: string): Task | undefined {
+      return byId.get(id);
+    },
+    inputs(id: string): TaskInputs {
+      const row = inputs.get(id);
+      return { history: row?.history ? (JSON.parse(row.history) as ChatTurn[]) : [], recentMinutes: row?.recent_minutes ?? null };
+    },
+    list(sessionId: string | undefined): Task[] {
+      return sessionId === undefined ? all.all() : bySession.all(sessionId);
+    },
+    activeCount(): number {
+      return activeCount.get()?.n ?? 0;
+    },
+    activeOfKind(sessionId: string, kind: TaskKind): number {
+      return activeOfKind.get(sessionId, kind)?.n ?? 0;
+    },
+    anyActive(): boolean {
+      return (hasActive.get()?.n ?? 0) > 0;
+    },
+    insert(task: NewTask): void {
+      insert.run({ ...task, history: task.history.length > 0 ? JSON.stringify(task.history) : null });
+    },
+    start(id: string, startedAt: string): boolean {
+      return start.run(startedAt, id).changes === 1;
+    },
+    stage(id: string, name: string, providerCalls: number): void {
+      stage.run(name, providerCalls, id);
+    },
+    /** Ends an active task; a completed summary writes its note in the same transaction. Returns false if it had already ended. */
+    finish: db.transaction((id: string, outcome: TaskOutcome, note: NewNote | null): boolean => {
+      const current = byId.get(id);
+      if (!current || (current.status !== 'queued' && current.status !== 'running')) return false;
+      if (note) insertNote.run(note);
+      finish.run({ id, ...outcome, summary_id: note?.id ?? outcome.summary_id });
+      return true;
+    }),
+    /** The course material a class was started with (read-only; materials are written elsewhere). */
+    material(id: string): { filename: string; text: string } | undefined {
+      return material.get(id);
+    },
+    interruptUnfinished(now: string): number {
+      return interrupt.run(now).changes;
+    },
+  };
+}
+
+export type TaskStore = ReturnType<typeof createTaskStore>;
