@@ -1,0 +1,116 @@
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Writable } from 'node:stream';
+import Fastify, { type FastifyInstance, type LightMyRequestResponse } from 'fastify';
+import pino from 'pino';
+import { openDatabase, type Db } from '../../../src/platform/db.js';
+import { ApiError, errorBody } from '../../../src/platform/errors.js';
+import { installSchemaCompilers } from '../../../src/platform/schema-compilers.js';
+import { registerCredentialRoutes } from '../../../src/features/credentials/routes.js';
+import { createCredentialService } from '../../../src/features/credentials/service.js';
+import { createCredentialStore } from '../../../src/features/credentials/store.js';
+
+const secret = 'sk-live-ROUTE-secret-never-shown-8e21';
+const envSecret = 'env-provided-secret-never-shown-55aa';
+
+describe('credential routes', () => {
+  let dataDir: string;
+  let db: Db;
+  let server: FastifyInstance;
+  let log = '';
+  const responses: LightMyRequestResponse[] = [];
+
+  async function call(method: 'GET' | 'PUT' | 'DELETE', url: string, payload?: object): Promise<LightMyRequestResponse> {
+    const response = await server.inject({ method, url, ...(payload ? { payload } : {}) });
+    responses.push(response);
+    return response;
+  }
+
+  before(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'lectern-credential-routes-'));
+    db = openDatabase(dataDir);
+    const capture = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        log += chunk.toString();
+        done();
+      },
+    });
+    server = Fastify({ loggerInstance: pino({ level: 'trace' }, capture) });
+    installSchemaCompilers(server, []);
+    // The envelope app.ts produces for an ApiError, logged the way a failing request is.
+    server.setErrorHandler((error, request, reply) => {
+      request.log.error({ err: error }, 'request failed');
+      assert.ok(error instanceof ApiError, `unexpected ${String(error)}`);
+      return reply.code(error.status).send(errorBody(error));
+    });
+    const credentials = createCredentialService(createCredentialStore(db), dataDir, { LECTERN_DASHSCOPE_KEY: envSecret });
+    registerCredentialRoutes(server, credentials);
+    await server.ready();
+  });
+  after(async () => {
+    await server.close();
+    db.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('PUT stores a trimmed value and answers only that it is configured', async () => {
+    const put = await call('PUT', '/api/v2/credentials/llm', { value: `  ${secret}\n` });
+    assert.equal(put.statusCode, 200);
+    assert.deepEqual(put.json(), { name: 'llm', configured: true });
+    const one = await call('GET', '/api/v2/credentials/llm');
+    assert.equal(one.statusCode, 200);
+    assert.equal(one.json<{ configured: boolean }>().configured, true);
+  });
+
+  it('GET /credentials lists names and states, environment-provided ones read-only', async () => {
+    const list = await call('GET', '/api/v2/credentials');
+    assert.equal(list.statusCode, 200);
+    const items = list.json<{ items: { name: string; configured: boolean; read_only: boolean; updated_at: string | null }[] }>().items;
+    assert.deepEqual(items.map((item) => item.name), ['llm', 'asr', 'dashscope', 'seed_app', 'seed_access', 'seed_api']);
+    assert.equal(items.find((item) => item.name === 'llm')?.configured, true);
+    assert.deepEqual(items.find((item) => item.name === 'dashscope'), { name: 'dashscope', configured: true, read_only: true, updated_at: null });
+  });
+
+  it('answers 409 invalid_state to PUT and DELETE of an environment-provided credential', async () => {
+    for (const response of [
+      await call('PUT', '/api/v2/credentials/dashscope', { value: secret }),
+      await call('DELETE', '/api/v2/credentials/dashscope'),
+    ]) {
+      assert.equal(response.statusCode, 409);
+      assert.equal(response.json<{ error: string }>().error, 'invalid_state');
+    }
+  });
+
+  it('answers 404 not_found for an unknown name, on every method', async () => {
+    for (const response of [
+      await call('GET', '/api/v2/credentials/openai'),
+      await call('PUT', '/api/v2/credentials/openai', { value: secret }),
+      await call('DELETE', '/api/v2/credentials/openai'),
+    ]) {
+      assert.equal(response.statusCode, 404);
+      assert.equal(response.json<{ error: string }>().error, 'not_found');
+    }
+  });
+
+  it('DELETE answers configured:false, again on a repeat', async () => {
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const response = await call('DELETE', '/api/v2/credentials/llm');
+      assert.equal(response.statusCode, 200);
+      assert.deepEqual(response.json(), { name: 'llm', configured: false });
+    }
+  });
+
+  it('never put a value into any response or log line', () => {
+    assert.ok(responses.length >= 10);
+    assert.ok(log.includes('request failed'), 'the capture saw the error logs');
+    for (const response of responses) {
+      assert.ok(!response.body.includes(secret) && !response.body.includes(envSecret), response.body);
+      assert.ok(!JSON.stringify(response.headers).includes(secret));
+    }
+    assert.ok(!log.includes(secret));
+    assert.ok(!log.includes(envSecret));
+  });
+});
