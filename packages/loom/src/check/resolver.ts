@@ -214,6 +214,16 @@ class Resolver {
 
   private declareParameters(parameters: readonly Parameter[], scope: Scope): void {
     for (const parameter of parameters) {
+      const earlier = scope.lookupOwn(parameter.name.name);
+      if (earlier?.node) {
+        this.diagnostics.push({
+          code: 'E005',
+          severity: 'error',
+          message: `Duplicate declaration of parameter '${parameter.name.name}'`,
+          span: parameter.name.span,
+          hint: `'${parameter.name.name}' is already a parameter at ${formatPosition(earlier.node.span)}`,
+        });
+      }
       scope.declare(parameter.name, 'parameter');
       if (parameter.type) this.resolveType(parameter.type, 'annotation');
       if (parameter.defaultValue) this.visit(parameter.defaultValue, scope);

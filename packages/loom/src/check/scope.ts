@@ -37,6 +37,11 @@ export class Scope {
     if (!this.bindings.has(name)) this.bindings.set(name, { name, node: null, kind: 'implicit', reads: 0 });
   }
 
+  /** The binding of `name` in this scope itself, ignoring enclosing scopes. */
+  lookupOwn(name: string): LocalBinding | undefined {
+    return this.bindings.get(name);
+  }
+
   lookup(name: string): LocalBinding | undefined {
     return this.bindings.get(name) ?? this.parent?.lookup(name);
   }
