@@ -25,6 +25,8 @@ export function tokenize(source: string, file: string): TokenizeResult {
 
 const PUNCTUATOR_SET: ReadonlySet<string> = new Set(PUNCTUATORS);
 const DURATION_UNITS: ReadonlySet<string> = new Set(['ms', 's', 'm', 'h']);
+/** Strings inside `#{...}` inside strings...: deeper than this is reported, not followed. */
+const MAX_INTERPOLATION_DEPTH = 16;
 
 const CH_TAB = 9;
 const CH_LF = 10;
@@ -96,6 +98,7 @@ class Lexer {
   private line = 1;
   private lineStart = 0;
   private sawNewline = true;
+  private interpolationDepth = 0;
 
   constructor(private readonly source: string, private readonly file: string) {}
 
@@ -402,10 +405,15 @@ class Lexer {
         this.consumeNewline();
       } else if (code === CH_BACKSLASH) {
         text += this.scanEscape();
-      } else if (code === CH_HASH && source.charCodeAt(this.pos + 1) === CH_LBRACE) {
+      } else if (code === CH_HASH && source.charCodeAt(this.pos + 1) === CH_LBRACE
+        && this.interpolationDepth < MAX_INTERPOLATION_DEPTH) {
         flushText();
         segments.push(this.scanInterpolation());
         textStart = this.position();
+      } else if (code === CH_HASH && source.charCodeAt(this.pos + 1) === CH_LBRACE) {
+        this.error(`Interpolation nested too deeply: more than ${MAX_INTERPOLATION_DEPTH} levels of '#{'`, this.position());
+        text += '#{';
+        this.pos += 2;
       } else {
         text += source[this.pos];
         this.pos++;
@@ -476,7 +484,9 @@ class Lexer {
     const tokens: Token[] = [];
     const savedNewline = this.sawNewline;
     this.sawNewline = false;
+    this.interpolationDepth++;
     const closed = this.scanInto(tokens, true);
+    this.interpolationDepth--;
     tokens.push(closed ? this.interpolationEndToken() : this.eofToken());
     if (closed) {
       this.pos++;

@@ -17,6 +17,10 @@ import { startsDeclarationAtLineStart } from './declaration-starts.js';
  * read; a missing `{` yields no members and one error.
  */
 export function parseBraceBody<T>(p: Cursor, purpose: string, parseMember: () => T): T[] {
+  return p.nested(() => parseMembers(p, purpose, parseMember), () => []);
+}
+
+function parseMembers<T>(p: Cursor, purpose: string, parseMember: () => T): T[] {
   const open = p.current;
   const members: T[] = [];
   if (!p.expect('{', `to open the ${purpose}`) && !p.atLineStart) return members;

@@ -14,6 +14,13 @@ import { describeToken, isPunctuator, isWord } from '../tokens.js';
 import type { Punctuator, Token } from '../tokens.js';
 import { syntaxError } from '../syntax-error.js';
 
+/**
+ * Deepest nesting of expressions, blocks, patterns and types the parser follows. Real programs
+ * stay far below it; it keeps pathological input (10 000 open parentheses) from exhausting the
+ * call stack, so `parse` never throws.
+ */
+export const MAX_NESTING_DEPTH = 128;
+
 export class Cursor {
   private index = 0;
   /** The last token consumed; spans of finished nodes end here. */
@@ -22,6 +29,7 @@ export class Cursor {
   private lastErrorOffset = -1;
   /** Set by an error, cleared by `recover()` at the next synchronisation point. */
   private panicking = false;
+  private depth: number;
   /** False while parsing an `if`/`while`/`for`/`match` head, where `{` opens the body. */
   braceLiteralsAllowed = true;
 
@@ -33,7 +41,9 @@ export class Cursor {
     private readonly tokens: readonly Token[],
     readonly diagnostics: Diagnostic[],
     readonly lexicalErrorLines: ReadonlySet<number>,
+    initialDepth = 0,
   ) {
+    this.depth = initialDepth;
     const first = tokens[0];
     if (first === undefined || tokens[tokens.length - 1]?.kind !== 'eof') {
       throw new Error('Cursor needs a token list that ends with an eof token');
@@ -124,6 +134,30 @@ export class Cursor {
     this.panicking = true;
     this.lastErrorOffset = span.start.offset;
     this.diagnostics.push(syntaxError(message, span, hint));
+  }
+
+  /**
+   * Runs `parse` one nesting level deeper. Beyond MAX_NESTING_DEPTH it reports the error once,
+   * skips the current token or group (so the caller makes progress) and returns `tooDeep()`.
+   */
+  nested<T>(parse: () => T, tooDeep: (span: Span) => T): T {
+    if (this.depth >= MAX_NESTING_DEPTH) {
+      const span = this.current.span;
+      this.errorAt(span, `Nesting is too deep: more than ${MAX_NESTING_DEPTH} levels of brackets, blocks or operators`);
+      this.skipTokenOrGroup();
+      return tooDeep(span);
+    }
+    this.depth++;
+    try {
+      return parse();
+    } finally {
+      this.depth--;
+    }
+  }
+
+  /** A cursor over the tokens of a `#{...}` interpolation, nested at the current depth. */
+  forInterpolation(tokens: readonly Token[]): Cursor {
+    return new Cursor(tokens, this.diagnostics, this.lexicalErrorLines, this.depth);
   }
 
   /** Called where a new statement, member or declaration starts: errors count again. */

@@ -15,7 +15,8 @@ import type {
 } from '../ast.js';
 import type { StringToken, Token } from '../tokens.js';
 import { describeToken, isPunctuator } from '../tokens.js';
-import { Cursor, NON_EXPRESSION_WORDS, startsExpression } from './cursor.js';
+import type { Cursor } from './cursor.js';
+import { NON_EXPRESSION_WORDS, startsExpression } from './cursor.js';
 import { parseParameterList } from './signatures.js';
 import { parseBlock } from './statements.js';
 import { parsePattern } from './patterns.js';
@@ -137,6 +138,10 @@ function parseNot(p: Cursor): Expression {
 }
 
 function parseUnary(p: Cursor): Expression {
+  return p.nested(() => parseUnaryUnguarded(p), (span) => ({ kind: 'Error', span }));
+}
+
+function parseUnaryUnguarded(p: Cursor): Expression {
   const start = p.current;
   if (p.at('-') || p.at('!')) {
     p.advance();
@@ -497,7 +502,7 @@ export function stringExpression(p: Cursor, token: StringToken): StringLiteral |
   }
   const parts: (StringText | Expression)[] = token.segments.map((segment) => {
     if (segment.kind === 'text') return { kind: 'StringText', value: segment.value, span: segment.span };
-    const inner = new Cursor(segment.tokens, p.diagnostics, p.lexicalErrorLines);
+    const inner = p.forInterpolation(segment.tokens);
     if (inner.atEnd) {
       p.errorAt(segment.span, "Empty interpolation '#{}': write an expression between the braces");
       return { kind: 'Error', span: segment.span };

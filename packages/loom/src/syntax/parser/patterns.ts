@@ -12,6 +12,10 @@ import { parseCommaSeparated, parseExpression, stringExpression, withBraceLitera
 import { parseIdentifier } from './signatures.js';
 
 export function parsePattern(p: Cursor): Pattern {
+  return p.nested(() => parsePatternUnguarded(p), (span) => ({ kind: 'Error', span }));
+}
+
+function parsePatternUnguarded(p: Cursor): Pattern {
   const token = p.current;
   switch (token.kind) {
     case 'number':

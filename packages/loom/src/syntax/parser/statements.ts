@@ -31,6 +31,10 @@ export function parseBlock(p: Cursor, purpose: string): Block {
 
 /** The statements after an already consumed `{`, through the closing `}`. */
 export function parseBlockBody(p: Cursor, purpose: string, open: Token): Statement[] {
+  return p.nested(() => parseStatements(p, purpose, open), () => []);
+}
+
+function parseStatements(p: Cursor, purpose: string, open: Token): Statement[] {
   const statements: Statement[] = [];
   for (;;) {
     while (p.eat(';'));

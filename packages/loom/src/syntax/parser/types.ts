@@ -27,6 +27,10 @@ function parseOptionalType(p: Cursor): TypeExpression {
 }
 
 function parseSimpleType(p: Cursor): TypeExpression {
+  return p.nested(() => parseSimpleTypeUnguarded(p), (span) => ({ kind: 'Error', span }));
+}
+
+function parseSimpleTypeUnguarded(p: Cursor): TypeExpression {
   const token = p.current;
   if (token.kind === 'string') {
     p.advance();

@@ -119,3 +119,35 @@ describe('error recovery', () => {
     }
   });
 });
+
+describe('pathological input', () => {
+  it('reports absurd nesting once instead of overflowing the stack', () => {
+    const depth = 20_000;
+    for (const source of [
+      `x = ${'('.repeat(depth)}`,
+      `x = ${'['.repeat(depth)}1`,
+      `flow main {${' if x {'.repeat(depth)}`,
+      `x = ${'-'.repeat(depth)}1`,
+      `x = ${'not '.repeat(depth)}y`,
+      `let ${'['.repeat(depth)}a = 1`,
+      `protocol P { f: ${'list['.repeat(depth)}str }`,
+    ]) {
+      const messages = syntaxErrors(source);
+      assert.ok(messages.some((m) => m.includes('Nesting is too deep: more than 128 levels')), messages.join('\n'));
+    }
+  });
+
+  it('limits strings nested inside interpolations', () => {
+    const messages = syntaxErrors(`x = ${'"#{'.repeat(1000)}`);
+    assert.ok(messages.some((m) => m.includes('Interpolation nested too deeply')), messages.slice(0, 3).join('\n'));
+  });
+
+  it('counts interpolation nesting towards the parser depth limit', () => {
+    let source = '1';
+    const PARENS_PER_LEVEL = 120;
+    for (let level = 0; level < 16; level++) {
+      source = `"#{${'('.repeat(PARENS_PER_LEVEL)}${source}${')'.repeat(PARENS_PER_LEVEL)}}"`;
+    }
+    assert.deepEqual(syntaxErrors(`x = ${source}`).length, 1);
+  });
+});
