@@ -43,10 +43,10 @@ export interface ChatMessage {
 
 /** The smallest context_characters the settings accept; below it the rules alone would not fit. */
 export const MIN_BUDGET_CHARS = 1000;
-/** A long question may take at most this share of the budget, leaving room for the class. */
+/** A long question may take at most this share of the room left by the rules, leaving room for the class. */
 const QUESTION_SHARE_MAX = 0.25;
 /** A quote cut shorter than this carries nothing; the space is left to the next section. */
-const MIN_TRUNCATED_LINE_CHARS = 80;
+const MIN_TRUNCATED_LINE_CHARS = 40;
 /** Candidates retrieved per section: more than any budget up to 64,000 characters can hold. */
 const RELEVANT_ENTRIES_MAX = 60;
 const MATERIAL_PASSAGES_MAX = 40;
@@ -83,18 +83,28 @@ export function buildContext(input: ContextInput): BuiltContext {
   const recent = recentEntries(input.entries, minutes);
   const system = systemPrompt(input.kind, detectLanguage(recent.map((e) => e.text)));
   const header = headerLines(input, minutes).join('\n');
-  const question = questionParagraph(input);
-
-  const sections = SECTION_SHARES[input.kind]
-    .map(([name, share]): Section => ({ name, share, candidates: candidatesFor(name, input, recent), taken: [], next: 0 }))
-    .filter((section) => section.candidates.length > 0);
+  const question = questionParagraph(input, input.budgetChars - system.length - header.length);
   const fixed =
     system.length + header.length + (question.length > 0 ? PARAGRAPH_SEPARATOR.length + question.length : 0);
-  const overhead = sections.reduce(
-    (sum, s) => sum + (s.name === 'HISTORY' ? 0 : fenceOverheadChars(s.name) + PARAGRAPH_SEPARATOR.length),
-    0,
-  );
-  fill(sections, input.budgetChars - fixed - overhead);
+
+  let sections = SECTION_SHARES[input.kind]
+    .map(([name, share]): Section => ({ name, share, candidates: candidatesFor(name, input, recent), taken: [], next: 0 }))
+    .filter((section) => section.candidates.length > 0);
+  // A section that gets no line at all must not keep its fences' room: drop it and fill again.
+  for (;;) {
+    for (const section of sections) {
+      section.taken = [];
+      section.next = 0;
+    }
+    const overhead = sections.reduce(
+      (sum, s) => sum + (s.name === 'HISTORY' ? 0 : fenceOverheadChars(s.name) + PARAGRAPH_SEPARATOR.length),
+      0,
+    );
+    fill(sections, input.budgetChars - fixed - overhead);
+    const filled = sections.filter((section) => section.taken.length > 0);
+    if (filled.length === sections.length) break;
+    sections = filled;
+  }
 
   const taken = (name: SectionName): Candidate[] => sections.find((s) => s.name === name)?.taken ?? [];
   const transcript = [...taken('TRANSCRIPT')].sort((a, b) => a.key - b.key);
@@ -163,7 +173,10 @@ function spent(section: Section): number {
   return section.taken.reduce((sum, c) => sum + c.text.length + lineSeparatorChars(section), 0);
 }
 
-/** Only the first line of a section may be cut to fit; later lines wait for more room. */
+/**
+ * Only the first line of a section may be cut to fit: a section whose best line is long
+ * (a material passage) still gets a say within its share.
+ */
 function truncateLine(text: string, space: number, section: Section): string | null {
   if (section.taken.length > 0 || space < MIN_TRUNCATED_LINE_CHARS) return null;
   return truncate(text, space);
@@ -248,19 +261,20 @@ function headerLines(input: ContextInput, minutes: number): string[] {
   if (input.entries.length === 0) {
     lines.push('Nothing has been said in class yet: the transcript is empty.');
   } else if (input.kind === 'followup') {
-    lines.push(`Transcript: passages related to the question and the last ${minutes} minutes; times are minutes:seconds into class.`);
+    lines.push(`Transcript: lines related to the question, then the last ${minutes} min; [m:ss] = time into class.`);
   } else if (Number.isFinite(minutes)) {
-    lines.push(`Transcript: the last ${minutes} minutes; times are minutes:seconds into class.`);
+    lines.push(`Transcript: the last ${minutes} min; [m:ss] = time into class.`);
   } else {
-    lines.push('Transcript: the whole class, oldest first; times are minutes:seconds into class.');
+    lines.push('Transcript: the whole class; [m:ss] = time into class.');
   }
   if (input.material) lines.push(`Material file: ${quoteData(input.material.filename)}`);
   return lines;
 }
 
-function questionParagraph(input: ContextInput): string {
+/** The question, cut to its share of what the rules and header leave of the budget. */
+function questionParagraph(input: ContextInput, leftChars: number): string {
   if (input.kind !== 'followup' || !input.question) return '';
   const label = "Student's question: ";
-  const max = Math.floor(input.budgetChars * QUESTION_SHARE_MAX) - label.length;
+  const max = Math.floor(leftChars * QUESTION_SHARE_MAX) - label.length;
   return label + truncate(input.question.trim(), max);
 }
