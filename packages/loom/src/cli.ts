@@ -1,3 +1,4 @@
+import { suggestionHint } from './check/suggest.js';
 import { SourceUnreadableError } from './compile.js';
 import { UsageError } from './cli/command.js';
 import type { CliIo, Command } from './cli/command.js';
@@ -19,7 +20,10 @@ function helpPointer(command: string | undefined): string {
 
 function findCommand(name: string): Command {
   const command = COMMANDS.find((candidate) => candidate.name === name);
-  if (command === undefined) throw new UsageError(`unknown command '${name}'`);
+  if (command === undefined) {
+    const hint = suggestionHint(name, COMMANDS.map((candidate) => candidate.name));
+    throw new UsageError(`unknown command '${name}'${hint === undefined ? '' : `; ${hint}`}`);
+  }
   return command;
 }
 

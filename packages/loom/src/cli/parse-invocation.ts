@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { suggestionHint } from '../check/suggest.js';
 import { UsageError } from './command.js';
 import type { Command, Invocation } from './command.js';
 
@@ -36,7 +37,7 @@ export function parseInvocation(command: Command, args: readonly string[]): Pars
       help = true;
     } else {
       const spec = command.options[token.name];
-      if (spec === undefined) throw new UsageError(`unknown option '${token.rawName}' for 'loom ${command.name}'`, command.name);
+      if (spec === undefined) throw unknownOption(command, token.rawName);
       if (spec.type === 'string' && token.value === undefined) {
         throw new UsageError(`option '${token.rawName}' needs a value (${spec.valueName ?? 'VALUE'})`, command.name);
       }
@@ -49,6 +50,12 @@ export function parseInvocation(command: Command, args: readonly string[]): Pars
   const invocation = { arguments: positionals, options, passThrough };
   if (!help) checkArgumentCount(command, invocation);
   return { help, invocation };
+}
+
+function unknownOption(command: Command, rawName: string): UsageError {
+  const hint = suggestionHint(rawName, Object.keys(command.options).map((name) => `--${name}`));
+  const message = `unknown option '${rawName}' for 'loom ${command.name}'${hint === undefined ? '' : `; ${hint}`}`;
+  return new UsageError(message, command.name);
 }
 
 function checkArgumentCount(command: Command, invocation: Invocation): void {

@@ -40,6 +40,15 @@ describe('loom command line', { concurrency: true }, () => {
     assert.match(run.stderr, /^loom: unknown command 'frobnicate'\nRun 'loom --help'/);
   });
 
+  it('suggests the command or option a typo was probably meant to be', async () => {
+    const command = await runLoom(['validte', 'x.nx']);
+    assert.equal(command.status, USAGE_STATUS);
+    assert.match(command.stderr, /unknown command 'validte'; did you mean 'validate'\?/);
+    const option = await runLoom(['lint', `${FIXTURES}/greeting.nx`, '--warn-untype']);
+    assert.equal(option.status, USAGE_STATUS);
+    assert.match(option.stderr, /unknown option '--warn-untype' for 'loom lint'; did you mean '--warn-untyped'\?\nRun 'loom help lint'/);
+  });
+
   it('refuses help for an unknown command', async () => {
     const run = await runLoom(['help', 'frobnicate']);
     assert.equal(run.status, USAGE_STATUS);
