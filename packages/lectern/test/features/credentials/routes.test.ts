@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
-import Fastify, { type FastifyInstance, type LightMyRequestResponse } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type LightMyRequestResponse } from 'fastify';
 import pino from 'pino';
 import { openDatabase, type Db } from '../../../src/platform/db.js';
 import { ApiError, errorBody } from '../../../src/platform/errors.js';
@@ -38,7 +38,7 @@ describe('credential routes', () => {
         done();
       },
     });
-    server = Fastify({ loggerInstance: pino({ level: 'trace' }, capture) });
+    server = Fastify({ loggerInstance: pino({ level: 'trace' }, capture) as FastifyBaseLogger });
     installSchemaCompilers(server, []);
     // The envelope app.ts produces for an ApiError, logged the way a failing request is.
     server.setErrorHandler((error, request, reply) => {
