@@ -1,0 +1,175 @@
+/**
+ * `loom lint`: warnings about programs that compile but probably do not do what their author
+ * meant. They never stop a build. Lint codes are W-codes, apart from the error registry, because
+ * none of them is an error; only the entry file is linted (a library's unused agents are
+ * there for its includers).
+ */
+import type { Diagnostic } from '../diagnostic.js';
+import type { Block, FlowDeclaration, MatchExpression, Program, Statement } from '../syntax/ast.js';
+import type { Analysis } from './analysis.js';
+import { analyze } from './analysis.js';
+import type { GlobalKind } from './binder.js';
+import type { CheckOptions } from './checker.js';
+import { inSourceOrder } from './checker.js';
+import { leadingSpan } from './positions.js';
+import { walk } from './walk.js';
+
+export const LINT_CODES = ['W001', 'W002', 'W003', 'W004', 'W005'] as const;
+export type LintCode = (typeof LINT_CODES)[number];
+
+export interface LintRule {
+  readonly title: string;
+  readonly remedy: string;
+}
+
+export const LINT_RULES: Readonly<Record<LintCode, LintRule>> = {
+  W001: {
+    title: 'Missing type annotation (only with --warn-untyped)',
+    remedy: 'Annotate flow parameters (`text: str`) and results (`-> str`) so the runtime type mode can check them.',
+  },
+  W002: {
+    title: 'Unused declaration',
+    remedy: 'Use the agent, tool, protocol or type, or delete it.',
+  },
+  W003: {
+    title: 'Unreachable code',
+    remedy: 'Statements after `return`, `break`, `continue` or `raise` in the same block never run; move or delete them.',
+  },
+  W004: {
+    title: 'Variable is never read',
+    remedy: 'Use the value, drop the assignment and keep only the call, or name the variable with a leading `_`.',
+  },
+  W005: {
+    title: 'Intent match without a default branch',
+    remedy: 'Add a `_ => ...` branch: input no intent accepts raises E104 at run time.',
+  },
+};
+
+/** A lint finding: like a Diagnostic, but with a W-code and always a warning. */
+export interface LintWarning extends Omit<Diagnostic, 'code' | 'severity'> {
+  readonly code: LintCode;
+  readonly severity: 'warning';
+}
+
+export interface LintOptions extends CheckOptions {
+  /** Also warn about flow parameters and results without a type annotation. */
+  readonly warnUntyped: boolean;
+}
+
+/** Declaration kinds reported when nothing uses them; flows, jobs and servers are entry points. */
+const REPORTED_WHEN_UNUSED: ReadonlySet<GlobalKind> = new Set([
+  'agent', 'tool', 'function', 'protocol', 'type', 'struct', 'enum', 'trait',
+]);
+
+const STATEMENTS_ENDING_A_BLOCK: ReadonlyMap<Statement['kind'], string> = new Map([
+  ['ReturnStatement', 'return'],
+  ['BreakStatement', 'break'],
+  ['ContinueStatement', 'continue'],
+  ['RaiseStatement', 'raise'],
+]);
+
+export function lint(program: Program, options: LintOptions): LintWarning[] {
+  const analysis = analyze(program, options);
+  const warnings: LintWarning[] = [
+    ...unusedDeclarations(analysis),
+    ...unreadVariables(analysis, program.span.file),
+    ...unreachableStatements(program),
+    ...intentMatchesWithoutDefault(program),
+  ];
+  if (options.warnUntyped) warnings.push(...untypedFlows(program));
+  return inSourceOrder(warnings);
+}
+
+function warning(code: LintCode, message: string, span: Diagnostic['span'], hint?: string): LintWarning {
+  return { code, severity: 'warning', message, span, hint };
+}
+
+function unusedDeclarations(analysis: Analysis): LintWarning[] {
+  const warnings: LintWarning[] = [];
+  for (const symbol of analysis.bound.globals.all()) {
+    if (!symbol.unit.isEntry || !REPORTED_WHEN_UNUSED.has(symbol.kind) || analysis.resolution.usedGlobals.has(symbol)) continue;
+    warnings.push(warning('W002', `${capitalize(symbol.kind)} '${symbol.name}' is never used`, symbol.nameNode.span));
+  }
+  return warnings;
+}
+
+function unreadVariables(analysis: Analysis, entryFile: string): LintWarning[] {
+  return analysis.resolution.locals.flatMap((binding) => {
+    const node = binding.node;
+    if (!node || binding.kind !== 'variable' || binding.reads > 0 || binding.name.startsWith('_')) return [];
+    if (node.span.file !== entryFile) return [];
+    return [warning('W004', `Variable '${binding.name}' is never read`, node.span)];
+  });
+}
+
+function unreachableStatements(program: Program): LintWarning[] {
+  const warnings: LintWarning[] = [];
+  walk(program, (node) => {
+    if (node.kind === 'Block') {
+      const finding = firstUnreachable(node);
+      if (finding) warnings.push(finding);
+    }
+  });
+  return warnings;
+}
+
+function firstUnreachable(block: Block): LintWarning | null {
+  const endIndex = block.statements.findIndex((statement) => STATEMENTS_ENDING_A_BLOCK.has(statement.kind));
+  const next = endIndex >= 0 ? block.statements[endIndex + 1] : undefined;
+  const ender = block.statements[endIndex];
+  if (!next || !ender) return null;
+  return warning('W003', `Unreachable code after '${STATEMENTS_ENDING_A_BLOCK.get(ender.kind)}'`, next.span);
+}
+
+function intentMatchesWithoutDefault(program: Program): LintWarning[] {
+  const warnings: LintWarning[] = [];
+  walk(program, (node) => {
+    if (node.kind === 'MatchExpression' && routesByIntentWithoutDefault(node)) {
+      warnings.push(warning(
+        'W005',
+        "Match on intents has no '_' branch",
+        leadingSpan(node.span, 'match'.length),
+        'input that no intent accepts raises E104 at run time; add `_ => ...`',
+      ));
+    }
+  });
+  return warnings;
+}
+
+function routesByIntentWithoutDefault(match: MatchExpression): boolean {
+  const hasIntent = match.arms.some((arm) => arm.pattern.kind === 'IntentPattern');
+  const hasDefault = match.arms.some(
+    (arm) => arm.guard === null && (arm.pattern.kind === 'WildcardPattern' || arm.pattern.kind === 'BindingPattern'),
+  );
+  return hasIntent && !hasDefault;
+}
+
+function untypedFlows(program: Program): LintWarning[] {
+  return program.items.flatMap((item) => (item.kind === 'FlowDeclaration' ? untypedParts(item) : []));
+}
+
+function untypedParts(flow: FlowDeclaration): LintWarning[] {
+  const warnings = (flow.parameters ?? [])
+    .filter((parameter) => parameter.type === null)
+    .map((parameter) =>
+      warning('W001', `Parameter '${parameter.name.name}' of flow '${flow.name.name}' has no type annotation`, parameter.name.span),
+    );
+  if (flow.returnType === null && returnsValue(flow)) {
+    warnings.push(warning('W001', `Flow '${flow.name.name}' returns a value but declares no result type`, flow.name.span, 'add `-> T` after the parameters'));
+  }
+  return warnings;
+}
+
+function returnsValue(flow: FlowDeclaration): boolean {
+  let found = false;
+  walk(flow.body, (node) => {
+    if (node.kind === 'FunctionExpression') return false;
+    if (node.kind === 'ReturnStatement' && node.value !== null) found = true;
+    return !found;
+  });
+  return found;
+}
+
+function capitalize(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}

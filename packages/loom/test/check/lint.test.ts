@@ -1,0 +1,111 @@
+import assert from 'node:assert/strict';
+import { describe as suite, test } from 'node:test';
+import { LINT_CODES, LINT_RULES, lint } from '../../src/check/lint.js';
+import { parse } from '../../src/syntax/parser.js';
+import { ENTRY, readFrom } from './helpers.js';
+import type { SourceFiles } from './helpers.js';
+
+function lintFindings(source: string, options: { warnUntyped?: boolean; files?: SourceFiles } = {}): string[] {
+  const { program, diagnostics } = parse(source, ENTRY);
+  assert.deepEqual(diagnostics, [], 'the test program itself must parse cleanly');
+  return lint(program, { readFile: readFrom(options.files ?? {}), warnUntyped: options.warnUntyped ?? false }).map(
+    (w) => `${w.span.start.line}:${w.span.start.column} ${w.code} ${w.message}`,
+  );
+}
+
+suite('lint', () => {
+  test('every lint code has a title and a remedy', () => {
+    for (const code of LINT_CODES) {
+      assert.ok(LINT_RULES[code].title.length > 0, code);
+      assert.ok(LINT_RULES[code].remedy.length > 0, code);
+    }
+  });
+
+  test('a tidy program has no warnings, even with --warn-untyped', () => {
+    const source = [
+      'protocol Answer { text: "string" }',
+      'agent Helper implements Answer { prompt: "help" }',
+      'flow ask(question: str) -> str { return Helper.run(question) }',
+      'flow main { print(ask("why?")) }',
+    ].join('\n');
+    assert.deepEqual(lintFindings(source, { warnUntyped: true }), []);
+  });
+
+  test('unused agents, tools, protocols and types are W002 at their name; flows are entry points', () => {
+    const source = [
+      'agent Idle { prompt: "i" }',
+      'tool unused_tool { description: "d" }',
+      'protocol Orphan { a: "int" }',
+      'type Alias = str',
+      'flow never_called { print(1) }',
+    ].join('\n');
+    assert.deepEqual(lintFindings(source), [
+      "1:7 W002 Agent 'Idle' is never used",
+      "2:6 W002 Tool 'unused_tool' is never used",
+      "3:10 W002 Protocol 'Orphan' is never used",
+      "4:6 W002 Type 'Alias' is never used",
+    ]);
+  });
+
+  test("an included library's unused declarations are not the includer's concern", () => {
+    assert.deepEqual(lintFindings('include "lib.nxlib";\nflow main { print(1) }', { files: { 'lib.nxlib': 'agent Spare { prompt: "s" }' } }), []);
+  });
+
+  test('statements after return, break, continue or raise are W003, once per block', () => {
+    const source = [
+      'flow main(items) {',
+      '    for each item in items {',
+      '        if item == "" { continue; print("skipped") }',
+      '        break',
+      '        print(item)',
+      '        print("twice")',
+      '    }',
+      '    return 1',
+      '    print("done")',
+      '}',
+    ].join('\n');
+    assert.deepEqual(lintFindings(source), [
+      "3:35 W003 Unreachable code after 'continue'",
+      "5:9 W003 Unreachable code after 'break'",
+      "9:5 W003 Unreachable code after 'return'",
+    ]);
+  });
+
+  test('a local variable never read is W004; a leading underscore opts out', () => {
+    const source = [
+      'agent Bot { prompt: "p" }',
+      'flow main {',
+      '    reply = Bot.run("hi")',
+      '    _trace = Bot.run("again")',
+      '    used = 1',
+      '    print(used)',
+      '}',
+    ].join('\n');
+    assert.deepEqual(lintFindings(source), ["3:5 W004 Variable 'reply' is never read"]);
+  });
+
+  test('an intent match without a default branch is W005 at the match keyword', () => {
+    const source = [
+      'agent Bot { prompt: "p" }',
+      'flow main(request) {',
+      '    print(match request {',
+      '        intent("weather") => Bot.run(request)',
+      '    })',
+      '    print(match request {',
+      '        intent("weather") => Bot.run(request)',
+      '        _ => "sorry"',
+      '    })',
+      '}',
+    ].join('\n');
+    assert.deepEqual(lintFindings(source), ["3:11 W005 Match on intents has no '_' branch"]);
+  });
+
+  test('--warn-untyped reports untyped flow parameters and results; without it nothing', () => {
+    const source = 'flow greet(name, times: int) {\n    return "hi #{name} x#{times}"\n}\nflow main { print(greet("a", 1)) }';
+    assert.deepEqual(lintFindings(source), []);
+    assert.deepEqual(lintFindings(source, { warnUntyped: true }), [
+      "1:6 W001 Flow 'greet' returns a value but declares no result type",
+      "1:12 W001 Parameter 'name' of flow 'greet' has no type annotation",
+    ]);
+  });
+});
