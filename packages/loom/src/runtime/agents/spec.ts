@@ -1,0 +1,50 @@
+/**
+ * The plain description of an agent the generated code hands the runtime: one object per
+ * `agent` declaration, its properties and decorators already folded together (`@timeout(seconds=30)`
+ * arrives as `timeout: 30`). Durations are in seconds, as they are written in `.nx` source.
+ */
+import type { ProtocolSpec } from '../protocol.js';
+import type { ToolBinding } from '../tools.js';
+
+/**
+ * `memory` modes. Without one an agent keeps no history: every `run` starts fresh. `"session"`
+ * (also `true`, `"local"`, `"short_term"`) remembers the conversation for the life of the
+ * process; `"persistent"` (also `"long_term"`) also stores it under `.loom/memory/` so the next
+ * run of the program continues it. `max_history_turns` bounds either.
+ */
+export type MemorySetting = boolean | string;
+
+export interface AgentSpec {
+  readonly name: string;
+  readonly role?: string;
+  readonly prompt?: string;
+  readonly description?: string;
+  /** `provider/model`, e.g. `openai/gpt-4o`. */
+  readonly model: string;
+  /** Further `provider/model` names tried in order when the model fails after its retries. */
+  readonly fallback?: string | readonly string[];
+  readonly timeout?: number;
+  /** Extra attempts after the first, per model. */
+  readonly retry?: number;
+  readonly retry_delay?: number;
+  readonly max_tokens?: number;
+  readonly temperature?: number;
+  readonly max_history_turns?: number;
+  readonly memory?: MemorySetting;
+  readonly stream?: boolean;
+  readonly cache?: boolean;
+  /** A free-text instruction about the reply's form, e.g. `"markdown"` or `"json"`. */
+  readonly output_format?: string;
+  readonly tool_timeout?: number;
+  readonly max_tool_calls?: number;
+  readonly tools?: readonly ToolBinding[];
+  /** `implements P`: the reply must be a JSON object with P's fields. */
+  readonly protocol?: ProtocolSpec;
+}
+
+export interface RunOptions {
+  /** Cancels the call, e.g. when a parallel branch loses a race or the flow is stopped. */
+  readonly signal?: AbortSignal;
+  /** With `stream: true`, receives the answer text piece by piece. */
+  readonly onDelta?: (text: string) => void;
+}

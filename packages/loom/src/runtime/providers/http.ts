@@ -1,0 +1,131 @@
+/**
+ * The one HTTP path every provider uses: a JSON POST over node:http(s) with keep-alive
+ * connections (a fresh TLS handshake per agent call would dwarf the call's own overhead),
+ * cancellation through an AbortSignal, and errors sorted into retryable or not.
+ */
+import { Agent as HttpAgent, request as httpRequest } from 'node:http';
+import type { IncomingMessage } from 'node:http';
+import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
+
+/** Enough of a provider's error body to say what went wrong, short enough for one line. */
+const ERROR_DETAIL_MAX_CHARS = 300;
+const HTTP_TOO_MANY_REQUESTS = 429;
+const HTTP_SERVER_ERROR_MIN = 500;
+
+const httpAgent = new HttpAgent({ keepAlive: true });
+const httpsAgent = new HttpsAgent({ keepAlive: true });
+
+/** A failed provider call. Only rate limits, server errors and lost connections are worth retrying. */
+export class ProviderError extends Error {
+  override readonly name = 'ProviderError';
+
+  constructor(
+    message: string,
+    readonly status: number | undefined,
+    readonly retryable: boolean,
+  ) {
+    super(message);
+  }
+}
+
+export function isRetryableStatus(status: number): boolean {
+  return status === HTTP_TOO_MANY_REQUESTS || status >= HTTP_SERVER_ERROR_MIN;
+}
+
+/** POSTs `body` as JSON and resolves with the response once its status is known to be 2xx. */
+export function postJson(url: URL, headers: Readonly<Record<string, string>>, body: unknown, signal?: AbortSignal): Promise<IncomingMessage> {
+  const payload = Buffer.from(JSON.stringify(body));
+  const secure = url.protocol === 'https:';
+  return new Promise((resolvePromise, reject) => {
+    if (signal?.aborted) {
+      reject(signal.reason);
+      return;
+    }
+    const send = secure ? httpsRequest : httpRequest;
+    const request = send(url, {
+      method: 'POST',
+      agent: secure ? httpsAgent : httpAgent,
+      headers: { ...headers, 'content-type': 'application/json', 'content-length': String(payload.length) },
+      signal,
+    });
+    request.on('error', (error) => {
+      reject(signal?.aborted ? signal.reason : new ProviderError(`cannot reach ${url.origin}: ${error.message}`, undefined, true));
+    });
+    request.on('response', (response) => {
+      const status = response.statusCode ?? 0;
+      if (status >= 200 && status < 300) {
+        resolvePromise(response);
+        return;
+      }
+      readText(response).then(
+        (text) => reject(new ProviderError(`${url.origin} answered HTTP ${status}${errorDetail(text)}`, status, isRetryableStatus(status))),
+        reject,
+      );
+    });
+    request.end(payload);
+  });
+}
+
+/** The provider's own error message if the body has one (`{"error": {"message": ...}}`). */
+function errorDetail(text: string): string {
+  let detail = text;
+  try {
+    const parsed = JSON.parse(text) as { error?: { message?: unknown } | string; message?: unknown };
+    const candidate = typeof parsed.error === 'string' ? parsed.error : (parsed.error?.message ?? parsed.message);
+    if (typeof candidate === 'string') detail = candidate;
+  } catch {
+    // not JSON: the text itself is the detail
+  }
+  detail = detail.trim().replace(/\s+/g, ' ');
+  if (detail === '') return '';
+  return `: ${detail.length > ERROR_DETAIL_MAX_CHARS ? `${detail.slice(0, ERROR_DETAIL_MAX_CHARS)}…` : detail}`;
+}
+
+export async function readText(response: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of response) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+export async function readJson(response: IncomingMessage, provider: string): Promise<unknown> {
+  const text = await readText(response);
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new ProviderError(`${provider} sent a reply that is not JSON`, response.statusCode, false);
+  }
+}
+
+/** The response body split into lines (LF or CRLF), decoded as UTF-8 across chunk boundaries. */
+export async function* readLines(response: IncomingMessage): AsyncGenerator<string> {
+  response.setEncoding('utf8');
+  let pending = '';
+  for await (const chunk of response) {
+    pending += chunk as string;
+    let newline = pending.indexOf('\n');
+    while (newline !== -1) {
+      yield pending.slice(0, newline).replace(/\r$/, '');
+      pending = pending.slice(newline + 1);
+      newline = pending.indexOf('\n');
+    }
+  }
+  if (pending !== '') yield pending;
+}
+
+/** The `data:` payloads of a server-sent event stream, one per event, up to `[DONE]`. */
+export async function* readServerSentData(response: IncomingMessage): AsyncGenerator<string> {
+  let data: string[] = [];
+  for await (const line of readLines(response)) {
+    if (line === '') {
+      if (data.length > 0) {
+        const payload = data.join('\n');
+        data = [];
+        if (payload === '[DONE]') return;
+        yield payload;
+      }
+    } else if (line.startsWith('data:')) {
+      data.push(line.slice(line.startsWith('data: ') ? 6 : 5));
+    }
+  }
+  if (data.length > 0 && data.join('\n') !== '[DONE]') yield data.join('\n');
+}
