@@ -1,13 +1,18 @@
 import { readFileSync } from 'node:fs';
 import type { Diagnostic } from './diagnostic.js';
 import { check, inSourceOrder } from './check/checker.js';
+import { lint } from './check/lint.js';
+import type { LintWarning } from './check/lint.js';
 import { parse } from './syntax/parser.js';
 import type { Program } from './syntax/ast.js';
 
 export interface CheckFileOptions {
-  /** Also warn about flow parameters, results and variables that carry no type annotation. */
-  readonly warnUntyped?: boolean;
+  /** Add the linter's warnings (W-codes); `warnUntyped` adds those about missing annotations. */
+  readonly lint?: { readonly warnUntyped: boolean };
 }
+
+/** A compile error or warning from the registry, or a lint warning. */
+export type Finding = Diagnostic | LintWarning;
 
 export interface CheckResult {
   readonly file: string;
@@ -15,7 +20,7 @@ export interface CheckResult {
   readonly sources: ReadonlyMap<string, string>;
   readonly program: Program;
   /** Syntax and semantic findings of the file and its includes, in source order. */
-  readonly diagnostics: readonly Diagnostic[];
+  readonly diagnostics: readonly Finding[];
 }
 
 /** The input file does not exist or cannot be read; nothing was compiled. */
@@ -54,7 +59,7 @@ export function checkFile(path: string, options: CheckFileOptions = {}): CheckRe
  * checker runs even after syntax errors: it knows the parser's recovery marks and keeps quiet
  * about names the parser could not read.
  */
-export function checkSource(source: string, file: string, _options: CheckFileOptions = {}): CheckResult {
+export function checkSource(source: string, file: string, options: CheckFileOptions = {}): CheckResult {
   const sources = new Map([[file, source]]);
   const readIncluded = (path: string): string | undefined => {
     try {
@@ -67,6 +72,9 @@ export function checkSource(source: string, file: string, _options: CheckFileOpt
     }
   };
   const parsed = parse(source, file);
-  const diagnostics = [...parsed.diagnostics, ...check(parsed.program, { readFile: readIncluded })];
+  const diagnostics: Finding[] = [...parsed.diagnostics, ...check(parsed.program, { readFile: readIncluded })];
+  if (options.lint !== undefined) {
+    diagnostics.push(...lint(parsed.program, { readFile: readIncluded, warnUntyped: options.lint.warnUntyped }));
+  }
   return { file, sources, program: parsed.program, diagnostics: inSourceOrder(diagnostics) };
 }

@@ -1,5 +1,4 @@
-import type { CheckResult } from '../compile.js';
-import type { Diagnostic } from '../diagnostic.js';
+import type { CheckResult, Finding } from '../compile.js';
 import { shouldUseColour } from '../diagnostics/colour.js';
 import { renderDiagnostics } from '../diagnostics/render.js';
 import type { CliIo } from './command.js';
@@ -9,7 +8,7 @@ export interface Tally {
   readonly warnings: number;
 }
 
-export function tally(diagnostics: readonly Diagnostic[]): Tally {
+export function tally(diagnostics: readonly Finding[]): Tally {
   const errors = diagnostics.filter((diagnostic) => diagnostic.severity === 'error').length;
   return { errors, warnings: diagnostics.length - errors };
 }

@@ -1,3 +1,4 @@
+import { LINT_CODES, LINT_RULES } from '../check/lint.js';
 import { ERROR_CODES, ERROR_REGISTRY } from '../errors.js';
 
 /**
@@ -12,6 +13,10 @@ export function renderErrorIndex(): string {
   const sections = ERROR_CODES.map((code) => {
     const { family, title, cause, remedy } = ERROR_REGISTRY[code];
     return [`## ${code}: ${title}`, '', `Family: \`${family}\``, '', `**Cause.** ${cause}`, '', `**Remedy.** ${remedy}`, ''].join('\n');
+  });
+  const lintSections = LINT_CODES.map((code) => {
+    const { title, remedy } = LINT_RULES[code];
+    return [`### ${code}: ${title}`, '', `**Remedy.** ${remedy}`, ''].join('\n');
   });
   return [
     '# Loom error codes',
@@ -51,5 +56,11 @@ export function renderErrorIndex(): string {
     ...summaryRows,
     '',
     ...sections,
+    '## Lint warnings',
+    '',
+    '`loom lint` adds warnings with W-codes. They are not errors: they never fail a build or',
+    'change the exit status, and `loom explain W002` prints their remedy too.',
+    '',
+    ...lintSections,
   ].join('\n');
 }

@@ -30,7 +30,13 @@ describe('loom explain', { concurrency: true }, () => {
     const run = await runLoom(['explain', 'E999']);
     assert.equal(run.status, USAGE_STATUS);
     assert.equal(run.stdout, '');
-    assert.match(run.stderr, /^loom: unknown error code 'E999'; the codes are E001, E002, .*EC02\n/);
+    assert.match(run.stderr, /^loom: unknown code 'E999'; the codes are E001, E002, .*EC02, W001, .*W005\n/);
+  });
+
+  it('explains lint warnings too', async () => {
+    const run = await runLoom(['explain', 'W002']);
+    assert.equal(run.status, 0);
+    assert.match(run.stdout, /^W002 lint warning: Unused declaration\n\nRemedy:\n {2}\S/);
   });
 
   it('refuses a missing code', async () => {

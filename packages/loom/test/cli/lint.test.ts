@@ -13,6 +13,21 @@ describe('loom lint', { concurrency: true }, () => {
     assert.equal(run.stderr, '');
   });
 
+  it('warns about missing annotations only with --warn-untyped, without failing', async () => {
+    const file = `${FIXTURES}/untyped-flow.nx`;
+    const plain = await runLoom(['lint', file]);
+    assert.equal(plain.status, 0);
+    assert.equal(plain.stdout, `${file}: no problems\n`);
+
+    const run = await runLoom(['lint', file, '--warn-untyped']);
+    assert.equal(run.status, 0);
+    assert.equal(run.stdout, `${file}: 0 errors, 2 warnings\n`);
+    const headlines = run.stderr.split('\n').filter((line) => line.startsWith('Warning'));
+    assert.equal(headlines.length, 2);
+    assert.ok(headlines.every((line) => line.startsWith('Warning W001: ')));
+    assert.match(run.stderr, new RegExp(`--> ${file}:7:12\\n  \\|\\n7 \\| flow shout\\(text\\) \\{\\n  \\| {12}\\^{4}`));
+  });
+
   it('fails with status 2 and the code frames when the file has errors', async () => {
     const file = `${FIXTURES}/undeclared-agent.nx`;
     const run = await runLoom(['lint', file]);

@@ -2,6 +2,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { renderErrorIndex } from '../../src/diagnostics/error-index.js';
+import { LINT_CODES, LINT_RULES } from '../../src/check/lint.js';
 import { ERROR_CODES, ERROR_REGISTRY } from '../../src/errors.js';
 
 const ERROR_INDEX_PATH = new URL('../../../../docs/loom/errors.md', import.meta.url);
@@ -24,6 +25,14 @@ describe('docs/loom/errors.md', () => {
       assert.ok(page.includes(`## ${code}: ${title}\n\nFamily: \`${family}\``), `${code} heading`);
       assert.ok(page.includes(`**Cause.** ${cause}`), `${code} cause`);
       assert.ok(page.includes(`**Remedy.** ${remedy}`), `${code} remedy`);
+    }
+  });
+
+  it('documents the title and remedy of every lint warning', () => {
+    const page = renderErrorIndex();
+    for (const code of LINT_CODES) {
+      const { title, remedy } = LINT_RULES[code];
+      assert.ok(page.includes(`### ${code}: ${title}\n\n**Remedy.** ${remedy}`), code);
     }
   });
 });

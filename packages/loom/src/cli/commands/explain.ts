@@ -1,3 +1,5 @@
+import { LINT_CODES, LINT_RULES } from '../../check/lint.js';
+import type { LintCode } from '../../check/lint.js';
 import { ERROR_CODES, ERROR_REGISTRY, isErrorCode } from '../../errors.js';
 import { UsageError } from '../command.js';
 import type { Command } from '../command.js';
@@ -7,21 +9,40 @@ import { wrapText } from '../wrap.js';
 const EXPLANATION_WIDTH_COLUMNS = 80;
 const EXPLANATION_INDENT = '  ';
 
+function isLintCode(text: string): text is LintCode {
+  return Object.hasOwn(LINT_RULES, text);
+}
+
+function section(heading: string, text: string): string {
+  return `${heading}:\n${wrapText(text, EXPLANATION_WIDTH_COLUMNS, EXPLANATION_INDENT)}`;
+}
+
+function explanation(code: string): string | undefined {
+  if (isErrorCode(code)) {
+    const { family, title, cause, remedy } = ERROR_REGISTRY[code];
+    return `${code} ${family}: ${title}\n\n${section('Cause', cause)}\n\n${section('Remedy', remedy)}\n`;
+  }
+  if (isLintCode(code)) {
+    const { title, remedy } = LINT_RULES[code];
+    return `${code} lint warning: ${title}\n\n${section('Remedy', remedy)}\n`;
+  }
+  return undefined;
+}
+
 export const explainCommand: Command = {
   name: 'explain',
-  summary: 'Explain an error code: what causes it and how to fix it',
-  description: `Prints the family, title, cause and remedy of CODE (${ERROR_CODES[0]} to ${ERROR_CODES.at(-1)}), as listed in docs/loom/errors.md.`,
+  summary: 'Explain an error or lint code: what causes it and how to fix it',
+  description:
+    `Prints the family, title, cause and remedy of an error CODE (${ERROR_CODES[0]} to ${ERROR_CODES.at(-1)}), ` +
+    `or the title and remedy of a lint warning (${LINT_CODES[0]} to ${LINT_CODES.at(-1)}), as listed in docs/loom/errors.md.`,
   arguments: [{ name: 'CODE' }],
   options: {},
   async run({ arguments: [given] }, io) {
-    const code = given.toUpperCase();
-    if (!isErrorCode(code)) {
-      throw new UsageError(`unknown error code '${given}'; the codes are ${ERROR_CODES.join(', ')}`);
+    const text = explanation(given.toUpperCase());
+    if (text === undefined) {
+      throw new UsageError(`unknown code '${given}'; the codes are ${[...ERROR_CODES, ...LINT_CODES].join(', ')}`, 'explain');
     }
-    const { family, title, cause, remedy } = ERROR_REGISTRY[code];
-    const section = (heading: string, text: string): string =>
-      `${heading}:\n${wrapText(text, EXPLANATION_WIDTH_COLUMNS, EXPLANATION_INDENT)}`;
-    io.stdout.write(`${code} ${family}: ${title}\n\n${section('Cause', cause)}\n\n${section('Remedy', remedy)}\n`);
+    io.stdout.write(text);
     return ExitCode.ok;
   },
 };

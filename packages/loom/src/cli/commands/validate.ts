@@ -1,5 +1,5 @@
 import { checkFile } from '../../compile.js';
-import type { Diagnostic } from '../../diagnostic.js';
+import type { Finding } from '../../compile.js';
 import type { Command } from '../command.js';
 import { ExitCode } from '../exit-codes.js';
 import { describeTally, tally, writeDiagnostics } from '../report.js';
@@ -13,7 +13,7 @@ interface JsonFinding {
   readonly column: number;
 }
 
-function toJsonFinding(diagnostic: Diagnostic): JsonFinding {
+function toJsonFinding(diagnostic: Finding): JsonFinding {
   const { code, message, span } = diagnostic;
   return { code, message, file: span.file, line: span.start.line, column: span.start.column };
 }
@@ -38,7 +38,7 @@ export const validateCommand: Command = {
     const counts = tally(result.diagnostics);
     const valid = counts.errors === 0;
     if (options['json'] === true) {
-      const findings = (severity: Diagnostic['severity']): JsonFinding[] =>
+      const findings = (severity: Finding['severity']): JsonFinding[] =>
         result.diagnostics.filter((diagnostic) => diagnostic.severity === severity).map(toJsonFinding);
       io.stdout.write(`${JSON.stringify({ valid, errors: findings('error'), warnings: findings('warning') }, null, 2)}\n`);
     } else {
