@@ -37,6 +37,7 @@ export class EventsClient {
   readonly received: EventFrame[] = [];
   private readonly unread: EventFrame[] = [];
   private waiter: Waiter | null = null;
+  private readonly observers: ((frame: EventFrame) => void)[] = [];
   readonly closed: Promise<CloseStatus>;
 
   private constructor(private readonly socket: WebSocket) {
@@ -72,7 +73,13 @@ export class EventsClient {
     this.socket.send(text);
   }
 
+  /** Calls `observer` synchronously as each frame arrives (for timing deliveries). */
+  onFrame(observer: (frame: EventFrame) => void): void {
+    this.observers.push(observer);
+  }
+
   private accept(frame: EventFrame): void {
+    for (const observer of this.observers) observer(frame);
     this.received.push(frame);
     if (this.waiter?.matches(frame)) {
       const { resolve } = this.waiter;

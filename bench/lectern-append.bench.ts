@@ -1,0 +1,31 @@
+// Entry append latency at a steady 200 requests/s against the real CLI, with the database's
+// durable setting (every acknowledged entry is fsynced before the answer).
+import { LecternClient } from '../packages/lectern/test/support/http-client.js';
+import { LecternProcess } from '../packages/lectern/test/support/lectern-process.js';
+import { runAtFixedRate } from './support/open-loop.js';
+import { report, summarise } from './support/stats.js';
+
+const requestsPerSecond = 200;
+const warmupRequests = 200;
+const measuredRequests = 2000;
+const targetP99Ms = 5;
+const entryText = 'The derivative of x squared is two x, which we will use again on Thursday.';
+
+const lectern = await LecternProcess.start();
+try {
+  const client = new LecternClient(lectern.baseUrl, lectern.token);
+  const session = (await client.post<{ id: string }>('/api/v2/sessions', { course_name: 'Append benchmark' })).body;
+  const append = (prefix: string) => async (index: number) => {
+    const response = await client.post(`/api/v2/sessions/${session.id}/entries`, { text: `${entryText} (${index})`, source_id: `${prefix}-${index}` });
+    if (response.status !== 201) throw new Error(`append answered ${response.status}: ${response.text}`);
+  };
+  await runAtFixedRate(warmupRequests, requestsPerSecond, append('warmup'));
+  const latencies = await runAtFixedRate(measuredRequests, requestsPerSecond, append('measured'));
+  const summary = summarise(latencies);
+  report('lectern entry append (POST /sessions/{id}/entries, synchronous=FULL)', `p99 < ${targetP99Ms} ms at ${requestsPerSecond} req/s`, summary.p99Ms < targetP99Ms, {
+    requestsPerSecond,
+    ...summary,
+  });
+} finally {
+  await lectern.dispose();
+}
