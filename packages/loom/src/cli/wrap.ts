@@ -11,5 +11,5 @@ export function wrapText(text: string, widthColumns: number, indent = ''): strin
     }
   }
   if (line !== '') lines.push(line);
-  return lines.map((text) => `${indent}${text}`).join('\n');
+  return lines.map((content) => `${indent}${content}`).join('\n');
 }

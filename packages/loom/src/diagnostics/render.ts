@@ -4,7 +4,7 @@ import { paletteFor } from './colour.js';
 import { sliceColumns, sourceLines, toDisplayLine } from './source-text.js';
 
 /** What the renderer needs of a finding: a Diagnostic, or a lint warning with its W-code. */
-export type Finding = Omit<Diagnostic, 'code'> & { readonly code: string };
+export type RenderableFinding = Omit<Diagnostic, 'code'> & { readonly code: string };
 
 export interface RenderOptions {
   /** ANSI colours; decide with `shouldUseColour` for the stream the text goes to. */
@@ -41,7 +41,7 @@ type FrameRow =
  *
  * `source` is the text of `diagnostic.span.file`; without it only the location is printed.
  */
-export function renderDiagnostic(diagnostic: Finding, source: string | undefined, options: RenderOptions): string {
+export function renderDiagnostic(diagnostic: RenderableFinding, source: string | undefined, options: RenderOptions): string {
   const palette = paletteFor(options.colour);
   const highlight = diagnostic.severity === 'error' ? palette.error : palette.warning;
   const label = diagnostic.severity === 'error' ? 'Error' : 'Warning';
@@ -128,7 +128,7 @@ function sourceRow(lineNumber: number, raw: string, from: number, to: number, si
 
 /** Several diagnostics, one blank line apart; `sourceOf` gives the text of each file. */
 export function renderDiagnostics(
-  diagnostics: readonly Finding[],
+  diagnostics: readonly RenderableFinding[],
   sourceOf: (file: string) => string | undefined,
   options: RenderOptions,
 ): string {
