@@ -2,6 +2,20 @@ import { request as httpRequest, type ClientRequest, type IncomingMessage, type 
 import { request as httpsRequest } from 'node:https';
 import { ProviderError } from './provider-error.js';
 
+/** OpenSSL verification failures, as node reports them: worth a message of their own, since the fix is on the provider's side. */
+const CERTIFICATE_ERROR_CODES: ReadonlySet<string> = new Set([
+  'CERT_HAS_EXPIRED',
+  'CERT_NOT_YET_VALID',
+  'CERT_REVOKED',
+  'CERT_UNTRUSTED',
+  'DEPTH_ZERO_SELF_SIGNED_CERT',
+  'ERR_TLS_CERT_ALTNAME_INVALID',
+  'SELF_SIGNED_CERT_IN_CHAIN',
+  'UNABLE_TO_GET_ISSUER_CERT',
+  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+]);
+
 export interface ExchangeOptions {
   url: URL;
   headers: OutgoingHttpHeaders;
@@ -49,18 +63,19 @@ export class GuardedExchange {
     this.#request.once('socket', (socket) => {
       if (!socket.connecting) return;
       this.#connectTimer = setTimeout(() => {
-        const seconds = options.connectTimeoutMs / 1000;
-        this.#interrupt(new ProviderError('connection_failed', `Could not connect to the provider within ${seconds} s`));
+        const limit = inSeconds(options.connectTimeoutMs);
+        this.#interrupt(new ProviderError('connection_failed', `Could not connect to the provider within ${limit}`));
       }, options.connectTimeoutMs);
       socket.once('connect', () => clearTimeout(this.#connectTimer));
     });
     this.#deadline = setTimeout(() => {
-      const seconds = Math.round(options.timeoutMs / 100) / 10;
-      this.#interrupt(new ProviderError('timeout', `The provider did not finish answering within ${seconds} s`));
+      this.#interrupt(new ProviderError('timeout', `The provider did not finish answering within ${inSeconds(options.timeoutMs)}`));
     }, options.timeoutMs);
     this.#signal = options.signal;
     this.#signal.addEventListener('abort', this.#onAbort, { once: true });
     this.#request.end(options.body);
+    // A listener added to an already aborted signal never fires.
+    if (this.#signal.aborted) this.#onAbort();
   }
 
   /**
@@ -75,6 +90,9 @@ export class GuardedExchange {
   explain(error: unknown): unknown {
     if (this.#interruption !== null) return this.#interruption.reason;
     if (error instanceof ProviderError) return error;
+    if (isCertificateError(error)) {
+      return new ProviderError('connection_failed', "The provider's TLS certificate could not be verified; check the base URL");
+    }
     return this.#responded
       ? new ProviderError('connection_failed', 'The connection to the provider broke off in the middle of the answer')
       : new ProviderError('connection_failed', 'Could not connect to the provider; check the base URL and the network');
@@ -97,4 +115,13 @@ export class GuardedExchange {
     this.#interruption = { reason };
     this.close();
   }
+}
+
+function isCertificateError(error: unknown): boolean {
+  const code = error instanceof Error ? (error as NodeJS.ErrnoException).code : undefined;
+  return code !== undefined && CERTIFICATE_ERROR_CODES.has(code);
+}
+
+function inSeconds(milliseconds: number): string {
+  return `${Math.round(milliseconds / 100) / 10} s`;
 }

@@ -97,4 +97,9 @@ describe('GuardedExchange', { skip: process.platform === 'win32' ? 'needs SIGSTO
     setTimeout(() => controller.abort(reason), 20);
     assert.equal(await outcomeOf(exchangeWith(target.port, { signal: controller.signal })), reason);
   });
+
+  it('fails at once with the reason of a signal aborted before it started', async () => {
+    const reason = new Error('cancelled before starting');
+    assert.equal(await outcomeOf(exchangeWith(target.port, { signal: AbortSignal.abort(reason) })), reason);
+  });
 });

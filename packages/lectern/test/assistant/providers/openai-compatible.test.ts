@@ -1,6 +1,12 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer as createHttpsServer } from 'node:https';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import {
   MAX_ANSWER_CHARS,
   ProviderError,
@@ -44,6 +50,22 @@ async function providerFailure(request: ChatRequest): Promise<ProviderError> {
   const { error } = await read(request);
   assert.ok(error instanceof ProviderError, `expected a ProviderError, got ${String(error)}`);
   return error;
+}
+
+/** A throwaway self-signed certificate for 127.0.0.1, or null where the openssl tool is missing. */
+function selfSignedCertificate(): { key: Buffer; cert: Buffer } | null {
+  const dir = mkdtempSync(join(tmpdir(), 'lectern-tls-'));
+  try {
+    const [keyPath, certPath] = [join(dir, 'key.pem'), join(dir, 'cert.pem')];
+    const options = ['-x509', '-nodes', '-days', '1', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1'];
+    const subject = ['-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1'];
+    execFileSync('openssl', ['req', ...options, ...subject, '-keyout', keyPath, '-out', certPath], { stdio: 'ignore' });
+    return { key: readFileSync(keyPath), cert: readFileSync(certPath) };
+  } catch {
+    return null;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 function chunk(delta: Record<string, string>, finishReason: string | null = null): string {
@@ -258,6 +280,23 @@ describe('streamChat against an OpenAI-compatible server', () => {
       assert.ok(error instanceof ProviderError);
       assert.equal(error.code, 'connection_failed');
       assert.deepEqual(deltas, ['One', ' two']);
+    });
+
+    it('verifies the certificate of an https provider: an untrusted one is connection_failed', async (t) => {
+      const certificate = selfSignedCertificate();
+      if (certificate === null) return t.skip('the openssl tool is not installed');
+      const tlsServer = createHttpsServer(certificate, () => assert.fail('no request may pass an untrusted certificate'));
+      await once(tlsServer.listen(0, '127.0.0.1'), 'listening');
+      const handshakeRefused = once(tlsServer, 'tlsClientError');
+      try {
+        const { port } = tlsServer.address() as { port: number };
+        const error = await providerFailure(chatRequest(`https://127.0.0.1:${port}/v1`));
+        assert.equal(error.code, 'connection_failed');
+        assert.match(error.message, /certificate/);
+        await handshakeRefused;
+      } finally {
+        tlsServer.close();
+      }
     });
 
     it('refuses a non-loopback provider without a key before any request', async () => {
