@@ -4,7 +4,7 @@ import { credentialNames, type CredentialConfigured, type CredentialName, type C
 import type { CredentialStore } from './store.js';
 
 /** `llm` → `LECTERN_LLM_KEY`, `seed_app` → `LECTERN_SEED_APP_KEY`. */
-export function environmentVariableOf(name: CredentialName): string {
+function environmentVariableOf(name: CredentialName): string {
   return `LECTERN_${name.toUpperCase()}_KEY`;
 }
 

@@ -19,14 +19,17 @@ function structureValidator(): ValidateFunction {
   return validateStructure;
 }
 
-/** Strings are trimmed before their length is checked; `appearance` belongs to the UI and is kept as given. */
 function trimmed(value: unknown): unknown {
   if (typeof value === 'string') return value.trim();
   if (Array.isArray(value)) return value.map(trimmed);
-  if (typeof value === 'object' && value !== null) {
-    return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, key === 'appearance' ? inner : trimmed(inner)]));
-  }
+  if (typeof value === 'object' && value !== null) return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, trimmed(inner)]));
   return value;
+}
+
+/** A trimmed copy (lengths are checked on what is stored), except `appearance`: it belongs to the UI and is kept as given. */
+function trimmedBody(body: unknown): unknown {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return body;
+  return Object.fromEntries(Object.entries(body).map(([key, inner]) => [key, key === 'appearance' ? inner : trimmed(inner)]));
 }
 
 function pathSegments(pointer: string): (string | number)[] {
@@ -100,7 +103,7 @@ function applyRules(patch: SettingsPatch): ValidationIssue[] {
  * violation; no message or `loc` carries a submitted value.
  */
 export function parseSettingsPatch(body: unknown): SettingsPatch {
-  const input = trimmed(body);
+  const input = trimmedBody(body);
   const validate = structureValidator();
   if (!validate(input)) throw invalidRequest(structuralIssues(validate.errors ?? []));
   const patch = resolveClassFoxAliases(input as SettingsPutBody);
