@@ -128,22 +128,27 @@ export class FakeOpenAiServer {
 
   async #handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const closing = new AbortController();
-    response.once('close', () => closing.abort());
     const exchange: Exchange = { response, closed: closing.signal, cutByServer: false };
-    const recorded = await this.#record(request, exchange);
-    if (recorded.method !== 'POST' || recorded.path !== COMPLETIONS_PATH) {
-      sendJson(response, 404, { error: { message: 'Unknown route', type: 'invalid_request_error' } });
-      return;
-    }
-    const reply = this.#queuedReplies.shift() ?? this.#standingReply;
+    const outcome = new Promise<ExchangeOutcome>((resolve) => {
+      response.once('close', () => {
+        closing.abort();
+        resolve(response.writableFinished ? 'completed' : exchange.cutByServer ? 'server_closed' : 'client_closed');
+      });
+    });
     try {
+      const recorded = await this.#record(request, outcome);
+      if (recorded.method !== 'POST' || recorded.path !== COMPLETIONS_PATH) {
+        sendJson(response, 404, { error: { message: 'Unknown route', type: 'invalid_request_error' } });
+        return;
+      }
+      const reply = this.#queuedReplies.shift() ?? this.#standingReply;
       await send(reply, exchange, requestedModel(recorded.body));
     } catch {
-      // The client went away mid-reply (a failed write or an aborted wait); `outcome` already says so.
+      // The client went away mid-exchange (a failed read or write, an aborted wait); `outcome` says so.
     }
   }
 
-  async #record(request: IncomingMessage, exchange: Exchange): Promise<RecordedRequest> {
+  async #record(request: IncomingMessage, outcome: Promise<ExchangeOutcome>): Promise<RecordedRequest> {
     let text = '';
     request.setEncoding('utf8');
     for await (const chunk of request as AsyncIterable<string>) text += chunk;
@@ -153,12 +158,6 @@ export class FakeOpenAiServer {
     } catch {
       // Kept as text: a test may want to see what malformed body was sent.
     }
-    const { response } = exchange;
-    const outcome = new Promise<ExchangeOutcome>((resolve) => {
-      response.once('close', () => {
-        resolve(response.writableFinished ? 'completed' : exchange.cutByServer ? 'server_closed' : 'client_closed');
-      });
-    });
     const recorded: RecordedRequest = { method: request.method ?? '', path: request.url ?? '', headers: request.headers, body, outcome };
     this.requests.push(recorded);
     for (const wake of this.#requestWaiters.splice(0)) wake();
