@@ -112,9 +112,22 @@ describe('hand-over: options and shutdown', () => {
     }
   });
 
-  it('with --exit-on-stdin-eof shuts down cleanly when the host closes stdin', async () => {
-    const lectern = await LecternProcess.start({ args: ['--exit-on-stdin-eof'] });
+  it('refuses to start with --token-stdin when stdin has no token', async () => {
+    const dataDir = createTempDataDir();
     try {
+      const run = await runCli(['serve', '--data-dir', dataDir, '--port', '0', '--token-stdin'], '\n');
+      assert.notEqual(run.code, 0);
+      const line = JSON.parse(run.stdout.trim()) as { event: string; code: string };
+      assert.deepEqual([line.event, line.code], ['error', 'invalid_arguments']);
+    } finally {
+      removeTempDataDir(dataDir);
+    }
+  });
+
+  it('with --exit-on-stdin-eof shuts down cleanly when the host closes stdin after handing over the token', async () => {
+    const lectern = await LecternProcess.start({ args: ['--token-stdin', '--exit-on-stdin-eof'], stdinText: 'token-from-the-desktop-host-0123456789\n' });
+    try {
+      assert.equal((await new LecternClient(lectern.baseUrl, lectern.token).get('/api/v2/status')).status, 200);
       lectern.child.stdin.end();
       assert.deepEqual(await lectern.exited, { code: 0, signal: null });
       assert.equal(existsSync(lectern.ready.connection_file), false);
