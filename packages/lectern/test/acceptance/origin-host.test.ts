@@ -41,6 +41,15 @@ describe('Origin and Host checks', () => {
     }
   });
 
+  it('carries Access-Control-Allow-Origin on error answers too, so the UI can read them', async () => {
+    const unauthorized = await client.get('/api/v2/status', { token: null, headers: { origin: allowedOrigin } });
+    assert.equal(unauthorized.status, 401);
+    assert.equal(unauthorized.headers.get('access-control-allow-origin'), allowedOrigin);
+    const badJson = await client.post('/api/v2/sessions', '{not json', { headers: { origin: allowedOrigin } });
+    assert.equal(badJson.status, 400);
+    assert.equal(badJson.headers.get('access-control-allow-origin'), allowedOrigin);
+  });
+
   it('answers a CORS preflight from an allowed origin with 204 and no token needed', async () => {
     const response = await client.request('OPTIONS', '/api/v2/sessions', {
       token: null,
