@@ -1,0 +1,244 @@
+/**
+ * An agent at run time: `new Agent(spec, runtime)` once per declaration, then
+ * `await agent.run(input, { signal })` per call. `run` resolves to the answer text, or to the
+ * validated object when the agent implements a protocol; it rejects with a LoomError:
+ * E101 (no usable answer from any model, or a missing key/endpoint), E102 (tool budget
+ * exceeded), E303 (protocol output still wrong after the re-asks), or the caller's abort reason.
+ *
+ * One call: the system prompt (role, prompt, output format, protocol), the remembered turns
+ * and the input go to `model`; a retryable failure (429, 5xx, lost connection, timeout) is
+ * retried `retry` times with doubling `retry_delay`, anything else moves straight to the next
+ * `fallback` model. Tool calls loop until the model answers in text. Each HTTP attempt has
+ * its own `timeout`, and the caller's signal cancels everything, waits included.
+ */
+import { LoomError } from '../../errors.js';
+import { cacheKey } from '../cache.js';
+import { protocolInstruction, protocolSchema, readProtocolReply } from '../protocol.js';
+import { ProviderError } from '../providers/http.js';
+import { parseModelReference } from '../providers/registry.js';
+import type { ChatMessage, ChatRequest, ChatResponse, ToolCall } from '../providers/types.js';
+import { callTool, parseToolArguments, toolResultContent } from '../tools.js';
+import type { ToolBinding } from '../tools.js';
+import { backoffDelayMs, DEFAULT_RETRY_DELAY_MS, sleep } from './backoff.js';
+import { createMemory } from './memory.js';
+import type { ConversationMemory } from './memory.js';
+import type { AgentRuntime } from './runtime.js';
+import type { AgentSpec, RunOptions } from './spec.js';
+
+export const DEFAULT_TIMEOUT_SECONDS = 60;
+export const DEFAULT_RETRY_COUNT = 2;
+export const DEFAULT_TOOL_TIMEOUT_SECONDS = 30;
+export const DEFAULT_MAX_TOOL_CALLS = 10;
+const MS_PER_SECOND = 1000;
+
+/** How a value handed to `run` reads as a user message: text as is, data as JSON. */
+export function inputText(input: unknown): string {
+  if (typeof input === 'string') return input;
+  if (input === undefined || input === null) return '';
+  return JSON.stringify(input);
+}
+
+/** `A.run(a, b)` with several arguments: they are joined by spaces into one input. */
+export function joinRunArguments(args: readonly unknown[]): string {
+  return args.map(inputText).join(' ');
+}
+
+interface CallState {
+  /** Index into the model chain of the model answering this call; fallbacks move it on. */
+  modelIndex: number;
+  readonly signal: AbortSignal | undefined;
+  readonly onDelta: ((text: string) => void) | undefined;
+}
+
+interface ModelFailure {
+  readonly model: string;
+  readonly attempts: number;
+  readonly error: unknown;
+}
+
+export class Agent {
+  readonly name: string;
+  private readonly models: readonly string[];
+  private readonly systemPrompt: string;
+  private readonly tools: ReadonlyMap<string, ToolBinding>;
+  private readonly memory: ConversationMemory;
+
+  constructor(
+    readonly spec: AgentSpec,
+    private readonly runtime: AgentRuntime,
+  ) {
+    this.name = spec.name;
+    const fallback = spec.fallback === undefined ? [] : typeof spec.fallback === 'string' ? [spec.fallback] : spec.fallback;
+    this.models = [spec.model, ...fallback];
+    this.systemPrompt = [
+      spec.role === undefined ? undefined : `Your role: ${spec.role}`,
+      spec.prompt,
+      spec.output_format === undefined ? undefined : `Format your reply as: ${spec.output_format}`,
+      spec.protocol === undefined ? undefined : protocolInstruction(spec.protocol),
+    ].filter((part) => part !== undefined && part !== '').join('\n\n');
+    this.tools = new Map((spec.tools ?? []).map((tool) => [tool.name, tool]));
+    this.memory = createMemory(spec.name, spec.memory, spec.max_history_turns, runtime.projectRoot);
+  }
+
+  async run(input: unknown, options: RunOptions = {}): Promise<unknown> {
+    const userText = inputText(input);
+    const conversation: ChatMessage[] = [...this.memory.messages(), { role: 'user', content: userText }];
+    if (this.systemPrompt !== '') conversation.unshift({ role: 'system', content: this.systemPrompt });
+    const streamSink = this.runtime.onStreamDelta;
+    const state: CallState = {
+      modelIndex: 0,
+      signal: options.signal,
+      onDelta: options.onDelta ?? (streamSink === undefined ? undefined : (text) => streamSink(this.name, text)),
+    };
+    const answer = this.spec.protocol === undefined ? await this.answer(conversation, state) : await this.answerToProtocol(conversation, state);
+    this.memory.remember({ user: userText, assistant: inputText(answer) });
+    return answer;
+  }
+
+  /** Asks again with the validation problem, `retry` times, before giving up with E303. */
+  private async answerToProtocol(conversation: ChatMessage[], state: CallState): Promise<Record<string, unknown>> {
+    const protocol = this.spec.protocol!;
+    const asks = (this.spec.retry ?? DEFAULT_RETRY_COUNT) + 1;
+    for (let ask = 1; ; ask += 1) {
+      const reply = await this.answer(conversation, state);
+      const reading = readProtocolReply(protocol, reply);
+      if (reading.ok) return reading.value;
+      if (ask >= asks) {
+        throw new LoomError('E303', `agent '${this.name}' did not return protocol '${protocol.name}' after ${asks} attempt${asks === 1 ? '' : 's'}: ${reading.problem}`);
+      }
+      conversation.push(
+        { role: 'assistant', content: reply },
+        { role: 'user', content: `Your reply does not follow protocol '${protocol.name}': ${reading.problem}. ${protocolInstruction(protocol)}` },
+      );
+    }
+  }
+
+  /** One answer in text, running the tool calls the model asks for on the way. */
+  private async answer(conversation: ChatMessage[], state: CallState): Promise<string> {
+    const maxToolCalls = this.spec.max_tool_calls ?? DEFAULT_MAX_TOOL_CALLS;
+    let toolCallsMade = 0;
+    for (;;) {
+      const response = await this.exchange(conversation, state);
+      if (response.toolCalls.length === 0 || this.tools.size === 0) return response.text;
+      toolCallsMade += response.toolCalls.length;
+      if (toolCallsMade > maxToolCalls) {
+        throw new LoomError('E102', `agent '${this.name}' asked for more than its max_tool_calls of ${maxToolCalls} tool calls`);
+      }
+      conversation.push({ role: 'assistant', content: response.text, toolCalls: response.toolCalls });
+      for (const call of response.toolCalls) {
+        conversation.push({ role: 'tool', toolCallId: call.id, name: call.name, content: await this.runToolCall(call, state.signal) });
+      }
+    }
+  }
+
+  private async runToolCall(call: ToolCall, signal: AbortSignal | undefined): Promise<string> {
+    const binding = this.tools.get(call.name);
+    try {
+      if (binding === undefined) throw new LoomError('E102', `agent '${this.name}' has no tool named '${call.name}'`);
+      const args = parseToolArguments(call.name, call.argumentsJson);
+      const value = await callTool(binding, args, (this.spec.tool_timeout ?? DEFAULT_TOOL_TIMEOUT_SECONDS) * MS_PER_SECOND, signal);
+      return toolResultContent({ ok: true, value });
+    } catch (error) {
+      if (signal?.aborted) throw signal.reason;
+      if (!(error instanceof LoomError)) throw error;
+      return toolResultContent({ ok: false, error });
+    }
+  }
+
+  /** One model request, through the cache, retries and fallbacks. */
+  private async exchange(conversation: readonly ChatMessage[], state: CallState): Promise<ChatResponse> {
+    this.runtime.tracer.prompt(this.name, conversation);
+    const failures: ModelFailure[] = [];
+    for (; state.modelIndex < this.models.length; state.modelIndex += 1) {
+      const model = this.models[state.modelIndex];
+      const outcome = await this.tryModel(model, conversation, state);
+      if ('response' in outcome) return outcome.response;
+      failures.push(outcome.failure);
+    }
+    throw this.failureError(failures);
+  }
+
+  private async tryModel(model: string, conversation: readonly ChatMessage[], state: CallState): Promise<{ response: ChatResponse } | { failure: ModelFailure }> {
+    let client;
+    let request: ChatRequest;
+    try {
+      const reference = parseModelReference(model);
+      client = this.runtime.providers.client(reference.provider, this.name);
+      request = this.request(reference.model, conversation, state);
+    } catch (error) {
+      return { failure: { model, attempts: 0, error } };
+    }
+    const key = this.spec.cache === true ? cacheKey({ provider: client.provider, model: request.model, messages: request.messages, tools: request.tools ?? [], parameters: { maxTokens: request.maxTokens, temperature: request.temperature, responseFormat: request.responseFormat } }) : undefined;
+    const attempts = (this.spec.retry ?? DEFAULT_RETRY_COUNT) + 1;
+    const timeoutMs = (this.spec.timeout ?? DEFAULT_TIMEOUT_SECONDS) * MS_PER_SECOND;
+    if (key !== undefined) {
+      const started = performance.now();
+      const cached = this.runtime.cache.get(key) as ChatResponse | undefined;
+      if (cached !== undefined) {
+        if (cached.text !== '') state.onDelta?.(cached.text);
+        this.trace(model, 1, started, cached, true);
+        return { response: cached };
+      }
+    }
+    for (let attempt = 1; ; attempt += 1) {
+      const started = performance.now();
+      const deadline = AbortSignal.timeout(timeoutMs);
+      try {
+        const response = await client.chat({ ...request, signal: state.signal === undefined ? deadline : AbortSignal.any([state.signal, deadline]) });
+        this.trace(model, attempt, started, response, false);
+        if (key !== undefined) this.runtime.cache.put(key, response);
+        return { response };
+      } catch (caught) {
+        if (state.signal?.aborted) throw state.signal.reason;
+        const error = deadline.aborted ? new ProviderError(`no answer within the timeout of ${timeoutMs / MS_PER_SECOND} s`, undefined, true) : caught;
+        this.trace(model, attempt, started, undefined, false, error);
+        const retryable = error instanceof ProviderError && error.retryable;
+        if (!retryable || attempt >= attempts) return { failure: { model, attempts: attempt, error } };
+        await sleep(backoffDelayMs((this.spec.retry_delay ?? DEFAULT_RETRY_DELAY_MS / MS_PER_SECOND) * MS_PER_SECOND, attempt), state.signal);
+      }
+    }
+  }
+
+  private request(model: string, conversation: readonly ChatMessage[], state: CallState): ChatRequest {
+    const protocol = this.spec.protocol;
+    return {
+      model,
+      messages: conversation,
+      tools: this.tools.size === 0 ? undefined : [...this.tools.values()].map(({ name, description, parameters }) => ({ name, description, parameters })),
+      maxTokens: this.spec.max_tokens,
+      temperature: this.spec.temperature,
+      responseFormat: protocol === undefined ? undefined : { name: protocol.name, schema: protocolSchema(protocol) },
+      stream: this.spec.stream === true,
+      onDelta: state.onDelta,
+    };
+  }
+
+  private trace(model: string, attempt: number, started: number, response: ChatResponse | undefined, cacheHit: boolean, error?: unknown): void {
+    this.runtime.tracer.agentCall({
+      agent: this.name,
+      model,
+      attempt,
+      milliseconds: performance.now() - started,
+      inputTokens: response?.usage.inputTokens ?? 0,
+      outputTokens: response?.usage.outputTokens ?? 0,
+      cacheHit,
+      error: error === undefined ? undefined : messageOf(error),
+    });
+  }
+
+  /** A configuration problem of a lone model is reported as it is: it names the entry to set. */
+  private failureError(failures: readonly ModelFailure[]): LoomError {
+    const [only] = failures;
+    if (failures.length === 1 && only.error instanceof LoomError) return only.error;
+    const details = failures.map((failure) => {
+      const tries = failure.attempts > 1 ? ` (after ${failure.attempts} attempts)` : '';
+      return `${failure.model}${tries}: ${messageOf(failure.error)}`;
+    });
+    const cause = failures[failures.length - 1]?.error;
+    return new LoomError('E101', `agent '${this.name}' failed: ${details.join('; ')}`, undefined, { cause });
+  }
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,31 @@
+/**
+ * Waiting between attempts. The delay doubles after each failed attempt (`retry_delay`,
+ * then twice that, ...) up to RETRY_DELAY_MAX_MS, and the wait ends early when the call is
+ * cancelled, so a cancelled parallel branch does not sleep out its backoff.
+ */
+export const RETRY_DELAY_MAX_MS = 30_000;
+/** What an agent waits before its first retry when it sets `retry` but no `retry_delay`. */
+export const DEFAULT_RETRY_DELAY_MS = 500;
+
+/** @param failedAttempts how many attempts have failed so far (1 before the first retry) */
+export function backoffDelayMs(baseDelayMs: number, failedAttempts: number): number {
+  return Math.min(baseDelayMs * 2 ** (failedAttempts - 1), RETRY_DELAY_MAX_MS);
+}
+
+export function sleep(milliseconds: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolvePromise, reject) => {
+    if (signal?.aborted) {
+      reject(signal.reason);
+      return;
+    }
+    const onAbort = (): void => {
+      clearTimeout(timer);
+      reject(signal?.reason);
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolvePromise();
+    }, milliseconds);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
