@@ -57,7 +57,8 @@ async function dispatch(argv: readonly string[], io: CliIo): Promise<ExitStatus>
 
 /**
  * Runs one `loom` command line and returns its exit status. Mistakes in the command line, and
- * an input file that cannot be read, are usage errors (64) reported on stderr.
+ * an input file that cannot be read, are usage errors (64) reported on stderr; a failure of
+ * loom itself is reported as an internal error with status 1.
  */
 export async function main(argv: readonly string[], io: CliIo): Promise<ExitStatus> {
   try {
@@ -71,7 +72,9 @@ export async function main(argv: readonly string[], io: CliIo): Promise<ExitStat
       io.stderr.write(`loom: ${error.message}\n`);
       return ExitCode.usage;
     }
-    throw error;
+    // Anything else is a bug in loom itself; the stack is what a bug report needs.
+    io.stderr.write(`loom: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    return ExitCode.runtimeError;
   }
 }
 
