@@ -7,7 +7,7 @@
  */
 import type { Diagnostic } from '../diagnostic.js';
 import type {
-  AgentDeclaration, CallExpression, ContractClause, Expression, FlowDeclaration, Identifier,
+  AgentDeclaration, CallExpression, ContractClause, Expression, Identifier,
   MemberExpression, Node, Parameter, Pattern, QualifiedName, RouteDirective, ServerDirective,
   TopLevelItem, TypeExpression, VariantExpression, VariantPattern,
 } from '../syntax/ast.js';
@@ -43,6 +43,16 @@ export interface ResolveOptions {
    * have dropped the very declaration a name refers to.
    */
   readonly quietUndeclared: boolean;
+}
+
+/** Anything with parameters and a body that opens a function scope. */
+interface FunctionLike {
+  readonly parameters: readonly Parameter[];
+  readonly returnType?: TypeExpression | null;
+  readonly contracts?: readonly ContractClause[];
+  readonly body: Node | null;
+  /** Names the body may use without binding them, such as `self` in impl methods. */
+  readonly implicitNames?: readonly string[];
 }
 
 /** The top-level item being resolved: the agents-before-use rule compares against it. */
@@ -109,13 +119,14 @@ class Resolver {
         return;
       case 'FunctionDeclaration':
         for (const decorator of item.decorators) this.visitArguments(decorator.arguments ?? [], script);
-        this.resolveFunction(item.parameters, item.returnType, [], item.body, script, []);
+        this.resolveFunction(item, script);
         return;
       case 'FlowDeclaration':
-        this.resolveFlow(item, script);
+        for (const decorator of item.decorators) this.visitArguments(decorator.arguments ?? [], script);
+        this.resolveFunction({ ...item, parameters: item.parameters ?? [] }, script);
         return;
       case 'TestDeclaration':
-        this.resolveFunction([], null, [], item.body, script, []);
+        this.resolveFunction({ parameters: [], body: item.body }, script);
         return;
       case 'ProtocolDeclaration':
         // Bare (unquoted) field types are reported by the protocol rules; only strings are read here.
@@ -130,16 +141,16 @@ class Resolver {
         for (const field of item.fields) if (field.type) this.resolveType(field.type, 'annotation');
         return;
       case 'TraitDeclaration':
-        for (const method of item.methods) this.resolveFunction(method.parameters, method.returnType, [], method.body, script, []);
+        for (const method of item.methods) this.resolveFunction(method, script);
         return;
       case 'ImplDeclaration':
         this.resolveTypeName(item.trait);
         this.resolveTypeName(item.target);
-        for (const method of item.methods) this.resolveFunction(method.parameters, method.returnType, [], method.body, script, ['self']);
+        for (const method of item.methods) this.resolveFunction({ ...method, implicitNames: ['self'] }, script);
         return;
       case 'JobDeclaration':
         // Job options are settings (`priority: critical`), not expressions over variables.
-        for (const handler of item.handlers) this.resolveFunction(handler.parameters, null, [], handler.body, script, []);
+        for (const handler of item.handlers) this.resolveFunction(handler, script);
         return;
       case 'ServerDeclaration':
         this.resolveDirectives(item.directives, script);
@@ -180,26 +191,16 @@ class Resolver {
     this.resolveGlobalReference(head, null);
   }
 
-  private resolveFlow(flow: FlowDeclaration, script: Scope): void {
-    for (const decorator of flow.decorators) this.visitArguments(decorator.arguments ?? [], script);
-    this.resolveFunction(flow.parameters ?? [], flow.returnType, flow.contracts, flow.body, script, []);
-  }
-
-  private resolveFunction(
-    parameters: readonly Parameter[],
-    returnType: TypeExpression | null,
-    contracts: readonly ContractClause[],
-    body: Node | null,
-    parent: Scope,
-    implicitNames: readonly string[],
-  ): void {
+  /** Flows, functions, methods, job handlers, tests and closures: one function scope each. */
+  private resolveFunction(fn: FunctionLike, parent: Scope): void {
     const scope = new Scope('function', parent);
     this.functionScopes.push(scope);
-    for (const name of implicitNames) scope.declareImplicit(name);
-    this.declareParameters(parameters, scope);
-    if (returnType) this.resolveType(returnType, 'annotation');
+    for (const name of fn.implicitNames ?? []) scope.declareImplicit(name);
+    this.declareParameters(fn.parameters, scope);
+    if (fn.returnType) this.resolveType(fn.returnType, 'annotation');
+    const body = fn.body;
     if (body) hoistBindings(body, scope);
-    for (const clause of contracts) {
+    for (const clause of fn.contracts ?? []) {
       if (clause.clause === 'ensures') {
         // A postcondition talks about the value being returned as `result`.
         const ensuresScope = new Scope('arm', scope);
@@ -285,7 +286,7 @@ class Resolver {
         return;
       }
       case 'FunctionExpression':
-        this.resolveFunction(node.parameters, null, [], node.body, scope, []);
+        this.resolveFunction(node, scope);
         return;
       case 'MemberExpression':
         this.visitMember(node, scope);
