@@ -3,6 +3,7 @@
 import { findAnnouncement } from '../text/announcements.js';
 import { isDefinition } from '../text/explanations.js';
 import { isEmphasised } from '../text/emphasis.js';
+import { tokenize } from '../text/tokens.js';
 import { announcedTopic, isForwardLooking } from '../text/topics.js';
 import { recentEntries, windowMinutesFor } from '../context/window.js';
 import type { TranscriptLine } from '../types.js';
@@ -16,6 +17,11 @@ import { latestTeacherQuestion } from './teacher-question.js';
 
 const WINDOW_KEYWORDS_SHOWN = 3;
 const SEGMENT_KEYWORDS_SHOWN = 3;
+/**
+ * Key phrases of the whole window; each part of the timeline names those it uses most. One
+ * ranking for the window instead of one per part keeps a catch-up within its time budget.
+ */
+const KEYWORD_POOL_SIZE = 12;
 /** The window is retold in this many consecutive parts, oldest first. */
 const WINDOW_SEGMENTS = 3;
 /** A question asked this recently is still waiting for its answer. */
@@ -38,7 +44,8 @@ export function composeCatchup(c: Composition): string {
   }
   const firstPosition = request.entries.length - window.length;
   const sentences = classSentences(window, firstPosition);
-  const keywords = keywordsOf(window, WINDOW_KEYWORDS_SHOWN).map((k) => k.phrase);
+  const pool = keywordsOf(window, KEYWORD_POOL_SIZE).map((k) => k.phrase);
+  const keywords = pool.slice(0, WINDOW_KEYWORDS_SHOWN);
   const topic = currentTopic(request.entries, firstPosition, sentences);
 
   const where = [
@@ -55,7 +62,7 @@ export function composeCatchup(c: Composition): string {
     heading(book.catchup.listen),
     listenFor(c, sentences, keywords),
     heading(book.catchup.recent(minutes)),
-    timeline(c, window, firstPosition),
+    timeline(c, sentences, pool),
   ]);
 }
 
@@ -112,26 +119,30 @@ function listenFor(c: Composition, sentences: readonly ClassSentence[], keywords
   return blocks.join('\n\n');
 }
 
-/** The window in equal-time parts, each with its key terms and its most telling sentence. */
-function timeline(c: Composition, window: readonly TranscriptLine[], firstPosition: number): string {
-  const start = Date.parse(window[0]?.createdAt ?? '');
-  const span = Math.max(1, Date.parse(window[window.length - 1]?.createdAt ?? '') - start);
-  const parts: TranscriptLine[][] = Array.from({ length: WINDOW_SEGMENTS }, () => []);
-  for (const entry of window) {
-    const part = Math.min(WINDOW_SEGMENTS - 1, Math.floor(((Date.parse(entry.createdAt) - start) / span) * WINDOW_SEGMENTS));
-    parts[part]?.push(entry);
+/** The window in equal-time parts, each with the key phrases it used most and its most telling sentence. */
+function timeline(c: Composition, sentences: readonly ClassSentence[], pool: readonly string[]): string {
+  const start = Date.parse(sentences[0]?.entry.createdAt ?? '');
+  const span = Math.max(1, Date.parse(sentences[sentences.length - 1]?.entry.createdAt ?? '') - start);
+  const parts: ClassSentence[][] = Array.from({ length: WINDOW_SEGMENTS }, () => []);
+  for (const sentence of sentences) {
+    const part = Math.floor(((Date.parse(sentence.entry.createdAt) - start) / span) * WINDOW_SEGMENTS);
+    parts[Math.min(WINDOW_SEGMENTS - 1, part)]?.push(sentence);
   }
-  let offset = firstPosition;
+  const poolTerms = pool.map((phrase) => ({ phrase, terms: tokenize(phrase) }));
   const lines: string[] = [];
   for (const part of parts) {
     const first = part[0];
     const last = part[part.length - 1];
     if (first === undefined || last === undefined) continue;
-    const central = centralSentences(classSentences(part, offset), 1)[0];
-    offset += part.length;
-    const terms = keywordsOf(part, SEGMENT_KEYWORDS_SHOWN).map((k) => k.phrase);
-    const label = `**[${c.clock(first)}–${c.clock(last)}]**`;
-    const about = terms.length > 0 ? ` ${boldList(c.book, terms)}` : '';
+    const central = centralSentences(part, 1)[0];
+    const uses = poolTerms
+      .map(({ phrase, terms }) => ({ phrase, count: part.filter((s) => terms.every((t) => s.terms.includes(t))).length }))
+      .filter((use) => use.count > 0)
+      .sort((a, b) => b.count - a.count)
+      .slice(0, SEGMENT_KEYWORDS_SHOWN)
+      .map((use) => use.phrase);
+    const label = `**[${c.clock(first.entry)}–${c.clock(last.entry)}]**`;
+    const about = uses.length > 0 ? ` ${boldList(c.book, uses)}` : '';
     const quote = central === undefined ? '' : ` — “${escapeInline(central.text)}”`;
     lines.push(`- ${label}${about}${quote}`);
   }

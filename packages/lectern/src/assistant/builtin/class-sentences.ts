@@ -1,6 +1,5 @@
 // Transcript entries broken into sentences that remember where they were said.
-import { splitSentences } from '../text/sentences.js';
-import { entryTerms } from '../text/term-cache.js';
+import { entrySentences, entryTerms } from '../text/term-cache.js';
 import { tokenize } from '../text/tokens.js';
 import type { TranscriptLine } from '../types.js';
 
@@ -16,7 +15,7 @@ export interface ClassSentence {
 export function classSentences(entries: readonly TranscriptLine[], firstPosition: number): ClassSentence[] {
   const sentences: ClassSentence[] = [];
   entries.forEach((entry, offset) => {
-    const parts = splitSentences(entry.text);
+    const parts = entrySentences(entry);
     const position = firstPosition + offset;
     if (parts.length === 1) {
       // The common case — one sentence per entry — reuses the cached entry tokens.

@@ -9,6 +9,12 @@ export interface Keyword {
   score: number;
 }
 
+export interface KeywordOptions {
+  limit: number;
+  /** Relative weight of a term, e.g. how distinctive it is of this part of the class. */
+  weight?: (term: string) => number;
+}
+
 /** A phrase must occur at least this often to be a key term at all. */
 const MIN_KEYWORD_COUNT = 2;
 /**
@@ -21,83 +27,77 @@ const MAX_WORD_UNITS = 3;
 const MAX_BIGRAM_UNITS = 4;
 /** Each extra word in a phrase makes it more specific and so more telling. */
 const PHRASE_LENGTH_BONUS = 0.3;
+const FIRST_HAN_CODE = 0x3400;
 
-interface Candidate {
+interface Phrase {
+  key: string;
   units: string[];
-  phrase: string;
   count: number;
 }
 
-export interface KeywordOptions {
-  limit: number;
-  /** Relative weight of a term, e.g. how distinctive it is of this part of the class. */
-  weight?: (term: string) => number;
-}
-
 export function rankKeywords(runsPerText: Iterable<readonly TermRun[]>, options: KeywordOptions): Keyword[] {
-  const candidates = countCandidates(runsPerText);
-  const byUnits = [...candidates.values()].sort((a, b) => b.units.length - a.units.length);
-  const remaining = new Map([...candidates].map(([key, c]) => [key, c.count]));
-  const accepted: Candidate[] = [];
-  for (const candidate of byUnits) {
-    const count = remaining.get(candidate.phrase) ?? 0;
-    if (count < MIN_KEYWORD_COUNT || !isMeaningful(candidate.units)) continue;
-    if (candidate.units.length > 1 && !isCohesive(candidate, count, candidates)) continue;
-    accepted.push({ ...candidate, count });
-    for (const part of subPhrases(candidate.units)) {
-      const key = phraseOf(part);
-      remaining.set(key, (remaining.get(key) ?? 0) - count);
+  const counts = countPhrases(runsPerText);
+  // Most phrases occur once. Only frequent ones can be accepted, and accepting one only
+  // changes the counts of its parts, which are at least as frequent; the rest never matter.
+  const remaining = new Map<string, number>();
+  // Longest first, so a phrase is judged before its parts: bucketed by length, not sorted.
+  const byLength: string[][] = Array.from({ length: Math.max(MAX_WORD_UNITS, MAX_BIGRAM_UNITS) + 1 }, () => []);
+  for (const [key, count] of counts) {
+    if (count < MIN_KEYWORD_COUNT) continue;
+    remaining.set(key, count);
+    byLength[unitCount(key)]?.push(key);
+  }
+  const accepted: Phrase[] = [];
+  for (const key of byLength.reverse().flat()) {
+    const units = unitsOf(key);
+    const count = remaining.get(key) ?? 0;
+    if (count < MIN_KEYWORD_COUNT || !isMeaningful(units)) continue;
+    if (units.length > 1 && !isCohesive(units, count, counts)) continue;
+    accepted.push({ key, units, count });
+    for (const part of subPhrases(units)) {
+      const partKey = phraseOf(part);
+      remaining.set(partKey, (remaining.get(partKey) ?? 0) - count);
     }
   }
   const weight = options.weight ?? (() => 1);
   return accepted
-    .map((c) => {
-      const unitWeight = c.units.reduce((sum, unit) => sum + weight(unit), 0) / c.units.length;
-      const score = c.count * unitWeight * (1 + PHRASE_LENGTH_BONUS * (c.units.length - 1));
-      return { phrase: c.phrase, count: c.count, score };
+    .map(({ key, units, count }) => {
+      const unitWeight = units.reduce((sum, unit) => sum + weight(unit), 0) / units.length;
+      return { phrase: key, count, score: count * unitWeight * (1 + PHRASE_LENGTH_BONUS * (units.length - 1)) };
     })
     .sort((a, b) => b.score - a.score || a.phrase.localeCompare(b.phrase))
     .slice(0, options.limit);
 }
 
-function countCandidates(runsPerText: Iterable<readonly TermRun[]>): Map<string, Candidate> {
-  const candidates = new Map<string, Candidate>();
+/**
+ * Counts every contiguous slice of every run up to the phrase length limit; Han slices must
+ * chain (ab, bc). Only the key strings are kept, built one unit at a time: this loop runs over
+ * every term of a three-hour class, so it allocates as little as it can.
+ */
+function countPhrases(runsPerText: Iterable<readonly TermRun[]>): Map<string, number> {
+  const counts = new Map<string, number>();
   for (const runs of runsPerText) {
     for (const run of runs) {
-      for (const phrase of runPhrases(run)) {
-        const key = phraseOf(phrase);
-        const existing = candidates.get(key);
-        if (existing !== undefined) existing.count++;
-        else candidates.set(key, { units: phrase, phrase: key, count: 1 });
+      for (let start = 0; start < run.length; start++) {
+        const first = run[start] ?? '';
+        const han = isBigram(first);
+        const end = Math.min(run.length, start + (han ? MAX_BIGRAM_UNITS : MAX_WORD_UNITS));
+        let key = first;
+        counts.set(key, (counts.get(key) ?? 0) + 1);
+        for (let next = start + 1; next < end; next++) {
+          const unit = run[next] ?? '';
+          if (han && !chains(run[next - 1] ?? '', unit)) break;
+          key = han ? key + unit.charAt(1) : `${key} ${unit}`;
+          counts.set(key, (counts.get(key) ?? 0) + 1);
+        }
       }
     }
   }
-  return candidates;
+  return counts;
 }
 
-/** Every contiguous slice of a run up to the phrase length limit; Han slices must chain (ab, bc). */
-function runPhrases(run: TermRun): string[][] {
-  const phrases: string[][] = [];
-  for (let start = 0; start < run.length; start++) {
-    const first = run[start] ?? '';
-    const han = isBigram(first);
-    const maxUnits = han ? MAX_BIGRAM_UNITS : MAX_WORD_UNITS;
-    const phrase = [first];
-    phrases.push([first]);
-    for (let next = start + 1; next < run.length && phrase.length < maxUnits; next++) {
-      const unit = run[next] ?? '';
-      if (han && !chains(phrase[phrase.length - 1] ?? '', unit)) break;
-      phrase.push(unit);
-      phrases.push([...phrase]);
-    }
-  }
-  return phrases;
-}
-
-function isCohesive(candidate: Candidate, count: number, all: ReadonlyMap<string, Candidate>): boolean {
-  const rarerPart = Math.min(
-    ...[candidate.units.slice(1), candidate.units.slice(0, -1)].map((part) => all.get(phraseOf(part))?.count ?? 0),
-  );
+function isCohesive(units: readonly string[], count: number, counts: ReadonlyMap<string, number>): boolean {
+  const rarerPart = Math.min(counts.get(phraseOf(units.slice(1))) ?? 0, counts.get(phraseOf(units.slice(0, -1))) ?? 0);
   return count >= PHRASE_COHESION_SHARE * rarerPart;
 }
 
@@ -114,13 +114,31 @@ function isMeaningful(units: readonly string[]): boolean {
   return !units.every((u) => /^\d+$/.test(u)) && !(units.length === 1 && /^[\u3400-\u9fff\uf900-\ufaff]$/.test(units[0] ?? ''));
 }
 
+/** Two Han characters (character codes checked directly: this runs for every term counted). */
 function isBigram(unit: string): boolean {
-  return /^[\u3400-\u9fff\uf900-\ufaff]{2}$/.test(unit);
+  return unit.length === 2 && unit.charCodeAt(0) >= FIRST_HAN_CODE && unit.charCodeAt(1) >= FIRST_HAN_CODE;
 }
 
 /** Overlapping Han bigrams: 二叉 then 叉树 spell 二叉树. */
 function chains(previous: string, next: string): boolean {
-  return isBigram(next) && previous.slice(-1) === next.slice(0, 1);
+  return isBigram(next) && previous.charAt(1) === next.charAt(0);
+}
+
+function isHanKey(key: string): boolean {
+  return key.length >= 2 && key.charCodeAt(0) >= FIRST_HAN_CODE;
+}
+
+function unitCount(key: string): number {
+  if (isHanKey(key)) return key.length - 1;
+  let spaces = 0;
+  for (let i = key.indexOf(' '); i >= 0; i = key.indexOf(' ', i + 1)) spaces++;
+  return spaces + 1;
+}
+
+/** The units a key was built from: its words, or the overlapping bigrams of a Han phrase. */
+function unitsOf(key: string): string[] {
+  if (!isHanKey(key)) return key.split(' ');
+  return Array.from({ length: key.length - 1 }, (_, i) => key.slice(i, i + 2));
 }
 
 function phraseOf(units: readonly string[]): string {

@@ -16,6 +16,9 @@ const LEADING_FILLER = /^(?:(?:so|okay|ok|now|alright|all right|and|but|well|rig
 const CHECK_INS =
   /^(?:(?:okay|ok|so|alright|now|and)[\s,]*)*(?:any (?:other |more )?questions|(?:does )?(?:that|this) make sense|is (?:that|this|everything) clear|can (?:everybody|everyone|you all|you) (?:in the back )?(?:hear|see) (?:me|this|that))\b|有没有问题|还有问题吗|能听到吗|听得到吗|听得清楚吗|看得清楚吗|看得到吗|明白了吗|懂了吗/i;
 
+/** Longer than any tag ending below, e.g. ", everybody with me?". */
+const TAG_TAIL_CHARS = 32;
+
 /** Tags that check understanding rather than ask ("…, right?", "…对吧？"). */
 const TAG_ENDINGS = /(?:,\s*(?:right|okay|ok|yeah|correct|yes|huh|no)|\b(?:make sense|got it|everybody with me|you see))\s*[?？]*$/i;
 const CHINESE_TAG_ENDINGS = /(?:对吧|是吧|好吧|对不对|好不好|是不是|明白了吗|懂了吗|清楚了吗|能听到吗|听得到吗|行不行)[吗呢吧]?[?？。]*$/;
@@ -30,7 +33,9 @@ export function questionStrength(sentence: string): QuestionStrength {
   const text = sentence.trim();
   if (text.length === 0) return 'none';
   if (CHECK_INS.test(text)) return 'rhetorical';
-  if (TAG_ENDINGS.test(text) || CHINESE_TAG_ENDINGS.test(text)) {
+  // The tag patterns are anchored at the end; testing only the tail spares a scan of every position.
+  const tail = text.slice(-TAG_TAIL_CHARS);
+  if (TAG_ENDINGS.test(tail) || CHINESE_TAG_ENDINGS.test(tail)) {
     return isTagOnly(text) ? 'rhetorical' : taggedStatementStrength(text);
   }
   if (/[?？]\s*["”’)）]*$/.test(text)) return 'certain';

@@ -12,6 +12,7 @@ const ABBREVIATIONS = new Set([
 const CJK_TERMINATORS = new Set(['。', '！', '？', '；', '…']);
 const LATIN_TERMINATORS = new Set(['.', '!', '?']);
 /** Closing marks that belong to the sentence they follow ("…right?" she said / 他说：“好。”). */
+const ANY_TERMINATOR = /[。！？；….!?]/;
 const CLOSERS = new Set(['"', "'", ')', ']', '”', '’', '」', '』', '）', '》', '】']);
 
 /**
@@ -24,24 +25,23 @@ const SOFT_BREAKS = /[,，、:：]/;
 export function splitSentences(text: string): string[] {
   const sentences: string[] = [];
   let start = 0;
-  let i = 0;
-  while (i < text.length) {
-    const char = text[i] ?? '';
+  // Jump from one terminator to the next; most characters are never looked at one by one.
+  const terminators = new RegExp(ANY_TERMINATOR.source, 'g');
+  for (let match = terminators.exec(text); match !== null; match = terminators.exec(text)) {
+    const at = match.index;
     let end = -1;
-    if (CJK_TERMINATORS.has(char)) {
-      end = consumeRun(text, i, (c) => CJK_TERMINATORS.has(c) || LATIN_TERMINATORS.has(c));
-    } else if (LATIN_TERMINATORS.has(char)) {
-      const runEnd = consumeRun(text, i, (c) => LATIN_TERMINATORS.has(c));
-      if (endsSentence(text, i, runEnd)) end = runEnd;
-      else i = runEnd - 1;
+    if (CJK_TERMINATORS.has(text[at] ?? '')) {
+      end = consumeRun(text, at, (c) => CJK_TERMINATORS.has(c) || LATIN_TERMINATORS.has(c));
+    } else {
+      const runEnd = consumeRun(text, at, (c) => LATIN_TERMINATORS.has(c));
+      if (endsSentence(text, at, runEnd)) end = runEnd;
+      terminators.lastIndex = runEnd;
     }
     if (end >= 0) {
       while (end < text.length && CLOSERS.has(text[end] ?? '')) end++;
       pushSentence(sentences, text.slice(start, end));
       start = end;
-      i = end;
-    } else {
-      i++;
+      terminators.lastIndex = end;
     }
   }
   pushSentence(sentences, text.slice(start));

@@ -1,25 +1,26 @@
-// Memoised tokenisation of transcript entries. Entries are immutable once stored, so an entry
-// tokenised for one request is reused by the next: a summary after a catch-up, or a growing
-// class summarised twice, only tokenises what is new.
+// Memoised analysis of transcript entries. Entries are immutable once stored, so an entry
+// analysed for one request is reused by the next: a summary after a catch-up, or a growing
+// class summarised twice, only analyses what is new. Each part is computed on first use.
+import { splitSentences } from './sentences.js';
 import { termRuns } from './tokens.js';
 import type { TermRun } from './tokens.js';
 
 /** About three hours of speech at one entry per half second, with room for a second class. */
 const CACHED_ENTRIES_MAX = 60_000;
 
-interface CachedTerms {
+interface EntryAnalysis {
   text: string;
-  runs: readonly TermRun[];
-  terms: readonly string[];
+  runs?: readonly TermRun[];
+  terms?: readonly string[];
+  sentences?: readonly string[];
 }
 
-const cache = new Map<number, CachedTerms>();
+const cache = new Map<number, EntryAnalysis>();
 
-function lookup(entry: { id: number; text: string }): CachedTerms {
+function lookup(entry: { id: number; text: string }): EntryAnalysis {
   const cached = cache.get(entry.id);
   if (cached !== undefined && cached.text === entry.text) return cached;
-  const runs = termRuns(entry.text);
-  const fresh = { text: entry.text, runs, terms: runs.flat() };
+  const fresh: EntryAnalysis = { text: entry.text };
   if (cache.size >= CACHED_ENTRIES_MAX) {
     // Maps iterate in insertion order, so the first key is the longest-cached entry.
     const oldest = cache.keys().next().value;
@@ -29,12 +30,23 @@ function lookup(entry: { id: number; text: string }): CachedTerms {
   return fresh;
 }
 
-/** The entry's content terms (see tokenize). */
-export function entryTerms(entry: { id: number; text: string }): readonly string[] {
-  return lookup(entry).terms;
-}
-
 /** The entry's content terms grouped into adjacency runs (see termRuns). */
 export function entryRuns(entry: { id: number; text: string }): readonly TermRun[] {
-  return lookup(entry).runs;
+  const analysis = lookup(entry);
+  analysis.runs ??= termRuns(entry.text);
+  return analysis.runs;
+}
+
+/** The entry's content terms (see tokenize). */
+export function entryTerms(entry: { id: number; text: string }): readonly string[] {
+  const analysis = lookup(entry);
+  analysis.terms ??= entryRuns(entry).flat();
+  return analysis.terms;
+}
+
+/** The entry's sentences (see splitSentences). */
+export function entrySentences(entry: { id: number; text: string }): readonly string[] {
+  const analysis = lookup(entry);
+  analysis.sentences ??= splitSentences(entry.text);
+  return analysis.sentences;
 }
