@@ -103,7 +103,7 @@ class Resolver {
   private scriptScope(unit: SourceUnit): Scope {
     let scope = this.scriptScopes.get(unit);
     if (!scope) {
-      scope = new Scope('script', null);
+      scope = new Scope(null);
       for (const item of unit.program.items) {
         if (!isDeclaration(item)) hoistBindings(item, scope);
       }
@@ -174,7 +174,7 @@ class Resolver {
       if (target.kind === 'QualifiedName') this.resolveUse(target);
     }
     for (const protocol of agent.implements) this.resolveTypeName(protocol);
-    const contractScope = new Scope('function', null);
+    const contractScope = new Scope(null);
     contractScope.declareImplicit('input');
     contractScope.declareImplicit('result');
     for (const clause of agent.contracts) this.visit(clause.condition, contractScope);
@@ -193,7 +193,7 @@ class Resolver {
 
   /** Flows, functions, methods, job handlers, tests and closures: one function scope each. */
   private resolveFunction(fn: FunctionLike, parent: Scope): void {
-    const scope = new Scope('function', parent);
+    const scope = new Scope(parent);
     this.functionScopes.push(scope);
     for (const name of fn.implicitNames ?? []) scope.declareImplicit(name);
     this.declareParameters(fn.parameters, scope);
@@ -203,7 +203,7 @@ class Resolver {
     for (const clause of fn.contracts ?? []) {
       if (clause.clause === 'ensures') {
         // A postcondition talks about the value being returned as `result`.
-        const ensuresScope = new Scope('arm', scope);
+        const ensuresScope = new Scope(scope);
         ensuresScope.declareImplicit('result');
         this.visit(clause.condition, ensuresScope);
       } else {
@@ -240,7 +240,7 @@ class Resolver {
 
   private resolveRoute(route: RouteDirective, script: Scope): void {
     if (route.handler) this.visit(route.handler, script);
-    const scope = new Scope('function', null);
+    const scope = new Scope(null);
     scope.declareImplicit('request');
     for (const clause of route.contracts) this.visit(clause.condition, scope);
   }
@@ -278,7 +278,7 @@ class Resolver {
         this.visit(node.body, scope);
         return;
       case 'MatchArm': {
-        const armScope = new Scope('arm', scope);
+        const armScope = new Scope(scope);
         this.functionScopes.push(armScope);
         this.visitPattern(node.pattern, armScope, true);
         if (node.guard) this.visit(node.guard, armScope);
@@ -310,7 +310,7 @@ class Resolver {
         this.resolveVariant(node, node.enumName);
         return;
       case 'LifecycleHookStatement': {
-        const hookScope = new Scope('arm', scope);
+        const hookScope = new Scope(scope);
         this.declareParameters(node.parameters, hookScope);
         this.visit(node.body, hookScope);
         return;

@@ -17,15 +17,10 @@ export interface LocalBinding {
   reads: number;
 }
 
-export type ScopeKind = 'function' | 'script' | 'arm';
-
 export class Scope {
   private readonly bindings = new Map<string, LocalBinding>();
 
-  constructor(
-    readonly kind: ScopeKind,
-    readonly parent: Scope | null,
-  ) {}
+  constructor(readonly parent: Scope | null) {}
 
   declare(node: Identifier, kind: Exclude<BindingKind, 'implicit'>): void {
     if (node.name !== '' && !this.bindings.has(node.name)) {
