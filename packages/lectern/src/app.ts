@@ -2,7 +2,10 @@ import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstanc
 import websocket from '@fastify/websocket';
 import { defaultAllowedOrigins, events, limits } from './config.js';
 import type { Db } from './platform/db.js';
-import { ApiError, errorBody, type ValidationIssue } from './platform/errors.js';
+import type { Socket } from 'node:net';
+import type { ErrorObject } from 'ajv';
+import { ApiError, errorBody } from './platform/errors.js';
+import { issueFromAjv } from './platform/validation-issues.js';
 import { EventHub } from './platform/events.js';
 import type { Logger } from './platform/logger.js';
 import { collectOpenApi } from './platform/openapi.js';
@@ -56,12 +59,8 @@ const healthPath = '/api/health';
 function toApiError(error: FastifyError): ApiError {
   if (error instanceof ApiError) return error;
   if (error.validation) {
-    const detail: ValidationIssue[] = error.validation.map((issue) => {
-      const path = issue.instancePath.split('/').filter(Boolean);
-      const missing = (issue.params as { missingProperty?: string; additionalProperty?: string });
-      const field = missing.missingProperty ?? missing.additionalProperty;
-      return { loc: [error.validationContext ?? 'body', ...path, ...(field ? [field] : [])], msg: issue.message ?? 'invalid', type: issue.keyword };
-    });
+    const root = error.validationContext ?? 'body';
+    const detail = error.validation.map((issue) => issueFromAjv(issue as ErrorObject, root));
     return new ApiError(422, 'invalid_request', 'The request is not valid', detail);
   }
   switch (error.code) {
@@ -77,6 +76,18 @@ function toApiError(error: FastifyError): ApiError {
   }
 }
 
+/**
+ * Requests Node's HTTP parser rejects (a malformed Content-Length, broken framing) never
+ * reach Fastify; they still get the contract's envelope instead of a bare 400.
+ */
+function answerUnparsableRequest(_error: Error, socket: Socket): void {
+  if (!socket.writable) return void socket.destroy();
+  const body = JSON.stringify(errorBody(new ApiError(400, 'bad_request', 'The request could not be parsed')));
+  socket.end(
+    `HTTP/1.1 400 Bad Request\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
+}
+
 export async function buildApp(options: AppOptions): Promise<App> {
   const { db, token, logger } = options;
   const hub = new EventHub();
@@ -85,6 +96,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     loggerInstance: logger as FastifyBaseLogger,
     bodyLimit: limits.jsonBodyMaxBytes,
     forceCloseConnections: 'idle',
+    clientErrorHandler: answerUnparsableRequest,
   });
 
   // An empty JSON body is read as "no body" (POST /pause with a JSON content type), bad JSON is a 400.

@@ -1,7 +1,7 @@
 import { assistant as limits } from '../../config.js';
 import { buildContext, toChatMessages } from '../context/build.js';
 import { ProviderError } from './provider-error.js';
-import { isLoopbackUrl } from './base-url.js';
+import { isLoopbackUrl } from '../../platform/endpoint-url.js';
 import { streamChat, type ChatMessage } from './openai-compatible.js';
 import type { TaskProvider } from './task-provider.js';
 

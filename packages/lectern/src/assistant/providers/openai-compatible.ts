@@ -1,12 +1,12 @@
 import type { IncomingMessage } from 'node:http';
-import { isLoopbackUrl } from './base-url.js';
+import { version } from '../../version.js';
+import { isLoopbackUrl } from '../../platform/endpoint-url.js';
 import { parseCompletionChunk } from './completion-chunk.js';
 import { GuardedExchange } from './guarded-exchange.js';
 import { ProviderError, errorForStatus } from './provider-error.js';
 import { SseDecoder } from './sse.js';
 
 export { ProviderError, type ProviderErrorCode } from './provider-error.js';
-export { InvalidBaseUrlError, normaliseBaseUrl } from './base-url.js';
 
 /** Contract: a provider that has not accepted the connection by then is unreachable. */
 export const CONNECT_TIMEOUT_MS = 5_000;
@@ -48,6 +48,10 @@ export interface ChatRequest {
  */
 export async function* streamChat(request: ChatRequest): AsyncGenerator<string> {
   const url = new URL(request.baseUrl + COMPLETIONS_PATH);
+  // Settings already refuse such a URL; checked again here because this is where a key would leave in clear text.
+  if (url.protocol !== 'https:' && !isLoopbackUrl(url)) {
+    throw new ProviderError('connection_failed', 'Plain http:// is allowed only for a provider on this machine; use https://');
+  }
   if (request.apiKey === null && !isLoopbackUrl(url)) {
     throw new ProviderError('missing_key', 'No API key is stored for this provider (credential "llm")');
   }
@@ -57,6 +61,8 @@ export async function* streamChat(request: ChatRequest): AsyncGenerator<string> 
   const headers: Record<string, string> = {
     'content-type': 'application/json',
     accept: 'text/event-stream',
+    // Some gateways turn away requests that carry no user agent at all.
+    'user-agent': `Lectern/${version}`,
     'content-length': String(Buffer.byteLength(body)),
   };
   if (request.apiKey !== null) headers.authorization = `Bearer ${request.apiKey}`;

@@ -3,7 +3,8 @@ import { CHINESE_FUNCTION_CHARACTERS, CHINESE_STOP_BIGRAMS, ENGLISH_STOP_WORDS }
 
 /** A run of Latin letters/digits (with inner apostrophes or hyphens) or a run of Han characters. */
 const SEGMENT_PATTERN = /[A-Za-z0-9]+(?:['’-][A-Za-z0-9]+)*|[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+/g;
-const HAN_START = /^[\u3400-\u9fff\uf900-\ufaff]/;
+const FIRST_HAN_CODE = 0x3400;
+const SPACE_CODE = 0x20;
 /** Single letters and the like are noise in retrieval; numbers stay ("chapter 3", "2 weeks"). */
 const MIN_WORD_CHARS = 2;
 
@@ -15,7 +16,9 @@ export type TermRun = string[];
 
 /** Content terms of `text`: English words (lower-cased, plural folded) and Han bigrams. */
 export function tokenize(text: string): string[] {
-  return termRuns(text).flat();
+  const terms: string[] = [];
+  for (const run of termRuns(text)) for (const term of run) terms.push(term);
+  return terms;
 }
 
 export function termRuns(text: string): TermRun[] {
@@ -26,22 +29,32 @@ export function termRuns(text: string): TermRun[] {
     if (run.length > 0) runs.push(run);
     run = [];
   };
+  // Runs over every entry of a class: character codes are compared directly, not by regex.
   for (const match of text.matchAll(SEGMENT_PATTERN)) {
     const segment = match[0];
-    const gap = text.slice(previousEnd, match.index);
+    if (!isBlank(text, previousEnd, match.index)) flush();
     previousEnd = match.index + segment.length;
-    if (/\S/.test(gap)) flush();
-    if (HAN_START.test(segment)) {
+    if (segment.charCodeAt(0) >= FIRST_HAN_CODE) {
       flush();
       for (const piece of hanContentPieces(segment)) runs.push(hanBigrams(piece));
       continue;
     }
-    const word = foldPlural(segment.toLowerCase().replace(/’/g, "'"));
+    const lower = segment.toLowerCase();
+    const word = foldPlural(lower.includes('’') ? lower.replace(/’/g, "'") : lower);
     if (word.length < MIN_WORD_CHARS || ENGLISH_STOP_WORDS.has(word)) flush();
     else run.push(word);
   }
   flush();
   return runs.filter((r) => r.length > 0);
+}
+
+/** Whether text[from..to) holds only whitespace: punctuation between two words ends a run. */
+function isBlank(text: string, from: number, to: number): boolean {
+  for (let i = from; i < to; i++) {
+    const code = text.charCodeAt(i);
+    if (code !== SPACE_CODE && code !== 0x09 && code !== 0x0a && code !== 0x0d && code !== 0xa0 && code !== 0x3000) return false;
+  }
+  return true;
 }
 
 /** Han text cut at function characters, so no bigram straddles a particle or pronoun. */

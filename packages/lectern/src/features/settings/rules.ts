@@ -1,4 +1,4 @@
-import { isLoopbackName } from '../../platform/loopback.js';
+import { InvalidBaseUrlError, normaliseBaseUrl, type InvalidBaseUrlReason } from '../../platform/endpoint-url.js';
 import { settingsLimits } from './defaults.js';
 
 /** Why a value was refused, in words that never repeat the value. */
@@ -10,25 +10,27 @@ export interface RuleViolation {
 export const isViolation = (result: unknown): result is RuleViolation =>
   typeof result === 'object' && result !== null && 'msg' in result;
 
+/** The 422 `type` of each reason: one per thing the user must fix (scheme, user info, query). */
+const violationTypes: Readonly<Record<InvalidBaseUrlReason, string>> = {
+  not_a_url: 'url',
+  unsupported_scheme: 'url_scheme',
+  insecure_http: 'url_scheme',
+  userinfo: 'url_userinfo',
+  query: 'url_query',
+  fragment: 'url_query',
+};
+
 /**
- * An endpoint Lectern will send requests (and a key) to: https anywhere, plain http only to a
- * loopback host, where nothing crosses the network. User info would put a secret in a
- * setting; a query or fragment would be silently mangled when paths are appended. Returns the
- * URL without trailing slashes, so `base_url + "/chat/completions"` is always well formed.
+ * An endpoint Lectern sends requests (and a key) to, checked by the one rule the provider
+ * client also relies on (platform/endpoint-url.ts), reported as a 422 issue.
  */
 export function normaliseEndpointUrl(raw: string): string | RuleViolation {
-  let url: URL;
   try {
-    url = new URL(raw);
-  } catch {
-    return { msg: 'must be an absolute URL', type: 'url' };
+    return normaliseBaseUrl(raw);
+  } catch (error) {
+    if (error instanceof InvalidBaseUrlError) return { msg: error.message, type: violationTypes[error.reason] };
+    throw error;
   }
-  const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
-  const secure = url.protocol === 'https:' || (url.protocol === 'http:' && isLoopbackName(host));
-  if (!secure) return { msg: 'must use https (http only for a loopback host)', type: 'url_scheme' };
-  if (url.username !== '' || url.password !== '') return { msg: 'must not contain user information', type: 'url_userinfo' };
-  if (raw.includes('?') || raw.includes('#')) return { msg: 'must not have a query or fragment', type: 'url_query' };
-  return url.href.replace(/\/+$/, '');
 }
 
 /** Browsers send `Origin` as exactly `scheme://host[:port]` in lower case; anything else could never match. */

@@ -1,5 +1,6 @@
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import { invalidRequest, type ValidationIssue } from '../../platform/errors.js';
+import { issueFromAjv } from '../../platform/validation-issues.js';
 import { resolveClassFoxAliases } from './aliases.js';
 import { checkAppearanceSize, checkOrigin, cleanList, isViolation, normaliseEndpointUrl, type RuleViolation } from './rules.js';
 import { SettingsPutBody, type SettingsPatch } from './schemas.js';
@@ -32,31 +33,12 @@ function trimmedBody(body: unknown): unknown {
   return Object.fromEntries(Object.entries(body).map(([key, inner]) => [key, key === 'appearance' ? inner : trimmed(inner)]));
 }
 
-function pathSegments(pointer: string): (string | number)[] {
-  return pointer
-    .split('/')
-    .slice(1)
-    .map((segment) => segment.replace(/~1/g, '/').replace(/~0/g, '~'))
-    .map((segment) => (/^\d+$/.test(segment) ? Number(segment) : segment));
-}
-
-/** AJV's messages name the rule ("must NOT have more than 80 characters"), never the value. */
-function issueOf(error: ErrorObject): ValidationIssue {
-  const params = error.params as { additionalProperty?: string };
-  const field = params.additionalProperty ?? error.propertyName;
-  return {
-    loc: [locRoot, ...pathSegments(error.instancePath), ...(field === undefined ? [] : [field])],
-    msg: error.message ?? 'is not valid',
-    type: error.keyword,
-  };
-}
-
 /** `propertyNames` reports the failed pattern and then itself; one issue per offending key is enough. */
 function structuralIssues(errors: readonly ErrorObject[]): ValidationIssue[] {
   const seen = new Set<string>();
   return errors
     .filter((error) => error.keyword !== 'propertyNames')
-    .map(issueOf)
+    .map((error) => issueFromAjv(error, locRoot))
     .filter((issue) => {
       const key = JSON.stringify(issue.loc);
       if (seen.has(key)) return false;

@@ -97,6 +97,7 @@ describe('streamChat against an OpenAI-compatible server', () => {
       assert.equal(received.path, '/v1/chat/completions');
       assert.equal(received.headers.authorization, `Bearer ${API_KEY}`);
       assert.equal(received.headers['content-type'], 'application/json');
+      assert.match(received.headers['user-agent'] ?? '', /^Lectern\/\d+\.\d+\.\d+/);
       assert.deepEqual(received.body, {
         model: 'gpt-test',
         messages: [
@@ -297,6 +298,13 @@ describe('streamChat against an OpenAI-compatible server', () => {
       } finally {
         tlsServer.close();
       }
+    });
+
+    it('never sends a request over plain http to another machine', async () => {
+      // The address is unroutable by definition (TEST-NET-1): had a request been tried, it would hang or fail differently.
+      const error = await providerFailure(chatRequest('http://192.0.2.1/v1', { timeoutMs: 1_000 }));
+      assert.equal(error.code, 'connection_failed');
+      assert.match(error.message, /https/);
     });
 
     it('refuses a non-loopback provider without a key before any request', async () => {

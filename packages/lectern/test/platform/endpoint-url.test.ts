@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { InvalidBaseUrlError, normaliseBaseUrl } from '../../../src/assistant/providers/base-url.js';
+import { InvalidBaseUrlError, normaliseBaseUrl } from '../../src/platform/endpoint-url.js';
 
 function rejection(raw: string): string {
   try {

@@ -1,4 +1,4 @@
-import { isLoopbackName } from '../../platform/loopback.js';
+import { isLoopbackName } from './loopback.js';
 
 export type InvalidBaseUrlReason = 'not_a_url' | 'unsupported_scheme' | 'insecure_http' | 'userinfo' | 'query' | 'fragment';
 
