@@ -1,7 +1,8 @@
 /**
  * The semantic checker: after parsing, everything the compiler can tell about a program
  * without running it. Includes are expanded, declarations bound, names resolved, then agents,
- * protocols, decorators and literal types are checked and harness forms reported.
+ * protocols, decorators and literal types are checked, and harness forms and misplaced
+ * `break`/`continue`/`return` reported.
  */
 import type { Diagnostic } from '../diagnostic.js';
 import type { Program } from '../syntax/ast.js';
@@ -11,6 +12,7 @@ import { analyze } from './analysis.js';
 import type { AnalysisOptions } from './analysis.js';
 import { checkFlowDecorators, checkFunctionDecorators } from './decorators.js';
 import { findHarnessStatements } from './harness.js';
+import { findMisplacedStatements } from './placement.js';
 import { checkProtocol } from './protocols.js';
 
 export type CheckOptions = AnalysisOptions;
@@ -27,7 +29,9 @@ export function check(program: Program, options: CheckOptions): Diagnostic[] {
     ...analysis.resolution.diagnostics,
     ...checkLiteralAnnotations(analysis.expanded.items, analysis.resolution),
   ];
-  for (const unit of analysis.expanded.units) diagnostics.push(...findHarnessStatements(unit.program));
+  for (const unit of analysis.expanded.units) {
+    diagnostics.push(...findHarnessStatements(unit.program), ...findMisplacedStatements(unit.program));
+  }
   for (const { item } of analysis.expanded.items) {
     switch (item.kind) {
       case 'AgentDeclaration':
