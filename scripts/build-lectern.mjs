@@ -10,7 +10,7 @@
 // bundle, so a Lectern starting while a build runs sees either the old set or the new one.
 import { build } from 'esbuild';
 import { copyFileSync, mkdirSync, readdirSync, renameSync, writeFileSync } from 'node:fs';
-import { basename, join } from 'node:path';
+import { join } from 'node:path';
 
 const pkg = new URL('../packages/lectern/', import.meta.url).pathname;
 const outDir = join(pkg, 'dist');
