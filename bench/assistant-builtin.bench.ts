@@ -1,8 +1,13 @@
 /**
  * Builtin assistant speed on a three-hour class: 20,000 entries built by replaying the lecture
  * fixtures with evenly spaced clocks. Targets: rescue and catch-up under 50 ms, a summary of the
- * whole class under 2 s. "cold" is the first call in the process (nothing tokenised yet);
- * "warm" repeats it, as a second request on the same class would.
+ * whole class under 2 s.
+ *
+ * The engine is first warmed up on the plain fixtures, as a running server would be. Then each
+ * kind is timed on entries it has never seen ("first": nothing of this class analysed yet) and
+ * again on the same entries ("repeat": a second request on the same class). Wall time is what
+ * a student waits; CPU time is shown beside it because on a busy machine wall time also counts
+ * other processes' turns.
  * Run: node --import tsx bench/assistant-builtin.bench.ts
  */
 import { runBuiltin } from '../packages/lectern/src/assistant/builtin/engine.js';
@@ -12,61 +17,77 @@ import { CHINESE_LECTURE, ENGLISH_LECTURE, loadLecture } from '../packages/lecte
 const CLASS_ENTRIES = 20_000;
 const CLASS_HOURS = 3;
 const MS_PER_HOUR = 3_600_000;
-const WARM_RUNS = 15;
-const TARGET_MS: Readonly<Record<AssistantKind, number>> = { rescue: 50, catchup: 50, summary: 2000, followup: Number.POSITIVE_INFINITY };
-const CLASS_START = Date.UTC(2026, 2, 2, 14, 0, 0);
+const MICROSECONDS_PER_MS = 1000;
+const REPEAT_RUNS = 10;
+const SUMMARY_REPEAT_RUNS = 3;
+const TARGET_MS: Readonly<Record<AssistantKind, number | null>> = { rescue: 50, catchup: 50, summary: 2000, followup: null };
+const CLASS_START_MS = Date.UTC(2026, 2, 2, 14, 0, 0);
+/** Each timed class gets ids no earlier request used, so its first request really starts cold. */
+const ID_BLOCK = 1_000_000;
 
-function threeHourClass(fixture: string, firstId: number): TranscriptLine[] {
+interface Timing {
+  wallMs: number;
+  cpuMs: number;
+  firstChunkMs: number;
+}
+
+let nextIdBlock = 1;
+
+function threeHourClass(fixture: string): TranscriptLine[] {
   const lecture = loadLecture(fixture);
   const spacingMs = (CLASS_HOURS * MS_PER_HOUR) / CLASS_ENTRIES;
+  const firstId = nextIdBlock++ * ID_BLOCK;
   return Array.from({ length: CLASS_ENTRIES }, (_, i) => ({
     id: firstId + i,
     text: lecture[i % lecture.length]?.text ?? '',
-    createdAt: new Date(CLASS_START + Math.round(i * spacingMs)).toISOString(),
+    createdAt: new Date(CLASS_START_MS + Math.round(i * spacingMs)).toISOString(),
   }));
 }
 
-async function timeOnce(request: AssistantRequest): Promise<{ totalMs: number; firstChunkMs: number; chars: number }> {
+async function timeOnce(request: AssistantRequest): Promise<Timing> {
+  const cpuStart = process.cpuUsage();
   const started = performance.now();
   let firstChunkMs = Number.NaN;
-  let chars = 0;
-  for await (const chunk of runBuiltin(request, { signal: new AbortController().signal })) {
+  for await (const _chunk of runBuiltin(request, { signal: new AbortController().signal })) {
     if (Number.isNaN(firstChunkMs)) firstChunkMs = performance.now() - started;
-    chars += chunk.length;
   }
-  return { totalMs: performance.now() - started, firstChunkMs, chars };
+  const cpu = process.cpuUsage(cpuStart);
+  return { wallMs: performance.now() - started, cpuMs: (cpu.user + cpu.system) / MICROSECONDS_PER_MS, firstChunkMs };
 }
 
-const round = (ms: number): number => Math.round(ms * 10) / 10;
+const ms = (value: number): string => `${value.toFixed(1).padStart(7)} ms`;
 
 async function measure(label: string, request: AssistantRequest): Promise<boolean> {
-  const cold = await timeOnce(request);
-  const warm: number[] = [];
-  const runs = request.kind === 'summary' ? 3 : WARM_RUNS;
-  for (let i = 0; i < runs; i++) warm.push((await timeOnce(request)).totalMs);
-  warm.sort((a, b) => a - b);
+  const first = await timeOnce(request);
+  const repeats: Timing[] = [];
+  const runs = request.kind === 'summary' ? SUMMARY_REPEAT_RUNS : REPEAT_RUNS;
+  for (let i = 0; i < runs; i++) repeats.push(await timeOnce(request));
+  const median = (pick: (t: Timing) => number): number => repeats.map(pick).sort((a, b) => a - b)[Math.floor(runs / 2)] ?? Number.NaN;
   const target = TARGET_MS[request.kind];
-  const worst = Math.max(cold.totalMs, warm[warm.length - 1] ?? 0);
-  const passed = worst < target;
+  const met = target === null || first.wallMs < target;
   console.log(
-    `${label.padEnd(22)} cold ${String(round(cold.totalMs)).padStart(7)} ms (first chunk ${round(cold.firstChunkMs)} ms)` +
-      `  warm p50 ${String(round(warm[Math.floor(warm.length / 2)] ?? 0)).padStart(7)} ms  max ${String(round(warm[warm.length - 1] ?? 0)).padStart(7)} ms` +
-      `  ${cold.chars} chars  target < ${target} ms: ${passed ? 'met' : 'MISSED'}`,
+    `${label.padEnd(12)} first: wall ${ms(first.wallMs)} cpu ${ms(first.cpuMs)} (first chunk ${first.firstChunkMs.toFixed(1)} ms)` +
+      ` | repeat median: wall ${ms(median((t) => t.wallMs))} cpu ${ms(median((t) => t.cpuMs))}` +
+      (target === null ? '' : ` | target < ${target} ms: ${met ? 'met' : 'MISSED'}`),
   );
-  return passed;
+  return met;
+}
+
+for (const fixture of [ENGLISH_LECTURE, CHINESE_LECTURE]) {
+  const entries = loadLecture(fixture);
+  for (const kind of ['rescue', 'catchup', 'summary'] as const) await timeOnce({ kind, courseName: 'Warm-up', entries });
 }
 
 let allMet = true;
-for (const [language, fixture, firstId, question] of [
-  ['en', ENGLISH_LECTURE, 1, 'Where does glycolysis happen?'],
-  ['zh', CHINESE_LECTURE, 100_000, '删除有两个孩子的节点时用什么替代？'],
+for (const [language, fixture, question] of [
+  ['en', ENGLISH_LECTURE, 'Where does glycolysis happen?'],
+  ['zh', CHINESE_LECTURE, '删除有两个孩子的节点时用什么替代？'],
 ] as const) {
-  const entries = threeHourClass(fixture, firstId);
-  const base = { courseName: 'Bench', entries };
-  console.log(`\n${language}: ${entries.length} entries, ${entries.reduce((n, e) => n + e.text.length, 0)} characters over ${CLASS_HOURS} h`);
-  allMet = (await measure(`${language} rescue`, { ...base, kind: 'rescue' })) && allMet;
-  allMet = (await measure(`${language} catchup`, { ...base, kind: 'catchup' })) && allMet;
-  allMet = (await measure(`${language} summary`, { ...base, kind: 'summary' })) && allMet;
-  allMet = (await measure(`${language} followup`, { ...base, kind: 'followup', question })) && allMet;
+  const sample = threeHourClass(fixture);
+  console.log(`\n${language}: ${sample.length} entries, ${sample.reduce((n, e) => n + e.text.length, 0)} characters over ${CLASS_HOURS} h`);
+  for (const kind of ['rescue', 'catchup', 'summary', 'followup'] as const) {
+    const request: AssistantRequest = { kind, courseName: 'Bench', entries: threeHourClass(fixture), question };
+    allMet = (await measure(`${language} ${kind}`, request)) && allMet;
+  }
 }
-console.log(`\nall targets ${allMet ? 'met' : 'NOT met'}`);
+console.log(`\nall targets ${allMet ? 'met' : 'NOT met'} (judged on the wall time of the first request)`);

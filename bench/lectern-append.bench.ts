@@ -3,6 +3,7 @@
 import { LecternClient } from '../packages/lectern/test/support/http-client.js';
 import { LecternProcess } from '../packages/lectern/test/support/lectern-process.js';
 import { runAtFixedRate } from './support/open-loop.js';
+import { productionEnv } from './support/production-env.js';
 import { report, summarise } from './support/stats.js';
 
 const requestsPerSecond = 200;
@@ -11,7 +12,7 @@ const measuredRequests = 2000;
 const targetP99Ms = 5;
 const entryText = 'The derivative of x squared is two x, which we will use again on Thursday.';
 
-const lectern = await LecternProcess.start();
+const lectern = await LecternProcess.start({ env: productionEnv });
 try {
   const client = new LecternClient(lectern.baseUrl, lectern.token);
   const session = (await client.post<{ id: string }>('/api/v2/sessions', { course_name: 'Append benchmark' })).body;

@@ -4,6 +4,7 @@ import { EventsClient, type EventFrame } from '../packages/lectern/test/support/
 import { LecternClient } from '../packages/lectern/test/support/http-client.js';
 import { LecternProcess } from '../packages/lectern/test/support/lectern-process.js';
 import { runAtFixedRate } from './support/open-loop.js';
+import { productionEnv } from './support/production-env.js';
 import { report, summarise } from './support/stats.js';
 
 const clientCount = 10;
@@ -15,7 +16,7 @@ interface TranscriptData {
   source_id: string;
 }
 
-const lectern = await LecternProcess.start();
+const lectern = await LecternProcess.start({ env: productionEnv });
 try {
   const http = new LecternClient(lectern.baseUrl, lectern.token);
   const session = (await http.post<{ id: string }>('/api/v2/sessions', { course_name: 'Fan-out benchmark' })).body;
