@@ -85,6 +85,12 @@ describe('loom command line', { concurrency: true }, () => {
     assert.match(extra.stderr, /unexpected argument 'other.nx'/);
   });
 
+  it('refuses arguments after -- for commands that pass none on', async () => {
+    const run = await runLoom(['validate', `${FIXTURES}/greeting.nx`, '--', 'extra']);
+    assert.equal(run.status, USAGE_STATUS);
+    assert.match(run.stderr, /'loom validate' takes no arguments after '--'/);
+  });
+
   it('reports a file that does not exist or is a directory as a usage error', async () => {
     const absent = await runLoom(['validate', 'no/such/file.nx']);
     assert.equal(absent.status, USAGE_STATUS);
