@@ -4,7 +4,8 @@ import { CHINESE_FUNCTION_CHARACTERS, CHINESE_STOP_BIGRAMS, ENGLISH_STOP_WORDS }
 /** A run of Latin letters/digits (with inner apostrophes or hyphens) or a run of Han characters. */
 const SEGMENT_PATTERN = /[A-Za-z0-9]+(?:['’-][A-Za-z0-9]+)*|[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+/g;
 const FIRST_HAN_CODE = 0x3400;
-const SPACE_CODE = 0x20;
+/** Space, tab, line feed, carriage return, no-break space, ideographic space. */
+const WHITESPACE_CODES: ReadonlySet<number> = new Set([0x20, 0x09, 0x0a, 0x0d, 0xa0, 0x3000]);
 /** Single letters and the like are noise in retrieval; numbers stay ("chapter 3", "2 weeks"). */
 const MIN_WORD_CHARS = 2;
 
@@ -51,8 +52,7 @@ export function termRuns(text: string): TermRun[] {
 /** Whether text[from..to) holds only whitespace: punctuation between two words ends a run. */
 function isBlank(text: string, from: number, to: number): boolean {
   for (let i = from; i < to; i++) {
-    const code = text.charCodeAt(i);
-    if (code !== SPACE_CODE && code !== 0x09 && code !== 0x0a && code !== 0x0d && code !== 0xa0 && code !== 0x3000) return false;
+    if (!WHITESPACE_CODES.has(text.charCodeAt(i))) return false;
   }
   return true;
 }
