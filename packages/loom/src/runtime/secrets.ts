@@ -73,7 +73,12 @@ export function parseSecrets(text: string, fileName = SECRETS_FILE_NAME): Secret
 
 /** The nearest ancestor of the entry file holding `secrets.nxs` or `loom.toml`, else its directory. */
 export function findProjectRoot(entryFile: string): string {
-  const start = dirname(resolve(entryFile));
+  return findProjectRootFrom(dirname(resolve(entryFile)));
+}
+
+/** The same search starting from a directory, as commands without an entry file need. */
+export function findProjectRootFrom(startDirectory: string): string {
+  const start = resolve(startDirectory);
   for (let directory = start; ; directory = dirname(directory)) {
     if (existsSync(join(directory, SECRETS_FILE_NAME)) || existsSync(join(directory, PROJECT_MARKER_FILE_NAME))) return directory;
     if (dirname(directory) === directory) return start;
