@@ -2,6 +2,7 @@
 // durable setting (every acknowledged entry is fsynced before the answer).
 import { LecternClient } from '../packages/lectern/test/support/http-client.js';
 import { LecternProcess } from '../packages/lectern/test/support/lectern-process.js';
+import { measureFsync } from './support/fsync-baseline.js';
 import { runAtFixedRate } from './support/open-loop.js';
 import { productionEnv } from './support/production-env.js';
 import { report, summarise } from './support/stats.js';
@@ -26,6 +27,7 @@ try {
   report('lectern entry append (POST /sessions/{id}/entries, synchronous=FULL)', `p99 < ${targetP99Ms} ms at ${requestsPerSecond} req/s`, summary.p99Ms < targetP99Ms, {
     requestsPerSecond,
     ...summary,
+    diskFsyncAlone: measureFsync(lectern.dataDir),
   });
 } finally {
   await lectern.dispose();
