@@ -4,8 +4,9 @@
  * agents-before-use rule, nothing earlier does). Paths are relative to the including file.
  * A file is read once however often it is included; including a file that is still being
  * expanded (a cycle, or a file including itself) is an error naming the whole cycle.
+ * Relative paths are resolved against the including file, absolute paths taken as written.
  */
-import { dirname, join, resolve } from 'node:path';
+import { dirname, isAbsolute, join, normalize, resolve } from 'node:path';
 import type { Diagnostic } from '../diagnostic.js';
 import type { IncludeDeclaration, Program, TopLevelItem } from '../syntax/ast.js';
 import { parse } from '../syntax/parser.js';
@@ -56,7 +57,8 @@ export function expandIncludes(entry: Program, readFile: ReadSourceFile): Expand
   }
 
   function include(declaration: IncludeDeclaration, includer: SourceUnit): void {
-    const file = join(dirname(includer.file), declaration.path.value);
+    const spec = declaration.path.value;
+    const file = isAbsolute(spec) ? normalize(spec) : join(dirname(includer.file), spec);
     const identity = resolve(file);
     const cycleStart = inProgress.indexOf(identity);
     if (cycleStart >= 0) {
@@ -70,7 +72,7 @@ export function expandIncludes(entry: Program, readFile: ReadSourceFile): Expand
       diagnostics.push({
         code: 'E001',
         severity: 'error',
-        message: `Included file '${declaration.path.value}' not found`,
+        message: `Included file '${spec}' not found`,
         span: declaration.path.span,
         hint: `include paths are relative to the including file; looked for '${file}'`,
       });

@@ -11,7 +11,7 @@ import type { GlobalSymbol, GlobalTable } from './binder.js';
 import { KIND_PHRASES, TYPE_KINDS } from './binder.js';
 import { readTypeString } from './type-strings.js';
 import type { LoomType } from './types.js';
-import { UNKNOWN_TYPE, acceptedArgumentCounts, applyConstructor, builtinTypeConstructor } from './types.js';
+import { UNKNOWN_TYPE, acceptedArgumentCounts, applyConstructor, builtinTypeConstructor, builtinTypeNames } from './types.js';
 import { suggestionHint } from './suggest.js';
 
 /** Where a type is written decides the code of an unknown name. */
@@ -116,7 +116,7 @@ export class TypeResolver {
     for (const symbol of this.globals.all()) {
       if (TYPE_KINDS.has(symbol.kind)) yield symbol.name;
     }
-    yield* ['str', 'string', 'int', 'float', 'number', 'bool', 'boolean', 'list', 'dict', 'any', 'Option', 'Result'];
+    yield* builtinTypeNames();
   }
 }
 

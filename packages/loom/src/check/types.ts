@@ -55,6 +55,11 @@ export function builtinTypeConstructor(name: string): BuiltinTypeConstructor | u
   return BUILTIN_TYPES.get(name);
 }
 
+/** Every spelling of a built-in type, for suggestions. */
+export function builtinTypeNames(): Iterable<string> {
+  return BUILTIN_TYPES.keys();
+}
+
 /** How many type arguments each constructor takes; list and dict may also be written bare. */
 export function acceptedArgumentCounts(constructor: BuiltinTypeConstructor): readonly number[] {
   switch (constructor.kind) {

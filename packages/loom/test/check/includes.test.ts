@@ -28,6 +28,16 @@ suite('include', () => {
     ]);
   });
 
+  test('an absolute include path is taken as written', () => {
+    const read: string[] = [];
+    const { program } = parse('include "/opt/loom/shared.nxlib";\nflow main { Shared.run("x") }', 'app/main.nx');
+    const diagnostics = check(program, {
+      readFile: (path) => (read.push(path), path === '/opt/loom/shared.nxlib' ? 'agent Shared { prompt: "s" }' : undefined),
+    });
+    assert.deepEqual(diagnostics.map(describe), []);
+    assert.deepEqual(read, ['/opt/loom/shared.nxlib']);
+  });
+
   test('a missing file is E001 at the path, with where it was looked for', () => {
     const finding = onlyFinding('include "tools/missing.nxlib";\nflow main { print(1) }');
     assert.equal(finding.message, "Included file 'tools/missing.nxlib' not found");
