@@ -3,18 +3,27 @@
  * front end (lexer + parser, diagnostics included).
  *
  * Input: a generated program of realistic declarations (agents, protocols, tools, flows with
- * control flow, matches, pipelines and interpolated strings, servers, jobs) of at least 5 MB,
- * plus the public Nexa example corpus when it has been extracted to /tmp/nexa-examples.
+ * control flow, matches, pipelines and interpolated strings) of at least 5 MB, plus the public
+ * Nexa example corpus when it has been extracted to /tmp/nexa-examples.
+ *
+ * Each run is timed twice: wall clock, and CPU time of this process (user + system, which also
+ * counts the garbage collector's helper threads). On a busy machine the wall figure mostly
+ * measures the other processes, so the target is judged on CPU time. For scale, the same is
+ * measured for TypeScript's own parser on TypeScript's library source.
  * Run: node --import tsx bench/loom-parse.bench.ts
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import ts from 'typescript';
 import { parse } from '../packages/loom/src/syntax/parser.js';
 
 const GENERATED_MIN_BYTES = 5 * 1024 * 1024;
 const EXAMPLE_CORPUS_DIR = '/tmp/nexa-examples';
 const WARMUP_RUNS = 2;
 const MEASURED_RUNS = 5;
+const TYPESCRIPT_REFERENCE_BYTES = 2 * 1024 * 1024;
+const MICROSECONDS_PER_SECOND = 1e6;
 const TARGET_MB_PER_S = 10;
 const BYTES_PER_MB = 1024 * 1024;
 
@@ -108,34 +117,60 @@ function exampleCorpus(): string[] {
   return files;
 }
 
-/** Parses every source once; returns seconds taken and diagnostics seen. */
-function parseAll(sources: readonly string[]): { seconds: number; diagnostics: number } {
-  const started = performance.now();
-  let diagnostics = 0;
-  for (const source of sources) diagnostics += parse(source, 'bench.nx').diagnostics.length;
-  return { seconds: (performance.now() - started) / 1000, diagnostics };
+interface Rates {
+  readonly wallMbPerS: number;
+  readonly cpuMbPerS: number;
 }
 
-function measure(label: string, sources: readonly string[]): number {
-  const bytes = sources.reduce((total, source) => total + Buffer.byteLength(source), 0);
-  for (let i = 0; i < WARMUP_RUNS; i++) parseAll(sources);
-  const rates: number[] = [];
-  let diagnostics = 0;
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] as number;
+}
+
+/** Runs `work` (which handles `bytes` of source) and reports its median rates. */
+function measure(label: string, bytes: number, work: () => string): Rates {
+  for (let i = 0; i < WARMUP_RUNS; i++) work();
+  const wall: number[] = [];
+  const cpu: number[] = [];
+  let note = '';
   for (let i = 0; i < MEASURED_RUNS; i++) {
-    const run = parseAll(sources);
-    diagnostics = run.diagnostics;
-    rates.push(bytes / BYTES_PER_MB / run.seconds);
+    const cpuBefore = process.cpuUsage();
+    const started = performance.now();
+    note = work();
+    const wallSeconds = (performance.now() - started) / 1000;
+    const used = process.cpuUsage(cpuBefore);
+    const cpuSeconds = (used.user + used.system) / MICROSECONDS_PER_SECOND;
+    wall.push(bytes / BYTES_PER_MB / wallSeconds);
+    cpu.push(bytes / BYTES_PER_MB / cpuSeconds);
   }
-  rates.sort((a, b) => a - b);
-  const median = rates[Math.floor(rates.length / 2)] as number;
-  console.log(`${label}: ${(bytes / BYTES_PER_MB).toFixed(2)} MB in ${sources.length} file(s), `
-    + `median ${median.toFixed(1)} MB/s (min ${rates[0]?.toFixed(1)}, max ${rates.at(-1)?.toFixed(1)}), `
-    + `${diagnostics} diagnostics`);
-  return median;
+  const rates = { wallMbPerS: median(wall), cpuMbPerS: median(cpu) };
+  console.log(`${label}: ${(bytes / BYTES_PER_MB).toFixed(2)} MB, median ${rates.cpuMbPerS.toFixed(1)} MB/s CPU, `
+    + `${rates.wallMbPerS.toFixed(1)} MB/s wall${note}`);
+  return rates;
 }
 
-const generatedRate = measure('generated program', [generatedProgram()]);
+function measureLoom(label: string, sources: readonly string[]): Rates {
+  const bytes = sources.reduce((total, source) => total + Buffer.byteLength(source), 0);
+  return measure(label, bytes, () => {
+    let diagnostics = 0;
+    for (const source of sources) diagnostics += parse(source, 'bench.nx').diagnostics.length;
+    return ` (${sources.length} file(s), ${diagnostics} diagnostics)`;
+  });
+}
+
+function measureTypeScriptReference(): void {
+  const libraryPath = createRequire(import.meta.url).resolve('typescript/lib/typescript.js');
+  const source = readFileSync(libraryPath, 'utf8').slice(0, TYPESCRIPT_REFERENCE_BYTES);
+  measure('reference: TypeScript parser on typescript.js', Buffer.byteLength(source), () => {
+    ts.createSourceFile('typescript.js', source, ts.ScriptTarget.Latest, true);
+    return '';
+  });
+}
+
+const generated = measureLoom('generated program', [generatedProgram()]);
 const corpus = exampleCorpus();
-if (corpus.length > 0) measure('Nexa example corpus', corpus);
+if (corpus.length > 0) measureLoom('Nexa example corpus', corpus);
 else console.log(`Nexa example corpus: not found in ${EXAMPLE_CORPUS_DIR}, skipped`);
-console.log(`target ≥ ${TARGET_MB_PER_S} MB/s: ${generatedRate >= TARGET_MB_PER_S ? 'met' : 'NOT met'}`);
+measureTypeScriptReference();
+const met = generated.cpuMbPerS >= TARGET_MB_PER_S;
+console.log(`target ≥ ${TARGET_MB_PER_S} MB/s (CPU time, generated program): ${met ? 'met' : 'NOT met'}`);

@@ -5,11 +5,14 @@
  * malformed piece of input becomes one E004 diagnostic and scanning continues after it.
  * Strings are split into text and `#{...}` interpolation segments here; each interpolation
  * holds its own token list, so the parser reads the embedded expression like any other.
+ *
+ * The parser pulls tokens one at a time from a TokenStream instead of a full array, so tokens
+ * die young and the garbage collector stays cheap on multi-megabyte sources.
  */
 import type { Diagnostic } from '../diagnostic.js';
 import type { Position, Span } from './spans.js';
 import { PUNCTUATORS } from './tokens.js';
-import type { StringSegment, Token } from './tokens.js';
+import type { Punctuator, StringSegment, Token } from './tokens.js';
 import { syntaxError } from './syntax-error.js';
 
 export interface TokenizeResult {
@@ -18,12 +21,28 @@ export interface TokenizeResult {
 }
 
 export function tokenize(source: string, file: string): TokenizeResult {
-  const lexer = new Lexer(source, file);
-  const tokens = lexer.scanAll();
-  return { tokens, diagnostics: lexer.diagnostics };
+  const stream = new TokenStream(source, file);
+  const tokens: Token[] = [];
+  let token: Token;
+  do {
+    token = stream.next();
+    tokens.push(token);
+  } while (token.kind !== 'eof');
+  return { tokens, diagnostics: stream.diagnostics };
 }
 
 const PUNCTUATOR_SET: ReadonlySet<string> = new Set(PUNCTUATORS);
+
+/** Punctuators grouped by first character, longest first, matched with `startsWith`. */
+const PUNCTUATORS_BY_FIRST_CHAR: ReadonlyMap<number, readonly Punctuator[]> = (() => {
+  const groups = new Map<number, Punctuator[]>();
+  for (const punctuator of PUNCTUATORS) {
+    const first = punctuator.charCodeAt(0);
+    groups.set(first, [...(groups.get(first) ?? []), punctuator]);
+  }
+  for (const group of groups.values()) group.sort((a, b) => b.length - a.length);
+  return groups;
+})();
 const DURATION_UNITS: ReadonlySet<string> = new Set(['ms', 's', 'm', 'h']);
 /** Strings inside `#{...}` inside strings...: deeper than this is reported, not followed. */
 const MAX_INTERPOLATION_DEPTH = 16;
@@ -92,8 +111,10 @@ interface StringShape {
   readonly triple: boolean;
 }
 
-class Lexer {
+export class TokenStream {
   readonly diagnostics: Diagnostic[] = [];
+  /** Lines on which a lexical error was reported so far (the parser does not echo those). */
+  readonly errorLines = new Set<number>();
   private pos = 0;
   private line = 1;
   private lineStart = 0;
@@ -102,11 +123,21 @@ class Lexer {
 
   constructor(private readonly source: string, private readonly file: string) {}
 
-  scanAll(): Token[] {
-    const tokens: Token[] = [];
-    this.scanInto(tokens, false);
-    tokens.push(this.eofToken());
-    return tokens;
+  /** The next token; after the end of input, an eof token every time. */
+  next(): Token {
+    const source = this.source;
+    for (;;) {
+      this.skipTrivia();
+      if (this.pos >= source.length) return this.eofToken();
+      const before = this.pos;
+      const token = this.scanToken(source.charCodeAt(this.pos));
+      if (token !== null) {
+        this.sawNewline = false;
+        return token;
+      }
+      // Every branch of scanToken consumes input; this guard keeps the loop finite regardless.
+      if (this.pos === before) this.pos++;
+    }
   }
 
   // ---- positions -----------------------------------------------------------------------------
@@ -121,6 +152,7 @@ class Lexer {
 
   private error(message: string, start: Position, hint?: string): void {
     this.diagnostics.push(syntaxError(message, this.spanFrom(start), hint));
+    this.errorLines.add(start.line);
   }
 
   /** Advances over one line terminator (`\n`, `\r\n` or `\r`) at the current position. */
@@ -146,17 +178,17 @@ class Lexer {
   // ---- main loop -----------------------------------------------------------------------------
 
   /**
-   * Scans tokens into `out` until end of input or, inside an interpolation, until the `}`
-   * that closes it. Returns true when it stopped at such a `}` (which is left unconsumed).
+   * Scans the tokens of an interpolation into `out`, up to the `}` that closes it. Returns
+   * true when it stopped at that `}` (left unconsumed), false at the end of input.
    */
-  private scanInto(out: Token[], insideInterpolation: boolean): boolean {
+  private scanInterpolationTokens(out: Token[]): boolean {
     const source = this.source;
     let braceDepth = 0;
     for (;;) {
       this.skipTrivia();
       if (this.pos >= source.length) return false;
       const code = source.charCodeAt(this.pos);
-      if (insideInterpolation && code === CH_RBRACE && braceDepth === 0) return true;
+      if (code === CH_RBRACE && braceDepth === 0) return true;
       const before = this.pos;
       const token = this.scanToken(code);
       if (token !== null) {
@@ -321,10 +353,9 @@ class Lexer {
   private scanPunctuator(): Token | null {
     const source = this.source;
     const start = this.position();
-    for (let length = 3; length >= 1; length--) {
-      const candidate = source.slice(this.pos, this.pos + length);
-      if (candidate.length === length && PUNCTUATOR_SET.has(candidate)) {
-        this.pos += length;
+    for (const candidate of PUNCTUATORS_BY_FIRST_CHAR.get(source.charCodeAt(this.pos)) ?? []) {
+      if (source.startsWith(candidate, this.pos)) {
+        this.pos += candidate.length;
         return { kind: 'punctuator', text: candidate, span: this.spanFrom(start), newlineBefore: this.sawNewline };
       }
     }
@@ -389,12 +420,16 @@ class Lexer {
     let text = '';
     let textStart = this.position();
     let closed = false;
-    const flushText = (): void => {
-      if (text.length > 0) segments.push({ kind: 'text', value: text, span: this.spanFrom(textStart) });
-      text = '';
-    };
     while (this.pos < source.length) {
-      const code = source.charCodeAt(this.pos);
+      const runStart = this.pos;
+      let code = source.charCodeAt(this.pos);
+      // Plain characters are copied as one slice per run.
+      while (code !== shape.quote && code !== CH_BACKSLASH && code !== CH_HASH && code !== CH_LF && code !== CH_CR
+        && this.pos < source.length) {
+        code = source.charCodeAt(++this.pos);
+      }
+      if (this.pos > runStart) text += source.slice(runStart, this.pos);
+      if (this.pos >= source.length) break;
       if (this.atStringEnd(shape)) {
         closed = true;
         break;
@@ -407,7 +442,8 @@ class Lexer {
         text += this.scanEscape();
       } else if (code === CH_HASH && source.charCodeAt(this.pos + 1) === CH_LBRACE
         && this.interpolationDepth < MAX_INTERPOLATION_DEPTH) {
-        flushText();
+        if (text.length > 0) segments.push({ kind: 'text', value: text, span: this.spanFrom(textStart) });
+        text = '';
         segments.push(this.scanInterpolation());
         textStart = this.position();
       } else if (code === CH_HASH && source.charCodeAt(this.pos + 1) === CH_LBRACE) {
@@ -420,7 +456,7 @@ class Lexer {
       }
     }
     const bodyEnd = this.pos;
-    flushText();
+    if (text.length > 0) segments.push({ kind: 'text', value: text, span: this.spanFrom(textStart) });
     if (closed) {
       this.pos += delimiterLength;
     } else {
@@ -485,7 +521,7 @@ class Lexer {
     const savedNewline = this.sawNewline;
     this.sawNewline = false;
     this.interpolationDepth++;
-    const closed = this.scanInto(tokens, true);
+    const closed = this.scanInterpolationTokens(tokens);
     this.interpolationDepth--;
     tokens.push(closed ? this.interpolationEndToken() : this.eofToken());
     if (closed) {

@@ -7,7 +7,7 @@
  */
 import type { Diagnostic } from '../diagnostic.js';
 import type { Program, TopLevelItem } from './ast.js';
-import { tokenize } from './lexer.js';
+import { TokenStream } from './lexer.js';
 import { Cursor } from './parser/cursor.js';
 import { startsDeclaration, startsDeclarationOrDecorator } from './parser/declaration-starts.js';
 import { atDecoratedDeclaration, parseDeclaration } from './parser/declarations.js';
@@ -21,8 +21,9 @@ export interface ParseResult {
 }
 
 export function parse(source: string, file: string): ParseResult {
-  const { tokens, diagnostics } = tokenize(source, file);
-  const p = new Cursor(tokens, diagnostics, new Set(diagnostics.map((d) => d.span.start.line)));
+  const stream = new TokenStream(source, file);
+  const diagnostics = stream.diagnostics;
+  const p = new Cursor(stream, diagnostics, stream.errorLines);
   const items: TopLevelItem[] = [];
   while (!p.atEnd) {
     if (p.eat(';')) continue;

@@ -17,7 +17,12 @@ import { startsDeclarationAtLineStart } from './declaration-starts.js';
  * read; a missing `{` yields no members and one error.
  */
 export function parseBraceBody<T>(p: Cursor, purpose: string, parseMember: () => T): T[] {
-  return p.nested(() => parseMembers(p, purpose, parseMember), () => []);
+  if (!p.enterNesting()) return [];
+  try {
+    return parseMembers(p, purpose, parseMember);
+  } finally {
+    p.exitNesting();
+  }
 }
 
 function parseMembers<T>(p: Cursor, purpose: string, parseMember: () => T): T[] {

@@ -21,8 +21,21 @@ import { syntaxError } from '../syntax-error.js';
  */
 export const MAX_NESTING_DEPTH = 128;
 
+/** Where a Cursor reads tokens from: the lexer's stream, or the token list of an interpolation. */
+export interface TokenSource {
+  /** The next token; an eof token at the end, and again on every later call. */
+  next(): Token;
+}
+
+/** Consumed tokens are dropped from the look-ahead buffer in batches of this many. */
+const BUFFER_COMPACTION_TOKENS = 256;
+
 export class Cursor {
-  private index = 0;
+  /** Look-ahead buffer: `buffer[head]` is the current token. */
+  private buffer: Token[] = [];
+  private head = 0;
+  /** Tokens consumed so far; the basis of `mark`. */
+  private consumed = 0;
   /** The last token consumed; spans of finished nodes end here. */
   private previous: Token;
   /** Offset of the last reported error; a second error at or before it is a cascade. */
@@ -38,16 +51,14 @@ export class Cursor {
    * unterminated string); a parser error there, or right after such a token, is its echo.
    */
   constructor(
-    private readonly tokens: readonly Token[],
+    private readonly source: TokenSource,
     readonly diagnostics: Diagnostic[],
     readonly lexicalErrorLines: ReadonlySet<number>,
     initialDepth = 0,
   ) {
     this.depth = initialDepth;
-    const first = tokens[0];
-    if (first === undefined || tokens[tokens.length - 1]?.kind !== 'eof') {
-      throw new Error('Cursor needs a token list that ends with an eof token');
-    }
+    const first = source.next();
+    this.buffer.push(first);
     this.previous = first;
   }
 
@@ -57,8 +68,14 @@ export class Cursor {
 
   /** The token `distance` places ahead; past the end this is the eof token. */
   peek(distance = 1): Token {
-    const tokens = this.tokens;
-    return tokens[Math.min(this.index + distance, tokens.length - 1)] as Token;
+    const buffer = this.buffer;
+    const index = this.head + distance;
+    while (buffer.length <= index) {
+      const last = buffer[buffer.length - 1];
+      if (last !== undefined && last.kind === 'eof') return last;
+      buffer.push(this.source.next());
+    }
+    return buffer[index] as Token;
   }
 
   get atEnd(): boolean {
@@ -67,18 +84,23 @@ export class Cursor {
 
   /** A marker for `hasAdvancedSince`, used to guard loops against making no progress. */
   get mark(): number {
-    return this.index;
+    return this.consumed;
   }
 
   hasAdvancedSince(mark: number): boolean {
-    return this.index > mark;
+    return this.consumed > mark;
   }
 
   advance(): Token {
     const token = this.current;
     if (token.kind !== 'eof') {
-      this.index++;
+      this.head++;
+      this.consumed++;
       this.previous = token;
+      if (this.head >= BUFFER_COMPACTION_TOKENS) {
+        this.buffer.splice(0, this.head);
+        this.head = 0;
+      }
     }
     return token;
   }
@@ -137,27 +159,30 @@ export class Cursor {
   }
 
   /**
-   * Runs `parse` one nesting level deeper. Beyond MAX_NESTING_DEPTH it reports the error once,
-   * skips the current token or group (so the caller makes progress) and returns `tooDeep()`.
+   * Enters one nesting level (pair with `exitNesting`). Beyond MAX_NESTING_DEPTH it reports the
+   * error once, skips the current token or group so the caller makes progress, and returns false.
    */
-  nested<T>(parse: () => T, tooDeep: (span: Span) => T): T {
+  enterNesting(): boolean {
     if (this.depth >= MAX_NESTING_DEPTH) {
-      const span = this.current.span;
-      this.errorAt(span, `Nesting is too deep: more than ${MAX_NESTING_DEPTH} levels of brackets, blocks or operators`);
+      this.errorAtCurrent(`Nesting is too deep: more than ${MAX_NESTING_DEPTH} levels of brackets, blocks or operators`);
       this.skipTokenOrGroup();
-      return tooDeep(span);
+      return false;
     }
     this.depth++;
-    try {
-      return parse();
-    } finally {
-      this.depth--;
-    }
+    return true;
+  }
+
+  exitNesting(): void {
+    this.depth--;
   }
 
   /** A cursor over the tokens of a `#{...}` interpolation, nested at the current depth. */
   forInterpolation(tokens: readonly Token[]): Cursor {
-    return new Cursor(tokens, this.diagnostics, this.lexicalErrorLines, this.depth);
+    let index = 0;
+    const source: TokenSource = {
+      next: () => tokens[Math.min(index++, tokens.length - 1)] as Token,
+    };
+    return new Cursor(source, this.diagnostics, this.lexicalErrorLines, this.depth);
   }
 
   /** Called where a new statement, member or declaration starts: errors count again. */

@@ -138,7 +138,13 @@ function parseNot(p: Cursor): Expression {
 }
 
 function parseUnary(p: Cursor): Expression {
-  return p.nested(() => parseUnaryUnguarded(p), (span) => ({ kind: 'Error', span }));
+  const span = p.current.span;
+  if (!p.enterNesting()) return { kind: 'Error', span };
+  try {
+    return parseUnaryUnguarded(p);
+  } finally {
+    p.exitNesting();
+  }
 }
 
 function parseUnaryUnguarded(p: Cursor): Expression {

@@ -12,7 +12,13 @@ import { parseCommaSeparated, parseExpression, stringExpression, withBraceLitera
 import { parseIdentifier } from './signatures.js';
 
 export function parsePattern(p: Cursor): Pattern {
-  return p.nested(() => parsePatternUnguarded(p), (span) => ({ kind: 'Error', span }));
+  const span = p.current.span;
+  if (!p.enterNesting()) return { kind: 'Error', span };
+  try {
+    return parsePatternUnguarded(p);
+  } finally {
+    p.exitNesting();
+  }
 }
 
 function parsePatternUnguarded(p: Cursor): Pattern {

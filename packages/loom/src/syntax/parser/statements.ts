@@ -31,7 +31,12 @@ export function parseBlock(p: Cursor, purpose: string): Block {
 
 /** The statements after an already consumed `{`, through the closing `}`. */
 export function parseBlockBody(p: Cursor, purpose: string, open: Token): Statement[] {
-  return p.nested(() => parseStatements(p, purpose, open), () => []);
+  if (!p.enterNesting()) return [];
+  try {
+    return parseStatements(p, purpose, open);
+  } finally {
+    p.exitNesting();
+  }
 }
 
 function parseStatements(p: Cursor, purpose: string, open: Token): Statement[] {

@@ -27,7 +27,13 @@ function parseOptionalType(p: Cursor): TypeExpression {
 }
 
 function parseSimpleType(p: Cursor): TypeExpression {
-  return p.nested(() => parseSimpleTypeUnguarded(p), (span) => ({ kind: 'Error', span }));
+  const span = p.current.span;
+  if (!p.enterNesting()) return { kind: 'Error', span };
+  try {
+    return parseSimpleTypeUnguarded(p);
+  } finally {
+    p.exitNesting();
+  }
 }
 
 function parseSimpleTypeUnguarded(p: Cursor): TypeExpression {
