@@ -1,6 +1,6 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { EventsClient } from '../support/events-client.js';
 import { LecternClient } from '../support/http-client.js';
@@ -109,6 +109,25 @@ describe('hand-over: options and shutdown', () => {
       assert.equal(existsSync(lectern.ready.connection_file), false);
     } finally {
       await lectern.dispose();
+    }
+  });
+
+  it('replaces a stale connection.json by renaming a new file over it, never rewriting it in place', async () => {
+    const dataDir = createTempDataDir();
+    try {
+      mkdirSync(dataDir, { recursive: true });
+      const staleFile = join(dataDir, 'connection.json');
+      writeFileSync(staleFile, JSON.stringify({ port: 1, token: 'stale', pid: 1, version: '0.0.0' }), { mode: privateFileMode });
+      const staleInode = statSync(staleFile).ino;
+      const lectern = await LecternProcess.start({ dataDir });
+      try {
+        assert.notEqual(statSync(staleFile).ino, staleInode, 'a reader never sees a half-written file');
+        assert.notEqual(lectern.token, 'stale');
+      } finally {
+        await lectern.stop();
+      }
+    } finally {
+      removeTempDataDir(dataDir);
     }
   });
 
