@@ -2,7 +2,7 @@
  * Lectern provider overhead: how much later the first token reaches a caller of `streamChat`
  * than a bare HTTP client reading the same stream. Both talk to the fake OpenAI server on
  * loopback, which holds every first token back by a fixed delay; the pairs alternate order
- * so neither side always runs on a warmer process. Run: node --import tsx bench/lectern-provider-overhead.bench.ts
+ * so neither side always runs on a warmer process. Run: npm run bench -- provider-overhead
  */
 import { request } from 'node:http';
 import { streamChat, type ChatRequest } from '../packages/lectern/src/assistant/providers/openai-compatible.js';
@@ -57,18 +57,25 @@ function firstTokenRaw(): Promise<number> {
   });
 }
 
+/** One client call and one raw call, back to back, in the given order. */
+async function measurePair(clientFirst: boolean): Promise<{ clientMs: number; rawMs: number }> {
+  if (clientFirst) {
+    const clientMs = await firstTokenThroughClient();
+    return { clientMs, rawMs: await firstTokenRaw() };
+  }
+  const rawMs = await firstTokenRaw();
+  return { rawMs, clientMs: await firstTokenThroughClient() };
+}
+
 const overheadsMs: number[] = [];
 const rawMs: number[] = [];
 const clientMs: number[] = [];
 for (let index = 0; index < WARMUP_COUNT + SAMPLE_COUNT; index++) {
-  const clientFirst = index % 2 === 0;
-  const client = clientFirst ? await firstTokenThroughClient() : 0;
-  const raw = await firstTokenRaw();
-  const clientLatency = clientFirst ? client : await firstTokenThroughClient();
+  const pair = await measurePair(index % 2 === 0);
   if (index < WARMUP_COUNT) continue;
-  rawMs.push(raw);
-  clientMs.push(clientLatency);
-  overheadsMs.push(clientLatency - raw);
+  rawMs.push(pair.rawMs);
+  clientMs.push(pair.clientMs);
+  overheadsMs.push(pair.clientMs - pair.rawMs);
 }
 await server.close();
 
