@@ -191,6 +191,27 @@ describe('builtin follow-up', () => {
   });
 });
 
+describe('builtin mixed-language class', () => {
+  const mixed = [
+    '今天我们讲 dynamic programming，也就是动态规划。',
+    'Dynamic programming 的核心是把大问题拆成 overlapping subproblems。',
+    '大家一定要记住 optimal substructure 这个概念。',
+    '比如 Fibonacci 数列，如果直接递归，同一个 subproblem 会被算很多次。',
+    '用 memoization 把算过的结果存起来，就不用重复计算了。',
+    '谁能说一下 Fibonacci 数列为什么适合用 memoization？',
+  ].map((text, i) => ({ id: 500 + i, text, createdAt: new Date(Date.UTC(2026, 10, 6, 2, 0, 20 * i)).toISOString() }));
+
+  it('answers in Chinese and keeps the English terms as they were said', async () => {
+    const { markdown } = await answer({ kind: 'rescue', entries: mixed });
+    assert.match(markdown, /^## 可以这样说/);
+    assert.deepEqual(quotesUnder(markdown, '老师可能在问'), ['谁能说一下 Fibonacci 数列为什么适合用 memoization？']);
+    assert.match(markdown, /memoization/);
+    const catchup = await answer({ kind: 'catchup', entries: mixed });
+    assert.match(catchup.markdown, /现在讲的是\*\*dynamic programming\*\*/);
+    assert.match(quotesUnder(catchup.markdown, '最新的要点')[0] ?? '', /optimal substructure/);
+  });
+});
+
 describe('builtin engine', () => {
   it('answers honestly before anything has been said', async () => {
     const rescue = await answer({ kind: 'rescue', entries: [] });
