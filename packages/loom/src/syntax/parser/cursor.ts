@@ -38,6 +38,7 @@ export class Cursor {
   private consumed = 0;
   /** The last token consumed; spans of finished nodes end here. */
   private previous: Token;
+  private currentToken: Token;
   /** Offset of the last reported error; a second error at or before it is a cascade. */
   private lastErrorOffset = -1;
   /** Set by an error, cleared by `recover()` at the next synchronisation point. */
@@ -60,10 +61,12 @@ export class Cursor {
     const first = source.next();
     this.buffer.push(first);
     this.previous = first;
+    this.currentToken = first;
   }
 
+  /** The token at the cursor (kept in a field: it is read far more often than it changes). */
   get current(): Token {
-    return this.peek(0);
+    return this.currentToken;
   }
 
   /** The token `distance` places ahead; past the end this is the eof token. */
@@ -92,7 +95,7 @@ export class Cursor {
   }
 
   advance(): Token {
-    const token = this.current;
+    const token = this.currentToken;
     if (token.kind !== 'eof') {
       this.head++;
       this.consumed++;
@@ -101,6 +104,7 @@ export class Cursor {
         this.buffer.splice(0, this.head);
         this.head = 0;
       }
+      this.currentToken = this.peek(0);
     }
     return token;
   }
