@@ -251,6 +251,11 @@ describe('streamChat against an OpenAI-compatible server', () => {
       assert.equal(await server.requests[before].outcome, 'client_closed');
     });
 
+    it('stops reading endless reasoning with response_too_large', async () => {
+      const error = await failureFor({ kind: 'stream', deltas: ['Never reached'], reasoning: new Array<string>(20_000).fill('hmm '.repeat(250)) });
+      assert.equal(error.code, 'response_too_large');
+    });
+
     it('stops reading an event that never ends with response_too_large', async () => {
       const error = await failureFor({ kind: 'raw', chunks: ['data: "', 'x'.repeat(4 * 1024 * 1024)] });
       assert.equal(error.code, 'response_too_large');
