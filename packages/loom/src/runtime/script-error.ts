@@ -17,3 +17,20 @@ export class ScriptError extends Error {
 export function fail(message: string): never {
   throw new ScriptError(message);
 }
+
+/** A failed `assert`; `message` is the asserted condition as written. */
+export class AssertionFailure extends ScriptError {
+  constructor(message: string) {
+    super(message);
+    this.name = 'AssertionError';
+  }
+}
+
+export function assertionFailed(condition: string): never {
+  throw new AssertionFailure(`assertion failed: ${condition}`);
+}
+
+/** A construct Loom parses but does not run yet (jobs, servers, resources, actors, python!). */
+export function unsupported(construct: string): never {
+  throw new ScriptError(`${construct} ${construct.endsWith('s') || construct.includes(' (') ? 'are' : 'is'} not supported yet by loom run`);
+}

@@ -6,8 +6,11 @@
  * E102 is thrown, and `try/catch` sees it.
  */
 import { LoomError } from '../errors.js';
+import { Deadline } from './deadline.js';
 import { fieldTypeProblem, fieldTypeSchema, isFieldTypeName, parseFieldType } from './field-types.js';
 import type { JsonSchema, ToolDefinition } from './providers/types.js';
+
+const MS_PER_SECOND = 1000;
 
 export interface ToolBinding extends ToolDefinition {
   invoke(args: Readonly<Record<string, unknown>>, signal: AbortSignal): Promise<unknown>;
@@ -71,26 +74,26 @@ export async function callTool(
   timeoutMs: number,
   signal?: AbortSignal,
 ): Promise<unknown> {
-  const deadline = AbortSignal.timeout(timeoutMs);
-  const combined = signal === undefined ? deadline : AbortSignal.any([signal, deadline]);
-  if (combined.aborted) throw abortError(binding.name, deadline, timeoutMs);
+  const deadline = new Deadline(timeoutMs, signal);
   let onAbort: (() => void) | undefined;
   const aborted = new Promise<never>((_, reject) => {
-    onAbort = () => reject(abortError(binding.name, deadline, timeoutMs));
-    combined.addEventListener('abort', onAbort, { once: true });
+    onAbort = () => reject(abortError(binding.name, deadline));
+    if (deadline.signal.aborted) onAbort();
+    else deadline.signal.addEventListener('abort', onAbort, { once: true });
   });
   try {
-    return await Promise.race([binding.invoke(args, combined), aborted]);
+    return await Promise.race([binding.invoke(args, deadline.signal), aborted]);
   } catch (error) {
     throw toolError(binding.name, error);
   } finally {
-    if (onAbort !== undefined) combined.removeEventListener('abort', onAbort);
+    if (onAbort !== undefined) deadline.signal.removeEventListener('abort', onAbort);
+    deadline.dispose();
   }
 }
 
-function abortError(tool: string, deadline: AbortSignal, timeoutMs: number): LoomError {
-  const message = deadline.aborted
-    ? `tool '${tool}' did not finish within its tool_timeout of ${timeoutMs / 1000} s`
+function abortError(tool: string, deadline: Deadline): LoomError {
+  const message = deadline.timedOut
+    ? `tool '${tool}' did not finish within its tool_timeout of ${deadline.limitMs / MS_PER_SECOND} s`
     : `tool '${tool}' was cancelled`;
   return new LoomError('E102', message);
 }

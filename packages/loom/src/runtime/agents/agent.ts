@@ -13,6 +13,7 @@
  */
 import { LoomError } from '../../errors.js';
 import { cacheKey } from '../cache.js';
+import { Deadline } from '../deadline.js';
 import { protocolInstruction, protocolSchema, readProtocolReply } from '../protocol.js';
 import { ProviderError } from '../providers/http.js';
 import { parseModelReference } from '../providers/registry.js';
@@ -182,19 +183,21 @@ export class Agent {
     }
     for (let attempt = 1; ; attempt += 1) {
       const started = performance.now();
-      const deadline = AbortSignal.timeout(timeoutMs);
+      const deadline = new Deadline(timeoutMs, state.signal);
       try {
-        const response = await client.chat({ ...request, signal: state.signal === undefined ? deadline : AbortSignal.any([state.signal, deadline]) });
+        const response = await client.chat({ ...request, signal: deadline.signal });
         this.trace(model, attempt, started, response, false);
         if (key !== undefined) this.runtime.cache.put(key, response);
         return { response };
       } catch (caught) {
         if (state.signal?.aborted) throw state.signal.reason;
-        const error = deadline.aborted ? new ProviderError(`no answer within the timeout of ${timeoutMs / MS_PER_SECOND} s`, undefined, true) : caught;
+        const error = deadline.timedOut ? new ProviderError(`no answer within the timeout of ${timeoutMs / MS_PER_SECOND} s`, undefined, true) : caught;
         this.trace(model, attempt, started, undefined, false, error);
         const retryable = error instanceof ProviderError && error.retryable;
         if (!retryable || attempt >= attempts) return { failure: { model, attempts: attempt, error } };
         await sleep(backoffDelayMs((this.spec.retry_delay ?? DEFAULT_RETRY_DELAY_MS / MS_PER_SECOND) * MS_PER_SECOND, attempt), state.signal);
+      } finally {
+        deadline.dispose();
       }
     }
   }
