@@ -2,7 +2,10 @@ import { request as httpRequest, type ClientRequest, type IncomingMessage, type 
 import { request as httpsRequest } from 'node:https';
 import { ProviderError } from './provider-error.js';
 
-/** OpenSSL verification failures, as node reports them: worth a message of their own, since the fix is on the provider's side. */
+/**
+ * Certificate verification failures as node reports them. They get a message of their own:
+ * the fix is the address or the provider's certificate, not the network.
+ */
 const CERTIFICATE_ERROR_CODES: ReadonlySet<string> = new Set([
   'CERT_HAS_EXPIRED',
   'CERT_NOT_YET_VALID',
