@@ -365,6 +365,10 @@ export interface LetStatement extends NodeBase {
   readonly value: Expression;
 }
 
+/**
+ * `if cond { ... } [else ...]`. The statement-suffix form `restore(snap) if failed` is read as
+ * `if failed { restore(snap) }`.
+ */
 export interface IfStatement extends NodeBase {
   readonly kind: 'IfStatement';
   readonly condition: Expression;
@@ -372,7 +376,10 @@ export interface IfStatement extends NodeBase {
   readonly alternate: Block | IfStatement | null;
 }
 
-/** `for each x in e` (`each` set) or `for pattern in e`. */
+/**
+ * `for each x in e` (`each` set) or `for pattern in e`. `for each i, x in e` gives the tuple
+ * pattern `(i, x)`; the reference implementation binds the index and the element.
+ */
 export interface ForStatement extends NodeBase {
   readonly kind: 'ForStatement';
   readonly each: boolean;
@@ -520,6 +527,19 @@ export interface PassStatement extends NodeBase {
   readonly target: Expression;
 }
 
+/** `unharnessed ["reason"] { ... }`: a block that explicitly opts out of harness constraints. */
+export interface UnharnessedStatement extends NodeBase {
+  readonly kind: 'UnharnessedStatement';
+  readonly reason: StringLiteral | null;
+  readonly body: Block;
+}
+
+/** `context_policy { max_tokens: 8000, strategy: sliding_window }` inside a body. */
+export interface ContextPolicyStatement extends NodeBase {
+  readonly kind: 'ContextPolicyStatement';
+  readonly properties: readonly Property[];
+}
+
 export type Statement =
   | ExpressionStatement
   | AssignmentStatement
@@ -546,6 +566,8 @@ export type Statement =
   | VerifyStatement
   | LifecycleHookStatement
   | PassStatement
+  | UnharnessedStatement
+  | ContextPolicyStatement
   | ErrorNode;
 
 // ---------------------------------------------------------------------------------------------

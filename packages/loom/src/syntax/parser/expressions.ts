@@ -404,6 +404,10 @@ function parseListLiteral(p: Cursor): ListLiteral {
       if (p.eat('..')) {
         const argument = parseExpression(p);
         elements.push({ kind: 'SpreadElement', argument, span: p.spanFrom(start) });
+      } else if (start.kind === 'identifier' && isPunctuator(p.peek(), ':')) {
+        p.errorAtCurrent(`A list element cannot be labelled '${start.text}:'`,
+          start.text === 'fallback' ? 'write fallback models as their own property: fallback: "provider/model"' : undefined);
+        elements.push(parseExpression(p));
       } else {
         elements.push(parseExpression(p));
       }

@@ -5,13 +5,14 @@
  */
 import type {
   Argument, AssignmentStatement, AssignmentTarget, Block, CatchClause, Expression, IfStatement, Parameter,
-  Pattern, SemanticIfStatement, Statement,
+  Pattern, SemanticIfStatement, Statement, StringLiteral,
 } from '../ast.js';
 import type { Token } from '../tokens.js';
 import { describeToken, isPunctuator, isWord } from '../tokens.js';
 import type { Cursor } from './cursor.js';
 import { startsExpression } from './cursor.js';
-import { parseArgument, parseExpression, parseHeadExpression, withBraceLiterals } from './expressions.js';
+import { parseArgument, parseExpression, parseHeadExpression, stringExpression, withBraceLiterals } from './expressions.js';
+import { parseBraceBody, parseProperty } from './bodies.js';
 import { parsePattern } from './patterns.js';
 import { expressionToPattern } from './destructuring.js';
 import { atContractClause, parseContractClause, parseIdentifier, parseParameter, parseParameterList } from './signatures.js';
@@ -118,6 +119,9 @@ function contextualStatementAt(p: Cursor, token: Token): StatementParser | null 
       return isPunctuator(next, '{') || (next.kind === 'identifier' && isPunctuator(p.peek(2), ':'))
         ? parseScopedOptionsStatement : null;
     case 'try_agent': return isPunctuator(next, '{') ? parseTryAgent : null;
+    case 'unharnessed':
+      return isPunctuator(next, '{') || (next.kind === 'string' && isPunctuator(p.peek(2), '{')) ? parseUnharnessed : null;
+    case 'context_policy': return isPunctuator(next, '{') ? parseContextPolicy : null;
     case 'before_step':
     case 'after_step':
       return isPunctuator(next, '{') ? parseLifecycleHook : null;
@@ -171,11 +175,22 @@ function parseExpressionOrAssignment(p: Cursor): Statement {
       span: p.spanFrom(start),
     };
   }
+  let statement: Statement;
   if (expression.kind === 'CallExpression' && expression.callee.kind === 'Identifier'
     && expression.callee.name === 'print') {
-    return { kind: 'PrintStatement', arguments: expression.arguments.map((arg) => arg.value), span: p.spanFrom(start) };
+    statement = { kind: 'PrintStatement', arguments: expression.arguments.map((arg) => arg.value), span: p.spanFrom(start) };
+  } else {
+    statement = { kind: 'ExpressionStatement', expression: withAwaitTimeout(p, expression), span: p.spanFrom(start) };
   }
-  return { kind: 'ExpressionStatement', expression: withAwaitTimeout(p, expression), span: p.spanFrom(start) };
+  return p.atWord('if') && !p.current.newlineBefore ? withSuffixCondition(p, start, statement) : statement;
+}
+
+/** `restore(snap) if failed`: the statement runs only when the condition holds. */
+function withSuffixCondition(p: Cursor, start: Token, statement: Statement): IfStatement {
+  p.advance();
+  const condition = parseExpression(p);
+  const consequent: Block = { kind: 'Block', statements: [statement], span: statement.span };
+  return { kind: 'IfStatement', condition, consequent, alternate: null, span: p.spanFrom(start) };
 }
 
 /** `await worker, 30` — the timeout form is only unambiguous at statement level. */
@@ -379,6 +394,25 @@ function parseTryAgent(p: Cursor): Statement {
   const body = parseBlock(p, 'try_agent block');
   const correction = p.atWord('catch_correction') ? parseCatchClause(p, 'catch_correction block') : null;
   return { kind: 'TryAgentStatement', body, correction, span: p.spanFrom(start) };
+}
+
+function parseUnharnessed(p: Cursor): Statement {
+  const start = p.advance();
+  const reasonToken = p.current;
+  let reason: StringLiteral | null = null;
+  if (reasonToken.kind === 'string') {
+    p.advance();
+    const literal = stringExpression(p, reasonToken);
+    reason = literal.kind === 'StringLiteral' ? literal : null;
+  }
+  const body = parseBlock(p, 'unharnessed block');
+  return { kind: 'UnharnessedStatement', reason, body, span: p.spanFrom(start) };
+}
+
+function parseContextPolicy(p: Cursor): Statement {
+  const start = p.advance();
+  const properties = parseBraceBody(p, 'context_policy block', () => parseProperty(p, 'context_policy block'));
+  return { kind: 'ContextPolicyStatement', properties, span: p.spanFrom(start) };
 }
 
 function parseReflect(p: Cursor): Statement {

@@ -5,7 +5,6 @@
 import type { TypeExpression } from '../ast.js';
 import { describeToken } from '../tokens.js';
 import type { Cursor } from './cursor.js';
-import { parseCommaSeparated } from './expressions.js';
 
 export function parseType(p: Cursor): TypeExpression {
   const start = p.current;
@@ -50,12 +49,15 @@ function parseSimpleTypeUnguarded(p: Cursor): TypeExpression {
   p.advance();
   const name = { kind: 'Identifier' as const, name: token.text, span: token.span };
   const typeArguments: TypeExpression[] = [];
-  if (p.at('[') && !p.current.newlineBefore) {
+  // `list[str]`, and `List<Report>` as agent return types are written in the reference grammar.
+  const closer = p.at('[') ? ']' : p.at('<') ? '>' : null;
+  if (closer !== null && !p.current.newlineBefore) {
     p.advance();
-    parseCommaSeparated(p, ']', 'type argument', () => {
+    while (!p.at(closer) && !p.atEnd) {
       typeArguments.push(parseType(p));
-    });
-    p.expect(']', 'to close the type arguments');
+      if (!p.eat(',')) break;
+    }
+    p.expect(closer, 'to close the type arguments');
   }
   return { kind: 'NamedType', name, arguments: typeArguments, span: p.spanFrom(token) };
 }

@@ -51,6 +51,10 @@ describe('declarations', () => {
       ]);
     });
 
+    it('reads an angle-bracketed return type', () => {
+      assert.equal(render(declaration('agent Lister -> List<Report> { prompt: "p" }', 'AgentDeclaration').returnType), 'List[Report]');
+    });
+
     it('reads a bracketed uses list', () => {
       const agent = declaration('agent A uses [std.fs, std.web_search] { prompt: "p" }', 'AgentDeclaration');
       assert.equal(agent.uses.length, 2);

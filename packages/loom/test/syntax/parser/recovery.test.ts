@@ -105,6 +105,13 @@ describe('error recovery', () => {
     ]);
   });
 
+  it('explains the unsupported labelled fallback list once', () => {
+    const { diagnostics } = parse('agent A {\n  model: ["openai/gpt-4", fallback: "deepseek/deepseek-chat"],\n  prompt: "p"\n}', FILE);
+    assert.deepEqual(diagnostics.map((d) => [d.message, d.hint]), [
+      ["A list element cannot be labelled 'fallback:'", 'write fallback models as their own property: fallback: "provider/model"'],
+    ]);
+  });
+
   it('never echoes huge source text in a message', () => {
     const longText = 'word '.repeat(500);
     const [message] = syntaxErrors(`flow main {\n  x = 1 "${longText}"\n}`);

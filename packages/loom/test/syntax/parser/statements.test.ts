@@ -179,6 +179,20 @@ describe('statements', () => {
       }), ['before_step/0', 'after_step/0', 'on_error/1', 'before_tool/1']);
     });
 
+    it('reads "restore(snap) if cond" as a conditional statement', () => {
+      const statement = expectKind(onlyStatement('restore(snap) if result.failed;'), 'IfStatement');
+      assert.equal(render(statement.condition), 'result.failed');
+      const [inner] = statement.consequent.statements;
+      assert.equal(render(expectKind(inner as Statement, 'ExpressionStatement').expression), '(call restore snap)');
+    });
+
+    it('reads unharnessed blocks and context_policy', () => {
+      const [a, b, c] = flowBody('unharnessed "benchmark only" { run() }\nunharnessed { run() }\ncontext_policy { max_tokens: 8000, strategy: sliding_window }');
+      assert.equal(expectKind(a as Statement, 'UnharnessedStatement').reason?.value, 'benchmark only');
+      assert.equal(expectKind(b as Statement, 'UnharnessedStatement').reason, null);
+      assert.deepEqual(expectKind(c as Statement, 'ContextPolicyStatement').properties.map((p) => p.name.name), ['max_tokens', 'strategy']);
+    });
+
     it('reads pass in both orders and await with a timeout', () => {
       const [a, b, c] = flowBody('pass "analyze" to worker;\npass worker, "task 1";\nresult = await worker, 30');
       const first = expectKind(a as Statement, 'PassStatement');
