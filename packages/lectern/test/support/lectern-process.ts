@@ -42,6 +42,8 @@ export interface StartOptions {
   stdinText?: string;
   /** Extra environment, e.g. `LECTERN_LOG_LEVEL`. */
   env?: Record<string, string>;
+  /** The script node runs instead of `bin/lectern.js` (a benchmark timing the bundle alone). */
+  entryScript?: string;
 }
 
 export function createTempDataDir(): string {
@@ -74,8 +76,8 @@ function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<
 /** Request logs at `info` would only slow the suite; a test that inspects logs asks for them. */
 const quietLogLevel = 'warn';
 
-function spawnCli(args: readonly string[], env: Record<string, string> = {}): ChildProcessWithoutNullStreams {
-  return spawn(process.execPath, [cliPath, ...args], { stdio: 'pipe', env: { ...process.env, LECTERN_LOG_LEVEL: quietLogLevel, ...env } });
+function spawnCli(args: readonly string[], env: Record<string, string> = {}, entryScript = cliPath): ChildProcessWithoutNullStreams {
+  return spawn(process.execPath, [entryScript, ...args], { stdio: 'pipe', env: { ...process.env, LECTERN_LOG_LEVEL: quietLogLevel, ...env } });
 }
 
 /**
@@ -101,7 +103,7 @@ export class LecternProcess {
 
   static async start(options: StartOptions = {}): Promise<LecternProcess> {
     const dataDir = options.dataDir ?? createTempDataDir();
-    const child = spawnCli(['serve', '--data-dir', dataDir, '--port', '0', ...(options.args ?? [])], options.env);
+    const child = spawnCli(['serve', '--data-dir', dataDir, '--port', '0', ...(options.args ?? [])], options.env, options.entryScript);
     const lectern = new LecternProcess(child, dataDir, options.dataDir === undefined);
     if (options.stdinText !== undefined) child.stdin.write(options.stdinText);
     try {
