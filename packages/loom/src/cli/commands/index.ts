@@ -2,7 +2,8 @@ import type { Command } from '../command.js';
 import { cacheCommand } from './cache.js';
 import { explainCommand } from './explain.js';
 import { lintCommand } from './lint.js';
+import { runCommand } from './run.js';
 import { validateCommand } from './validate.js';
 
 /** Every `loom` subcommand, in the order `loom --help` lists them. A new command is one entry here. */
-export const COMMANDS: readonly Command[] = [validateCommand, lintCommand, explainCommand, cacheCommand];
+export const COMMANDS: readonly Command[] = [runCommand, validateCommand, lintCommand, explainCommand, cacheCommand];

@@ -1,0 +1,111 @@
+/**
+ * The code generator: a checked program (with its includes) becomes one JavaScript ES module
+ * and its source map. The module imports the runtime library and exports the program as a
+ * function of its context:
+ *
+ *     import * as $rt from "<runtime>";
+ *     export default async function program($p) {
+ *       let <script variables>;
+ *       <types>; <flows and functions>; <agents, impls, tests in source order>
+ *       return { main, script: async () => { <top-level statements> } };
+ *     }
+ *     await $rt.runIfMain(program, import.meta.url);
+ *
+ * `loom run` imports it from memory; `loom build` writes it with its `.map` beside it (and
+ * adds the `sourceMappingURL` comment, which would not resolve for a module in memory).
+ */
+import type { CheckResult } from '../compile.js';
+import { expandIncludes } from '../check/includes.js';
+import type { Declaration, ProtocolDeclaration, Statement, TopLevelItem } from '../syntax/ast.js';
+import { braces, quote, writeCode } from './code.js';
+import type { Code } from './code.js';
+import { EmitContext } from './context.js';
+import type { GlobalInfo, GlobalKind } from './context.js';
+import { emitFunctionDeclaration, emitRuntimeDeclaration, emitTypeDeclaration } from './declarations.js';
+import { emitStatements } from './statements.js';
+import { encodeMappings } from './source-map.js';
+import type { SourceMapJson } from './source-map.js';
+
+export interface GeneratedModule {
+  readonly code: string;
+  readonly map: SourceMapJson;
+}
+
+export interface GenerateOptions {
+  /** The specifier the module imports the runtime library from (an absolute file URL). */
+  readonly runtimeSpecifier: string;
+  /** The module's own file name, recorded in the source map. */
+  readonly fileName: string;
+}
+
+const DECLARATION_KINDS: Readonly<Record<string, GlobalKind>> = {
+  FlowDeclaration: 'flow', FunctionDeclaration: 'function', AgentDeclaration: 'agent', StructDeclaration: 'struct',
+  EnumDeclaration: 'enum', TraitDeclaration: 'trait', ProtocolDeclaration: 'protocol', ToolDeclaration: 'tool',
+  TypeAliasDeclaration: 'alias', ResourceDeclaration: 'resource',
+};
+
+function isDeclaration(item: TopLevelItem): item is Declaration {
+  return item.kind.endsWith('Declaration');
+}
+
+function collectGlobals(declarations: readonly Declaration[]): Map<string, GlobalInfo> {
+  const globals = new Map<string, GlobalInfo>();
+  for (const declaration of declarations) {
+    const kind = DECLARATION_KINDS[declaration.kind];
+    if (kind === undefined || !('name' in declaration) || declaration.name === null || !('name' in declaration.name)) continue;
+    const parameters =
+      declaration.kind === 'FlowDeclaration' ? (declaration.parameters ?? []).map((parameter) => parameter.name.name)
+        : declaration.kind === 'FunctionDeclaration' ? declaration.parameters.map((parameter) => parameter.name.name)
+          : undefined;
+    globals.set(declaration.name.name, { kind, parameters });
+  }
+  return globals;
+}
+
+/** Generates the module of a program the checker found free of errors. */
+export function generateModule(checked: CheckResult, options: GenerateOptions): GeneratedModule {
+  const expanded = expandIncludes(checked.program, (path) => checked.sources.get(path));
+  const items = expanded.items.map((placed) => placed.item);
+  const declarations = items.filter(isDeclaration);
+  const statements = items.filter((item): item is Statement => !isDeclaration(item));
+  const protocols = new Map<string, ProtocolDeclaration>(
+    declarations.filter((declaration): declaration is ProtocolDeclaration => declaration.kind === 'ProtocolDeclaration').map((protocol) => [protocol.name.name, protocol]),
+  );
+  const context = new EmitContext(collectGlobals(declarations), checked.sources);
+  const hasMain = declarations.some((declaration) => declaration.kind === 'FlowDeclaration' && declaration.name.name === 'main');
+
+  const { result: body, frame } = context.inFunction([], statements, () => {
+    const parts: Code[] = [];
+    const emitEach = (emit: (declaration: Declaration) => Code | null) => {
+      for (const declaration of declarations) {
+        const code = emit(declaration);
+        if (code !== null) parts.push(code);
+      }
+    };
+    emitEach((declaration) => emitTypeDeclaration(context, declaration));
+    emitEach((declaration) => emitFunctionDeclaration(context, declaration));
+    emitEach((declaration) => emitRuntimeDeclaration(context, declaration, protocols));
+    const script = emitStatements(context, statements);
+    parts.push(['return { main: ', hasMain ? context.resolve('main').js : 'null', ', script: async () => ', braces(script), ' };']);
+    return parts;
+  });
+  const declared = frame.declaredNames();
+  const root: Code = [
+    `import * as $rt from ${quote(options.runtimeSpecifier)};\n\n`,
+    'export default async function program($p) ',
+    braces([...(declared.length === 0 ? [] : [`let ${declared.join(', ')};`]), ...body]),
+    '\n\nawait $rt.runIfMain(program, import.meta.url);\n',
+  ];
+  const written = writeCode(root);
+  return {
+    code: written.text,
+    map: {
+      version: 3,
+      file: options.fileName,
+      sources: written.sources,
+      sourcesContent: written.sources.map((source) => checked.sources.get(source) ?? null),
+      names: [],
+      mappings: encodeMappings(written.mappings),
+    },
+  };
+}

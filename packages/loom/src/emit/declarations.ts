@@ -1,0 +1,170 @@
+/**
+ * Top-level declarations: flows and functions become async functions, agents AgentHandles,
+ * structs/enums/traits/impls registrations in the program's TypeRegistry, protocols and type
+ * aliases registrations in its type checker, tests entries for `loom test`. Jobs, servers and
+ * db/auth/kv resources are not run yet: they stop the program with an error naming them.
+ */
+import type {
+  AgentDeclaration, ContractClause, Declaration, EnumDeclaration, ImplDeclaration, ProtocolDeclaration, StructDeclaration,
+  TypeExpression,
+} from '../syntax/ast.js';
+import { readAgentDecorators } from '../check/decorators.js';
+import { at, braces, joinCode, quote } from './code.js';
+import type { Code } from './code.js';
+import type { EmitContext } from './context.js';
+import { emitExpression, unsupported } from './expressions.js';
+import { emitFunction } from './functions.js';
+import { emitClauseCheck } from './statements.js';
+import { typeDescriptorCode } from './type-descriptors.js';
+
+/** Names an agent's deterministic contracts use for what they check (its input or its answer). */
+const AGENT_SUBJECT_NAMES = ['input', 'output', 'result'];
+
+/** Declarations that only register types; emitted before anything runs. */
+export function emitTypeDeclaration(context: EmitContext, declaration: Declaration): Code | null {
+  switch (declaration.kind) {
+    case 'StructDeclaration':
+      return at(declaration.span, emitStruct(context, declaration));
+    case 'EnumDeclaration':
+      return at(declaration.span, emitEnum(declaration));
+    case 'TraitDeclaration':
+      return at(declaration.span, ['$p.registry.declareTrait(', quote(declaration.name.name), ', [', declaration.methods.map((method) => quote(method.name.name)).join(', '), ']);']);
+    case 'TypeAliasDeclaration':
+      return at(declaration.span, ['$p.types.declareAlias(', quote(declaration.name.name), ', ', typeDescriptorCode(declaration.type), ');']);
+    case 'ProtocolDeclaration':
+      return at(declaration.span, ['$p.types.declareProtocol(', quote(declaration.name.name), ', [', declaration.fields.map((field) => quote(field.name.name)).join(', '), ']);']);
+    default:
+      return null;
+  }
+}
+
+/** Flows and functions, as hoisted JavaScript function declarations. */
+export function emitFunctionDeclaration(context: EmitContext, declaration: Declaration): Code | null {
+  if (declaration.kind === 'FlowDeclaration') {
+    return at(declaration.span, emitFunction(context, {
+      name: context.resolve(declaration.name).js,
+      label: `flow ${declaration.name.name}`,
+      parameters: declaration.parameters ?? [],
+      body: declaration.body,
+      returnType: declaration.returnType,
+      contracts: declaration.contracts,
+      returnsResultVariable: true,
+    }));
+  }
+  if (declaration.kind === 'FunctionDeclaration' && declaration.body !== null) {
+    return at(declaration.span, emitFunction(context, {
+      name: context.resolve(declaration.name).js,
+      label: `fn ${declaration.name.name}`,
+      parameters: declaration.parameters,
+      body: declaration.body,
+      returnType: declaration.returnType,
+    }));
+  }
+  return null;
+}
+
+/** Declarations that run in source order when the program starts. */
+export function emitRuntimeDeclaration(context: EmitContext, declaration: Declaration, protocols: ReadonlyMap<string, ProtocolDeclaration>): Code | null {
+  switch (declaration.kind) {
+    case 'UseConfigDeclaration':
+      return at(declaration.span, ['$p.useConfig(', quote(declaration.name.name), ');']);
+    case 'AgentDeclaration':
+      return at(declaration.span, emitAgent(context, declaration, protocols));
+    case 'ImplDeclaration':
+      return at(declaration.span, emitImpl(context, declaration));
+    case 'TestDeclaration':
+      return at(declaration.span, [
+        '$p.test(', quote(declaration.name.value), ', ',
+        emitFunction(context, { name: '', label: `test "${declaration.name.value}"`, parameters: [], body: declaration.body }), ');',
+      ]);
+    case 'JobDeclaration':
+      return at(declaration.span, [unsupported(`job declarations (job ${declaration.name.name})`), ';']);
+    case 'ServerDeclaration':
+      return at(declaration.span, [unsupported(`server declarations (server ${declaration.port?.value ?? declaration.name?.name ?? ''})`), ';']);
+    case 'ResourceDeclaration':
+      return at(declaration.span, [unsupported(`${declaration.resource} declarations (${declaration.resource} ${declaration.name.name})`), ';']);
+    default:
+      return null;
+  }
+}
+
+function emitStruct(context: EmitContext, declaration: StructDeclaration): Code {
+  const fields = declaration.fields.map((field) => `{ name: ${quote(field.name.name)}, type: ${field.type === null ? 'null' : typeDescriptorCode(field.type)} }`);
+  return ['const ', context.resolve(declaration.name).js, ' = $p.registry.declareStruct(', quote(declaration.name.name), ', [', fields.join(', '), ']);'];
+}
+
+function emitEnum(declaration: EnumDeclaration): Code {
+  const variants = declaration.variants.map((variant) =>
+    `[${quote(variant.name.name)}, ${variant.fields === null ? 'null' : `[${variant.fields.map((field) => quote(field.name)).join(', ')}]`}]`,
+  );
+  return ['$p.registry.declareEnum(', quote(declaration.name.name), ', new Map([', variants.join(', '), ']));'];
+}
+
+function emitImpl(context: EmitContext, declaration: ImplDeclaration): Code {
+  const methods = declaration.methods
+    .filter((method) => method.body !== null)
+    .map((method) => [
+      '[', quote(method.name.name), ', ',
+      emitFunction(context, {
+        name: context.resolve(method.name).js,
+        label: `${declaration.target.name}.${method.name.name}`,
+        implicitParameters: ['self'],
+        parameters: method.parameters,
+        body: method.body!,
+        returnType: method.returnType,
+      }),
+      ']',
+    ]);
+  return ['$p.registry.declareImpl(', quote(declaration.trait.name), ', ', quote(declaration.target.name), ', new Map([', joinCode(methods, ', '), ']));'];
+}
+
+function typeText(type: TypeExpression): string {
+  switch (type.kind) {
+    case 'StringType':
+      return type.text;
+    case 'NamedType':
+      return type.arguments.length === 0 ? type.name.name : `${type.name.name}[${type.arguments.map(typeText).join(', ')}]`;
+    case 'OptionalType':
+      return `${typeText(type.inner)}?`;
+    case 'UnionType':
+      return type.members.map(typeText).join(' | ');
+    case 'Error':
+      return 'any';
+  }
+}
+
+function emitAgent(context: EmitContext, declaration: AgentDeclaration, protocols: ReadonlyMap<string, ProtocolDeclaration>): Code {
+  const name = declaration.name.name;
+  if (declaration.uses.length > 0) return [unsupported(`tools for agents ('uses' on agent ${name})`), ';'];
+  const entries: Code[] = [['name: ', quote(name)]];
+  let hasModel = false;
+  for (const member of declaration.members) {
+    if (member.kind !== 'Property' || member.value.kind === 'PropertyBlock') continue;
+    hasModel ||= member.name.name === 'model';
+    entries.push([quote(member.name.name), ': ', emitExpression(context, member.value)]);
+  }
+  for (const setting of readAgentDecorators(declaration.decorators).settings) {
+    entries.push([quote(setting.property), ': ', emitExpression(context, setting.value)]);
+  }
+  // The agent library reports a missing model as an E101 naming the agent when it is first run.
+  if (!hasModel) entries.push('model: ""');
+  const [implemented] = declaration.implements;
+  const protocol = implemented === undefined ? undefined : protocols.get(implemented.name);
+  if (protocol !== undefined) {
+    const fields = protocol.fields.map((field) => `${quote(field.name.name)}: ${quote(typeText(field.type))}`);
+    entries.push(`protocol: { name: ${quote(protocol.name.name)}, fields: { ${fields.join(', ')} } }`);
+  }
+  const contracts = declaration.contracts.map((clause) => emitAgentContract(context, clause));
+  return ['const ', context.resolve(declaration.name).js, ' = $p.agent({ ', joinCode(entries, ', '), ' }, [', joinCode(contracts, ', '), ']);'];
+}
+
+function emitAgentContract(context: EmitContext, clause: ContractClause): Code {
+  const { result: check, frame } = context.inFunction(['$subject'], [], () =>
+    AGENT_SUBJECT_NAMES.reduceRight<() => Code>((inner, name) => () => context.withRenamed(name, '$subject', inner), () => emitClauseCheck(context, clause, '$subject'))(),
+  );
+  const temps = frame.declaredNames();
+  return [
+    '{ clause: ', quote(clause.clause), ', check: async ($subject) => ',
+    braces([...(temps.length === 0 ? [] : [`let ${temps.join(', ')};`]), check]), ' }',
+  ];
+}

@@ -1,0 +1,332 @@
+/**
+ * Expressions. Numbers, strings, lists and dicts are plain JavaScript values; operators whose
+ * Loom meaning differs from JavaScript's go through small runtime helpers (`$rt.add`), and
+ * comparisons of numbers stay native so that loops compile to tight V8 code. Every call is
+ * awaited: any flow may reach an agent.
+ */
+import type {
+  Argument, BinaryExpression, CallExpression, Expression, InterpolatedString, ListLiteral, MatchExpression, TemplateLiteral,
+} from '../syntax/ast.js';
+import { compileTemplate } from '../runtime/template.js';
+import { at, joinCode, quote } from './code.js';
+import type { Code } from './code.js';
+import type { EmitContext } from './context.js';
+import { emitFunctionExpression, emitBlockValue } from './functions.js';
+import { emitMatchExpression } from './match.js';
+
+/** Duration suffixes in seconds, the unit agent settings use. */
+const SECONDS_PER_UNIT: Readonly<Record<string, number>> = { ms: 0.001, s: 1, m: 60, min: 60, h: 3600 };
+
+const ARITHMETIC_HELPERS: Readonly<Record<string, string>> = {
+  '+': 'add', '-': 'subtract', '*': 'multiply', '/': 'divide', '%': 'remainder', '**': 'power',
+};
+
+const NATIVE_COMPARISONS = new Set(['<', '<=', '>', '>=']);
+
+/** Whether `expression` always yields a boolean, so it needs no truth conversion. */
+export function isBooleanExpression(expression: Expression): boolean {
+  switch (expression.kind) {
+    case 'BooleanLiteral':
+      return true;
+    case 'UnaryExpression':
+      return expression.operator !== '-';
+    case 'BinaryExpression':
+      return ['==', '!=', '<', '<=', '>', '>=', 'in', 'is'].includes(expression.operator) ||
+        ((expression.operator === 'and' || expression.operator === 'or') && isBooleanExpression(expression.left) && isBooleanExpression(expression.right));
+    default:
+      return false;
+  }
+}
+
+/** `expression` as a JavaScript boolean. */
+export function emitCondition(context: EmitContext, expression: Expression): Code {
+  const code = emitExpression(context, expression);
+  return isBooleanExpression(expression) ? code : ['$rt.truthy(', code, ')'];
+}
+
+export function emitExpression(context: EmitContext, expression: Expression): Code {
+  return at(expression.span, context.substitution(expression) ?? emitBare(context, expression));
+}
+
+function emitBare(context: EmitContext, expression: Expression): Code {
+  switch (expression.kind) {
+    case 'Identifier':
+      return context.resolve(expression).js;
+    case 'NumberLiteral': {
+      const value = expression.unit === null ? expression.value : expression.value * (SECONDS_PER_UNIT[expression.unit] ?? 1);
+      return value < 0 ? `(${value})` : String(value);
+    }
+    case 'StringLiteral':
+      return quote(expression.value);
+    case 'RegexLiteral':
+      return quote(expression.pattern);
+    case 'BooleanLiteral':
+      return String(expression.value);
+    case 'NullLiteral':
+      return 'null';
+    case 'InterpolatedString':
+      return emitInterpolation(context, expression);
+    case 'TemplateLiteral':
+      return emitTemplate(context, expression);
+    case 'ListLiteral':
+      return emitList(context, expression);
+    case 'TupleLiteral':
+      return ['[', joinCode(expression.elements.map((element) => emitExpression(context, element)), ', '), ']'];
+    case 'DictLiteral':
+      return [
+        '{ ',
+        joinCode(expression.entries.map((entry) => [dictKey(context, entry.key), ': ', emitExpression(context, entry.value)]), ', '),
+        ' }',
+      ];
+    case 'UnaryExpression':
+      return expression.operator === '-'
+        ? ['$rt.negate(', emitExpression(context, expression.operand), ')']
+        : ['!', emitCondition(context, expression.operand)];
+    case 'BinaryExpression':
+      return emitBinary(context, expression);
+    case 'ConditionalExpression': {
+      const value = context.temp();
+      return [
+        '($rt.truthy(', value, ' = ', emitExpression(context, expression.condition), ') ? await $p.feed(', value, ', ',
+        emitExpression(context, expression.whenTrue), ') : await $p.feed(', value, ', ', emitExpression(context, expression.whenFalse), '))',
+      ];
+    }
+    case 'PropagateExpression':
+      context.markPropagation();
+      return ['$rt.propagate(await $rt.settle(async () => ', emitExpression(context, expression.operand), '))'];
+    case 'CallExpression':
+      return emitCall(context, expression);
+    case 'MemberExpression':
+      return ['$rt.member(', emitExpression(context, expression.object), ', ', quote(expression.property.name), ')'];
+    case 'IndexExpression':
+      return ['$rt.index(', emitExpression(context, expression.object), ', ', emitExpression(context, expression.index), ')'];
+    case 'SliceExpression':
+      return [
+        '$rt.slice(', emitExpression(context, expression.object), ', ',
+        expression.start === null ? 'null' : emitExpression(context, expression.start), ', ',
+        expression.end === null ? 'null' : emitExpression(context, expression.end), ')',
+      ];
+    case 'VariantExpression':
+      return ['$p.registry.variant(', quote(expression.enumName.name), ', ', quote(expression.variant.name), ', [])'];
+    case 'FunctionExpression':
+      return emitFunctionExpression(context, expression);
+    case 'BlockExpression':
+      return ['(await (async () => ', emitBlockValue(context, expression.block), ')())'];
+    case 'MatchExpression':
+      return emitMatchAsValue(context, expression);
+    case 'PythonEscapeExpression':
+      return unsupported('python! blocks');
+    case 'SpawnExpression':
+      return unsupported("'spawn' (actors)");
+    case 'AwaitExpression':
+      return unsupported("'await' (concurrent tasks)");
+    case 'Error':
+      return unsupported('source that did not parse');
+  }
+}
+
+export function unsupported(construct: string): Code {
+  return ['$rt.unsupported(', quote(construct), ')'];
+}
+
+function emitMatchAsValue(context: EmitContext, expression: MatchExpression): Code {
+  return ['(await (async () => ', emitMatchExpression(context, expression, 'return'), ')())'];
+}
+
+function dictKey(context: EmitContext, key: Expression): Code {
+  if (key.kind === 'Identifier') return quote(key.name);
+  if (key.kind === 'StringLiteral') return key.value === '__proto__' ? `[${quote(key.value)}]` : quote(key.value);
+  return ['[$rt.display(', emitExpression(context, key), ')]'];
+}
+
+function emitInterpolation(context: EmitContext, expression: InterpolatedString): Code {
+  const parts = expression.parts.map((part) =>
+    part.kind === 'StringText' ? quote(part.value) : ['$rt.display(', emitExpression(context, part), ')'],
+  );
+  return ['(', quote(''), ' + ', joinCode(parts, ' + '), ')'];
+}
+
+/**
+ * A template renders where it is written, from the variables in scope that it names; a name
+ * not in scope is left out, so rendering reports it (E802). A body that does not compile is
+ * handed to the runtime as it is, so the E801 is raised at this place when it runs.
+ */
+function emitTemplate(context: EmitContext, expression: TemplateLiteral): Code {
+  let names: readonly string[];
+  try {
+    names = compileTemplate(expression.body).rootNames;
+  } catch {
+    names = [];
+  }
+  const data = names
+    .map((name) => ({ name, resolution: context.resolve(name) }))
+    .filter(({ resolution }) => resolution.kind === 'local' || resolution.kind === 'global')
+    .map(({ name, resolution }) => `${quote(name)}: ${resolution.js}`);
+  return ['$rt.renderTemplate(', quote(expression.body), ', { ', data.join(', '), ' })'];
+}
+
+function emitList(context: EmitContext, expression: ListLiteral): Code {
+  const elements = expression.elements.map((element) =>
+    element.kind === 'SpreadElement' ? ['...', emitExpression(context, element.argument)] : emitExpression(context, element),
+  );
+  return ['[', joinCode(elements, ', '), ']'];
+}
+
+function emitBinary(context: EmitContext, expression: BinaryExpression): Code {
+  const { operator } = expression;
+  const helper = ARITHMETIC_HELPERS[operator];
+  if (helper !== undefined) {
+    return [`$rt.${helper}(`, emitExpression(context, expression.left), ', ', emitExpression(context, expression.right), ')'];
+  }
+  if (NATIVE_COMPARISONS.has(operator)) {
+    return ['(', emitExpression(context, expression.left), ` ${operator} `, emitExpression(context, expression.right), ')'];
+  }
+  switch (operator) {
+    case '==':
+    case 'is':
+      return ['$rt.equals(', emitExpression(context, expression.left), ', ', emitExpression(context, expression.right), ')'];
+    case '!=':
+      return ['!$rt.equals(', emitExpression(context, expression.left), ', ', emitExpression(context, expression.right), ')'];
+    case 'in':
+      return ['$rt.contains(', emitExpression(context, expression.right), ', ', emitExpression(context, expression.left), ')'];
+    case 'and':
+    case 'or':
+      return emitLogical(context, expression, operator);
+    case '||':
+    case '&&':
+      if (expression.right.kind === 'ListLiteral') return emitDag(context, expression);
+      return emitLogical(context, expression, operator === '&&' ? 'and' : 'or');
+    case '??': {
+      const value = context.temp();
+      return ['($rt.isAbsent(', value, ' = ', emitExpression(context, expression.left), ') ? ', emitExpression(context, expression.right), ' : ', value, ')'];
+    }
+    case 'otherwise':
+    case 'fallback': {
+      const value = context.temp();
+      return [
+        '($rt.isErr(', value, ' = await $rt.settle(async () => ', emitExpression(context, expression.left), ')) ? ',
+        emitExpression(context, expression.right), ' : ', value, ')',
+      ];
+    }
+    case '|>':
+      return emitPipe(context, expression);
+    case '>>':
+      return emitAgentPipeline(context, expression);
+    case '|>>':
+    case '&>>':
+      return emitDag(context, expression);
+    default:
+      return unsupported(`the '${operator}' operator`);
+  }
+}
+
+/** `and`/`or` yield one of their operands, as in Python; between booleans they are `&&`/`||`. */
+function emitLogical(context: EmitContext, expression: BinaryExpression, operator: 'and' | 'or'): Code {
+  const left = emitExpression(context, expression.left);
+  const right = emitExpression(context, expression.right);
+  if (isBooleanExpression(expression.left) && isBooleanExpression(expression.right)) {
+    return ['(', left, operator === 'and' ? ' && ' : ' || ', right, ')'];
+  }
+  const value = context.temp();
+  return operator === 'and'
+    ? ['($rt.truthy(', value, ' = ', left, ') ? ', right, ' : ', value, ')']
+    : ['($rt.truthy(', value, ' = ', left, ') ? ', value, ' : ', right, ')'];
+}
+
+/** `x |> f(a)` is `f(x, a)`; `x |> f` is `f(x)`. */
+function emitPipe(context: EmitContext, expression: BinaryExpression): Code {
+  const target = expression.right;
+  const input: Argument = { kind: 'Argument', name: null, value: expression.left, span: expression.left.span };
+  if (target.kind === 'CallExpression') return emitCall(context, { ...target, arguments: [input, ...target.arguments] });
+  return emitCall(context, { kind: 'CallExpression', callee: target, arguments: [input], span: expression.span });
+}
+
+/** `x >> A >> B`: the whole chain is one pipeline call, so a failure names its stage (E103). */
+function emitAgentPipeline(context: EmitContext, expression: BinaryExpression): Code {
+  const stages: Expression[] = [];
+  let input: Expression = expression;
+  while (input.kind === 'BinaryExpression' && input.operator === '>>') {
+    stages.unshift(input.right);
+    input = input.left;
+  }
+  return [
+    '(await $rt.pipeline(', emitExpression(context, input), ', [',
+    joinCode(stages.map((stage) => ['$p.runnable(', emitExpression(context, stage), ')']), ', '), ']))',
+  ];
+}
+
+function emitRunnables(context: EmitContext, list: Expression): Code {
+  if (list.kind !== 'ListLiteral') return ['$p.runnables(', emitExpression(context, list), ')'];
+  return ['[', joinCode(list.elements.map((element) => ['$p.runnable(', emitExpression(context, element.kind === 'SpreadElement' ? element.argument : element), ')']), ', '), ']'];
+}
+
+function emitDag(context: EmitContext, expression: BinaryExpression): Code {
+  const left = emitExpression(context, expression.left);
+  switch (expression.operator) {
+    case '|>>':
+      return ['(await $rt.fanOut(', left, ', ', emitRunnables(context, expression.right), '))'];
+    case '&>>':
+      return ['(await $rt.merge(', left, ', $p.runnable(', emitExpression(context, expression.right), ')))'];
+    case '||':
+      return ['$p.fireAndForget(', left, ', ', emitRunnables(context, expression.right), ')'];
+    default:
+      return ['(await $p.consensus(', left, ', ', emitRunnables(context, expression.right), '))'];
+  }
+}
+
+function positional(context: EmitContext, args: readonly Argument[]): Code {
+  return ['[', joinCode(args.filter((arg) => arg.name === null).map((arg) => emitExpression(context, arg.value)), ', '), ']'];
+}
+
+function named(context: EmitContext, args: readonly Argument[]): Code {
+  const entries = args.filter((arg) => arg.name !== null).map((arg) => [quote(arg.name!.name), ': ', emitExpression(context, arg.value)]);
+  return ['{ ', joinCode(entries, ', '), ' }'];
+}
+
+/** Arguments of a call whose target takes no names: named ones travel as a trailing dict. */
+function argumentList(context: EmitContext, args: readonly Argument[]): Code {
+  const values = args.filter((arg) => arg.name === null).map((arg) => emitExpression(context, arg.value));
+  if (args.some((arg) => arg.name !== null)) values.push(named(context, args));
+  return joinCode(values, ', ');
+}
+
+/** A flow's arguments in parameter order; a missing one is `undefined` so its default applies. */
+function flowArguments(context: EmitContext, args: readonly Argument[], parameters: readonly string[]): Code {
+  const values: Code[] = args.filter((arg) => arg.name === null).map((arg) => emitExpression(context, arg.value));
+  for (const arg of args) {
+    if (arg.name === null) continue;
+    const position = parameters.indexOf(arg.name.name);
+    if (position < 0) return unsupported(`a named argument '${arg.name.name}' the flow does not declare`);
+    while (values.length < position) values.push('undefined');
+    values[position] = emitExpression(context, arg.value);
+  }
+  return joinCode(values.map((value) => value ?? 'undefined'), ', ');
+}
+
+function emitCall(context: EmitContext, call: CallExpression): Code {
+  const { callee } = call;
+  if (callee.kind === 'VariantExpression') {
+    return ['$p.registry.variant(', quote(callee.enumName.name), ', ', quote(callee.variant.name), ', [', argumentList(context, call.arguments), '])'];
+  }
+  if (callee.kind === 'MemberExpression') {
+    return ['(await $p.callMethod(', emitExpression(context, callee.object), ', ', quote(callee.property.name), ', [', argumentList(context, call.arguments), ']))'];
+  }
+  if (callee.kind === 'Identifier') {
+    const resolution = context.resolve(callee);
+    if (resolution.kind === 'global') {
+      switch (resolution.info.kind) {
+        case 'flow':
+        case 'function':
+          return ['(await ', resolution.js, '(', flowArguments(context, call.arguments, resolution.info.parameters ?? []), '))'];
+        case 'struct':
+          return ['$p.registry.construct(', resolution.js, ', ', positional(context, call.arguments), ', ', named(context, call.arguments), ')'];
+        case 'agent':
+          return ['(await ', resolution.js, '.call([', argumentList(context, call.arguments), ']))'];
+        default:
+          break;
+      }
+    }
+    if (resolution.kind === 'builtin') return ['(await ', resolution.js, '(', argumentList(context, call.arguments), '))'];
+  }
+  return ['(await $p.call(', emitExpression(context, callee), ', [', argumentList(context, call.arguments), ']))'];
+}

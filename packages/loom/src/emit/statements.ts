@@ -1,0 +1,191 @@
+/**
+ * Statements. Variables are hoisted to their function (context.ts), so assignment is plain
+ * JavaScript assignment; destructuring goes through the runtime matcher (E902 on mismatch).
+ */
+import type {
+  AssignmentStatement, Block, ContractClause, ForStatement, IfStatement, LetStatement, LoopStatement, Pattern,
+  SemanticIfStatement, Statement,
+} from '../syntax/ast.js';
+import { at, braces, joinCode, quote } from './code.js';
+import type { Code } from './code.js';
+import type { EmitContext } from './context.js';
+import { emitCondition, emitExpression, unsupported } from './expressions.js';
+import { emitMatchExpression } from './match.js';
+import { patternBindingNames, patternDescriptor } from './patterns.js';
+import { typeDescriptorCode } from './type-descriptors.js';
+
+/** A bound on `loop { } until ("...")`, so a condition the model never accepts cannot loop forever. */
+export const LOOP_UNTIL_MAX_ITERATIONS = 10;
+
+const COMPOUND_HELPERS: Readonly<Record<string, string>> = { '+=': 'add', '-=': 'subtract', '*=': 'multiply', '/=': 'divide' };
+
+export function emitBlock(context: EmitContext, block: Block): Code {
+  return braces(block.statements.map((statement) => emitStatement(context, statement)));
+}
+
+export function emitStatements(context: EmitContext, statements: readonly Statement[]): Code[] {
+  return statements.map((statement) => emitStatement(context, statement));
+}
+
+export function emitStatement(context: EmitContext, statement: Statement): Code {
+  return at(statement.span, emitBare(context, statement));
+}
+
+function emitBare(context: EmitContext, statement: Statement): Code {
+  switch (statement.kind) {
+    case 'ExpressionStatement':
+      if (statement.expression.kind === 'MatchExpression') return emitMatchExpression(context, statement.expression, 'discard');
+      return [emitExpression(context, statement.expression), ';'];
+    case 'AssignmentStatement':
+      return emitAssignment(context, statement);
+    case 'LetStatement':
+      return emitLet(context, statement);
+    case 'IfStatement':
+      return emitIf(context, statement);
+    case 'ForStatement':
+      return emitFor(context, statement);
+    case 'WhileStatement':
+      return ['while (', emitCondition(context, statement.condition), ') ', emitBlock(context, statement.body)];
+    case 'LoopStatement':
+      return emitLoop(context, statement);
+    case 'BreakStatement':
+      return 'break;';
+    case 'ContinueStatement':
+      return 'continue;';
+    case 'ReturnStatement':
+      if (statement.value?.kind === 'MatchExpression') return emitMatchExpression(context, statement.value, 'return');
+      return statement.value === null ? 'return null;' : ['return ', emitExpression(context, statement.value), ';'];
+    case 'RaiseStatement':
+      return ['throw $rt.raised(', emitExpression(context, statement.value), ');'];
+    case 'TryStatement': {
+      const handler = statement.handler;
+      const caught = handler?.parameter == null ? [] : [context.resolve(handler.parameter.name).js, ' = $error;'];
+      const body = handler === null ? [] : handler.body.statements.map((inner) => emitStatement(context, inner));
+      return ['try ', emitBlock(context, statement.body), ' catch ($error) ', braces([['$rt.rethrowSignal($error);'], ...(caught.length > 0 ? [caught] : []), ...body])];
+    }
+    case 'AssertStatement':
+      if (statement.against !== null) {
+        return ['await $p.assertClaim(', emitExpression(context, statement.condition), ', ', emitExpression(context, statement.against), ');'];
+      }
+      return ['if (!', emitCondition(context, statement.condition), ') $rt.assertionFailed(', quote(context.sourceText(statement.condition.span)), ');'];
+    case 'SemanticIfStatement':
+      return emitSemanticIf(context, statement);
+    case 'DeferStatement': {
+      context.markDefer();
+      const body = statement.body.kind === 'Block' ? emitBlock(context, statement.body) : ['{ ', emitExpression(context, statement.body), '; }'];
+      return ['$defers.push(async () => ', body, ');'];
+    }
+    case 'PrintStatement':
+      return ['$p.print([', joinCode(statement.arguments.map((argument) => emitExpression(context, argument)), ', '), ']);'];
+    case 'ContractStatement':
+      return emitClauseCheck(context, statement.clause, null);
+    case 'AutoloopStatement':
+    case 'WithContextStatement':
+    case 'TryAgentStatement':
+    case 'ReflectStatement':
+    case 'ForkStatement':
+    case 'VerifyStatement':
+    case 'LifecycleHookStatement':
+    case 'PassStatement':
+    case 'UnharnessedStatement':
+    case 'ContextPolicyStatement':
+      return [unsupported(`the Nexa v2 harness statement ${statement.kind}`), ';'];
+    case 'Error':
+      return '';
+  }
+}
+
+/**
+ * One contract clause checked where the code stands. A string clause is semantic and judged
+ * about `subject` (the JavaScript expression of what it speaks about).
+ */
+export function emitClauseCheck(context: EmitContext, clause: ContractClause, subject: Code | null): Code {
+  const { condition } = clause;
+  if (condition.kind === 'StringLiteral' || condition.kind === 'InterpolatedString') {
+    return ['await $rt.checkSemanticClause($p.judge(), ', quote(clause.clause), ', ', emitExpression(context, condition), ', ', subject ?? 'null', ');'];
+  }
+  return at(clause.span, [
+    'if (!', emitCondition(context, condition), ') $rt.deterministicViolation(', quote(clause.clause), ', ', quote(context.sourceText(condition.span)), ');',
+  ]);
+}
+
+/** Assigns the values a pattern binds, or the whole value for a plain name. */
+export function emitPatternAssignment(context: EmitContext, pattern: Pattern, value: Code): Code {
+  if (pattern.kind === 'BindingPattern') return [context.resolve(pattern.name).js, ' = ', value, ';'];
+  if (pattern.kind === 'WildcardPattern') return [value, ';'];
+  const names = patternBindingNames(pattern).map((name) => context.resolve(name).js);
+  return ['[', names.join(', '), '] = $rt.destructure(', patternDescriptor(pattern), ', ', value, ');'];
+}
+
+function emitLet(context: EmitContext, statement: LetStatement): Code {
+  if (statement.value.kind === 'MatchExpression' && statement.pattern.kind === 'BindingPattern' && statement.type === null) {
+    return emitMatchExpression(context, statement.value, { assign: context.resolve(statement.pattern.name).js });
+  }
+  const assignment = emitPatternAssignment(context, statement.pattern, emitExpression(context, statement.value));
+  if (statement.type === null || statement.pattern.kind !== 'BindingPattern') return assignment;
+  const name = statement.pattern.name.name;
+  return [
+    assignment, '\n',
+    at(statement.type.span, ['$p.types.check(', context.resolve(name).js, ', ', typeDescriptorCode(statement.type), ', ', quote(`variable '${name}'`), ');']),
+  ];
+}
+
+function emitAssignment(context: EmitContext, statement: AssignmentStatement): Code {
+  const { target, operator } = statement;
+  if (target.kind === 'Identifier') {
+    const js = context.resolve(target).js;
+    if (operator === '=' && statement.value.kind === 'MatchExpression') return emitMatchExpression(context, statement.value, { assign: js });
+    const value = emitExpression(context, statement.value);
+    return operator === '=' ? [js, ' = ', value, ';'] : [js, ` = $rt.${COMPOUND_HELPERS[operator]}(`, js, ', ', value, ');'];
+  }
+  if (target.kind === 'MemberExpression' || target.kind === 'IndexExpression') {
+    const object = context.temp();
+    const key = context.temp();
+    const keyCode = target.kind === 'MemberExpression' ? quote(target.property.name) : emitExpression(context, target.index);
+    const current = target.kind === 'MemberExpression' ? ['$rt.member(', object, ', ', key, ')'] : ['$rt.index(', object, ', ', key, ')'];
+    const value = operator === '=' ? emitExpression(context, statement.value) : [`$rt.${COMPOUND_HELPERS[operator]}(`, current, ', ', emitExpression(context, statement.value), ')'];
+    const setter = target.kind === 'MemberExpression' ? '$rt.setMember' : '$rt.setIndex';
+    return [object, ' = ', emitExpression(context, target.object), '; ', key, ' = ', keyCode, '; ', setter, '(', object, ', ', key, ', ', value, ');'];
+  }
+  return emitPatternAssignment(context, target, emitExpression(context, statement.value));
+}
+
+function emitIf(context: EmitContext, statement: IfStatement): Code {
+  const alternate = statement.alternate;
+  const head = ['if (', emitCondition(context, statement.condition), ') ', emitBlock(context, statement.consequent)];
+  if (alternate === null) return head;
+  return [head, ' else ', alternate.kind === 'IfStatement' ? emitStatement(context, alternate) : emitBlock(context, alternate)];
+}
+
+function emitSemanticIf(context: EmitContext, statement: SemanticIfStatement): Code {
+  const alternate = statement.alternate;
+  const head = [
+    'if (await $p.semanticIf(', emitExpression(context, statement.condition), ', ',
+    statement.subject === null ? 'null' : emitExpression(context, statement.subject), ', ',
+    statement.fastMatch === null ? 'null' : emitExpression(context, statement.fastMatch), ')) ', emitBlock(context, statement.consequent),
+  ];
+  if (alternate === null) return head;
+  return [head, ' else ', alternate.kind === 'Block' ? emitBlock(context, alternate) : emitStatement(context, alternate)];
+}
+
+function emitFor(context: EmitContext, statement: ForStatement): Code {
+  const item = context.temp();
+  const entries = statement.pattern.kind === 'TuplePattern' || statement.pattern.kind === 'ArrayPattern';
+  const body = [emitPatternAssignment(context, statement.pattern, item), ...statement.body.statements.map((inner) => emitStatement(context, inner))];
+  return ['for (', item, ' of $rt.iterationItems(', emitExpression(context, statement.iterable), `, ${entries})) `, braces(body)];
+}
+
+/**
+ * `loop { } until ("condition")` runs the body, then asks the weak model whether the condition
+ * holds of the variables the body assigns, at most LOOP_UNTIL_MAX_ITERATIONS times.
+ */
+function emitLoop(context: EmitContext, statement: LoopStatement): Code {
+  if (statement.until === null) return ['while (true) ', emitBlock(context, statement.body)];
+  const count = context.temp();
+  const assigned = [...new Set(statement.body.statements.flatMap((inner) => (inner.kind === 'AssignmentStatement' && inner.target.kind === 'Identifier' ? [inner.target.name] : [])))];
+  const subject = ['{ ', joinCode(assigned.map((name) => [quote(name), ': ', context.resolve(name).js]), ', '), ' }'];
+  return [
+    count, ' = 0;\ndo ', emitBlock(context, statement.body),
+    ' while (++', count, ` < ${LOOP_UNTIL_MAX_ITERATIONS} && !(await $p.semanticIf(`, emitExpression(context, statement.until), ', ', subject, ', null)));',
+  ];
+}
