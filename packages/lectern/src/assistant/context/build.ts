@@ -8,7 +8,8 @@ import { systemPrompt } from './instructions.js';
 import { packSections } from './packing.js';
 import type { PackedLine, SectionPlan } from './packing.js';
 import { truncate } from './truncate.js';
-import { recentEntries, windowMinutesFor } from './window.js';
+import type { SummaryPart } from './summary-parts.js';
+import { classClock, recentEntries, windowMinutesFor } from './window.js';
 
 export interface ContextInput {
   kind: AssistantKind;
@@ -21,6 +22,8 @@ export interface ContextInput {
   recentMinutes?: number;
   /** settings.llm.context_characters: the whole prompt (system, history, user) stays within it. */
   budgetChars: number;
+  /** Summary only: the part of a long class this prompt covers (see planSummaryParts). */
+  part?: SummaryPart;
 }
 
 export interface BuiltContext {
@@ -64,8 +67,9 @@ export function buildContext(input: ContextInput): BuiltContext {
     throw new RangeError(`budgetChars must be at least ${MIN_BUDGET_CHARS}`);
   }
   const minutes = windowMinutesFor(input.kind, input.recentMinutes);
-  const recent = recentEntries(input.entries, minutes);
-  const system = systemPrompt(input.kind, detectLanguage(recent.map((e) => e.text)));
+  const part = input.kind === 'summary' ? input.part : undefined;
+  const recent = part === undefined ? recentEntries(input.entries, minutes) : input.entries.slice(part.from, part.to);
+  const system = systemPrompt(part === undefined ? input.kind : 'summary-part', detectLanguage(recent.map((e) => e.text)));
   const header = headerLines(input, minutes).join('\n');
   const question = questionParagraph(input, input.budgetChars - system.length - header.length);
   const fixedChars = system.length + header.length + (question.length > 0 ? PARAGRAPH_SEPARATOR.length + question.length : 0);
@@ -97,6 +101,22 @@ export function contextChars(context: BuiltContext): number {
 }
 
 /**
+ * Characters of transcript lines a summary part's prompt is sure to hold: the budget less the
+ * rules (in the longer language), the widest header and the blocks' fences, times the transcript's
+ * share. planSummaryParts cuts the class into parts of this size.
+ */
+export function summaryPartRoomChars(input: Omit<ContextInput, 'kind' | 'part'>): number {
+  const widestPart: SummaryPart = { from: 0, to: input.entries.length, index: input.entries.length, count: input.entries.length };
+  const header = headerLines({ ...input, kind: 'summary', part: widestPart }).join('\n');
+  const system = Math.max(systemPrompt('summary-part', 'en').length, systemPrompt('summary-part', 'zh').length);
+  const fences = SECTION_SHARES.summary
+    .filter(([name]) => name === 'TRANSCRIPT' || (name === 'MATERIAL' && input.material))
+    .reduce((sum, [name]) => sum + fenceOverheadChars(name) + PARAGRAPH_SEPARATOR.length, 0);
+  const transcriptShare = SECTION_SHARES.summary.find(([name]) => name === 'TRANSCRIPT')?.[1] ?? 0;
+  return Math.floor((input.budgetChars - system - header.length - fences) * transcriptShare);
+}
+
+/**
  * A fenced block costs its fences and the blank line before it, and a newline per line; a
  * history turn is a message of its own and costs only its content.
  */
@@ -124,10 +144,16 @@ function candidatesFor(name: SectionName, input: ContextInput, recent: readonly 
   }
 }
 
-function headerLines(input: ContextInput, minutes: number): string[] {
+function headerLines(input: ContextInput, minutes = windowMinutesFor(input.kind, input.recentMinutes)): string[] {
   const lines = [`Course: ${quoteData(input.courseName)}`, `Request: ${input.kind}`];
+  const part = input.kind === 'summary' ? input.part : undefined;
   if (input.entries.length === 0) {
     lines.push('Nothing has been said in class yet: the transcript is empty.');
+  } else if (part !== undefined) {
+    const first = input.entries[part.from];
+    const last = input.entries[part.to - 1];
+    const span = first === undefined || last === undefined ? '' : ` (${classClock(first, input.entries[0])}–${classClock(last, input.entries[0])})`;
+    lines.push(`Transcript: part ${part.index + 1} of ${part.count} of the class${span}; [m:ss] = time into class.`);
   } else if (input.kind === 'followup') {
     lines.push(`Transcript: lines related to the question, then the last ${minutes} min; [m:ss] = time into class.`);
   } else if (Number.isFinite(minutes)) {

@@ -26,7 +26,7 @@ export function transcriptCandidates(input: ContextInput, recent: readonly Trans
   const newestFirst = recent.map((_, i) => entries.length - 1 - i);
   let order: number[];
   if (input.kind === 'summary') {
-    order = summaryOrder(entries);
+    order = summaryOrder(entries, input.part?.from ?? 0, input.part?.to ?? entries.length);
   } else if (input.kind === 'followup') {
     const terms = followupQueryTerms(input.question ?? '', input.history, input.previousAnswer);
     order = [...rankEntries(entries, terms, RELEVANT_ENTRIES_MAX).map((r) => r.position), ...newestFirst];
@@ -70,11 +70,13 @@ export function historyCandidates(input: ContextInput): PackedLine[] {
  * Announcements and stressed points first (a summary must not lose a deadline), then the rest
  * in an order whose every prefix spreads evenly over the class: halves, then quarters, eighths…
  */
-function summaryOrder(entries: readonly TranscriptLine[]): number[] {
-  const salient = entries.flatMap((entry, position) =>
-    findAnnouncement(entry.text) !== null || isEmphasised(entry.text) ? [position] : [],
-  );
-  return [...salient, ...evenSpreadOrder(entries.length)];
+function summaryOrder(entries: readonly TranscriptLine[], from: number, to: number): number[] {
+  const salient: number[] = [];
+  for (let position = from; position < to; position++) {
+    const text = entries[position]?.text ?? '';
+    if (findAnnouncement(text) !== null || isEmphasised(text)) salient.push(position);
+  }
+  return [...salient, ...evenSpreadOrder(to - from).map((offset) => from + offset)];
 }
 
 function evenSpreadOrder(count: number): number[] {

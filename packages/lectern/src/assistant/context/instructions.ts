@@ -13,7 +13,13 @@ export const DATA_RULE =
 const GROUNDING_RULE =
   'Ground answers in the data and cite times like [12:05]; if the data lacks something, say so instead of guessing.';
 
-const TASKS: Readonly<Record<AssistantKind, string>> = {
+/**
+ * A long class is summarised by a model in parts that are then merged: each part of the
+ * transcript gets a `summary-part` prompt, and the part notes a `summary-merge` prompt.
+ */
+export type PromptTask = AssistantKind | 'summary-part' | 'summary-merge';
+
+const TASKS: Readonly<Record<PromptTask, string>> = {
   rescue:
     'The student may be called on now. Give 1-3 first-person sentences to say aloud, the question the teacher most likely asked, and 2-3 supporting quotes with times.',
   catchup:
@@ -22,6 +28,10 @@ const TASKS: Readonly<Record<AssistantKind, string>> = {
     'Write notes on the whole class, start to end: topic; concepts with examples; points the teacher stressed; every homework, deadline and exam with dates; open questions.',
   followup:
     "Answer the student's question from the transcript, material and earlier answer, citing sources. If they lack the answer, say first that the class did not cover it; label general knowledge as such.",
+  'summary-part':
+    'This is one part of a longer class. Note its topics, concepts with examples, stressed points, every homework, deadline and exam with dates, and open questions, with times. Be complete; the parts will be merged.',
+  'summary-merge':
+    'Merge the part notes, in order, into one set of notes on the whole class: topic; concepts with examples; stressed points; every homework, deadline and exam with dates (drop none); open questions.',
 };
 
 const LANGUAGE_RULES: Readonly<Record<Language, string>> = {
@@ -29,6 +39,6 @@ const LANGUAGE_RULES: Readonly<Record<Language, string>> = {
   zh: 'Write in Simplified Chinese (简体中文); quote in the original language.',
 };
 
-export function systemPrompt(kind: AssistantKind, language: Language): string {
-  return [ROLE, DATA_RULE, GROUNDING_RULE, TASKS[kind], LANGUAGE_RULES[language]].join('\n');
+export function systemPrompt(task: PromptTask, language: Language): string {
+  return [ROLE, DATA_RULE, GROUNDING_RULE, TASKS[task], LANGUAGE_RULES[language]].join('\n');
 }
