@@ -1,7 +1,5 @@
 import { assistant as limits } from '../../config.js';
 import { buildContext, toChatMessages } from '../context/build.js';
-import { ProviderError } from './provider-error.js';
-import { isLoopbackUrl } from '../../platform/endpoint-url.js';
 import { streamChat, type ChatMessage } from './openai-compatible.js';
 import type { TaskProvider } from './task-provider.js';
 
@@ -21,17 +19,12 @@ const probeMessages: ChatMessage[] = [
 
 /**
  * Any OpenAI-compatible chat endpoint. A key is required unless the endpoint is on this
- * machine (a local server such as llama.cpp or Ollama needs none); that is checked before any
- * request is made.
+ * machine (a local server such as llama.cpp or Ollama needs none).
  */
 export function createByokProvider(config: ByokConfig): TaskProvider {
-  const keyFor = (): string | null => {
-    if (config.apiKey !== null) return config.apiKey;
-    if (isLoopbackUrl(new URL(config.baseUrl))) return null;
-    throw new ProviderError('missing_key', 'No API key is configured: store the llm credential or set LECTERN_LLM_KEY');
-  };
+  // streamChat refuses a remote endpoint without a key (missing_key) before any request.
   const call = (messages: ChatMessage[], maxTokens: number, signal: AbortSignal) =>
-    streamChat({ baseUrl: config.baseUrl, apiKey: keyFor(), model: config.model, messages, maxTokens, timeoutMs: config.timeoutMs, signal });
+    streamChat({ baseUrl: config.baseUrl, apiKey: config.apiKey, model: config.model, messages, maxTokens, timeoutMs: config.timeoutMs, signal });
 
   return {
     name: 'byok',
