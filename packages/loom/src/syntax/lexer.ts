@@ -289,6 +289,11 @@ export class TokenStream {
     if ((next === CH_DQUOTE || next === CH_SQUOTE) && text === 'template') {
       return this.scanTemplate(start, startOffset);
     }
+    if ((next === CH_DQUOTE || next === CH_SQUOTE) && text === 'f') {
+      // Python-style f-strings appear in older docs; read the string so that only this is reported.
+      this.error('f-strings are not supported', start, "interpolate with #{...} inside a plain string: \"Hi #{name}\"");
+      return this.scanString(start, startOffset);
+    }
     return { kind: 'identifier', text, span: this.spanFrom(start), newlineBefore: this.sawNewline };
   }
 

@@ -163,6 +163,14 @@ describe('lexer', () => {
       ]);
     });
 
+    it('reports a Python f-string once, with the #{} remedy, and reads it as a string', () => {
+      const result = tokenize('print(f"Hi {name}")', FILE);
+      assert.deepEqual(result.diagnostics.map((d) => [d.message, d.hint, d.span.start.column]), [
+        ['f-strings are not supported', 'interpolate with #{...} inside a plain string: "Hi #{name}"', 7],
+      ]);
+      assert.deepEqual(result.tokens.map((t) => t.kind), ['identifier', 'punctuator', 'string', 'punctuator', 'eof']);
+    });
+
     it('rejects malformed unicode escapes', () => {
       assert.match(tokenize(String.raw`"\u12"`, FILE).diagnostics[0]?.message ?? '', /Invalid unicode escape/);
     });
