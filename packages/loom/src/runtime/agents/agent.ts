@@ -17,7 +17,7 @@ import { Deadline } from '../deadline.js';
 import { protocolInstruction, protocolSchema, readProtocolReply } from '../protocol.js';
 import { ProviderError } from '../providers/http.js';
 import { parseModelReference } from '../providers/registry.js';
-import type { ChatMessage, ChatRequest, ChatResponse, ToolCall } from '../providers/types.js';
+import type { ChatMessage, ChatRequest, ChatResponse, ProviderClient, ToolCall } from '../providers/types.js';
 import { callTool, parseToolArguments, toolResultContent } from '../tools.js';
 import type { ToolBinding } from '../tools.js';
 import { backoffDelayMs, DEFAULT_RETRY_DELAY_MS, sleep } from './backoff.js';
@@ -160,7 +160,7 @@ export class Agent {
   }
 
   private async tryModel(model: string, conversation: readonly ChatMessage[], state: CallState): Promise<{ response: ChatResponse } | { failure: ModelFailure }> {
-    let client;
+    let client: ProviderClient;
     let request: ChatRequest;
     try {
       const reference = parseModelReference(model);
@@ -169,36 +169,45 @@ export class Agent {
     } catch (error) {
       return { failure: { model, attempts: 0, error } };
     }
-    const key = this.spec.cache === true ? cacheKey({ provider: client.provider, model: request.model, messages: request.messages, tools: request.tools ?? [], parameters: { maxTokens: request.maxTokens, temperature: request.temperature, responseFormat: request.responseFormat } }) : undefined;
-    const attempts = (this.spec.retry ?? DEFAULT_RETRY_COUNT) + 1;
-    const timeoutMs = (this.spec.timeout ?? DEFAULT_TIMEOUT_SECONDS) * MS_PER_SECOND;
+    const key = this.spec.cache === true ? requestCacheKey(client.provider, request) : undefined;
     if (key !== undefined) {
       const started = performance.now();
-      const cached = this.runtime.cache.get(key) as ChatResponse | undefined;
-      if (cached !== undefined) {
+      const cached = this.runtime.cache.get(key);
+      if (isChatResponse(cached)) {
         if (cached.text !== '') state.onDelta?.(cached.text);
         this.trace(model, 1, started, cached, true);
         return { response: cached };
       }
     }
+    const attempts = (this.spec.retry ?? DEFAULT_RETRY_COUNT) + 1;
+    const retryDelayMs = this.spec.retry_delay === undefined ? DEFAULT_RETRY_DELAY_MS : this.spec.retry_delay * MS_PER_SECOND;
     for (let attempt = 1; ; attempt += 1) {
       const started = performance.now();
-      const deadline = new Deadline(timeoutMs, state.signal);
       try {
-        const response = await client.chat({ ...request, signal: deadline.signal });
+        const response = await this.attempt(client, request, state.signal);
         this.trace(model, attempt, started, response, false);
         if (key !== undefined) this.runtime.cache.put(key, response);
         return { response };
-      } catch (caught) {
+      } catch (error) {
         if (state.signal?.aborted) throw state.signal.reason;
-        const error = deadline.timedOut ? new ProviderError(`no answer within the timeout of ${timeoutMs / MS_PER_SECOND} s`, undefined, true) : caught;
         this.trace(model, attempt, started, undefined, false, error);
         const retryable = error instanceof ProviderError && error.retryable;
         if (!retryable || attempt >= attempts) return { failure: { model, attempts: attempt, error } };
-        await sleep(backoffDelayMs((this.spec.retry_delay ?? DEFAULT_RETRY_DELAY_MS / MS_PER_SECOND) * MS_PER_SECOND, attempt), state.signal);
-      } finally {
-        deadline.dispose();
+        await sleep(backoffDelayMs(retryDelayMs, attempt), state.signal);
       }
+    }
+  }
+
+  /** One HTTP attempt within the agent's `timeout`; running out of time is a retryable failure. */
+  private async attempt(client: ProviderClient, request: ChatRequest, signal: AbortSignal | undefined): Promise<ChatResponse> {
+    const deadline = new Deadline((this.spec.timeout ?? DEFAULT_TIMEOUT_SECONDS) * MS_PER_SECOND, signal);
+    try {
+      return await client.chat({ ...request, signal: deadline.signal });
+    } catch (error) {
+      if (!deadline.timedOut) throw error;
+      throw new ProviderError(`no answer within the timeout of ${deadline.limitMs / MS_PER_SECOND} s`, undefined, true);
+    } finally {
+      deadline.dispose();
     }
   }
 
@@ -240,6 +249,18 @@ export class Agent {
     const cause = failures[failures.length - 1]?.error;
     return new LoomError('E101', `agent '${this.name}' failed: ${details.join('; ')}`, undefined, { cause });
   }
+}
+
+/** Everything in a request that decides the reply; the signal and stream callback do not. */
+function requestCacheKey(provider: string, request: ChatRequest): string {
+  const { model, messages, tools = [], maxTokens, temperature, responseFormat } = request;
+  return cacheKey({ provider, model, messages, tools, parameters: { maxTokens, temperature, responseFormat } });
+}
+
+/** A cache entry written by another Loom version may have another shape; then it is a miss. */
+function isChatResponse(value: unknown): value is ChatResponse {
+  const response = value as Partial<ChatResponse> | undefined;
+  return typeof response?.text === 'string' && Array.isArray(response.toolCalls) && typeof response.usage === 'object';
 }
 
 function messageOf(error: unknown): string {
