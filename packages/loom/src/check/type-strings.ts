@@ -26,69 +26,96 @@ class Malformed extends Error {
 }
 
 export function readTypeString(node: StringType): TypeStringResult {
-  const text = node.text;
-  const spanOf = (start: number, length: number): Span => spanInsideQuotes(node.span, text.length, start, length);
-  const tokens = tokenize(text);
+  const tokens = tokenize(node.text);
   if (tokens === null || tokens.length === 0) {
-    return { ok: false, message: `'${text}' is not a type`, span: node.span };
+    return { ok: false, message: `'${node.text}' is not a type`, span: node.span };
   }
-  let index = 0;
-  const peek = (): Token | null => tokens[index] ?? null;
-  const take = (expected?: string): Token => {
-    const token = peek();
-    if (!token || (expected !== undefined && token.text !== expected)) throw new Malformed(token);
-    index += 1;
-    return token;
-  };
-  const spanFrom = (first: Token, last: Token): Span => spanOf(first.start, last.start + last.text.length - first.start);
-
-  function union(): { type: TypeExpression; first: Token; last: Token } {
-    const members = [postfix()];
-    while (peek()?.text === '|') {
-      take('|');
-      members.push(postfix());
-    }
-    const first = members[0]!.first;
-    const last = members[members.length - 1]!.last;
-    if (members.length === 1) return members[0]!;
-    return { type: { kind: 'UnionType', members: members.map((m) => m.type), span: spanFrom(first, last) }, first, last };
-  }
-
-  function postfix(): { type: TypeExpression; first: Token; last: Token } {
-    const inner = primary();
-    if (peek()?.text !== '?') return inner;
-    const mark = take('?');
-    return { type: { kind: 'OptionalType', inner: inner.type, span: spanFrom(inner.first, mark) }, first: inner.first, last: mark };
-  }
-
-  function primary(): { type: TypeExpression; first: Token; last: Token } {
-    const nameToken = take();
-    if (PUNCTUATION.has(nameToken.text)) throw new Malformed(nameToken);
-    const name: Identifier = { kind: 'Identifier', name: nameToken.text, span: spanOf(nameToken.start, nameToken.text.length) };
-    const args: TypeExpression[] = [];
-    let last = nameToken;
-    if (peek()?.text === '[') {
-      take('[');
-      args.push(union().type);
-      while (peek()?.text === ',') {
-        take(',');
-        args.push(union().type);
-      }
-      last = take(']');
-    }
-    return { type: { kind: 'NamedType', name, arguments: args, span: spanFrom(nameToken, last) }, first: nameToken, last };
-  }
-
+  const reader = new TypeStringReader(node, tokens);
   try {
-    const result = union();
-    const extra = peek();
+    const result = reader.union();
+    const extra = reader.peek();
     if (extra) throw new Malformed(extra);
     return { ok: true, type: result.type };
   } catch (error) {
     if (!(error instanceof Malformed)) throw error;
-    const span = error.at ? spanOf(error.at.start, error.at.text.length) : node.span;
+    const span = error.at ? reader.spanOf(error.at.start, error.at.text.length) : node.span;
     const where = error.at ? `unexpected '${error.at.text}'` : 'it ends too early';
-    return { ok: false, message: `'${text}' is not a well-formed type: ${where}`, span };
+    return { ok: false, message: `'${node.text}' is not a well-formed type: ${where}`, span };
+  }
+}
+
+/** A type read so far, with the tokens it starts and ends at (for its span). */
+interface ReadType {
+  readonly type: TypeExpression;
+  readonly first: Token;
+  readonly last: Token;
+}
+
+/** Recursive descent over the tokens: union := postfix ('|' postfix)*, postfix := primary '?'?. */
+class TypeStringReader {
+  private index = 0;
+
+  constructor(
+    private readonly node: StringType,
+    private readonly tokens: readonly Token[],
+  ) {}
+
+  union(): ReadType {
+    const members = [this.postfix()];
+    while (this.peek()?.text === '|') {
+      this.take('|');
+      members.push(this.postfix());
+    }
+    const first = members[0]!;
+    const last = members[members.length - 1]!;
+    if (members.length === 1) return first;
+    const span = this.spanFrom(first.first, last.last);
+    return { type: { kind: 'UnionType', members: members.map((m) => m.type), span }, first: first.first, last: last.last };
+  }
+
+  peek(): Token | null {
+    return this.tokens[this.index] ?? null;
+  }
+
+  spanOf(start: number, length: number): Span {
+    return spanInsideQuotes(this.node.span, this.node.text.length, start, length);
+  }
+
+  private postfix(): ReadType {
+    const inner = this.primary();
+    if (this.peek()?.text !== '?') return inner;
+    const mark = this.take('?');
+    const span = this.spanFrom(inner.first, mark);
+    return { type: { kind: 'OptionalType', inner: inner.type, span }, first: inner.first, last: mark };
+  }
+
+  private primary(): ReadType {
+    const nameToken = this.take();
+    if (PUNCTUATION.has(nameToken.text)) throw new Malformed(nameToken);
+    const name: Identifier = { kind: 'Identifier', name: nameToken.text, span: this.spanOf(nameToken.start, nameToken.text.length) };
+    const args: TypeExpression[] = [];
+    let last = nameToken;
+    if (this.peek()?.text === '[') {
+      this.take('[');
+      args.push(this.union().type);
+      while (this.peek()?.text === ',') {
+        this.take(',');
+        args.push(this.union().type);
+      }
+      last = this.take(']');
+    }
+    return { type: { kind: 'NamedType', name, arguments: args, span: this.spanFrom(nameToken, last) }, first: nameToken, last };
+  }
+
+  private take(expected?: string): Token {
+    const token = this.peek();
+    if (!token || (expected !== undefined && token.text !== expected)) throw new Malformed(token);
+    this.index += 1;
+    return token;
+  }
+
+  private spanFrom(first: Token, last: Token): Span {
+    return this.spanOf(first.start, last.start + last.text.length - first.start);
   }
 }
 

@@ -5,207 +5,282 @@
  */
 import type { Node } from '../syntax/ast.js';
 
-type Child = Node | null | undefined;
-
 /** Calls `visit` on each direct child of `node`, in source order. */
 export function forEachChild(node: Node, visit: (child: Node) => void): void {
-  for (const child of childrenOf(node)) {
-    if (child) visit(child);
-  }
-}
-
-/** Calls `visit` on `node` and every node below it; `visit` returning false skips the subtree. */
-export function walk(node: Node, visit: (node: Node) => boolean | void): void {
-  if (visit(node) === false) return;
-  forEachChild(node, (child) => walk(child, visit));
-}
-
-function childrenOf(node: Node): readonly Child[] {
   switch (node.kind) {
     case 'Program':
-      return node.items;
+      each(visit, node.items);
+      return;
     case 'IncludeDeclaration':
-      return [node.path];
+      one(visit, node.path);
+      return;
     case 'UseConfigDeclaration':
-      return [node.name];
+      one(visit, node.name);
+      return;
     case 'AgentDeclaration':
-      return [
-        node.name, ...node.decorators, node.returnType, ...node.uses, ...node.implements,
-        ...node.contracts, ...node.members,
-      ];
+      one(visit, node.name); each(visit, node.decorators); one(visit, node.returnType);
+      each(visit, node.uses); each(visit, node.implements); each(visit, node.contracts);
+      each(visit, node.members);
+      return;
     case 'ToolDeclaration':
-      return [node.name, ...node.properties];
+      one(visit, node.name); each(visit, node.properties);
+      return;
     case 'FunctionDeclaration':
-      return [...node.decorators, node.name, ...node.parameters, node.returnType, node.body];
+      each(visit, node.decorators); one(visit, node.name); each(visit, node.parameters);
+      one(visit, node.returnType); one(visit, node.body);
+      return;
     case 'ProtocolDeclaration':
-      return [node.name, ...node.fields];
+      one(visit, node.name); each(visit, node.fields);
+      return;
     case 'FlowDeclaration':
-      return [
-        ...node.decorators, node.name, ...(node.parameters ?? []), node.returnType,
-        ...node.contracts, node.body,
-      ];
+      each(visit, node.decorators); one(visit, node.name); each(visit, node.parameters ?? []);
+      one(visit, node.returnType); each(visit, node.contracts); one(visit, node.body);
+      return;
     case 'TestDeclaration':
-      return [node.name, node.body];
+      one(visit, node.name); one(visit, node.body);
+      return;
     case 'TypeAliasDeclaration':
-      return [node.name, node.type, node.constraint];
+      one(visit, node.name); one(visit, node.type); one(visit, node.constraint);
+      return;
     case 'StructDeclaration':
-      return [node.name, ...node.fields];
+      one(visit, node.name); each(visit, node.fields);
+      return;
     case 'EnumDeclaration':
-      return [node.name, ...node.variants];
+      one(visit, node.name); each(visit, node.variants);
+      return;
     case 'TraitDeclaration':
-      return [node.name, ...node.methods];
+      one(visit, node.name); each(visit, node.methods);
+      return;
     case 'ImplDeclaration':
-      return [node.trait, node.target, ...node.methods];
+      one(visit, node.trait); one(visit, node.target); each(visit, node.methods);
+      return;
     case 'JobDeclaration':
-      return [node.name, node.queue, ...node.options, ...node.properties, ...node.handlers];
+      one(visit, node.name); one(visit, node.queue); each(visit, node.options);
+      each(visit, node.properties); each(visit, node.handlers);
+      return;
     case 'ServerDeclaration':
-      return [node.port, node.name, ...node.directives];
+      one(visit, node.port); one(visit, node.name); each(visit, node.directives);
+      return;
     case 'ResourceDeclaration':
-      return [node.name, node.init, ...(node.properties ?? [])];
+      one(visit, node.name); one(visit, node.init); each(visit, node.properties ?? []);
+      return;
     case 'Property':
-      return [node.name, node.value];
+      one(visit, node.name); one(visit, node.value);
+      return;
     case 'PropertyBlock':
-      return node.properties;
+      each(visit, node.properties);
+      return;
     case 'Argument':
-      return [node.name, node.value];
+      one(visit, node.name); one(visit, node.value);
+      return;
     case 'Decorator':
-      return [node.name, ...(node.arguments ?? [])];
+      one(visit, node.name); each(visit, node.arguments ?? []);
+      return;
     case 'Parameter':
-      return [node.name, node.type, node.defaultValue];
+      one(visit, node.name); one(visit, node.type); one(visit, node.defaultValue);
+      return;
     case 'ContractClause':
-      return [node.condition];
+      one(visit, node.condition);
+      return;
     case 'Block':
-      return node.statements;
+      each(visit, node.statements);
+      return;
     case 'QualifiedName':
-      return node.parts;
+      each(visit, node.parts);
+      return;
     case 'McpUse':
-      return [node.url];
+      one(visit, node.url);
+      return;
     case 'ProtocolField':
-      return [node.name, node.type];
+      one(visit, node.name); one(visit, node.type);
+      return;
     case 'StructField':
-      return [node.name, node.type];
+      one(visit, node.name); one(visit, node.type);
+      return;
     case 'EnumVariant':
-      return [node.name, ...(node.fields ?? [])];
+      one(visit, node.name); each(visit, node.fields ?? []);
+      return;
     case 'JobHandler':
-      return [node.name, ...node.parameters, node.body];
+      one(visit, node.name); each(visit, node.parameters); one(visit, node.body);
+      return;
     case 'RouteDirective':
-      return [node.method, node.path, node.handler, ...node.contracts, ...node.properties];
+      one(visit, node.method); one(visit, node.path); one(visit, node.handler);
+      each(visit, node.contracts); each(visit, node.properties);
+      return;
     case 'StaticDirective':
-      return [node.urlPath, node.directory];
+      one(visit, node.urlPath); one(visit, node.directory);
+      return;
     case 'ValueDirective':
-      return [node.name, node.value];
+      one(visit, node.name); one(visit, node.value);
+      return;
     case 'GroupDirective':
-      return [node.path, ...node.directives];
+      one(visit, node.path); each(visit, node.directives);
+      return;
     case 'CatchClause':
-      return [node.parameter, node.body];
+      one(visit, node.parameter); one(visit, node.body);
+      return;
     case 'NamedType':
-      return [node.name, ...node.arguments];
+      one(visit, node.name); each(visit, node.arguments);
+      return;
     case 'UnionType':
-      return node.members;
+      each(visit, node.members);
+      return;
     case 'OptionalType':
-      return [node.inner];
+      one(visit, node.inner);
+      return;
     case 'ExpressionStatement':
-      return [node.expression];
+      one(visit, node.expression);
+      return;
     case 'AssignmentStatement':
-      return [node.target, node.value];
+      one(visit, node.target); one(visit, node.value);
+      return;
     case 'LetStatement':
-      return [node.pattern, node.type, node.value];
+      one(visit, node.pattern); one(visit, node.type); one(visit, node.value);
+      return;
     case 'IfStatement':
-      return [node.condition, node.consequent, node.alternate];
+      one(visit, node.condition); one(visit, node.consequent); one(visit, node.alternate);
+      return;
     case 'ForStatement':
-      return [node.pattern, node.iterable, node.body];
+      one(visit, node.pattern); one(visit, node.iterable); one(visit, node.body);
+      return;
     case 'WhileStatement':
-      return [node.condition, node.body];
+      one(visit, node.condition); one(visit, node.body);
+      return;
     case 'LoopStatement':
-      return [node.body, node.until];
+      one(visit, node.body); one(visit, node.until);
+      return;
     case 'ReturnStatement':
-      return [node.value];
+      one(visit, node.value);
+      return;
     case 'RaiseStatement':
-      return [node.value];
+      one(visit, node.value);
+      return;
     case 'TryStatement':
-      return [node.body, node.handler];
+      one(visit, node.body); one(visit, node.handler);
+      return;
     case 'AssertStatement':
-      return [node.condition, node.against];
+      one(visit, node.condition); one(visit, node.against);
+      return;
     case 'SemanticIfStatement':
-      return [node.condition, node.fastMatch, node.subject, node.consequent, node.alternate];
+      one(visit, node.condition); one(visit, node.fastMatch); one(visit, node.subject);
+      one(visit, node.consequent); one(visit, node.alternate);
+      return;
     case 'DeferStatement':
-      return [node.body];
+      one(visit, node.body);
+      return;
     case 'PrintStatement':
-      return node.arguments;
+      each(visit, node.arguments);
+      return;
     case 'ContractStatement':
-      return [node.clause];
+      one(visit, node.clause);
+      return;
     case 'AutoloopStatement':
     case 'WithContextStatement':
-      return [...node.options, node.body];
+      each(visit, node.options); one(visit, node.body);
+      return;
     case 'TryAgentStatement':
-      return [node.body, node.correction];
+      one(visit, node.body); one(visit, node.correction);
+      return;
     case 'ReflectStatement':
-      return [node.message];
+      one(visit, node.message);
+      return;
     case 'ForkStatement':
-      return [node.branches, node.strategy];
+      one(visit, node.branches); one(visit, node.strategy);
+      return;
     case 'VerifyStatement':
-      return [node.subject, node.target];
+      one(visit, node.subject); one(visit, node.target);
+      return;
     case 'LifecycleHookStatement':
-      return [node.hook, ...node.parameters, node.body];
+      one(visit, node.hook); each(visit, node.parameters); one(visit, node.body);
+      return;
     case 'PassStatement':
-      return [node.message, node.target];
+      one(visit, node.message); one(visit, node.target);
+      return;
     case 'InterpolatedString':
-      return node.parts;
+      each(visit, node.parts);
+      return;
     case 'SpreadElement':
-      return [node.argument];
+      one(visit, node.argument);
+      return;
     case 'ListLiteral':
     case 'TupleLiteral':
-      return node.elements;
+      each(visit, node.elements);
+      return;
     case 'DictEntry':
-      return [node.key, node.value];
+      one(visit, node.key); one(visit, node.value);
+      return;
     case 'DictLiteral':
-      return node.entries;
+      each(visit, node.entries);
+      return;
     case 'UnaryExpression':
-      return [node.operand];
+      one(visit, node.operand);
+      return;
     case 'BinaryExpression':
-      return [node.left, node.right];
+      one(visit, node.left); one(visit, node.right);
+      return;
     case 'ConditionalExpression':
-      return [node.condition, node.whenTrue, node.whenFalse];
+      one(visit, node.condition); one(visit, node.whenTrue); one(visit, node.whenFalse);
+      return;
     case 'PropagateExpression':
-      return [node.operand];
+      one(visit, node.operand);
+      return;
     case 'CallExpression':
-      return [node.callee, ...node.arguments];
+      one(visit, node.callee); each(visit, node.arguments);
+      return;
     case 'MemberExpression':
-      return [node.object, node.property];
+      one(visit, node.object); one(visit, node.property);
+      return;
     case 'IndexExpression':
-      return [node.object, node.index];
+      one(visit, node.object); one(visit, node.index);
+      return;
     case 'SliceExpression':
-      return [node.object, node.start, node.end];
+      one(visit, node.object); one(visit, node.start); one(visit, node.end);
+      return;
     case 'VariantExpression':
-      return [node.enumName, node.variant];
+      one(visit, node.enumName); one(visit, node.variant);
+      return;
     case 'FunctionExpression':
-      return [...node.parameters, node.body];
+      each(visit, node.parameters); one(visit, node.body);
+      return;
     case 'BlockExpression':
-      return [node.block];
+      one(visit, node.block);
+      return;
     case 'MatchArm':
-      return [node.pattern, node.guard, node.body];
+      one(visit, node.pattern); one(visit, node.guard); one(visit, node.body);
+      return;
     case 'MatchExpression':
-      return [node.subject, ...node.arms];
+      one(visit, node.subject); each(visit, node.arms);
+      return;
     case 'SpawnExpression':
-      return [node.target];
+      one(visit, node.target);
+      return;
     case 'AwaitExpression':
-      return [node.operand, node.timeout];
+      one(visit, node.operand); one(visit, node.timeout);
+      return;
     case 'BindingPattern':
-      return [node.name];
+      one(visit, node.name);
+      return;
     case 'LiteralPattern':
-      return [node.value];
+      one(visit, node.value);
+      return;
     case 'TuplePattern':
-      return node.elements;
+      each(visit, node.elements);
+      return;
     case 'ArrayPattern':
-      return [...node.elements, node.rest];
+      each(visit, node.elements); one(visit, node.rest);
+      return;
     case 'MapPatternEntry':
-      return [node.key, node.value];
+      one(visit, node.key); one(visit, node.value);
+      return;
     case 'MapPattern':
-      return [...node.entries, node.rest];
+      each(visit, node.entries); one(visit, node.rest);
+      return;
     case 'VariantPattern':
-      return [node.enumName, node.variant, ...(node.fields ?? [])];
+      one(visit, node.enumName); one(visit, node.variant); each(visit, node.fields ?? []);
+      return;
     case 'IntentPattern':
-      return [node.description];
+      one(visit, node.description);
+      return;
     case 'Identifier':
     case 'Error':
     case 'StringType':
@@ -220,6 +295,22 @@ function childrenOf(node: Node): readonly Child[] {
     case 'NullLiteral':
     case 'PythonEscapeExpression':
     case 'WildcardPattern':
-      return [];
+      return;
   }
+}
+
+function one(visit: (child: Node) => void, child: Node | null): void {
+  if (child) visit(child);
+}
+
+function each(visit: (child: Node) => void, children: readonly Node[]): void {
+  for (const child of children) visit(child);
+}
+
+/** Calls `visit` on `node` and every node below it; `visit` returning false skips the subtree. */
+export function walk(root: Node, visit: (node: Node) => boolean | void): void {
+  const enter = (node: Node): void => {
+    if (visit(node) !== false) forEachChild(node, enter);
+  };
+  enter(root);
 }
