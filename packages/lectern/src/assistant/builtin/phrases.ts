@@ -13,8 +13,10 @@ export interface Phrasebook {
     say: string;
     question: string;
     quotes(minutes: number): string;
-    sayWithSupport(keywords: string, support: string): string;
-    sayWithoutSupport(keywords: string): string;
+    thinkAbout(keywords: string): string;
+    youMentioned(support: string): string;
+    unsureAbout(keywords: string): string;
+    askRephrase: string;
     sayStatement(statement: string): string;
     sayNothingYet: string;
     askTopic(keywords: string): string;
@@ -67,15 +69,17 @@ export interface Phrasebook {
 const ENGLISH: Phrasebook = {
   list: (items) =>
     items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`,
-  sentences: (parts) => parts.join(' '),
+  sentences: (parts) => parts.filter((part) => part.length > 0).join(' '),
   labelled: (label, value) => `${label}: ${value}`,
   emptyClass: 'Nothing has been said in class yet, so there is nothing to draw on so far.',
   rescue: {
     say: 'Say this',
     question: "The teacher's likely question",
     quotes: (minutes) => `What was said (last ${minutes} min)`,
-    sayWithSupport: (keywords, support) => `I think it has to do with ${keywords}. You mentioned that ${support}`,
-    sayWithoutSupport: (keywords) => `I'm not completely sure yet, but I think the question is about ${keywords}.`,
+    thinkAbout: (keywords) => `I think it has to do with ${keywords}.`,
+    youMentioned: (support) => `You mentioned that ${support}`,
+    unsureAbout: (keywords) => `I'm not completely sure yet, but I think the question is about ${keywords}.`,
+    askRephrase: "I'm not completely sure yet — could you put the question another way?",
     sayStatement: (statement) => `So far I understand that ${statement}`,
     sayNothingYet: "Sorry, I didn't catch that — could you repeat the question?",
     askTopic: (keywords) => `Could you say a bit more about ${keywords}?`,
@@ -129,15 +133,17 @@ const ENGLISH: Phrasebook = {
 const CHINESE: Phrasebook = {
   list: (items) =>
     items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join('、')}和${items[items.length - 1]}`,
-  sentences: (parts) => parts.join(''),
+  sentences: (parts) => parts.filter((part) => part.length > 0).join(''),
   labelled: (label, value) => `${label}：${value}`,
   emptyClass: '课堂上还没有人说话，目前没有可以参考的内容。',
   rescue: {
     say: '可以这样说',
     question: '老师可能在问',
     quotes: (minutes) => `刚才说的内容（最近 ${minutes} 分钟）`,
-    sayWithSupport: (keywords, support) => `我觉得这和${keywords}有关。您刚才提到：${support}`,
-    sayWithoutSupport: (keywords) => `我还不太确定，不过我理解这个问题是关于${keywords}的。`,
+    thinkAbout: (keywords) => `我觉得这和${keywords}有关。`,
+    youMentioned: (support) => `您刚才提到：${support}`,
+    unsureAbout: (keywords) => `我还不太确定，不过我理解这个问题是关于${keywords}的。`,
+    askRephrase: '我还不太确定，您能换一种方式再问一下吗？',
     sayStatement: (statement) => `我目前的理解是：${statement}`,
     sayNothingYet: '不好意思，我没有听清楚，您能再说一遍问题吗？',
     askTopic: (keywords) => `能不能再讲一下${keywords}？`,

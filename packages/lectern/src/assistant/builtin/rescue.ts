@@ -1,13 +1,14 @@
 // "Rescue": the teacher may call on the student now. What to say, what was asked, and the
 // quotes from the last minutes that back it up.
 import { Bm25Index, SENTENCE_LENGTH_NORMALISATION_B } from '../text/bm25.js';
-import { questionStrength } from '../text/questions.js';
+import { isQuestion } from '../text/questions.js';
 import { announcedTopic } from '../text/topics.js';
 import { recentEntries, windowMinutesFor } from '../context/window.js';
 import { centralSentences } from './centrality.js';
 import { classSentences } from './class-sentences.js';
 import type { ClassSentence } from './class-sentences.js';
-import { asContinuation, boldList, keywordsAbout, keywordsOf } from './composition.js';
+import { keywordsAbout, keywordsOf } from './key-phrases.js';
+import { asContinuation, boldList } from './phrasing.js';
 import type { Composition } from './composition.js';
 import { escapeInline, heading, paragraphs, quoteItem } from './markdown.js';
 import { latestTeacherQuestion } from './teacher-question.js';
@@ -38,7 +39,10 @@ export function composeRescue(c: Composition): string {
     const say =
       latest === undefined
         ? book.rescue.sayNothingYet
-        : book.sentences([book.rescue.sayStatement(asContinuation(escapeInline(latest.text), c.language)), book.rescue.askTopic(topics)]);
+        : book.sentences([
+            book.rescue.sayStatement(asContinuation(escapeInline(latest.text), c.language)),
+            topics.length > 0 ? book.rescue.askTopic(topics) : book.rescue.checkUnderstanding,
+          ]);
     return paragraphs([
       heading(book.rescue.say),
       `> ${say}`,
@@ -50,17 +54,24 @@ export function composeRescue(c: Composition): string {
   }
 
   const queryTerms = [...question.sentence.terms, ...(question.lead?.terms ?? [])];
-  const statements = sentences.filter((s) => questionStrength(s.text) === 'none' || questionStrength(s.text) === 'rhetorical');
+  const statements = sentences.filter((s) => !isQuestion(s.text));
   const index = new Bm25Index(statements.map((s) => s.terms), SENTENCE_LENGTH_NORMALISATION_B);
   const support = index
     .search(queryTerms, SUPPORTING_QUOTES_MAX)
     .flatMap(({ index: at }) => statements[at] ?? []);
   const best = support.find((s) => s.terms.length >= MIN_RESTATED_TERMS && announcedTopic(s.text) === null);
   const spoken = boldList(book, keywordsAbout(keywords, [...queryTerms, ...(best?.terms ?? [])], SPOKEN_KEYWORDS_MAX));
-  const say =
-    best === undefined
-      ? book.sentences([book.rescue.sayWithoutSupport(spoken), book.rescue.askTopic(spoken)])
-      : book.sentences([book.rescue.sayWithSupport(spoken, asContinuation(escapeInline(best.text), c.language)), book.rescue.checkUnderstanding]);
+  const say = book.sentences(
+    best !== undefined
+      ? [
+          spoken.length > 0 ? book.rescue.thinkAbout(spoken) : '',
+          book.rescue.youMentioned(asContinuation(escapeInline(best.text), c.language)),
+          book.rescue.checkUnderstanding,
+        ]
+      : spoken.length > 0
+        ? [book.rescue.unsureAbout(spoken), book.rescue.askTopic(spoken)]
+        : [book.rescue.askRephrase],
+  );
   const asked = book.sentences([question.lead, question.sentence].flatMap((s) => (s === undefined ? [] : [s.text])));
   const shown = support.length > 0 ? support : centralSentences(statements, SUPPORTING_QUOTES_MAX);
   return paragraphs([

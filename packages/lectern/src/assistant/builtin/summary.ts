@@ -13,7 +13,8 @@ import type { EngineProgress, TranscriptLine } from '../types.js';
 import { centralSentences } from './centrality.js';
 import { classSentences } from './class-sentences.js';
 import type { ClassSentence } from './class-sentences.js';
-import { boldList, keywordsOf, mentionPattern, surfaceForm } from './composition.js';
+import { keywordsOf, mentionPattern, surfaceForm } from './key-phrases.js';
+import { boldList } from './phrasing.js';
 import type { Composition } from './composition.js';
 import { bold, escapeInline, heading, paragraphs, quoteItem } from './markdown.js';
 
