@@ -11,6 +11,8 @@ import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 const ERROR_DETAIL_MAX_CHARS = 300;
 const HTTP_TOO_MANY_REQUESTS = 429;
 const HTTP_SERVER_ERROR_MIN = 500;
+/** Shorter header values (versions, content types) are not credentials and would mask common words. */
+const MIN_REDACTED_LENGTH = 8;
 
 const httpAgent = new HttpAgent({ keepAlive: true });
 const httpsAgent = new HttpsAgent({ keepAlive: true });
@@ -58,12 +60,22 @@ export function postJson(url: URL, headers: Readonly<Record<string, string>>, bo
         return;
       }
       readText(response).then(
-        (text) => reject(new ProviderError(`${url.origin} answered HTTP ${status}${errorDetail(text)}`, status, isRetryableStatus(status))),
+        (text) => reject(new ProviderError(`${url.origin} answered HTTP ${status}${redact(errorDetail(text), headers)}`, status, isRetryableStatus(status))),
         reject,
       );
     });
     request.end(payload);
   });
+}
+
+/**
+ * Some providers quote the rejected key in their error message; errors end up in traces and
+ * reports, so every credential the request carried (a header value, or its token after
+ * `Bearer`) is masked.
+ */
+function redact(text: string, headers: Readonly<Record<string, string>>): string {
+  const credentials = Object.values(headers).flatMap((value) => [value, value.split(' ').at(-1) ?? value]);
+  return credentials.filter((credential) => credential.length >= MIN_REDACTED_LENGTH).reduce((masked, credential) => masked.split(credential).join('***'), text);
 }
 
 /** The provider's own error message if the body has one (`{"error": {"message": ...}}`). */

@@ -70,6 +70,20 @@ describe('agent pipelines', () => {
     assert.ok(performance.now() - started < SLOW_REPLY_MS / 2);
   });
 
+  it('|>> fails with E103 as soon as one branch runs out of its own timeout', async () => {
+    project = createModelProject(server);
+    server.respondWith((request) => ({ text: 'late', delayMs: systemAndUser(request)[0] === 'quick' ? 0 : SLOW_REPLY_MS }));
+    const started = performance.now();
+    const branches = [project.agent({ prompt: 'quick' }), project.agent({ name: 'Slow', prompt: 'slow', timeout: 0.05, retry: 0 })];
+    await assert.rejects(fanOut('q', branches), (error: unknown) => {
+      assert.ok(error instanceof LoomError);
+      assert.equal(error.code, 'E103');
+      assert.match(error.message, /pipeline branch 'Slow' failed: .*no answer within the timeout of 0.05 s/);
+      return true;
+    });
+    assert.ok(performance.now() - started < SLOW_REPLY_MS / 2);
+  });
+
   it('&>> gives the merging agent all results separated by --- lines', async () => {
     project = createModelProject(server);
     server.respondWith(echoPromptAndInput);

@@ -58,6 +58,19 @@ describe('provider wire formats', () => {
   });
 });
 
+describe('provider errors', () => {
+  it('carry the provider message with any quoted key masked', async () => {
+    project = createModelProject(server);
+    server.enqueue({ status: 401, errorMessage: `Incorrect API key provided: ${TEST_API_KEY}.` });
+    await assert.rejects(project.agent({ prompt: 'p' }).run('x'), (error: unknown) => {
+      assert.ok(error instanceof LoomError);
+      assert.match(error.message, /answered HTTP 401: Incorrect API key provided: \*\*\*\./);
+      assert.ok(!error.message.includes(TEST_API_KEY));
+      return true;
+    });
+  });
+});
+
 describe('the provider registry', () => {
   it('splits provider and model at the first slash', () => {
     assert.deepEqual(parseModelReference('OpenRouter/meta/llama-3'), { provider: 'openrouter', model: 'meta/llama-3' });
