@@ -25,7 +25,9 @@ export interface LintRule {
 export const LINT_RULES: Readonly<Record<LintCode, LintRule>> = {
   W001: {
     title: 'Missing type annotation (only with --warn-untyped)',
-    remedy: 'Annotate flow parameters (`text: str`) and results (`-> str`) so the runtime type mode can check them.',
+    remedy:
+      'Annotate flow parameters (`text: str`), results (`-> str`) and `let` bindings (`let n: int = 0`) ' +
+      'so the runtime type mode can check them.',
   },
   W002: {
     title: 'Unused declaration',
@@ -157,6 +159,12 @@ function untypedParts(flow: FlowDeclaration): LintWarning[] {
   if (flow.returnType === null && returnsValue(flow)) {
     warnings.push(warning('W001', `Flow '${flow.name.name}' returns a value but declares no result type`, flow.name.span, 'add `-> T` after the parameters'));
   }
+  walk(flow.body, (node) => {
+    if (node.kind === 'LetStatement' && node.type === null && node.pattern.kind === 'BindingPattern') {
+      const name = node.pattern.name;
+      warnings.push(warning('W001', `Variable '${name.name}' has no type annotation`, name.span, `write let ${name.name}: T = ...`));
+    }
+  });
   return warnings;
 }
 

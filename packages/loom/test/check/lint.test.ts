@@ -100,12 +100,20 @@ suite('lint', () => {
     assert.deepEqual(lintFindings(source), ["3:11 W005 Match on intents has no '_' branch"]);
   });
 
-  test('--warn-untyped reports untyped flow parameters and results; without it nothing', () => {
-    const source = 'flow greet(name, times: int) {\n    return "hi #{name} x#{times}"\n}\nflow main { print(greet("a", 1)) }';
+  test('--warn-untyped reports untyped flow parameters, results and let bindings; without it nothing', () => {
+    const source = [
+      'flow greet(name, times: int) {',
+      '    let greeting = "hi #{name}"',
+      '    let count: int = times',
+      '    return "#{greeting} x#{count}"',
+      '}',
+      'flow main { print(greet("a", 1)) }',
+    ].join('\n');
     assert.deepEqual(lintFindings(source), []);
     assert.deepEqual(lintFindings(source, { warnUntyped: true }), [
       "1:6 W001 Flow 'greet' returns a value but declares no result type",
       "1:12 W001 Parameter 'name' of flow 'greet' has no type annotation",
+      "2:9 W001 Variable 'greeting' has no type annotation",
     ]);
   });
 });
