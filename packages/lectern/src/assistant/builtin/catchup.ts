@@ -3,6 +3,7 @@
 import { findAnnouncement } from '../text/announcements.js';
 import { isDefinition } from '../text/explanations.js';
 import { isEmphasised } from '../text/emphasis.js';
+import { entrySentences } from '../text/term-cache.js';
 import { tokenize } from '../text/tokens.js';
 import { announcedTopic, isForwardLooking } from '../text/topics.js';
 import { recentEntries, windowMinutesFor } from '../context/window.js';
@@ -31,8 +32,9 @@ const MS_PER_MINUTE = 60_000;
 /** Announcements quoted under "listen for next". */
 const ANNOUNCEMENTS_SHOWN = 2;
 /**
- * How far before the window to look for the announced topic. Bounded, so a catch-up on a
- * three-hour class stays cheap; a topic announced longer ago than this is stale anyway.
+ * How far back to look for the announced topic, in entries (about a quarter of an hour of
+ * speech). Bounded, so a catch-up on a three-hour class stays cheap; a topic announced longer
+ * ago than this is stale anyway.
  */
 const TOPIC_LOOKBACK_ENTRIES = 1500;
 
@@ -40,24 +42,24 @@ export function composeCatchup(c: Composition): string {
   const { book, request } = c;
   const minutes = windowMinutesFor('catchup', request.recentMinutes);
   const window = recentEntries(request.entries, minutes);
-  if (window.length === 0) {
+  const latest = window[window.length - 1];
+  if (latest === undefined) {
     return paragraphs([heading(book.catchup.where), book.emptyClass, heading(book.catchup.listen), book.catchup.nothingYet]);
   }
-  const firstPosition = request.entries.length - window.length;
-  const sentences = classSentences(window, firstPosition);
+  const sentences = classSentences(window, request.entries.length - window.length);
   const pool = keywordsOf(window, KEYWORD_POOL_SIZE).map((k) => k.phrase);
   const keywords = pool.slice(0, WINDOW_KEYWORDS_SHOWN);
-  const topic = currentTopic(request.entries, firstPosition, sentences);
+  const topic = currentTopic(request.entries);
 
   const where = [
-    topic === undefined ? '' : book.catchup.topicAnnounced(escapeInline(topic.name), c.clock(topic.sentence.entry)),
+    topic === undefined ? '' : book.catchup.topicAnnounced(escapeInline(topic.name), c.clock(topic.entry)),
     keywords.length > 0 ? book.catchup.topicFromKeywords(minutes, boldList(book, keywords)) : '',
   ].filter((line) => line.length > 0);
 
   const keyPoint = latestKeyPoint(sentences);
   return paragraphs([
     heading(book.catchup.where),
-    where.length > 0 ? book.sentences(where) : quoteItem(c.clock(window[window.length - 1] as TranscriptLine), window[window.length - 1]?.text ?? ''),
+    where.length > 0 ? book.sentences(where) : quoteItem(c.clock(latest), latest.text),
     heading(book.catchup.keyPoint),
     keyPoint === undefined ? book.catchup.noKeyPoint : quoteItem(c.clock(keyPoint.entry), keyPoint.text),
     heading(book.catchup.listen),
@@ -69,21 +71,20 @@ export function composeCatchup(c: Composition): string {
 
 interface Topic {
   name: string;
-  sentence: ClassSentence;
+  entry: TranscriptLine;
 }
 
-function currentTopic(entries: readonly TranscriptLine[], firstPosition: number, sentences: readonly ClassSentence[]): Topic | undefined {
-  const inWindow = latestTopic(sentences);
-  if (inWindow !== undefined) return inWindow;
-  const lookbackStart = Math.max(0, firstPosition - TOPIC_LOOKBACK_ENTRIES);
-  return latestTopic(classSentences(entries.slice(lookbackStart, firstPosition), lookbackStart));
-}
-
-function latestTopic(sentences: readonly ClassSentence[]): Topic | undefined {
-  for (let i = sentences.length - 1; i >= 0; i--) {
-    const sentence = sentences[i];
-    const name = sentence === undefined ? null : announcedTopic(sentence.text);
-    if (sentence !== undefined && name !== null) return { name, sentence };
+/** The latest announced topic, searched newest first from the end of the class. */
+function currentTopic(entries: readonly TranscriptLine[]): Topic | undefined {
+  const stop = Math.max(0, entries.length - TOPIC_LOOKBACK_ENTRIES);
+  for (let position = entries.length - 1; position >= stop; position--) {
+    const entry = entries[position];
+    if (entry === undefined) continue;
+    const sentences = entrySentences(entry);
+    for (let i = sentences.length - 1; i >= 0; i--) {
+      const name = announcedTopic(sentences[i] ?? '');
+      if (name !== null) return { name, entry };
+    }
   }
   return undefined;
 }
