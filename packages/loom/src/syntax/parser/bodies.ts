@@ -7,7 +7,7 @@ import type { Property, PropertyBlock } from '../ast.js';
 import type { Token } from '../tokens.js';
 import { describeToken } from '../tokens.js';
 import type { Cursor } from './cursor.js';
-import { startsExpression } from './cursor.js';
+import { startsExpression } from './expression-starts.js';
 import { parseExpression, withBraceLiterals } from './expressions.js';
 import { closeBody } from './statements.js';
 import { startsDeclarationAtLineStart } from './declaration-starts.js';

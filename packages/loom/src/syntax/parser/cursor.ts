@@ -203,13 +203,13 @@ export class Cursor {
 
   /** Skips one token or a whole balanced `(...)`, `[...]`, `{...}` group. */
   skipTokenOrGroup(): void {
-    const closer = closerOf(this.current);
+    const opensGroup = isOpener(this.current);
     this.advance();
-    if (closer === null) return;
+    if (!opensGroup) return;
     let depth = 1;
     while (!this.atEnd && depth > 0) {
       const token = this.advance();
-      if (closerOf(token) !== null) depth++;
+      if (isOpener(token)) depth++;
       else if (isCloser(token)) depth--;
     }
   }
@@ -241,32 +241,10 @@ export class Cursor {
   }
 }
 
-function closerOf(token: Token): Punctuator | null {
-  if (token.kind !== 'punctuator') return null;
-  switch (token.text) {
-    case '(': return ')';
-    case '[': return ']';
-    case '{': return '}';
-    default: return null;
-  }
+function isOpener(token: Token): boolean {
+  return token.kind === 'punctuator' && (token.text === '(' || token.text === '[' || token.text === '{');
 }
 
 function isCloser(token: Token): boolean {
   return token.kind === 'punctuator' && (token.text === ')' || token.text === ']' || token.text === '}');
 }
-
-/** Whether `token` can begin an expression (used where an expression is optional). */
-export function startsExpression(token: Token): boolean {
-  switch (token.kind) {
-    case 'number': case 'string': case 'regex': case 'template': return true;
-    case 'identifier': return !NON_EXPRESSION_WORDS.has(token.text);
-    case 'punctuator':
-      return token.text === '(' || token.text === '[' || token.text === '{' || token.text === '-' || token.text === '!';
-    default: return false;
-  }
-}
-
-/** Words that can never begin an expression; `else x` is a syntax error, not a reference. */
-export const NON_EXPRESSION_WORDS: ReadonlySet<string> = new Set([
-  'else', 'catch', 'let', 'if', 'for', 'while', 'return', 'break', 'continue', 'try',
-]);

@@ -12,10 +12,12 @@ import type { Token } from '../tokens.js';
 import { describeToken, isPunctuator } from '../tokens.js';
 import type { Cursor } from './cursor.js';
 import { parseBraceBody, parseProperty } from './bodies.js';
-import { parseArgumentList, parseExpression, stringExpression } from './expressions.js';
+import { parseArgumentList, parseExpression } from './expressions.js';
+import { parseIdentifier } from './names.js';
+import { stringExpression } from './strings.js';
 import { parseServer } from './server.js';
 import {
-  atContractClause, parseContractClause, parseDecorators, parseIdentifier, parseParameterList, parseReturnType,
+  atContractClause, parseContractClause, parseDecorators, parseParameterList, parseReturnType,
 } from './signatures.js';
 import { parseBlock, parseStatement } from './statements.js';
 import { parseType } from './types.js';

@@ -1,90 +1,22 @@
 /**
- * Expressions: precedence climbing over the binary operators, then unary, power and postfix
- * forms, then primaries. Precedence, lowest first:
- *
- *   otherwise fallback  <  ||  <  &&  <  |>> &>> >>  <  ?? (and `?? a : b`)  <  or  <  and
- *   <  not  <  == != < <= > >= in is  <  |>  <  + -  <  * / %  <  unary - !  <  **  <  postfix
- *
- * The DAG and pipeline operators sit below the logical ones so that
- * `"topic" |>> [A, B] &>> C >> D` chains left to right and `x |> f ?? "default"` defaults the
- * piped result. A `(` or `[` on a new line starts a new statement rather than a call or index.
+ * Expressions: precedence climbing over the binary operators (see operators.ts), then unary,
+ * power and postfix forms, then primaries. A `(` or `[` on a new line starts a new statement
+ * rather than a call or index.
  */
 import type {
-  Argument, BinaryOperator, DictEntry, Expression, InterpolatedString, ListLiteral, MatchArm,
-  MatchExpression, SpreadElement, StringLiteral, StringText,
+  Argument, DictEntry, Expression, ListLiteral, SpreadElement,
 } from '../ast.js';
-import type { StringToken, Token } from '../tokens.js';
-import { describeToken, isPunctuator } from '../tokens.js';
+import type { Token } from '../tokens.js';
+import { isPunctuator } from '../tokens.js';
 import type { Cursor } from './cursor.js';
-import { NON_EXPRESSION_WORDS, startsExpression } from './cursor.js';
+import { NON_EXPRESSION_WORDS, startsExpression } from './expression-starts.js';
+import { parseCommaSeparated } from './lists.js';
+import { braceStartsBlock, parseMatchExpression } from './match.js';
+import { parseIdentifier } from './names.js';
+import { binaryOperatorAt, PRECEDENCE_LOWEST, PRECEDENCE_NOT } from './operators.js';
 import { parseParameterList } from './signatures.js';
 import { parseBlock } from './statements.js';
-import { parsePattern } from './patterns.js';
-
-interface OperatorInfo {
-  readonly operator: BinaryOperator;
-  readonly precedence: number;
-  /** Operators such as `fallback` or `-` only continue an expression on the same line. */
-  readonly sameLineOnly: boolean;
-}
-
-const PRECEDENCE_OTHERWISE = 1;
-const PRECEDENCE_OR_DAG = 2;
-const PRECEDENCE_AND_DAG = 3;
-const PRECEDENCE_PIPELINE = 4;
-const PRECEDENCE_COALESCE = 5;
-const PRECEDENCE_OR = 6;
-const PRECEDENCE_AND = 7;
-const PRECEDENCE_NOT = 8;
-const PRECEDENCE_COMPARISON = 9;
-const PRECEDENCE_PIPE = 10;
-const PRECEDENCE_ADDITIVE = 11;
-const PRECEDENCE_MULTIPLICATIVE = 12;
-const PRECEDENCE_LOWEST = PRECEDENCE_OTHERWISE;
-
-function symbol(operator: BinaryOperator, precedence: number): OperatorInfo {
-  return { operator, precedence, sameLineOnly: false };
-}
-
-const SYMBOL_OPERATORS: ReadonlyMap<string, OperatorInfo> = new Map([
-  ['||', symbol('||', PRECEDENCE_OR_DAG)],
-  ['&&', symbol('&&', PRECEDENCE_AND_DAG)],
-  ['|>>', symbol('|>>', PRECEDENCE_PIPELINE)],
-  ['&>>', symbol('&>>', PRECEDENCE_PIPELINE)],
-  ['>>', symbol('>>', PRECEDENCE_PIPELINE)],
-  ['??', symbol('??', PRECEDENCE_COALESCE)],
-  ['==', symbol('==', PRECEDENCE_COMPARISON)],
-  ['!=', symbol('!=', PRECEDENCE_COMPARISON)],
-  ['<', symbol('<', PRECEDENCE_COMPARISON)],
-  ['<=', symbol('<=', PRECEDENCE_COMPARISON)],
-  ['>', symbol('>', PRECEDENCE_COMPARISON)],
-  ['>=', symbol('>=', PRECEDENCE_COMPARISON)],
-  ['|>', symbol('|>', PRECEDENCE_PIPE)],
-  ['+', symbol('+', PRECEDENCE_ADDITIVE)],
-  // A '-' that starts a line is a negative number (e.g. a `-1 =>` match arm), not a subtraction.
-  ['-', { operator: '-', precedence: PRECEDENCE_ADDITIVE, sameLineOnly: true }],
-  ['*', symbol('*', PRECEDENCE_MULTIPLICATIVE)],
-  ['/', symbol('/', PRECEDENCE_MULTIPLICATIVE)],
-  ['%', symbol('%', PRECEDENCE_MULTIPLICATIVE)],
-]);
-
-const WORD_OPERATORS: ReadonlyMap<string, OperatorInfo> = new Map([
-  ['otherwise', { operator: 'otherwise', precedence: PRECEDENCE_OTHERWISE, sameLineOnly: false }],
-  ['fallback', { operator: 'fallback', precedence: PRECEDENCE_OTHERWISE, sameLineOnly: true }],
-  ['or', { operator: 'or', precedence: PRECEDENCE_OR, sameLineOnly: false }],
-  ['and', { operator: 'and', precedence: PRECEDENCE_AND, sameLineOnly: false }],
-  ['in', { operator: 'in', precedence: PRECEDENCE_COMPARISON, sameLineOnly: true }],
-  ['is', { operator: 'is', precedence: PRECEDENCE_COMPARISON, sameLineOnly: true }],
-]);
-
-function binaryOperatorAt(token: Token): OperatorInfo | null {
-  let info: OperatorInfo | undefined;
-  if (token.kind === 'punctuator') info = SYMBOL_OPERATORS.get(token.text);
-  else if (token.kind === 'identifier') info = WORD_OPERATORS.get(token.text);
-  if (info === undefined) return null;
-  if (info.sameLineOnly && token.newlineBefore) return null;
-  return info;
-}
+import { stringExpression } from './strings.js';
 
 export function parseExpression(p: Cursor): Expression {
   return parseBinary(p, PRECEDENCE_LOWEST);
@@ -174,7 +106,7 @@ function parsePostfix(p: Cursor): Expression {
     const token = p.current;
     if (isPunctuator(token, '.')) {
       p.advance();
-      const property = parseMemberName(p);
+      const property = parseIdentifier(p, "a name after '.'");
       expression = { kind: 'MemberExpression', object: expression, property, span: p.spanFrom(start) };
     } else if (isPunctuator(token, '(') && !token.newlineBefore) {
       const args = parseArgumentList(p);
@@ -186,22 +118,12 @@ function parsePostfix(p: Cursor): Expression {
       expression = { kind: 'PropagateExpression', operand: expression, span: p.spanFrom(start) };
     } else if (isPunctuator(token, '::') && expression.kind === 'Identifier') {
       p.advance();
-      const variant = parseMemberName(p);
+      const variant = parseIdentifier(p, "a variant name after '::'");
       expression = { kind: 'VariantExpression', enumName: expression, variant, span: p.spanFrom(start) };
     } else {
       return expression;
     }
   }
-}
-
-function parseMemberName(p: Cursor): Expression & { kind: 'Identifier' } {
-  const token = p.current;
-  if (token.kind === 'identifier') {
-    p.advance();
-    return { kind: 'Identifier', name: token.text, span: token.span };
-  }
-  p.errorAtCurrent(`Expected a name after '.', found ${describeToken(token)}`);
-  return { kind: 'Identifier', name: '', span: token.span };
 }
 
 function parseIndexOrSlice(p: Cursor, object: Expression, start: Token): Expression {
@@ -245,29 +167,6 @@ export function parseArgument(p: Cursor): Argument {
   }
   const value = parseExpression(p);
   return { kind: 'Argument', name: null, value, span: p.spanFrom(start) };
-}
-
-/**
- * Runs `parseItem` for each item of a comma-separated list up to (not including) `closer`.
- * Trailing commas and line breaks between items are allowed. A broken item is skipped up to
- * the next comma or the closer, so one bad item yields one diagnostic.
- */
-export function parseCommaSeparated(p: Cursor, closer: ')' | ']' | '}', itemName: string, parseItem: () => void): void {
-  while (!p.at(closer) && !p.atEnd) {
-    const before = p.mark;
-    parseItem();
-    if (p.eat(',')) continue;
-    if (p.at(closer) || p.atEnd) return;
-    p.errorAtCurrent(`Expected ',' or '${closer}' after the ${itemName}, found ${describeToken(p.current)}`);
-    while (!p.at(',') && !atCloser(p) && !p.atEnd && !(p.current.newlineBefore && p.hasAdvancedSince(before))) {
-      p.skipTokenOrGroup();
-    }
-    if (!p.eat(',')) return;
-  }
-}
-
-function atCloser(p: Cursor): boolean {
-  return p.at(')') || p.at(']') || p.at('}');
 }
 
 function parsePrimary(p: Cursor): Expression {
@@ -449,78 +348,3 @@ function parsePythonEscape(p: Cursor): Expression {
   p.advance();
   return { kind: 'PythonEscapeExpression', code: code.rawBody, span: p.spanFrom(start) };
 }
-
-export function parseMatchExpression(p: Cursor): MatchExpression {
-  const start = p.advance();
-  const fast = start.text === 'fast_match';
-  const subject = parseHeadExpression(p);
-  const arms: MatchArm[] = [];
-  const open = p.current;
-  if (p.expect('{', 'to open the match arms')) {
-    withBraceLiterals(p, true, () => {
-      while (!p.at('}') && !p.atEnd) {
-        const before = p.mark;
-        arms.push(parseMatchArm(p));
-        if (p.eat(',') || p.eat(';') || p.at('}') || p.atLineStart) continue;
-        p.errorAtCurrent(`Expected ',' or a line break between match arms, found ${describeToken(p.current)}`);
-        p.skipToStatementBoundary();
-        if (!p.hasAdvancedSince(before)) break;
-      }
-    });
-    p.expect('}', 'to close the match arms', `the match opened at line ${open.span.start.line}`);
-  }
-  return { kind: 'MatchExpression', fast, subject, arms, span: p.spanFrom(start) };
-}
-
-function parseMatchArm(p: Cursor): MatchArm {
-  const start = p.current;
-  const pattern = parsePattern(p);
-  let guard: Expression | null = null;
-  if (p.atWord('if')) {
-    p.advance();
-    guard = parseExpression(p);
-  }
-  p.expect('=>', 'after the match pattern');
-  let body: MatchArm['body'];
-  if (p.at('{') && braceStartsBlock(p)) {
-    body = parseBlock(p, 'match arm');
-  } else {
-    body = parseExpression(p);
-  }
-  if (guard === null && p.atWord('if') && !p.current.newlineBefore) {
-    p.advance();
-    guard = parseExpression(p);
-  }
-  return { kind: 'MatchArm', pattern, guard, body, span: p.spanFrom(start) };
-}
-
-/** After `=>` or `otherwise`, `{` opens a block unless it reads as a map (`{ key: ...`). */
-function braceStartsBlock(p: Cursor): boolean {
-  const first = p.peek(1);
-  const second = p.peek(2);
-  if (isPunctuator(first, '}')) return true;
-  const keyLike = first.kind === 'string' || first.kind === 'identifier' || first.kind === 'number';
-  return !(keyLike && isPunctuator(second, ':'));
-}
-
-/** Builds the expression for a string token, parsing each `#{...}` part. */
-export function stringExpression(p: Cursor, token: StringToken): StringLiteral | InterpolatedString {
-  const onlyText = token.segments.every((segment) => segment.kind === 'text');
-  if (onlyText) {
-    const value = token.segments.map((segment) => (segment.kind === 'text' ? segment.value : '')).join('');
-    return { kind: 'StringLiteral', value, triple: token.triple, span: token.span };
-  }
-  const parts: (StringText | Expression)[] = token.segments.map((segment) => {
-    if (segment.kind === 'text') return { kind: 'StringText', value: segment.value, span: segment.span };
-    const inner = p.forInterpolation(segment.tokens);
-    if (inner.atEnd) {
-      p.errorAt(segment.span, "Empty interpolation '#{}': write an expression between the braces");
-      return { kind: 'Error', span: segment.span };
-    }
-    const expression = parseExpression(inner);
-    if (!inner.atEnd) inner.errorAtCurrent(`Unexpected ${describeToken(inner.current)} in interpolation`);
-    return expression;
-  });
-  return { kind: 'InterpolatedString', parts, triple: token.triple, span: token.span };
-}
-

@@ -8,8 +8,10 @@ import type {
 import type { Token } from '../tokens.js';
 import { describeToken, isPunctuator } from '../tokens.js';
 import type { Cursor } from './cursor.js';
-import { parseCommaSeparated, parseExpression, stringExpression, withBraceLiterals } from './expressions.js';
-import { parseIdentifier } from './signatures.js';
+import { parseExpression, withBraceLiterals } from './expressions.js';
+import { parseCommaSeparated } from './lists.js';
+import { parseIdentifier } from './names.js';
+import { stringExpression } from './strings.js';
 
 export function parsePattern(p: Cursor): Pattern {
   const span = p.current.span;

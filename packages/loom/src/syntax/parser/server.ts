@@ -11,7 +11,8 @@ import { describeToken, isPunctuator } from '../tokens.js';
 import type { Cursor } from './cursor.js';
 import { parseBraceBody, parseProperty } from './bodies.js';
 import { parseExpression } from './expressions.js';
-import { atContractClause, parseContractClause, parseIdentifier } from './signatures.js';
+import { parseIdentifier } from './names.js';
+import { atContractClause, parseContractClause } from './signatures.js';
 
 export function parseServer(p: Cursor): Declaration {
   const start = p.advance();

@@ -2,22 +2,13 @@
  * The pieces that head declarations: decorators, parameter lists, return types and
  * `requires`/`ensures`/`invariant` contract clauses.
  */
-import type { ContractClause, Decorator, Identifier, Parameter, TypeExpression } from '../ast.js';
-import { describeToken, isPunctuator } from '../tokens.js';
+import type { ContractClause, Decorator, Parameter, TypeExpression } from '../ast.js';
+import { isPunctuator } from '../tokens.js';
 import type { Cursor } from './cursor.js';
-import { parseArgumentList, parseCommaSeparated, parseExpression, parseHeadExpression } from './expressions.js';
+import { parseArgumentList, parseExpression, parseHeadExpression } from './expressions.js';
+import { parseCommaSeparated } from './lists.js';
+import { parseIdentifier } from './names.js';
 import { parseType } from './types.js';
-
-/** Reads a name, or reports `Expected <what>` and returns an empty-named placeholder. */
-export function parseIdentifier(p: Cursor, what: string): Identifier {
-  const token = p.current;
-  if (token.kind === 'identifier') {
-    p.advance();
-    return { kind: 'Identifier', name: token.text, span: token.span };
-  }
-  p.errorAtCurrent(`Expected ${what}, found ${describeToken(token)}`);
-  return { kind: 'Identifier', name: '', span: token.span };
-}
 
 /** `@name` or `@name(args)`, any number of them. */
 export function parseDecorators(p: Cursor): Decorator[] {

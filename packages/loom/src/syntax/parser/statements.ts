@@ -10,12 +10,14 @@ import type {
 import type { Token } from '../tokens.js';
 import { describeToken, isPunctuator, isWord } from '../tokens.js';
 import type { Cursor } from './cursor.js';
-import { startsExpression } from './cursor.js';
-import { parseArgument, parseExpression, parseHeadExpression, stringExpression, withBraceLiterals } from './expressions.js';
+import { startsExpression } from './expression-starts.js';
+import { parseArgument, parseExpression, parseHeadExpression, withBraceLiterals } from './expressions.js';
+import { parseIdentifier } from './names.js';
+import { stringExpression } from './strings.js';
 import { parseBraceBody, parseProperty } from './bodies.js';
 import { parsePattern } from './patterns.js';
 import { expressionToPattern } from './destructuring.js';
-import { atContractClause, parseContractClause, parseIdentifier, parseParameter, parseParameterList } from './signatures.js';
+import { atContractClause, parseContractClause, parseParameter, parseParameterList } from './signatures.js';
 import { parseType } from './types.js';
 import { startsDeclarationAtLineStart } from './declaration-starts.js';
 
