@@ -10,6 +10,7 @@ import { LoomError } from '../errors.js';
 import { Agent } from './agents/agent.js';
 import type { AgentRuntime } from './agents/runtime.js';
 import type { RunOptions } from './agents/spec.js';
+import { parseModelReference } from './providers/registry.js';
 
 const JUDGE_PROMPT =
   'You decide whether a condition holds for an input. Answer with exactly one word: yes or no.';
@@ -45,6 +46,9 @@ export function createSemanticJudge(runtime: AgentRuntime, options: SemanticJudg
     if (agent === undefined) {
       throw new LoomError('E101', 'a semantic condition needs a model to judge it: set LOOM_WEAK_MODEL (e.g. "openai/gpt-4o-mini") in secrets.nxs or the environment');
     }
+    // A missing key or endpoint is a mistake to report, not a verdict to fail closed on.
+    const { provider } = parseModelReference(agent.spec.model);
+    runtime.providers.client(provider, agent.name);
     try {
       return String(await agent.run(input, runOptions));
     } catch (error) {

@@ -45,7 +45,7 @@ export function createTracer(level: TraceLevel, write: (line: string) => void = 
     },
     prompt(agent, messages) {
       if (level !== 'full') return;
-      for (const message of messages) write(`[loom] agent=${agent} ${message.role}: ${JSON.stringify('content' in message ? message.content : '')}\n`);
+      for (const message of messages) write(`[loom] agent=${agent} ${message.role}: ${JSON.stringify(message.content)}\n`);
     },
   };
 }

@@ -22,6 +22,8 @@ export interface ScriptedReply {
   readonly errorMessage?: string;
   /** Wait this long before answering (the client's timeout may fire first). */
   readonly delayMs?: number;
+  /** OpenAI streams only: send the first text piece, then hold the rest back this long. */
+  readonly stallAfterFirstPieceMs?: number;
   readonly inputTokens?: number;
   readonly outputTokens?: number;
 }
@@ -153,6 +155,14 @@ function openAiReply(reply: ScriptedReply, outgoing: ServerResponse): void {
 }
 
 function openAiStream(reply: ScriptedReply, outgoing: ServerResponse): void {
+  if (reply.stallAfterFirstPieceMs !== undefined) {
+    const [first, ...rest] = halves(reply.text ?? '');
+    outgoing.writeHead(200, { 'content-type': 'text/event-stream' });
+    outgoing.write(`data: ${JSON.stringify({ choices: [{ index: 0, delta: { content: first } }] })}\n\n`);
+    const timer = setTimeout(() => openAiStreamRest(rest, outgoing), reply.stallAfterFirstPieceMs);
+    outgoing.on('close', () => clearTimeout(timer));
+    return;
+  }
   const events: unknown[] = halves(reply.text ?? '').map((piece) => ({ choices: [{ index: 0, delta: { content: piece } }] }));
   (reply.toolCalls ?? []).forEach((call, index) => {
     events.push({ choices: [{ index: 0, delta: { tool_calls: [{ index, id: `call_${index}`, function: { name: call.name, arguments: '' } }] } }] });
@@ -160,6 +170,11 @@ function openAiStream(reply: ScriptedReply, outgoing: ServerResponse): void {
   });
   events.push({ choices: [], usage: { prompt_tokens: inputTokens(reply), completion_tokens: outputTokens(reply) } });
   sendEvents(outgoing, events, true);
+}
+
+function openAiStreamRest(pieces: readonly string[], outgoing: ServerResponse): void {
+  for (const piece of pieces) outgoing.write(`data: ${JSON.stringify({ choices: [{ index: 0, delta: { content: piece } }] })}\n\n`);
+  outgoing.end('data: [DONE]\n\n');
 }
 
 function anthropicReply(reply: ScriptedReply, outgoing: ServerResponse): void {

@@ -198,14 +198,25 @@ export class Agent {
     }
   }
 
-  /** One HTTP attempt within the agent's `timeout`; running out of time is a retryable failure. */
+  /**
+   * One HTTP attempt within the agent's `timeout`; running out of time is a retryable failure,
+   * unless part of a streamed answer was already handed on: that text cannot be taken back,
+   * so a retry would repeat it.
+   */
   private async attempt(client: ProviderClient, request: ChatRequest, signal: AbortSignal | undefined): Promise<ChatResponse> {
     const deadline = new Deadline((this.spec.timeout ?? DEFAULT_TIMEOUT_SECONDS) * MS_PER_SECOND, signal);
+    const sink = request.onDelta;
+    let streamed = false;
+    const onDelta = sink === undefined ? undefined : (text: string): void => {
+      streamed = true;
+      sink(text);
+    };
     try {
-      return await client.chat({ ...request, signal: deadline.signal });
+      return await client.chat({ ...request, onDelta, signal: deadline.signal });
     } catch (error) {
-      if (!deadline.timedOut) throw error;
-      throw new ProviderError(`no answer within the timeout of ${deadline.limitMs / MS_PER_SECOND} s`, undefined, true);
+      const failure = deadline.timedOut ? new ProviderError(`no answer within the timeout of ${deadline.limitMs / MS_PER_SECOND} s`, undefined, true) : error;
+      if (streamed && failure instanceof ProviderError) throw new ProviderError(`${failure.message} (after part of the answer was streamed)`, failure.status, false);
+      throw failure;
     } finally {
       deadline.dispose();
     }

@@ -168,6 +168,18 @@ describe('streaming', () => {
   }
 });
 
+describe('a streamed answer cut off by the timeout', () => {
+  it('is not retried once text was handed on, so no piece is delivered twice', async () => {
+    project = createModelProject(server);
+    server.respondWith(() => ({ text: 'Once upon a time', stallAfterFirstPieceMs: 2_000 }));
+    const pieces: string[] = [];
+    const call = project.agent({ prompt: 'p', stream: true, timeout: 0.1, retry: 2, retry_delay: TEST_RETRY_DELAY_SECONDS }).run('story', { onDelta: (text) => pieces.push(text) });
+    await assert.rejects(call, /no answer within the timeout of 0.1 s \(after part of the answer was streamed\)/);
+    assert.deepEqual(pieces, ['Once upo']);
+    assert.equal(server.requests.length, 1);
+  });
+});
+
 describe('memory', () => {
   it('keeps no history without a memory setting', async () => {
     project = createModelProject(server);

@@ -75,6 +75,12 @@ describe('semantic conditions', () => {
       return true;
     });
   });
+
+  it('report a weak model without its key as E101 instead of failing closed', async () => {
+    project = createModelProject(server, { secrets: 'LOOM_WEAK_MODEL = "deepseek/deepseek-chat"\n' });
+    await assert.rejects(createSemanticJudge(project.runtime).holds('c', 'i'), /has no API key: set DEEPSEEK_API_KEY/);
+    assert.equal(server.requests.length, 0);
+  });
 });
 
 describe('intent classification', () => {
