@@ -11,6 +11,8 @@ import type { Diagnostic } from '../diagnostic.js';
 import type { IncludeDeclaration, Program, TopLevelItem } from '../syntax/ast.js';
 import { parse } from '../syntax/parser.js';
 
+const SECRETS_FILE_EXTENSION = '.nxs';
+
 /** Reads a source file; `undefined` when it does not exist or cannot be read. */
 export type ReadSourceFile = (path: string) => string | undefined;
 
@@ -58,6 +60,8 @@ export function expandIncludes(entry: Program, readFile: ReadSourceFile): Expand
 
   function include(declaration: IncludeDeclaration, includer: SourceUnit): void {
     const spec = declaration.path.value;
+    // `include "secrets.nxs";` names the secrets file the runtime reads, not Loom source.
+    if (spec.endsWith(SECRETS_FILE_EXTENSION)) return;
     const file = isAbsolute(spec) ? normalize(spec) : join(dirname(includer.file), spec);
     const identity = resolve(file);
     const cycleStart = inProgress.indexOf(identity);

@@ -38,6 +38,10 @@ suite('include', () => {
     assert.deepEqual(read, ['/opt/loom/shared.nxlib']);
   });
 
+  test('a secrets file (.nxs) is configuration for the runtime, not source to check', () => {
+    assert.deepEqual(findings('include "secrets.nxs";\nflow main { print(secret("KEY")) }'), []);
+  });
+
   test('a missing file is E001 at the path, with where it was looked for', () => {
     const finding = onlyFinding('include "tools/missing.nxlib";\nflow main { print(1) }');
     assert.equal(finding.message, "Included file 'tools/missing.nxlib' not found");
