@@ -95,12 +95,12 @@ describe('tool declarations', () => {
 });
 
 describe('an agent with tools', () => {
-  for (const model of ['openai/m', 'anthropic/m', 'ollama/m']) {
-    it(`runs the tool calls ${model.split('/')[0]} asks for and answers with their results`, async () => {
+  for (const [model, stream] of ['openai/m', 'anthropic/m', 'ollama/m'].flatMap((name) => [[name, false], [name, true]] as const)) {
+    it(`runs the tool calls ${model.split('/')[0]} asks for${stream ? ' in a stream' : ''} and answers with their results`, async () => {
       project = createModelProject(server);
       server.enqueue({ toolCalls: [{ name: 'add', arguments: { a: 2, b: 3 } }] }, { text: 'The sum is 5.' });
       const calls: Record<string, unknown>[] = [];
-      const answer = await project.agent({ model, prompt: 'Use tools.', tools: [adder(calls)] }).run('2 + 3?');
+      const answer = await project.agent({ model, prompt: 'Use tools.', tools: [adder(calls)], stream }).run('2 + 3?');
       assert.equal(answer, 'The sum is 5.');
       assert.deepEqual(calls, [{ a: 2, b: 3 }]);
       assert.equal(toolResultIn(server.requests[1]), '5');
