@@ -1,6 +1,6 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { EventsClient } from '../support/events-client.js';
 import { LecternClient } from '../support/http-client.js';
@@ -68,6 +68,7 @@ describe('hand-over: a started instance', () => {
     assert.deepEqual([line.event, line.code], ['error', 'data_dir_in_use']);
     const stillServing = await new LecternClient(lectern.baseUrl, lectern.token).get('/api/v2/status');
     assert.equal(stillServing.status, 200);
+    assert.deepEqual(JSON.parse(readFileSync(lectern.ready.connection_file, 'utf8')), lectern.connection, 'the hand-over file is untouched');
   });
 });
 
@@ -84,18 +85,19 @@ describe('hand-over: options and shutdown', () => {
     }
   });
 
-  it('on SIGTERM removes connection.json, keeps the database and exits 0', async () => {
-    const dataDir = createTempDataDir();
-    try {
-      const lectern = await LecternProcess.start({ dataDir });
-      const exit = await lectern.stop();
-      assert.deepEqual(exit, { code: 0, signal: null });
-      assert.equal(existsSync(join(dataDir, 'connection.json')), false);
-      assert.equal(existsSync(join(dataDir, 'lectern.db')), true);
-    } finally {
-      removeTempDataDir(dataDir);
-    }
-  });
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    it(`on ${signal} removes connection.json, keeps the database and exits 0`, async () => {
+      const dataDir = createTempDataDir();
+      try {
+        const lectern = await LecternProcess.start({ dataDir });
+        assert.deepEqual(await lectern.signal(signal), { code: 0, signal: null });
+        assert.equal(existsSync(join(dataDir, 'connection.json')), false);
+        assert.equal(existsSync(join(dataDir, 'lectern.db')), true);
+      } finally {
+        removeTempDataDir(dataDir);
+      }
+    });
+  }
 
   it('on SIGTERM exits within the grace period even when an events client stopped reading', async () => {
     const lectern = await LecternProcess.start();
