@@ -14,7 +14,7 @@ import { ExitRequest } from './prelude.js';
 import { ProgramContext } from './program.js';
 import type { ProgramHost } from './program.js';
 import { isErr, propagationOrigin } from './propagation.js';
-import { display } from './values.js';
+import { repr } from './values.js';
 
 /** What a generated module's default export returns once its declarations have run. */
 export interface ProgramInstance {
@@ -80,7 +80,7 @@ function reportPropagatedResult(host: ProgramHost, result: unknown): boolean {
   if (origin === undefined || !isErr(result)) return false;
   const [payload] = result.values;
   const location = host.locate(origin);
-  const error = payload instanceof Error ? payload : new Error(`Err(${display(payload)}) propagated by '?'`);
+  const error = payload instanceof Error ? payload : new Error(`Err(${repr(payload)}) propagated by '?'`);
   host.stderr(`${formatErrorReport(error, (payload instanceof Error ? host.locate(payload) : undefined) ?? location)}\n`);
   return true;
 }
