@@ -141,6 +141,15 @@ describe('events', () => {
     await Promise.all([live.client.close(), back.client.close()]);
   });
 
+  it('sends nothing extra to a reconnecting client that missed nothing', async () => {
+    const { client: first, snapshot } = await EventsClient.authenticated(lectern.port, lectern.token);
+    await first.close();
+    const { client: again } = await EventsClient.authenticated(lectern.port, lectern.token, snapshot.seq);
+    again.send('ping');
+    assert.deepEqual(await again.next(), pong, 'no replay and no resync before the pong');
+    await again.close();
+  });
+
   it('asks for a resync when after_seq is ahead of this process (a previous run)', async () => {
     const { client: events, snapshot } = await EventsClient.authenticated(lectern.port, lectern.token, Number.MAX_SAFE_INTEGER);
     assert.equal(snapshot.type, 'snapshot');
