@@ -15,6 +15,7 @@ import { LoomError } from '../../errors.js';
 import { cacheKey } from '../cache.js';
 import { Deadline } from '../deadline.js';
 import { protocolInstruction, protocolSchema, readProtocolReply } from '../protocol.js';
+import type { ProtocolSpec } from '../protocol.js';
 import { ProviderError } from '../providers/http.js';
 import { parseModelReference } from '../providers/registry.js';
 import type { ChatMessage, ChatRequest, ChatResponse, ProviderClient, ToolCall } from '../providers/types.js';
@@ -91,14 +92,14 @@ export class Agent {
       signal: options.signal,
       onDelta: options.onDelta ?? (streamSink === undefined ? undefined : (text) => streamSink(this.name, text)),
     };
-    const answer = this.spec.protocol === undefined ? await this.answer(conversation, state) : await this.answerToProtocol(conversation, state);
+    const protocol = this.spec.protocol;
+    const answer = protocol === undefined ? await this.answer(conversation, state) : await this.answerToProtocol(protocol, conversation, state);
     this.memory.remember({ user: userText, assistant: inputText(answer) });
     return answer;
   }
 
   /** Asks again with the validation problem, `retry` times, before giving up with E303. */
-  private async answerToProtocol(conversation: ChatMessage[], state: CallState): Promise<Record<string, unknown>> {
-    const protocol = this.spec.protocol!;
+  private async answerToProtocol(protocol: ProtocolSpec, conversation: ChatMessage[], state: CallState): Promise<Record<string, unknown>> {
     const asks = (this.spec.retry ?? DEFAULT_RETRY_COUNT) + 1;
     for (let ask = 1; ; ask += 1) {
       const reply = await this.answer(conversation, state);
