@@ -5,7 +5,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import { findAnnouncement } from '../text/announcements.js';
 import { isDefinition, isExample } from '../text/explanations.js';
 import { isEmphasised } from '../text/emphasis.js';
-import { rankKeywords } from '../text/keywords.js';
+import { PhraseCounts } from '../text/keywords.js';
 import { isClassDirected, questionStrength } from '../text/questions.js';
 import { entryRuns } from '../text/term-cache.js';
 import { announcedTopic } from '../text/topics.js';
@@ -13,7 +13,7 @@ import type { EngineProgress, TranscriptLine } from '../types.js';
 import { centralSentences } from './centrality.js';
 import { classSentences } from './class-sentences.js';
 import type { ClassSentence } from './class-sentences.js';
-import { keywordsOf, mentionPattern, surfaceForm } from './key-phrases.js';
+import { mentionPattern, rankedPhrases } from './key-phrases.js';
 import { boldList } from './phrasing.js';
 import type { Composition } from './composition.js';
 import { bold, escapeInline, heading, paragraphs, quoteItem } from './markdown.js';
@@ -36,6 +36,8 @@ interface Section {
   topic: string | null;
   central: ClassSentence | undefined;
   terms: ReadonlySet<string>;
+  /** Counted while the section is read, so the notes need no second pass over the class. */
+  phrases: PhraseCounts;
 }
 
 interface Findings {
@@ -89,6 +91,8 @@ function readSection(entries: readonly TranscriptLine[], firstPosition: number, 
   const sentences = classSentences(entries, firstPosition);
   let topic: string | null = null;
   const terms = new Set<string>();
+  const phrases = new PhraseCounts();
+  for (const entry of entries) phrases.add(entryRuns(entry));
   for (const sentence of sentences) {
     for (const term of sentence.terms) terms.add(term);
     const text = sentence.text;
@@ -108,13 +112,14 @@ function readSection(entries: readonly TranscriptLine[], firstPosition: number, 
     if (isDefinition(text)) findings.definitions.push(sentence);
     if (isExample(text)) findings.examples.push(sentence);
   }
-  return { entries, topic, central: centralSentences(sentences, 1)[0], terms };
+  return { entries, topic, central: centralSentences(sentences, 1)[0], terms, phrases };
 }
 
 function writeNotes(c: Composition, findings: Findings): string {
   const { book } = c;
-  const all = c.request.entries;
-  const concepts = keywordsOf(all, CONCEPTS_MAX).map((k) => k.phrase);
+  const classPhrases = new PhraseCounts();
+  for (const section of findings.sections) classPhrases.addCounts(section.phrases);
+  const concepts = rankedPhrases(classPhrases, c.request.entries, { limit: CONCEPTS_MAX }).map((k) => k.phrase);
   const topic = findings.topics[0] !== undefined ? bold(findings.topics[0]) : boldList(book, concepts.slice(0, TOPIC_KEYWORDS_MAX));
   return paragraphs([
     book.summary.title(escapeInline(c.request.courseName)),
@@ -147,8 +152,8 @@ function outline(c: Composition, sections: readonly Section[]): string {
       const first = section.entries[0];
       const last = section.entries[section.entries.length - 1];
       if (first === undefined || last === undefined) return '';
-      const terms = rankKeywords(section.entries.map((e) => entryRuns(e)), { limit: SECTION_KEYWORDS_MAX, weight: distinctiveness })
-        .map((k) => surfaceForm(k.phrase, section.entries));
+      const terms = rankedPhrases(section.phrases, section.entries, { limit: SECTION_KEYWORDS_MAX, weight: distinctiveness })
+        .map((k) => k.phrase);
       const keywords = c.book.list(terms);
       const about = section.topic === null ? boldList(c.book, terms) : `${bold(section.topic)}${keywords.length > 0 ? ` (${escapeInline(keywords)})` : ''}`;
       const quote = section.central === undefined ? '' : ` — “${escapeInline(section.central.text)}”`;

@@ -36,47 +36,25 @@ interface Phrase {
 }
 
 export function rankKeywords(runsPerText: Iterable<readonly TermRun[]>, options: KeywordOptions): Keyword[] {
-  const counts = countPhrases(runsPerText);
-  // Most phrases occur once. Only frequent ones can be accepted, and accepting one only
-  // changes the counts of its parts, which are at least as frequent; the rest never matter.
-  const remaining = new Map<string, number>();
-  // Longest first, so a phrase is judged before its parts: bucketed by length, not sorted.
-  const byLength: string[][] = Array.from({ length: Math.max(MAX_WORD_UNITS, MAX_BIGRAM_UNITS) + 1 }, () => []);
-  for (const [key, count] of counts) {
-    if (count < MIN_KEYWORD_COUNT) continue;
-    remaining.set(key, count);
-    byLength[unitCount(key)]?.push(key);
-  }
-  const accepted: Phrase[] = [];
-  for (const key of byLength.reverse().flat()) {
-    const units = unitsOf(key);
-    const count = remaining.get(key) ?? 0;
-    if (count < MIN_KEYWORD_COUNT || !isMeaningful(units)) continue;
-    if (units.length > 1 && !isCohesive(units, count, counts)) continue;
-    accepted.push({ key, units, count });
-    for (const part of subPhrases(units)) {
-      const partKey = phraseOf(part);
-      remaining.set(partKey, (remaining.get(partKey) ?? 0) - count);
-    }
-  }
-  const weight = options.weight ?? (() => 1);
-  return accepted
-    .map(({ key, units, count }) => {
-      const unitWeight = units.reduce((sum, unit) => sum + weight(unit), 0) / units.length;
-      return { phrase: key, count, score: count * unitWeight * (1 + PHRASE_LENGTH_BONUS * (units.length - 1)) };
-    })
-    .sort((a, b) => b.score - a.score || a.phrase.localeCompare(b.phrase))
-    .slice(0, options.limit);
+  const counts = new PhraseCounts();
+  for (const runs of runsPerText) counts.add(runs);
+  return counts.rank(options);
 }
 
 /**
- * Counts every contiguous slice of every run up to the phrase length limit; Han slices must
- * chain (ab, bc). Only the key strings are kept, built one unit at a time: this loop runs over
- * every term of a three-hour class, so it allocates as little as it can.
+ * Occurrence counts of every candidate phrase, built up text by text. Counting is the costly
+ * part, so a long class can count part by part and combine the parts' counts afterwards.
  */
-function countPhrases(runsPerText: Iterable<readonly TermRun[]>): Map<string, number> {
-  const counts = new Map<string, number>();
-  for (const runs of runsPerText) {
+export class PhraseCounts {
+  private readonly counts = new Map<string, number>();
+
+  /**
+   * Counts every contiguous slice of every run up to the phrase length limit; Han slices must
+   * chain (ab, bc). Only the key strings are kept, built one unit at a time: this loop runs
+   * over every term of a three-hour class, so it allocates as little as it can.
+   */
+  add(runs: readonly TermRun[]): void {
+    const counts = this.counts;
     for (const run of runs) {
       for (let start = 0; start < run.length; start++) {
         const first = run[start] ?? '';
@@ -93,7 +71,44 @@ function countPhrases(runsPerText: Iterable<readonly TermRun[]>): Map<string, nu
       }
     }
   }
-  return counts;
+
+  addCounts(other: PhraseCounts): void {
+    for (const [key, count] of other.counts) this.counts.set(key, (this.counts.get(key) ?? 0) + count);
+  }
+
+  rank(options: KeywordOptions): Keyword[] {
+    const counts = this.counts;
+    // Most phrases occur once. Only frequent ones can be accepted, and accepting one only
+    // changes the counts of its parts, which are at least as frequent; the rest never matter.
+    const remaining = new Map<string, number>();
+    // Longest first, so a phrase is judged before its parts: bucketed by length, not sorted.
+    const byLength: string[][] = Array.from({ length: Math.max(MAX_WORD_UNITS, MAX_BIGRAM_UNITS) + 1 }, () => []);
+    for (const [key, count] of counts) {
+      if (count < MIN_KEYWORD_COUNT) continue;
+      remaining.set(key, count);
+      byLength[unitCount(key)]?.push(key);
+    }
+    const accepted: Phrase[] = [];
+    for (const key of byLength.reverse().flat()) {
+      const units = unitsOf(key);
+      const count = remaining.get(key) ?? 0;
+      if (count < MIN_KEYWORD_COUNT || !isMeaningful(units)) continue;
+      if (units.length > 1 && !isCohesive(units, count, counts)) continue;
+      accepted.push({ key, units, count });
+      for (const part of subPhrases(units)) {
+        const partKey = phraseOf(part);
+        remaining.set(partKey, (remaining.get(partKey) ?? 0) - count);
+      }
+    }
+    const weight = options.weight ?? (() => 1);
+    return accepted
+      .map(({ key, units, count }) => {
+        const unitWeight = units.reduce((sum, unit) => sum + weight(unit), 0) / units.length;
+        return { phrase: key, count, score: count * unitWeight * (1 + PHRASE_LENGTH_BONUS * (units.length - 1)) };
+      })
+      .sort((a, b) => b.score - a.score || a.phrase.localeCompare(b.phrase))
+      .slice(0, options.limit);
+  }
 }
 
 function isCohesive(units: readonly string[], count: number, counts: ReadonlyMap<string, number>): boolean {
