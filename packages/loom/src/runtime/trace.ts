@@ -25,11 +25,14 @@ export interface Tracer {
   prompt(agent: string, messages: readonly ChatMessage[]): void;
 }
 
-/** `--debug` gives `true`, `--debug=full` gives `'full'`; `LOOM_DEBUG` is read when the flag is absent. */
+/**
+ * `--debug` gives `true`, `--debug=full` gives `'full'`; `LOOM_DEBUG` is read when the flag is
+ * absent, and `LOOM_DEBUG=full` also asks for prompts when the flag is a plain `--debug`.
+ */
 export function traceLevel(flag: string | boolean | undefined, env: NodeJS.ProcessEnv): TraceLevel {
+  if (flag === 'full' || (flag !== false && env.LOOM_DEBUG === 'full')) return 'full';
   const setting = flag ?? env.LOOM_DEBUG;
-  if (setting === undefined || setting === false || setting === '' || setting === '0') return 'off';
-  return setting === 'full' ? 'full' : 'calls';
+  return setting === undefined || setting === false || setting === '' || setting === '0' ? 'off' : 'calls';
 }
 
 export function createTracer(level: TraceLevel, write: (line: string) => void = (line) => process.stderr.write(line)): Tracer {
