@@ -40,6 +40,12 @@ export function flowBody(body: string): readonly Statement[] {
   return (item as FlowDeclaration).body.statements;
 }
 
+/** Asserts the statement's kind and narrows its type. */
+export function expectKind<K extends Statement['kind']>(statement: Statement, kind: K): Extract<Statement, { kind: K }> {
+  assert.equal(statement.kind, kind);
+  return statement as Extract<Statement, { kind: K }>;
+}
+
 export function onlyStatement(body: string): Statement {
   const statements = flowBody(body);
   assert.equal(statements.length, 1, `expected one statement, got ${statements.map((s) => s.kind).join(', ')}`);

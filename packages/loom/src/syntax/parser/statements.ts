@@ -1,25 +1,24 @@
 /**
  * Statements and blocks. A statement ends at `;`, at a line break, or before the `}` of its
- * block. Statement words are contextual: `print`, `defer`, `verify`, `pass`, ... start a
- * statement only when what follows fits, so `verify = check(x)` is an ordinary assignment.
+ * block. Statement words are contextual: `print`, `defer`, `assert`, ... start a statement
+ * only when what follows fits, so `assert = check(x)` is an ordinary assignment. The v2
+ * harness statements live in harness.ts.
  */
 import type {
-  Argument, AssignmentStatement, AssignmentTarget, Block, CatchClause, Expression, IfStatement, Parameter,
-  Pattern, SemanticIfStatement, Statement, StringLiteral,
+  AssignmentStatement, AssignmentTarget, Block, CatchClause, Expression, IfStatement, Parameter,
+  Pattern, SemanticIfStatement, Statement,
 } from '../ast.js';
 import type { Token } from '../tokens.js';
 import { describeToken, isPunctuator, isWord } from '../tokens.js';
 import type { Cursor } from './cursor.js';
-import { startsExpression } from './expression-starts.js';
-import { parseArgument, parseExpression, parseHeadExpression, withBraceLiterals } from './expressions.js';
-import { parseIdentifier } from './names.js';
-import { stringExpression } from './strings.js';
-import { parseBraceBody, parseProperty } from './bodies.js';
-import { parsePattern } from './patterns.js';
-import { expressionToPattern } from './destructuring.js';
-import { atContractClause, parseContractClause, parseParameter, parseParameterList } from './signatures.js';
-import { parseType } from './types.js';
 import { startsDeclarationAtLineStart } from './declaration-starts.js';
+import { expressionToPattern } from './destructuring.js';
+import { startsExpression } from './expression-starts.js';
+import { parseExpression, parseHeadExpression } from './expressions.js';
+import { harnessStatementAt } from './harness.js';
+import { parsePattern } from './patterns.js';
+import { atContractClause, parseContractClause, parseParameter } from './signatures.js';
+import { parseType } from './types.js';
 
 /** `{ statements }`; `purpose` names the body in messages ("flow body", "if block", ...). */
 export function parseBlock(p: Cursor, purpose: string): Block {
@@ -69,7 +68,7 @@ function endStatement(p: Cursor): void {
   p.skipToStatementBoundary();
 }
 
-type StatementParser = (p: Cursor) => Statement;
+export type StatementParser = (p: Cursor) => Statement;
 
 /** Statements introduced by a word that is reserved in statement position. */
 const KEYWORD_STATEMENTS: ReadonlyMap<string, StatementParser> = new Map([
@@ -96,8 +95,7 @@ export function parseStatement(p: Cursor): Statement {
 /** The parser for a contextual statement word, if the tokens after it fit that statement. */
 function contextualStatementAt(p: Cursor, token: Token): StatementParser | null {
   const next = p.peek();
-  const nextOnSameLine = !next.newlineBefore;
-  const valueFollows = nextOnSameLine && startsExpression(next) && !isAssignmentOrAccess(next);
+  const valueFollows = valueFollowsWord(p);
   // For these words `word(...)` stays an ordinary call (`print(x)` is handled as a call).
   const wordValueFollows = valueFollows && !isPunctuator(next, '(');
   switch (token.text) {
@@ -107,53 +105,24 @@ function contextualStatementAt(p: Cursor, token: Token): StatementParser | null 
     case 'defer': return valueFollows ? parseDefer : null;
     case 'assert': return valueFollows ? parseAssert : null;
     case 'raise': return valueFollows ? parseRaise : null;
-    case 'reflect': return wordValueFollows ? parseReflect : null;
-    case 'verify': return valueFollows ? parseVerify : null;
-    case 'pass': return wordValueFollows ? parsePass : null;
-    case 'fork': return isPunctuator(next, '[') ? parseFork : null;
     case 'semantic_if': return valueFollows ? parseSemanticIf : null;
     case 'requires':
     case 'ensures':
     case 'invariant':
       return valueFollows && atContractClause(p) ? parseContractStatement : null;
-    case 'autoloop':
-    case 'with_context':
-      return isPunctuator(next, '{') || (next.kind === 'identifier' && isPunctuator(p.peek(2), ':'))
-        ? parseScopedOptionsStatement : null;
-    case 'try_agent': return isPunctuator(next, '{') ? parseTryAgent : null;
-    case 'unharnessed':
-      return isPunctuator(next, '{') || (next.kind === 'string' && isPunctuator(p.peek(2), '{')) ? parseUnharnessed : null;
-    case 'context_policy': return isPunctuator(next, '{') ? parseContextPolicy : null;
-    case 'before_step':
-    case 'after_step':
-      return isPunctuator(next, '{') ? parseLifecycleHook : null;
-    case 'on_error':
-    case 'before_tool':
-    case 'after_tool':
-      return isPunctuator(next, '(') && blockFollowsGroup(p, 1) ? parseLifecycleHook : null;
-    default: return null;
+    default: return harnessStatementAt(p, token.text);
   }
+}
+
+/** Whether a value follows the statement word at the cursor on the same line (not `=`, `.`). */
+export function valueFollowsWord(p: Cursor): boolean {
+  const next = p.peek();
+  return !next.newlineBefore && startsExpression(next) && !isAssignmentOrAccess(next);
 }
 
 function isAssignmentOrAccess(token: Token): boolean {
   return token.kind === 'punctuator' && (token.text === '=' || token.text === '.' || token.text === '['
     || token.text === '+=' || token.text === '-=' || token.text === '*=' || token.text === '/=' || token.text === '-');
-}
-
-/** Whether the `(...)` group starting `distance` tokens ahead is followed by `{`. */
-function blockFollowsGroup(p: Cursor, distance: number): boolean {
-  let depth = 0;
-  const MAX_LOOKAHEAD_TOKENS = 64;
-  for (let i = distance; i < distance + MAX_LOOKAHEAD_TOKENS; i++) {
-    const token = p.peek(i);
-    if (token.kind === 'eof') return false;
-    if (isPunctuator(token, '(')) depth++;
-    else if (isPunctuator(token, ')')) {
-      depth--;
-      if (depth === 0) return isPunctuator(p.peek(i + 1), '{');
-    }
-  }
-  return false;
 }
 
 // ---- expressions, assignments, print ------------------------------------------------------
@@ -320,7 +289,7 @@ function parseTry(p: Cursor): Statement {
 }
 
 /** `catch (e) {}`, `catch(e: T) {}`, `catch e {}` or `catch {}` (also `catch_correction`). */
-function parseCatchClause(p: Cursor, purpose: string): CatchClause {
+export function parseCatchClause(p: Cursor, purpose: string): CatchClause {
   const start = p.advance();
   let parameter: Parameter | null = null;
   if (p.eat('(')) {
@@ -371,102 +340,3 @@ function parseContractStatement(p: Cursor): Statement {
   const clause = parseContractClause(p);
   return { kind: 'ContractStatement', clause, span: p.spanFrom(start) };
 }
-
-// ---- v2 harness forms ----------------------------------------------------------------------
-
-/** `autoloop name: value, ... { }` and `with_context name: value, ... { }` */
-function parseScopedOptionsStatement(p: Cursor): Statement {
-  const start = p.advance();
-  const collected: Argument[] = [];
-  withBraceLiterals(p, false, () => {
-    while (!p.at('{') && !p.atEnd) {
-      collected.push(parseArgument(p));
-      if (p.eat(',')) continue;
-      if (!p.at('{')) p.errorAtCurrent(`Expected ',' or '{' after the ${start.text} option, found ${describeToken(p.current)}`);
-      return;
-    }
-  });
-  const body = parseBlock(p, `${start.text} body`);
-  if (start.text === 'autoloop') return { kind: 'AutoloopStatement', options: collected, body, span: p.spanFrom(start) };
-  return { kind: 'WithContextStatement', options: collected, body, span: p.spanFrom(start) };
-}
-
-function parseTryAgent(p: Cursor): Statement {
-  const start = p.advance();
-  const body = parseBlock(p, 'try_agent block');
-  const correction = p.atWord('catch_correction') ? parseCatchClause(p, 'catch_correction block') : null;
-  return { kind: 'TryAgentStatement', body, correction, span: p.spanFrom(start) };
-}
-
-function parseUnharnessed(p: Cursor): Statement {
-  const start = p.advance();
-  const reasonToken = p.current;
-  let reason: StringLiteral | null = null;
-  if (reasonToken.kind === 'string') {
-    p.advance();
-    const literal = stringExpression(p, reasonToken);
-    reason = literal.kind === 'StringLiteral' ? literal : null;
-  }
-  const body = parseBlock(p, 'unharnessed block');
-  return { kind: 'UnharnessedStatement', reason, body, span: p.spanFrom(start) };
-}
-
-function parseContextPolicy(p: Cursor): Statement {
-  const start = p.advance();
-  const properties = parseBraceBody(p, 'context_policy block', () => parseProperty(p, 'context_policy block'));
-  return { kind: 'ContextPolicyStatement', properties, span: p.spanFrom(start) };
-}
-
-function parseReflect(p: Cursor): Statement {
-  const start = p.advance();
-  const message = parseExpression(p);
-  return { kind: 'ReflectStatement', message, span: p.spanFrom(start) };
-}
-
-function parseFork(p: Cursor): Statement {
-  const start = p.advance();
-  const branches = parseExpression(p);
-  const strategy = p.eatWord('merge') ? parseIdentifier(p, "a merge strategy after 'merge'") : null;
-  return { kind: 'ForkStatement', branches, strategy, span: p.spanFrom(start) };
-}
-
-function parseVerify(p: Cursor): Statement {
-  const start = p.advance();
-  const subject = parseExpression(p);
-  if (p.eatWord('satisfies')) {
-    const target = parseType(p);
-    return { kind: 'VerifyStatement', mode: 'satisfies', subject, target, span: p.spanFrom(start) };
-  }
-  for (const mode of ['against', 'contains'] as const) {
-    if (p.eatWord(mode)) {
-      const target = parseExpression(p);
-      return { kind: 'VerifyStatement', mode, subject, target, span: p.spanFrom(start) };
-    }
-  }
-  return { kind: 'VerifyStatement', mode: 'expression', subject, target: null, span: p.spanFrom(start) };
-}
-
-function parseLifecycleHook(p: Cursor): Statement {
-  const start = p.advance();
-  const hook = { kind: 'Identifier' as const, name: start.text, span: start.span };
-  const parameters = p.at('(') ? parseParameterList(p) : [];
-  const body = parseBlock(p, `${start.text} hook`);
-  return { kind: 'LifecycleHookStatement', hook, parameters, body, span: p.spanFrom(start) };
-}
-
-/** `pass message to actor` or `pass actor, message`. */
-function parsePass(p: Cursor): Statement {
-  const start = p.advance();
-  const first = parseExpression(p);
-  if (p.eatWord('to')) {
-    const target = parseExpression(p);
-    return { kind: 'PassStatement', message: first, target, span: p.spanFrom(start) };
-  }
-  if (p.eat(',')) {
-    const message = parseExpression(p);
-    return { kind: 'PassStatement', message, target: first, span: p.spanFrom(start) };
-  }
-  const target = p.errorNode("'to' and the receiving actor after the message");
-  return { kind: 'PassStatement', message: first, target, span: p.spanFrom(start) };
-}
-
