@@ -5,11 +5,13 @@ import { LecternProcess } from '../packages/lectern/test/support/lectern-process
 import { measureFsync } from './support/fsync-baseline.js';
 import { runAtFixedRate } from './support/open-loop.js';
 import { productionEnv } from './support/production-env.js';
-import { report, summarise } from './support/stats.js';
+import { elapsedMs, report, summarise } from './support/stats.js';
 
 const requestsPerSecond = 200;
 const warmupRequests = 200;
 const measuredRequests = 2000;
+/** One at a time after the fixed-rate run: the cost of an append with no queue in front of it. */
+const sequentialRequests = 500;
 const targetP99Ms = 5;
 const entryText = 'The derivative of x squared is two x, which we will use again on Thursday.';
 
@@ -23,10 +25,21 @@ try {
   };
   await runAtFixedRate(warmupRequests, requestsPerSecond, append('warmup'));
   const latencies = await runAtFixedRate(measuredRequests, requestsPerSecond, append('measured'));
+  const sequentialMs: number[] = [];
+  const appendSequential = append('sequential');
+  const sequentialStartMs = performance.now();
+  for (let index = 0; index < sequentialRequests; index++) {
+    const startMs = performance.now();
+    await appendSequential(index);
+    sequentialMs.push(elapsedMs(startMs));
+  }
+  const sequentialPerSecond = Math.round(sequentialRequests / (elapsedMs(sequentialStartMs) / 1000));
   const summary = summarise(latencies);
   report('lectern entry append (POST /sessions/{id}/entries, synchronous=FULL)', `p99 < ${targetP99Ms} ms at ${requestsPerSecond} req/s`, summary.p99Ms < targetP99Ms, {
     requestsPerSecond,
     ...summary,
+    oneAtATime: summarise(sequentialMs),
+    oneAtATimePerSecond: sequentialPerSecond,
     diskFsyncAlone: measureFsync(lectern.dataDir),
   });
 } finally {
