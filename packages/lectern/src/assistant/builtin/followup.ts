@@ -18,6 +18,8 @@ import { escapeInline, heading, paragraphs, quoteItem } from './markdown.js';
  */
 const ANSWER_COVERAGE_MIN = 0.5;
 const TRANSCRIPT_HITS_MAX = 3;
+/** Further transcript hits must score this share of the best one: no padding with weak matches. */
+const RELATIVE_SCORE_MIN = 0.6;
 const MATERIAL_HITS_MAX = 2;
 const EARLIER_ANSWER_SENTENCES_MAX = 2;
 /** A hit that is itself a question is shown with the entries that answered it. */
@@ -38,8 +40,11 @@ export function composeFollowup(c: Composition): string {
   const transcriptHits = rankEntries(request.entries, terms, TRANSCRIPT_HITS_MAX);
   const materialHits = request.material ? rankMaterial(request.material, terms, MATERIAL_HITS_MAX) : [];
   const earlierHits = rankEarlierAnswer(request.previousAnswer ?? '', terms);
+  const bestTranscriptScore = transcriptHits[0]?.score ?? 0;
   const answers = {
-    transcript: transcriptHits.filter((hit) => hit.coverage >= ANSWER_COVERAGE_MIN),
+    transcript: transcriptHits.filter(
+      (hit) => hit.coverage >= ANSWER_COVERAGE_MIN && hit.score >= RELATIVE_SCORE_MIN * bestTranscriptScore,
+    ),
     material: materialHits.filter((hit) => hit.coverage >= ANSWER_COVERAGE_MIN),
     earlier: earlierHits.filter((hit) => hit.coverage >= ANSWER_COVERAGE_MIN),
   };

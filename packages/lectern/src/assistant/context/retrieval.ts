@@ -1,5 +1,5 @@
 // Finding the transcript entries that speak to a question.
-import { Bm25Index } from '../text/bm25.js';
+import { Bm25Index, SENTENCE_LENGTH_NORMALISATION_B } from '../text/bm25.js';
 import { entryTerms } from '../text/term-cache.js';
 import { tokenize } from '../text/tokens.js';
 import type { ChatTurn, TranscriptLine } from '../types.js';
@@ -21,7 +21,8 @@ export function rankEntries(
   queryTerms: readonly string[],
   limit: number,
 ): RankedEntry[] {
-  const index = new Bm25Index(entries.map((entry) => entryTerms(entry)));
+  // Entries are about a sentence long, so they are ranked like sentences.
+  const index = new Bm25Index(entries.map((entry) => entryTerms(entry)), SENTENCE_LENGTH_NORMALISATION_B);
   return index.search(queryTerms, limit).flatMap(({ index: position, score, coverage }) => {
     const entry = entries[position];
     return entry === undefined ? [] : [{ entry, position, score, coverage }];

@@ -41,7 +41,9 @@ export function termRuns(text: string): TermRun[] {
       continue;
     }
     const lower = segment.toLowerCase();
-    const word = foldPlural(lower.includes('’') ? lower.replace(/’/g, "'") : lower);
+    const plain = lower.includes('’') ? lower.replace(/’/g, "'") : lower;
+    // Stop words are checked before folding too: "does" must not become the content word "doe".
+    const word = ENGLISH_STOP_WORDS.has(plain) ? '' : foldPlural(plain);
     if (word.length < MIN_WORD_CHARS || ENGLISH_STOP_WORDS.has(word)) flush();
     else run.push(word);
   }

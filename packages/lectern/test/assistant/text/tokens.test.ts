@@ -17,6 +17,10 @@ describe('tokenize', () => {
     assert.deepEqual(tokenize('二叉搜索树的定义'), ['二叉', '叉搜', '搜索', '索树', '定义']);
   });
 
+  it('drops stop words before folding plurals, so "does" never becomes a term', () => {
+    assert.deepEqual(tokenize('What does PFK do? This was always his.'), ['pfk']);
+  });
+
   it('drops classroom filler in both languages', () => {
     assert.deepEqual(tokenize('okay so um, you know, 大家 我们 然后'), []);
   });
