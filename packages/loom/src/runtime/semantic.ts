@@ -2,9 +2,10 @@
  * Semantic judgements: `semantic_if`, `loop ... until ("...")`, semantic `requires`/`ensures`
  * and `intent(...)` branches. The weak model judges them: `LOOM_WEAK_MODEL` (or `WEAK_MODEL`)
  * from secrets.nxs or the environment, else the model the generated code names as the
- * program's default (its first agent's). Judgements fail closed: an unreachable model or an
- * answer that is not a clear yes is "no", and an unclassifiable input matches no intent.
- * Verdicts are cached on disk per (model, condition, input), whatever the agents' `cache`.
+ * program's default (its first agent's), else `LOOM_DEFAULT_MODEL`. Judgements fail closed:
+ * an unreachable model or an answer that is not a clear yes is "no", and an unclassifiable
+ * input matches no intent. Verdicts are cached on disk per (model, condition, input),
+ * whatever the agents' `cache`.
  */
 import { LoomError } from '../errors.js';
 import { Agent } from './agents/agent.js';
@@ -34,7 +35,7 @@ export interface SemanticJudgeOptions {
 }
 
 export function createSemanticJudge(runtime: AgentRuntime, options: SemanticJudgeOptions = {}): SemanticJudge {
-  const model = runtime.weakModel ?? options.defaultModel;
+  const model = runtime.weakModel ?? options.defaultModel ?? runtime.defaultModel;
   const judgeAgent = (name: string, prompt: string): Agent | undefined =>
     model === undefined
       ? undefined

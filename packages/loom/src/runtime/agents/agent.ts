@@ -71,7 +71,8 @@ export class Agent {
   ) {
     this.name = spec.name;
     const fallback = spec.fallback === undefined ? [] : typeof spec.fallback === 'string' ? [spec.fallback] : spec.fallback;
-    this.models = [spec.model, ...fallback];
+    const model = spec.model === '' ? runtime.defaultModel : spec.model;
+    this.models = model === undefined ? fallback : [model, ...fallback];
     this.systemPrompt = [
       spec.role === undefined ? undefined : `Your role: ${spec.role}`,
       spec.prompt,
@@ -149,6 +150,9 @@ export class Agent {
 
   /** One model request, through the cache, retries and fallbacks. */
   private async exchange(conversation: readonly ChatMessage[], state: CallState): Promise<ChatResponse> {
+    if (this.models.length === 0) {
+      throw new LoomError('E101', `agent '${this.name}' names no model: add model: "provider/model" or set LOOM_DEFAULT_MODEL in secrets.nxs or the environment`);
+    }
     this.runtime.tracer.prompt(this.name, conversation);
     const failures: ModelFailure[] = [];
     for (; state.modelIndex < this.models.length; state.modelIndex += 1) {

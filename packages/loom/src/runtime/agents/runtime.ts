@@ -8,9 +8,12 @@ import { ProviderRegistry } from '../providers/registry.js';
 import { findProjectRoot, loadSecrets } from '../secrets.js';
 import { createTracer, traceLevel } from '../trace.js';
 import type { Tracer } from '../trace.js';
+import type { Secrets } from '../secrets.js';
 
 /** Secrets/environment entries naming the model that judges semantic conditions, first wins. */
 export const WEAK_MODEL_ENTRIES = ['LOOM_WEAK_MODEL', 'WEAK_MODEL'] as const;
+/** Entries naming the model of agents that declare none (the Nexa examples often omit it). */
+export const DEFAULT_MODEL_ENTRIES = ['LOOM_DEFAULT_MODEL', 'DEFAULT_MODEL'] as const;
 
 export interface AgentRuntime {
   readonly projectRoot: string;
@@ -19,6 +22,8 @@ export interface AgentRuntime {
   readonly tracer: Tracer;
   /** `provider/model` for semantic judgements, when the secrets or environment name one. */
   readonly weakModel: string | undefined;
+  /** `provider/model` for agents without a `model`, when the secrets or environment name one. */
+  readonly defaultModel: string | undefined;
   /** Receives streamed text of agents with `stream: true` when the call passes no `onDelta`. */
   readonly onStreamDelta?: (agent: string, text: string) => void;
   /** A fire-and-forget (`||`) branch failed; nobody awaits it, so it is reported here. */
@@ -46,8 +51,13 @@ export function createAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
     providers: new ProviderRegistry(secrets),
     cache: ResponseCache.forProject(projectRoot),
     tracer: createTracer(traceLevel(options.debug, env), stderr),
-    weakModel: WEAK_MODEL_ENTRIES.map((entry) => secrets.get(entry)).find((model) => model !== undefined),
+    weakModel: firstEntry(secrets, WEAK_MODEL_ENTRIES),
+    defaultModel: firstEntry(secrets, DEFAULT_MODEL_ENTRIES),
     onStreamDelta: options.onStreamDelta,
     reportBackgroundError: (agent, error) => stderr(`[loom] background agent '${agent}' failed: ${error instanceof Error ? error.message : String(error)}\n`),
   };
+}
+
+function firstEntry(secrets: Secrets, entries: readonly string[]): string | undefined {
+  return entries.map((entry) => secrets.get(entry)).find((value) => value !== undefined);
 }

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, afterEach, before, describe, it } from 'node:test';
 import { LoomError } from '../../../src/errors.js';
 import { Agent, joinRunArguments } from '../../../src/runtime/agents/agent.js';
+import { traceLevel } from '../../../src/runtime/trace.js';
 import { startFakeModelServer } from '../../support/fake-model-server.js';
 import type { FakeModelServer } from '../../support/fake-model-server.js';
 import { createModelProject, TEST_API_KEY } from '../../support/model-project.js';
@@ -146,6 +147,17 @@ describe('an agent call', () => {
     assert.match(error.message, /set MINIMAX_BASE_URL in secrets.nxs/);
   });
 
+  it('uses LOOM_DEFAULT_MODEL for an agent without a model, and names it when unset', async () => {
+    project = createModelProject(server, { env: { LOOM_DEFAULT_MODEL: 'local/house-model' } });
+    await project.agent({ model: '', prompt: 'p' }).run('x');
+    assert.equal(server.requests[0].body.model, 'house-model');
+
+    const unset = createModelProject(server);
+    const error = await rejection(unset.agent({ name: 'Bare', model: '', prompt: 'p' }).run('x'));
+    unset.remove();
+    assert.equal(error.message, 'agent \'Bare\' names no model: add model: "provider/model" or set LOOM_DEFAULT_MODEL in secrets.nxs or the environment');
+  });
+
   it('takes keys from the environment when secrets.nxs lacks them', async () => {
     project = createModelProject(server, { secrets: '', env: { LOCAL_API_KEY: 'env-key', LOCAL_BASE_URL: `${server.url}/v1` } });
     assert.equal(await project.agent({ model: 'local/m', prompt: 'p' }).run('x'), 'ok');
@@ -261,5 +273,14 @@ describe('the debug trace', () => {
     project = createModelProject(server, { env: { LOOM_DEBUG: '1' } });
     await project.agent({ prompt: 'p' }).run('x');
     assert.equal(project.stderr.length, 1);
+  });
+
+  it('reads the flag and LOOM_DEBUG into a level', () => {
+    assert.equal(traceLevel(undefined, {}), 'off');
+    assert.equal(traceLevel(undefined, { LOOM_DEBUG: '0' }), 'off');
+    assert.equal(traceLevel(false, { LOOM_DEBUG: 'full' }), 'off');
+    assert.equal(traceLevel(true, {}), 'calls');
+    assert.equal(traceLevel(true, { LOOM_DEBUG: 'full' }), 'full');
+    assert.equal(traceLevel('full', {}), 'full');
   });
 });
