@@ -5,7 +5,7 @@ export type QuestionStrength = 'none' | 'rhetorical' | 'likely' | 'certain';
 
 const WH_WORDS = /^(?:what|why|how|who|whom|whose|when|where|which)\b/i;
 /** "What we'll do today is…" is a statement: the wh-word is followed by a subject. */
-const WH_STATEMENT = /^(?:what|why|how|who|when|where|which)\s+(?:we|i|you|they|he|she|it)\b(?!\s+\?)/i;
+const WH_STATEMENT = /^(?:what|why|how|who|when|where|which)\s+(?:we|i|you|they|he|she|it)\b/i;
 /** Auxiliaries that open a yes/no question whatever follows ("Is the enzyme used up"). */
 const AUXILIARY_OPENERS = /^(?:is|are|was|were|does|did|can|could|would|should|isn't|aren't|doesn't|didn't|can't|shouldn't|wouldn't)\s+\S/i;
 /** Auxiliaries that also open commands ("Do the reading"), so a subject must follow. */
