@@ -9,6 +9,7 @@ import type { Program } from '../syntax/ast.js';
 import { checkAgent } from './agents.js';
 import { checkLiteralAnnotations } from './annotations.js';
 import { analyze } from './analysis.js';
+import { checkCalls } from './calls.js';
 import type { AnalysisOptions } from './analysis.js';
 import { checkFlowDecorators, checkFunctionDecorators } from './decorators.js';
 import { findHarnessStatements } from './harness.js';
@@ -28,6 +29,7 @@ export function check(program: Program, options: CheckOptions): Diagnostic[] {
     ...analysis.bound.diagnostics,
     ...analysis.resolution.diagnostics,
     ...checkLiteralAnnotations(analysis.expanded.items, analysis.resolution),
+    ...checkCalls(analysis.expanded.items, analysis.resolution),
   ];
   for (const unit of analysis.expanded.units) {
     diagnostics.push(...findHarnessStatements(unit.program), ...findMisplacedStatements(unit.program));

@@ -2,8 +2,10 @@
  * Literal values against declared types. Only literals are judged: a literal's type is certain
  * at compile time, anything computed is left to the runtime type mode.
  */
+import type { Diagnostic } from '../diagnostic.js';
 import type { Expression } from '../syntax/ast.js';
 import type { LoomType, PrimitiveName } from './types.js';
+import { describeType } from './types.js';
 
 export interface LiteralMismatch {
   /** The literal that does not fit (an element of a list literal, for instance). */
@@ -60,6 +62,25 @@ export function findLiteralMismatch(type: LoomType, value: Expression): LiteralM
       }
       return null;
   }
+}
+
+/**
+ * E002 at the first literal in `value` that `type` rejects, or null. `describe` words the
+ * message from the expected type and what the literal is (`a string`).
+ */
+export function literalMismatchDiagnostic(
+  type: LoomType | undefined,
+  value: Expression,
+  describe: (expected: string, found: string) => string,
+): Diagnostic | null {
+  const found = type && findLiteralMismatch(type, value);
+  if (!type || !found) return null;
+  return {
+    code: 'E002',
+    severity: 'error',
+    message: `Type mismatch: ${describe(describeType(type), found.found)}`,
+    span: found.literal.span,
+  };
 }
 
 function mismatch(literal: Expression, shape: LiteralShape): LiteralMismatch {

@@ -34,23 +34,6 @@ suite('literal values against annotations (E002)', () => {
     ]);
   });
 
-  test('literal arguments of flow calls and struct constructions are checked per parameter', () => {
-    const source = [
-      'struct Point { x: int, y: int }',
-      'flow repeat(text: str, times: int) { print(text, times) }',
-      'flow main {',
-      '    repeat("a", "3")',
-      '    repeat(times: 2, text: 5)',
-      '    p = Point(x: 1, y: "2")',
-      '}',
-    ].join('\n');
-    assert.deepEqual(findings(source), [
-      "4:17 E002 Type mismatch: 'times' of flow 'repeat' expects 'int', found a string",
-      "5:28 E002 Type mismatch: 'text' of flow 'repeat' expects 'str', found an integer",
-      "6:24 E002 Type mismatch: 'y' of struct 'Point' expects 'int', found a string",
-    ]);
-  });
-
   test('type aliases stand for their target; protocol-typed values are left to the runtime', () => {
     const source = [
       'type Email = str @ "a valid email address"',

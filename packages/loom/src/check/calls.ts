@@ -1,0 +1,103 @@
+/**
+ * Calls of declared flows and functions and constructions of declared structs
+ * (`Point(x: 1, y: 2)`): a named argument must name a parameter or field, there may be no
+ * more positional arguments than parameters, and a literal argument must fit the declared
+ * type. Each is E002 — the call does not match the signature. Missing arguments are left to
+ * the runtime, which may supply defaults.
+ */
+import type { Diagnostic } from '../diagnostic.js';
+import type { Argument, CallExpression, Identifier, Parameter, StructDeclaration, TypeExpression } from '../syntax/ast.js';
+import type { GlobalSymbol } from './binder.js';
+import type { PlacedItem } from './includes.js';
+import { literalMismatchDiagnostic } from './literal-types.js';
+import type { Resolution } from './resolver.js';
+import { suggestionHint } from './suggest.js';
+import { walk } from './walk.js';
+
+/** Where an argument goes: a parameter or struct field, with its written type. */
+interface Slot {
+  readonly name: string;
+  readonly type: TypeExpression | null;
+}
+
+export function checkCalls(items: readonly PlacedItem[], resolution: Resolution): Diagnostic[] {
+  const diagnostics: Diagnostic[] = [];
+  for (const { item } of items) {
+    walk(item, (node) => {
+      const target = node.kind === 'CallExpression' ? resolution.callTargets.get(node) : undefined;
+      if (node.kind === 'CallExpression' && target) diagnostics.push(...checkCall(node, target, resolution));
+    });
+  }
+  return diagnostics;
+}
+
+function checkCall(call: CallExpression, target: GlobalSymbol, resolution: Resolution): Diagnostic[] {
+  const slots = slotsOf(target);
+  if (!slots) return [];
+  const what = `${target.kind} '${target.name}'`;
+  const diagnostics: Diagnostic[] = [];
+  const positional = call.arguments.filter((argument) => argument.name === null);
+  const firstExtra = positional[slots.length];
+  if (firstExtra) diagnostics.push(tooManyArguments(firstExtra, slots.length, positional.length, what));
+  call.arguments.forEach((argument, position) => {
+    const slot = slotFor(argument, position, slots);
+    if (!slot) {
+      if (argument.name) diagnostics.push(unknownName(argument.name, slots, target));
+      return;
+    }
+    const type = slot.type ? resolution.annotationTypes.get(slot.type) : undefined;
+    const mismatch = literalMismatchDiagnostic(type, argument.value, (expected, found) =>
+      `'${slot.name}' of ${what} expects '${expected}', found ${found}`);
+    if (mismatch) diagnostics.push(mismatch);
+  });
+  return diagnostics;
+}
+
+/** The parameters of a flow or function, or the fields of a struct; null for anything else. */
+function slotsOf(symbol: GlobalSymbol): readonly Slot[] | null {
+  const declaration = symbol.declaration;
+  switch (declaration.kind) {
+    case 'FlowDeclaration':
+      return (declaration.parameters ?? []).map(parameterSlot);
+    case 'FunctionDeclaration':
+      return declaration.parameters.map(parameterSlot);
+    case 'StructDeclaration':
+      return structSlots(declaration);
+    default:
+      return null;
+  }
+}
+
+function parameterSlot(parameter: Parameter): Slot {
+  return { name: parameter.name.name, type: parameter.type };
+}
+
+function structSlots(struct: StructDeclaration): Slot[] {
+  return struct.fields.map((field) => ({ name: field.name.name, type: field.type }));
+}
+
+/** Named arguments go to the slot of that name, positional ones to the slot at their position. */
+function slotFor(argument: Argument, position: number, slots: readonly Slot[]): Slot | undefined {
+  return argument.name ? slots.find((slot) => slot.name === argument.name?.name) : slots[position];
+}
+
+function unknownName(name: Identifier, slots: readonly Slot[], target: GlobalSymbol): Diagnostic {
+  const names = slots.map((slot) => slot.name);
+  const noun = target.kind === 'struct' ? 'field' : 'parameter';
+  return {
+    code: 'E002',
+    severity: 'error',
+    message: `Type mismatch: ${target.kind} '${target.name}' has no ${noun} '${name.name}'`,
+    span: name.span,
+    hint: suggestionHint(name.name, names) ?? (names.length > 0 ? `its ${noun}s are ${names.join(', ')}` : `it has no ${noun}s`),
+  };
+}
+
+function tooManyArguments(firstExtra: Argument, accepted: number, given: number, what: string): Diagnostic {
+  return {
+    code: 'E002',
+    severity: 'error',
+    message: `Type mismatch: ${what} takes ${accepted} argument${accepted === 1 ? '' : 's'}, not ${given}`,
+    span: firstExtra.span,
+  };
+}
