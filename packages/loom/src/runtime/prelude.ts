@@ -74,8 +74,19 @@ const NOT_YET_SUPPORTED = [
   'incr', 'json', 'html', 'img', 'input', 'join',
 ] as const;
 
-export function createBuiltins(registry: TypeRegistry, secret: (name: string) => string | null): Readonly<Record<string, Builtin>> {
+/** What builtins need from the running program. */
+export interface BuiltinServices {
+  readonly print: (values: readonly unknown[]) => void;
+  readonly secret: (name: string) => string | null;
+}
+
+export function createBuiltins(registry: TypeRegistry, { print, secret }: BuiltinServices): Readonly<Record<string, Builtin>> {
   const builtins: Record<string, Builtin> = {
+    // `print(x)` as a statement has its own node; this is `print` used as a value or in an expression.
+    print: (...values) => {
+      print(values);
+      return null;
+    },
     len: length,
     str: (value) => display(value),
     int: toInteger,

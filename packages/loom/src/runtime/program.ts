@@ -55,7 +55,7 @@ export class ProgramContext {
 
   constructor(readonly host: ProgramHost) {
     this.types = new TypeChecker(typeModeFrom(host.env), this.registry, (warning) => this.warn(warning));
-    this.builtins = createBuiltins(this.registry, (name) => this.secret(name));
+    this.builtins = createBuiltins(this.registry, { print: (values) => this.print(values), secret: (name) => this.secret(name) });
   }
 
   print(values: readonly unknown[]): void {

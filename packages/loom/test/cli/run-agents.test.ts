@@ -1,0 +1,93 @@
+/**
+ * The agent constructs of the language core, end to end through `loom run` against the fake
+ * model server: agent calls, `>>` pipelines (E103 naming the failing stage), `semantic_if`,
+ * intent `match` (E104 without `_`) and an agent's semantic contract.
+ */
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, test } from 'node:test';
+import { startFakeModelServer } from '../support/fake-model-server.js';
+import type { FakeModelServer, RecordedRequest, ScriptedReply } from '../support/fake-model-server.js';
+import { secretsFor } from '../support/model-project.js';
+import { runInProcess } from './run-in-process.js';
+
+const BAD_REQUEST = 400;
+
+interface Message {
+  readonly role: string;
+  readonly content: string;
+}
+
+/** Answers like the agents of the program would: by the role in the system prompt. */
+function respond(request: RecordedRequest): ScriptedReply {
+  const messages = request.body['messages'] as Message[];
+  const system = messages.find((message) => message.role === 'system')?.content ?? '';
+  const input = messages.at(-1)?.content ?? '';
+  if (system.includes('Shouter')) return { text: input.toUpperCase() };
+  if (system.includes('Exclaimer')) return { text: `${input}!` };
+  if (system.includes('Broken')) return { status: BAD_REQUEST, errorMessage: 'scripted refusal' };
+  if (system.includes('yes or no')) return { text: /hello/i.test(input.split('Input:')[1] ?? '') ? 'yes' : 'no' };
+  if (system.includes('intent')) return { text: input.split('Input:')[1]?.includes('weather') === true ? '1' : '0' };
+  return { text: 'unexpected request' };
+}
+
+const PROGRAM = `agent Shout { role: "Shouter", prompt: "Repeat the input in upper case", model: "openai/test-model" }
+agent Exclaim { role: "Exclaimer", prompt: "Add an exclamation mark", model: "openai/test-model" }
+agent Broken { role: "Broken", prompt: "Refuse", model: "openai/test-model" }
+agent Greeter requires "the input is a greeting" { role: "Shouter", prompt: "Greet back", model: "openai/test-model" }
+
+flow main {
+    print(Shout.run("hello"))
+    print("hi" >> Shout >> Exclaim)
+    semantic_if "the text is a greeting" against "hello there" { print("greeting") } else { print("not a greeting") }
+    semantic_if "the text is a greeting" against "goodbye" { print("greeting") } else { print("not a greeting") }
+    route = match "what is the weather" {
+        intent("asks about weather") => "weather"
+        intent("asks about news") => "news"
+        _ => "chat"
+    }
+    print(route)
+    print(Greeter.run("hello friend"))
+    try { Greeter.run("bye") } catch (e) { print(e.code, e) }
+    try { "x" >> Shout >> Broken >> Exclaim } catch (e) { print(e.code, e.message) }
+    match "gibberish" {
+        intent("asks about weather") => print("weather")
+    }
+}
+`;
+
+let server: FakeModelServer;
+let root: string;
+
+before(async () => {
+  server = await startFakeModelServer();
+  server.respondWith(respond);
+  root = mkdtempSync(join(tmpdir(), 'loom-run-agents-'));
+  writeFileSync(join(root, 'secrets.nxs'), `${secretsFor(server)}LOOM_WEAK_MODEL = "openai/judge-model"\n`);
+  writeFileSync(join(root, 'main.nx'), PROGRAM);
+});
+
+after(async () => {
+  await server.close();
+  rmSync(root, { recursive: true, force: true });
+});
+
+test('agent calls, pipelines, semantic_if, intent match and agent contracts run against the model', async () => {
+  const file = join(root, 'main.nx');
+  const run = await runInProcess(['run', file]);
+  const lines = run.stdout.split('\n');
+  assert.deepEqual(lines.slice(0, 7), [
+    'HELLO',
+    'HI!',
+    'greeting',
+    'not a greeting',
+    'weather',
+    'HELLO FRIEND',
+    'E201 ContractViolation(requires:semantic, message="the input is a greeting")',
+  ]);
+  assert.match(lines[7], /^E103 pipeline stage 2 'Broken' failed: .*scripted refusal/);
+  assert.equal(run.stderr, `RuntimeError: no intent branch accepts str "gibberish" and the match has no '_' branch\n  --> ${file}:20:5\n  = code E104\n`);
+  assert.equal(run.status, 1);
+});
