@@ -62,13 +62,13 @@ export function createOllamaClient(options: OllamaOptions): ProviderClient {
     provider: 'ollama',
     async chat(request) {
       const response = await postJson(url, {}, body(request), request.signal);
-      if (request.stream !== true) return replyOf((await readJson(response, 'ollama')) as WireReply, '', response);
+      if (request.stream !== true) return replyOf((await readJson(response, 'ollama')) as WireReply, response);
       return readStream(response, request.onDelta);
     },
   };
 }
 
-function replyOf(reply: WireReply, streamedText: string, response: IncomingMessage): ChatResponse {
+function replyOf(reply: WireReply, response: IncomingMessage): ChatResponse {
   if (reply.error !== undefined) throw new ProviderError(`ollama: ${reply.error}`, response.statusCode, false);
   const toolCalls = (reply.message?.tool_calls ?? []).map((call, index): ToolCall => ({
     id: `call_${index}`,
@@ -76,7 +76,7 @@ function replyOf(reply: WireReply, streamedText: string, response: IncomingMessa
     argumentsJson: JSON.stringify(call.function?.arguments ?? {}),
   }));
   return {
-    text: streamedText + (reply.message?.content ?? ''),
+    text: reply.message?.content ?? '',
     toolCalls,
     usage: { inputTokens: reply.prompt_eval_count ?? 0, outputTokens: reply.eval_count ?? 0 },
   };
@@ -84,16 +84,19 @@ function replyOf(reply: WireReply, streamedText: string, response: IncomingMessa
 
 async function readStream(response: IncomingMessage, onDelta: ((text: string) => void) | undefined): Promise<ChatResponse> {
   let text = '';
-  let toolCalls: WireReply['message'] = { tool_calls: [] };
+  const toolCalls: NonNullable<NonNullable<WireReply['message']>['tool_calls']> = [];
   for await (const line of readLines(response)) {
     if (line.trim() === '') continue;
     const chunk = JSON.parse(line) as WireReply;
     if (chunk.error !== undefined) throw new ProviderError(`ollama: ${chunk.error}`, response.statusCode, false);
     const piece = chunk.message?.content ?? '';
-    if (piece !== '') onDelta?.(piece);
-    if (chunk.message?.tool_calls !== undefined) toolCalls = { tool_calls: [...(toolCalls.tool_calls ?? []), ...chunk.message.tool_calls] };
-    if (chunk.done === true) return replyOf({ ...chunk, message: { ...toolCalls, content: '' } }, text + piece, response);
-    text += piece;
+    if (piece !== '') {
+      text += piece;
+      onDelta?.(piece);
+    }
+    toolCalls.push(...(chunk.message?.tool_calls ?? []));
+    // The last line carries the token counts; its text and tool calls were gathered above.
+    if (chunk.done === true) return replyOf({ ...chunk, message: { content: text, tool_calls: toolCalls } }, response);
   }
   throw new ProviderError('ollama ended the stream before it was done', response.statusCode, true);
 }
