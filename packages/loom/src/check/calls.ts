@@ -3,7 +3,8 @@
  * (`Point(x: 1, y: 2)`): a named argument must name a parameter or field, there may be no
  * more positional arguments than parameters, and a literal argument must fit the declared
  * type. Each is E002 — the call does not match the signature. Missing arguments are left to
- * the runtime, which may supply defaults.
+ * the runtime, which may supply defaults, and so are calls on the right of `|>`, whose first
+ * argument is the piped value.
  */
 import type { Diagnostic } from '../diagnostic.js';
 import type { Argument, CallExpression, Identifier, Parameter, StructDeclaration, TypeExpression } from '../syntax/ast.js';
@@ -22,9 +23,14 @@ interface Slot {
 
 export function checkCalls(items: readonly PlacedItem[], resolution: Resolution): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
+  const piped = new Set<CallExpression>();
   for (const { item } of items) {
     walk(item, (node) => {
-      const target = node.kind === 'CallExpression' ? resolution.callTargets.get(node) : undefined;
+      // In `x |> f(a)` the call receives `x` as its first argument, which it does not show.
+      if (node.kind === 'BinaryExpression' && node.operator === '|>' && node.right.kind === 'CallExpression') {
+        piped.add(node.right);
+      }
+      const target = node.kind === 'CallExpression' && !piped.has(node) ? resolution.callTargets.get(node) : undefined;
       if (node.kind === 'CallExpression' && target) diagnostics.push(...checkCall(node, target, resolution));
     });
   }

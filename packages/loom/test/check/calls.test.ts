@@ -40,4 +40,8 @@ suite('calls of declared flows and struct constructions (E002)', () => {
   test('missing arguments are left to the runtime', () => {
     assert.deepEqual(findings(`${DECLARATIONS}\nflow main { repeat("a") }`), []);
   });
+
+  test('a call on the right of |> receives the piped value as its first argument', () => {
+    assert.deepEqual(findings(`${DECLARATIONS}\nflow main { "a" |> repeat(3) }`), []);
+  });
 });
