@@ -1,0 +1,72 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import type { CheckResult } from '../../src/compile.js';
+import { checkSource } from '../../src/compile.js';
+import { RUNTIME_SPECIFIER } from '../../src/cli/generate.js';
+import { generateModule } from '../../src/emit/codegen.js';
+import { SourceMapLocator } from '../../src/emit/source-map.js';
+import { importFromMemory, runProgram } from '../../src/runtime/run-program.js';
+import { parse } from '../../src/syntax/parser.js';
+
+const FILE = 'program.nx';
+
+/** Parses without the checker, for constructs the code generator supports ahead of it. */
+function parsedOnly(source: string): CheckResult {
+  const parsed = parse(source, FILE);
+  assert.deepEqual(parsed.diagnostics, []);
+  return { file: FILE, sources: new Map([[FILE, source]]), program: parsed.program, diagnostics: [] };
+}
+
+async function run(checked: CheckResult): Promise<{ status: number; stdout: string; stderr: string }> {
+  const generated = generateModule(checked, { runtimeSpecifier: RUNTIME_SPECIFIER, fileName: 'program.mjs' });
+  const { program, moduleUrl } = await importFromMemory(generated.code);
+  let stdout = '';
+  let stderr = '';
+  const status = await runProgram({
+    program, moduleUrl, map: generated.map, entryFile: FILE, env: {}, debug: false, args: ['a1'],
+    stdout: (text) => (stdout += text), stderr: (text) => (stderr += text),
+  });
+  return { status, stdout, stderr };
+}
+
+test('old(x) in ensures is the value x had when the flow started', async () => {
+  const checked = parsedOnly(`flow grow(items) ensures len(items) > len(old(items)) {
+    items.append(1)
+    return items
+}
+
+flow keep(items) ensures len(items) > len(old(items)) {
+    return items
+}
+
+flow main {
+    print(grow([5]))
+    keep([5])
+}
+`);
+  const outcome = await run(checked);
+  assert.equal(outcome.stdout, '[5, 1]\n');
+  assert.equal(outcome.stderr, `ContractViolation(ensures:deterministic, message="len(items) > len(old(items))")\n  --> ${FILE}:6:18\n  = code E202\n`);
+  assert.equal(outcome.status, 1);
+});
+
+test('flow main receives the arguments after -- when it declares a parameter', async () => {
+  const outcome = await run(checkSource('flow main(args) {\n    print(args)\n}\n', FILE));
+  assert.equal(outcome.stdout, '["a1"]\n');
+});
+
+test('a numeric loop compiles to native comparisons and inlinable helpers', () => {
+  const generated = generateModule(checkSource('flow main {\n    i = 0\n    while i < 10 { i = i + 1 }\n}\n', FILE), { runtimeSpecifier: RUNTIME_SPECIFIER, fileName: 'x.mjs' });
+  assert.match(generated.code, /while \(\(i < 10\)\)/);
+  assert.match(generated.code, /i = \$rt\.add\(i, 1\);/);
+});
+
+test('the source map leads from a generated statement back to its .nx line and column', () => {
+  const source = 'flow main {\n    print("a")\n    value = [1, 2][5]\n}\n';
+  const generated = generateModule(checkSource(source, FILE), { runtimeSpecifier: RUNTIME_SPECIFIER, fileName: 'x.mjs' });
+  const lines = generated.code.split('\n');
+  const line = lines.findIndex((text) => text.includes('$rt.index(')) + 1;
+  const column = lines[line - 1].indexOf('$rt.index(') + 1;
+  assert.deepEqual(new SourceMapLocator(generated.map).originalPosition(line, column), { file: FILE, line: 3, column: 13 });
+  assert.deepEqual(generated.map.sourcesContent, [source]);
+});
