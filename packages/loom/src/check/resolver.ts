@@ -29,7 +29,7 @@ import { forEachChild } from './walk.js';
 export interface Resolution {
   readonly diagnostics: readonly Diagnostic[];
   readonly usedGlobals: ReadonlySet<GlobalSymbol>;
-  /** Function-level locals (not script variables), with how often each is read. */
+  /** Locals of flows, functions, closures and match arms (not top-level variables), with their reads. */
   readonly locals: readonly LocalBinding[];
   /** Calls whose callee is a global declaration, e.g. a flow called by name. */
   readonly callTargets: ReadonlyMap<CallExpression, GlobalSymbol>;
