@@ -136,7 +136,8 @@ function timeline(c: Composition, sentences: readonly ClassSentence[], pool: rea
     const first = part[0];
     const last = part[part.length - 1];
     if (first === undefined || last === undefined) continue;
-    const central = centralSentences(part, 1)[0];
+    // A part of fragments ("Great.") has no central statement; its last words stand in.
+    const central = centralSentences(part, 1)[0] ?? last;
     const uses = poolTerms
       .map(({ phrase, terms }) => ({ phrase, count: part.filter((s) => terms.every((t) => s.terms.includes(t))).length }))
       .filter((use) => use.count > 0)
@@ -145,7 +146,7 @@ function timeline(c: Composition, sentences: readonly ClassSentence[], pool: rea
       .map((use) => use.phrase);
     const label = `**[${c.clock(first.entry)}–${c.clock(last.entry)}]**`;
     const about = uses.length > 0 ? ` ${boldList(c.book, uses)}` : '';
-    const quote = central === undefined ? '' : ` — “${escapeInline(central.text)}”`;
+    const quote = ` — “${escapeInline(central.text)}”`;
     lines.push(`- ${label}${about}${quote}`);
   }
   return lines.join('\n');

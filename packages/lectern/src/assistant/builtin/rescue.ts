@@ -34,7 +34,8 @@ export function composeRescue(c: Composition): string {
 
   if (question === undefined) {
     const central = centralSentences(sentences, SUPPORTING_QUOTES_MAX);
-    const latest = [...central].sort((a, b) => b.position - a.position)[0] ?? sentences[sentences.length - 1];
+    // Only a statement with substance is worth repeating; "Great." is not.
+    const latest = [...central].sort((a, b) => b.position - a.position)[0];
     const topics = boldList(book, keywordsAbout(keywords, latest?.terms ?? [], SPOKEN_KEYWORDS_MAX));
     const say =
       latest === undefined
