@@ -14,6 +14,12 @@ import type { Position, Span } from './spans.js';
 import { PUNCTUATORS } from './tokens.js';
 import type { Punctuator, StringSegment, Token } from './tokens.js';
 import { syntaxError } from './syntax-error.js';
+import {
+  CH_BACKSLASH, CH_CR, CH_DOT, CH_DQUOTE, CH_HASH, CH_LBRACE,
+  CH_LF, CH_LOWER_E, CH_MINUS, CH_PLUS, CH_RBRACE, CH_SLASH, CH_SPACE, CH_SQUOTE, CH_STAR,
+  CH_UNDERSCORE, CH_UPPER_E, FIRST_NON_ASCII, UNICODE_IDENTIFIER_PART,
+  UNICODE_IDENTIFIER_START, isAsciiLetter, isDigit, isInlineWhitespace, printable,
+} from './characters.js';
 
 export interface TokenizeResult {
   readonly tokens: Token[];
@@ -46,60 +52,6 @@ const PUNCTUATORS_BY_FIRST_CHAR: ReadonlyMap<number, readonly Punctuator[]> = ((
 const DURATION_UNITS: ReadonlySet<string> = new Set(['ms', 's', 'm', 'h']);
 /** Strings inside `#{...}` inside strings...: deeper than this is reported, not followed. */
 const MAX_INTERPOLATION_DEPTH = 16;
-
-const CH_TAB = 9;
-const CH_LF = 10;
-const CH_VT = 11;
-const CH_FF = 12;
-const CH_CR = 13;
-const CH_SPACE = 32;
-const CH_DQUOTE = 34;
-const CH_HASH = 35;
-const CH_SQUOTE = 39;
-const CH_STAR = 42;
-const CH_DOT = 46;
-const CH_SLASH = 47;
-const CH_0 = 48;
-const CH_9 = 57;
-const CH_UPPER_A = 65;
-const CH_UPPER_Z = 90;
-const CH_BACKSLASH = 92;
-const CH_UNDERSCORE = 95;
-const CH_LOWER_A = 97;
-const CH_LOWER_E = 101;
-const CH_UPPER_E = 69;
-const CH_LOWER_Z = 122;
-const CH_LBRACE = 123;
-const CH_RBRACE = 125;
-const CH_PLUS = 43;
-const CH_MINUS = 45;
-const FIRST_NON_ASCII = 128;
-const CH_NBSP = 0xa0;
-const CH_BOM = 0xfeff;
-const CH_IDEOGRAPHIC_SPACE = 0x3000;
-
-const UNICODE_IDENTIFIER_START = /[\p{L}\p{Nl}]/u;
-const UNICODE_IDENTIFIER_PART = /[\p{L}\p{Nl}\p{Mn}\p{Mc}\p{Nd}\p{Pc}]/u;
-
-function isAsciiLetter(code: number): boolean {
-  return (code >= CH_LOWER_A && code <= CH_LOWER_Z) || (code >= CH_UPPER_A && code <= CH_UPPER_Z);
-}
-
-function isDigit(code: number): boolean {
-  return code >= CH_0 && code <= CH_9;
-}
-
-/** Control characters are shown as `\u{..}` so a message never carries invisible text. */
-function printable(text: string): string {
-  const CH_PRINTABLE_FIRST = 32;
-  const CH_DELETE = 127;
-  let out = '';
-  for (const char of text) {
-    const point = char.codePointAt(0) ?? 0;
-    out += point < CH_PRINTABLE_FIRST || point === CH_DELETE ? `\\u{${point.toString(16)}}` : char;
-  }
-  return out;
-}
 
 const SIMPLE_ESCAPES: Readonly<Record<string, string>> = {
   n: '\n', t: '\t', r: '\r', '0': '\0', '\\': '\\', '"': '"', "'": "'", '#': '#', '{': '{', '}': '}',
@@ -208,8 +160,7 @@ export class TokenStream {
     const source = this.source;
     for (;;) {
       const code = source.charCodeAt(this.pos);
-      if (code === CH_SPACE || code === CH_TAB || code === CH_VT || code === CH_FF
-        || code === CH_NBSP || code === CH_BOM || code === CH_IDEOGRAPHIC_SPACE) {
+      if (isInlineWhitespace(code)) {
         this.pos++;
       } else if (code === CH_LF || code === CH_CR) {
         this.consumeNewline();
@@ -252,15 +203,17 @@ export class TokenStream {
   private scanToken(code: number): Token | null {
     if (code === CH_DQUOTE || code === CH_SQUOTE) return this.scanString(this.position(), this.pos);
     if (isDigit(code)) return this.scanNumber();
-    if (isAsciiLetter(code) || code === CH_UNDERSCORE || this.startsUnicodeIdentifier(code)) {
+    if (isAsciiLetter(code) || code === CH_UNDERSCORE || this.startsUnicodeIdentifierAt(this.pos)) {
       return this.scanWord();
     }
     return this.scanPunctuator();
   }
 
-  private startsUnicodeIdentifier(code: number): boolean {
+  /** Whether a non-ASCII letter that starts a name is at `offset`. */
+  private startsUnicodeIdentifierAt(offset: number): boolean {
+    const code = this.source.charCodeAt(offset);
     if (code < FIRST_NON_ASCII) return false;
-    const char = String.fromCodePoint(this.source.codePointAt(this.pos) ?? code);
+    const char = String.fromCodePoint(this.source.codePointAt(offset) ?? code);
     return UNICODE_IDENTIFIER_START.test(char);
   }
 
@@ -385,15 +338,10 @@ export class TokenStream {
     const source = this.source;
     if (offset >= source.length) return false;
     const code = source.charCodeAt(offset);
-    if (code <= CH_SPACE || isAsciiLetter(code) || isDigit(code) || code === CH_UNDERSCORE
-      || code === CH_DQUOTE || code === CH_SQUOTE || code === CH_NBSP || code === CH_BOM
-      || code === CH_IDEOGRAPHIC_SPACE) return false;
+    if (code <= CH_SPACE || isInlineWhitespace(code) || isAsciiLetter(code) || isDigit(code)
+      || code === CH_UNDERSCORE || code === CH_DQUOTE || code === CH_SQUOTE) return false;
     if (code < FIRST_NON_ASCII) return !PUNCTUATOR_SET.has(source[offset] ?? '');
-    const saved = this.pos;
-    this.pos = offset;
-    const identifier = this.startsUnicodeIdentifier(code);
-    this.pos = saved;
-    return !identifier;
+    return !this.startsUnicodeIdentifierAt(offset);
   }
 
   // ---- strings -------------------------------------------------------------------------------
