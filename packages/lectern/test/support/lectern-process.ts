@@ -8,11 +8,14 @@ import { fileURLToPath } from 'node:url';
 /** The real executable a desktop host runs; tests never import the server in-process. */
 export const cliPath = fileURLToPath(new URL('../../bin/lectern.js', import.meta.url));
 
-/** Generous: a cold start transpiles TypeScript and may share 2 cores with other suites. */
-const readyTimeoutMs = 20_000;
+/**
+ * How long a start (or a run that ends at start-up: --help, a refused start) may take.
+ * Generous: without a fresh bundle the CLI transpiles TypeScript, on 2 cores shared with other suites.
+ */
+const startupTimeoutMs = 20_000;
 const exitTimeoutMs = 10_000;
-/** stderr carries the JSON log; only its tail is kept, to explain a failed start. */
-const stderrTailMaxChars = 16_384;
+/** Only the tail of the child's output is kept: stderr carries the whole JSON log. */
+const outputTailMaxChars = 16_384;
 
 export interface ReadyLine {
   event: 'ready';
@@ -57,7 +60,7 @@ function parentOf(dataDir: string): string {
 function collectTail(stream: NodeJS.ReadableStream, sink: { text: string }): void {
   stream.setEncoding('utf8');
   stream.on('data', (chunk: string) => {
-    sink.text = (sink.text + chunk).slice(-stderrTailMaxChars);
+    sink.text = (sink.text + chunk).slice(-outputTailMaxChars);
   });
 }
 
@@ -107,7 +110,7 @@ export class LecternProcess {
     const lectern = new LecternProcess(child, dataDir, options.dataDir === undefined);
     if (options.stdinText !== undefined) child.stdin.write(options.stdinText);
     try {
-      await withTimeout(lectern.readReadyLine(), readyTimeoutMs, 'Lectern start');
+      await withTimeout(lectern.readReadyLine(), startupTimeoutMs, 'Lectern start');
     } catch (error) {
       child.kill('SIGKILL');
       await lectern.exited;
@@ -150,10 +153,16 @@ export class LecternProcess {
     return this.stderr.text;
   }
 
-  /** Sends a signal and waits for the process to end. */
+  /** Sends a signal and waits for the process to end; one that hangs is killed, and the call fails. */
   async signal(signal: NodeJS.Signals): Promise<ExitStatus> {
     if (this.child.exitCode === null && this.child.signalCode === null) this.child.kill(signal);
-    return withTimeout(this.exited, exitTimeoutMs, `Exit after ${signal}`);
+    try {
+      return await withTimeout(this.exited, exitTimeoutMs, `Exit after ${signal}`);
+    } catch (error) {
+      this.child.kill('SIGKILL');
+      await this.exited;
+      throw error;
+    }
   }
 
   /** The graceful stop the desktop host uses. */
@@ -171,7 +180,7 @@ export class LecternProcess {
   }
 
   private removeOwnedDataDir(): void {
-    if (this.ownsDataDir) rmSync(parentOf(this.dataDir), { recursive: true, force: true });
+    if (this.ownsDataDir) removeTempDataDir(this.dataDir);
   }
 }
 
@@ -188,7 +197,7 @@ export async function runCli(args: readonly string[], stdinText = ''): Promise<C
   collectTail(child.stdout, out);
   collectTail(child.stderr, err);
   child.stdin.end(stdinText);
-  const status = await withTimeout(exitOf(child), readyTimeoutMs, `lectern ${args.join(' ')}`);
+  const status = await withTimeout(exitOf(child), startupTimeoutMs, `lectern ${args.join(' ')}`);
   return { ...status, stdout: out.text, stderr: err.text };
 }
 
