@@ -4,6 +4,7 @@
  * its caller — the flow boundary catches the propagation. The place of the `?` is remembered
  * so that an `Err` reaching the end of the program is reported with its origin.
  */
+import { ExitRequest } from './prelude.js';
 import { VariantValue } from './values.js';
 
 /** Thrown by `?` and caught by the enclosing flow; an Error so its stack records the origin. */
@@ -23,12 +24,12 @@ export function isErr(value: unknown): value is VariantValue {
   return value instanceof VariantValue && value.enumName === 'Result' && value.variant === 'Err';
 }
 
-/** Evaluates `compute`; an error it raises becomes `Err(error)` (a propagation passes through). */
+/** Evaluates `compute`; an error it raises becomes `Err(error)` (a propagation or `exit` passes through). */
 export async function settle(compute: () => Promise<unknown>): Promise<unknown> {
   try {
     return await compute();
   } catch (error) {
-    if (error instanceof Propagation) throw error;
+    if (error instanceof Propagation || error instanceof ExitRequest) throw error;
     return err(error);
   }
 }
