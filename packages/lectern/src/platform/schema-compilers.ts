@@ -14,19 +14,30 @@ import type { FastifyInstance, FastifySchema } from 'fastify';
  * JSON.stringify; the response schemas document the API (OpenAPI) rather than filter it.
  */
 export function installSchemaCompilers(app: FastifyInstance, sharedSchemas: readonly object[]): void {
-  const common = { useDefaults: true, allErrors: false, strict: false, removeAdditional: false } as const;
-  const bodyAjv = new Ajv({ ...common, coerceTypes: false });
-  const textAjv = new Ajv({ ...common, coerceTypes: 'array' });
-  for (const schema of sharedSchemas) {
-    bodyAjv.addSchema(schema);
-    textAjv.addSchema(schema);
-  }
+  // validateSchema: false — the schemas are ours (TypeBox-built) and checking them against the
+  // JSON Schema meta-schema means compiling that meta-schema first, the largest single cost
+  // of start-up.
+  const common = { useDefaults: true, allErrors: false, strict: false, removeAdditional: false, validateSchema: false } as const;
+  // Even constructing an Ajv instance costs tens of milliseconds (it registers every keyword),
+  // so each is made on the first request that needs it.
+  const lazyAjv = (coerceTypes: false | 'array') => {
+    let ajv: Ajv | undefined;
+    return (): Ajv => {
+      if (ajv === undefined) {
+        ajv = new Ajv({ ...common, coerceTypes });
+        for (const schema of sharedSchemas) ajv.addSchema(schema);
+      }
+      return ajv;
+    };
+  };
+  const bodyAjv = lazyAjv(false);
+  const textAjv = lazyAjv('array');
 
   app.setValidatorCompiler(({ schema, httpPart }: { schema: FastifySchema; httpPart?: string }) => {
     const ajv = httpPart === 'body' ? bodyAjv : textAjv;
     let validate: ValidateFunction | undefined;
     return (data: unknown): { value?: unknown; error?: ErrorObject[] } => {
-      validate ??= ajv.compile(schema);
+      validate ??= ajv().compile(schema);
       return validate(data) ? { value: data } : { error: validate.errors ?? [] };
     };
   });

@@ -16,7 +16,7 @@ let validateStructure: ValidateFunction | undefined;
  * not a number.
  */
 function structureValidator(): ValidateFunction {
-  validateStructure ??= new Ajv({ allErrors: true, strict: false, coerceTypes: false, useDefaults: false }).compile(SettingsPutBody);
+  validateStructure ??= new Ajv({ allErrors: true, strict: false, coerceTypes: false, useDefaults: false, validateSchema: false }).compile(SettingsPutBody);
   return validateStructure;
 }
 
