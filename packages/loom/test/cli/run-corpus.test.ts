@@ -2,11 +2,11 @@
  * Runs every program of test/corpus through the `loom` command line (in process, through the
  * same dispatcher as the executable) and compares stdout, stderr and the exit status with the
  * files beside it: NAME.stdout, NAME.stderr (with `{file}` for the program's path) and
- * NAME.exit. A first line `// command: test` runs it with `loom test` instead of `loom run`.
+ * NAME.exit (`{dir}` for its directory, where included files are). A first line `// command: test` runs it with `loom test` instead of `loom run`.
  */
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { runInProcess } from './run-in-process.js';
@@ -26,7 +26,7 @@ for (const program of programs) {
     const file = relative(process.cwd(), join(CORPUS_DIR, program));
     const source = readFileSync(join(CORPUS_DIR, program), 'utf8');
     const command = source.startsWith(TEST_COMMAND_DIRECTIVE) ? 'test' : 'run';
-    const expected = (suffix: string) => readFileSync(`${base}.${suffix}`, 'utf8').replaceAll('{file}', file);
+    const expected = (suffix: string) => readFileSync(`${base}.${suffix}`, 'utf8').replaceAll('{file}', file).replaceAll('{dir}', dirname(file));
     const run = await runInProcess([command, file]);
     assert.equal(run.stdout, expected('stdout'));
     assert.equal(run.stderr, expected('stderr'));
