@@ -1,6 +1,7 @@
 // Course material cut into passages and ranked against what the class is talking about.
 import { Bm25Index } from '../text/bm25.js';
 import { splitSentences } from '../text/sentences.js';
+import { safeCutIndex } from '../text/surrogates.js';
 import { tokenize } from '../text/tokens.js';
 import type { MaterialText } from '../types.js';
 
@@ -84,7 +85,7 @@ export function splitPassages(text: string): string[] {
       push(flat);
       continue;
     }
-    for (const sentence of splitSentences(flat)) push(sentence.slice(0, PASSAGE_CHARS_MAX));
+    for (const sentence of splitSentences(flat)) push(sentence.slice(0, safeCutIndex(sentence, PASSAGE_CHARS_MAX)));
   }
   if (current.length > 0) passages.push(current);
   return passages;

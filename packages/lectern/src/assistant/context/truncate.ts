@@ -1,4 +1,5 @@
 // Shortening text to an exact character budget without splitting a surrogate pair.
+import { safeCutIndex } from '../text/surrogates.js';
 
 const ELLIPSIS = '…';
 
@@ -6,8 +7,5 @@ const ELLIPSIS = '…';
 export function truncate(text: string, maxChars: number): string {
   if (text.length <= maxChars) return text;
   if (maxChars < ELLIPSIS.length) return '';
-  let cut = maxChars - ELLIPSIS.length;
-  const last = text.charCodeAt(cut - 1);
-  if (last >= 0xd800 && last <= 0xdbff) cut--;
-  return text.slice(0, cut) + ELLIPSIS;
+  return text.slice(0, safeCutIndex(text, maxChars - ELLIPSIS.length)) + ELLIPSIS;
 }

@@ -1,4 +1,5 @@
 // Sentence splitting for English, Chinese and the two mixed, as speech recognisers emit them.
+import { safeCutIndex } from './surrogates.js';
 
 /** Words that end with a full stop without ending the sentence ("Dr. Chen", "e.g. this"). */
 const ABBREVIATIONS = new Set([
@@ -71,7 +72,7 @@ function endsSentence(text: string, at: number, runEnd: number): boolean {
 function pushSentence(into: string[], raw: string): void {
   let rest = raw.trim();
   while (rest.length > MAX_SENTENCE_CHARS) {
-    const cut = lastSoftBreak(rest.slice(0, MAX_SENTENCE_CHARS));
+    const cut = lastSoftBreak(rest.slice(0, safeCutIndex(rest, MAX_SENTENCE_CHARS)));
     into.push(rest.slice(0, cut).trim());
     rest = rest.slice(cut).trim();
   }

@@ -79,6 +79,37 @@ describe('buildContext: budget', () => {
     });
   }
 
+  it('holds for arbitrary text, emoji and odd budgets alike', () => {
+    let seed = 7;
+    const random = (n: number): number => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+      return seed % n;
+    };
+    const pieces = ['glycolysis ', '二叉搜索树', '🧫', '<<<', '>>>', '\n', 'ATP ', '。', '?', 'x'.repeat(50)];
+    const text = (length: number): string => Array.from({ length }, () => pieces[random(pieces.length)]).join('');
+    for (let round = 0; round < 40; round++) {
+      const entries = Array.from({ length: 1 + random(60) }, (_, i) => ({
+        id: i + 1,
+        text: text(1 + random(40)),
+        createdAt: new Date(Date.UTC(2026, 0, 1, 9) + i * 7000).toISOString(),
+      }));
+      const kind = (['rescue', 'catchup', 'summary', 'followup'] as const)[random(4)] ?? 'rescue';
+      const budgetChars = 1000 + random(6000);
+      const context = buildContext({
+        kind,
+        courseName: text(3),
+        entries,
+        budgetChars,
+        question: text(random(30)),
+        previousAnswer: text(random(30)),
+        history: [{ role: 'user', content: text(random(30)) }],
+        material: { filename: 'm.txt', text: text(200) },
+      });
+      assert.ok(contextChars(context) <= budgetChars, `round ${round}: ${contextChars(context)} > ${budgetChars}`);
+      assert.ok(!/[\ud800-\udbff](?![\udc00-\udfff])/.test(context.user), 'no half of a surrogate pair');
+    }
+  });
+
   it('refuses a budget below the smallest setting', () => {
     assert.throws(() => buildContext(input('rescue', { budgetChars: 999 })), RangeError);
   });

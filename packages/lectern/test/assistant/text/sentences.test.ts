@@ -33,6 +33,13 @@ describe('splitSentences', () => {
     assert.deepEqual(splitSentences('This is a BST.这是二叉搜索树。'), ['This is a BST.', '这是二叉搜索树。']);
   });
 
+  it('never cuts an emoji or a rare Han character in half', () => {
+    const text = '🧫'.repeat(300);
+    const sentences = splitSentences(text);
+    assert.equal(sentences.join(''), text);
+    for (const sentence of sentences) assert.ok(!/[\ud800-\udbff]$/.test(sentence));
+  });
+
   it('cuts an unpunctuated run at a comma so no sentence grows without bound', () => {
     const clause = 'and then the enzyme binds the substrate';
     const sentences = splitSentences(Array.from({ length: 12 }, () => clause).join(', '));
