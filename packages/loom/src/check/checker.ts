@@ -13,6 +13,7 @@ import { checkCalls } from './calls.js';
 import type { AnalysisOptions } from './analysis.js';
 import { checkFlowDecorators, checkFunctionDecorators } from './decorators.js';
 import { findHarnessStatements } from './harness.js';
+import { duplicateMembers } from './members.js';
 import { findMisplacedStatements } from './placement.js';
 import { checkProtocol } from './protocols.js';
 
@@ -47,6 +48,18 @@ export function check(program: Program, options: CheckOptions): Diagnostic[] {
         break;
       case 'FunctionDeclaration':
         diagnostics.push(...checkFunctionDecorators(item.decorators));
+        break;
+      case 'StructDeclaration':
+        diagnostics.push(...duplicateMembers(item.fields, 'field', `struct '${item.name.name}'`));
+        break;
+      case 'EnumDeclaration':
+        diagnostics.push(...duplicateMembers(item.variants, 'variant', `enum '${item.name.name}'`));
+        break;
+      case 'TraitDeclaration':
+        diagnostics.push(...duplicateMembers(item.methods, 'method', `trait '${item.name.name}'`));
+        break;
+      case 'ImplDeclaration':
+        diagnostics.push(...duplicateMembers(item.methods, 'method', `impl of '${item.trait.name}' for '${item.target.name}'`));
         break;
       default:
         break;

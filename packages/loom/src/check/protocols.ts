@@ -5,35 +5,21 @@
  * reported by type resolution; a field named twice is a duplicate declaration (E005).
  */
 import type { Diagnostic } from '../diagnostic.js';
-import type { ProtocolDeclaration, ProtocolField, TypeExpression } from '../syntax/ast.js';
-import { formatPosition } from './positions.js';
+import type { ProtocolDeclaration, TypeExpression } from '../syntax/ast.js';
+import { duplicateMembers } from './members.js';
 
 export function checkProtocol(protocol: ProtocolDeclaration): Diagnostic[] {
-  const diagnostics: Diagnostic[] = [];
-  const fields = new Map<string, ProtocolField>();
+  const diagnostics = duplicateMembers(protocol.fields, 'field', `protocol '${protocol.name.name}'`);
   for (const field of protocol.fields) {
-    const first = fields.get(field.name.name);
-    if (first) {
-      diagnostics.push({
-        code: 'E005',
-        severity: 'error',
-        message: `Duplicate declaration of field '${field.name.name}' in protocol '${protocol.name.name}'`,
-        span: field.name.span,
-        hint: `'${field.name.name}' is already declared at ${formatPosition(first.name.span)}`,
-      });
-    } else {
-      fields.set(field.name.name, field);
-    }
-    if (field.type.kind !== 'StringType' && field.type.kind !== 'Error') {
-      const written = writeType(field.type);
-      diagnostics.push({
-        code: 'E002',
-        severity: 'error',
-        message: `Type mismatch: protocol field types are quoted strings, found bare type '${written}'`,
-        span: field.type.span,
-        hint: `write ${field.name.name}: "${written}"`,
-      });
-    }
+    if (field.type.kind === 'StringType' || field.type.kind === 'Error') continue;
+    const written = writeType(field.type);
+    diagnostics.push({
+      code: 'E002',
+      severity: 'error',
+      message: `Type mismatch: protocol field types are quoted strings, found bare type '${written}'`,
+      span: field.type.span,
+      hint: `write ${field.name.name}: "${written}"`,
+    });
   }
   return diagnostics;
 }

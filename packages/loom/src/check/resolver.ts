@@ -12,7 +12,7 @@ import type {
   TopLevelItem, TypeExpression, VariantExpression, VariantPattern,
 } from '../syntax/ast.js';
 import type { Span } from '../syntax/spans.js';
-import type { GlobalSymbol, GlobalTable } from './binder.js';
+import type { GlobalKind, GlobalSymbol, GlobalTable } from './binder.js';
 import { KIND_PHRASES } from './binder.js';
 import { BUILTIN_ENUMS, STD_NAMESPACES, builtinNames, isBuiltinName } from './builtins.js';
 import { harnessCallDiagnostic, isHarnessCall } from './harness.js';
@@ -144,8 +144,8 @@ class Resolver {
         for (const method of item.methods) this.resolveFunction(method, script);
         return;
       case 'ImplDeclaration':
-        this.resolveTypeName(item.trait);
-        this.resolveTypeName(item.target);
+        this.expectKind(item.trait, ['trait'], 'a trait');
+        this.expectKind(item.target, ['struct', 'enum', 'type'], 'a struct or enum');
         for (const method of item.methods) this.resolveFunction({ ...method, implicitNames: ['self'] }, script);
         return;
       case 'JobDeclaration':
@@ -173,7 +173,7 @@ class Resolver {
     for (const target of agent.uses) {
       if (target.kind === 'QualifiedName') this.resolveUse(target);
     }
-    for (const protocol of agent.implements) this.resolveTypeName(protocol);
+    for (const protocol of agent.implements) this.expectKind(protocol, ['protocol'], 'a protocol');
     const contractScope = new Scope(null);
     contractScope.declareImplicit('input');
     contractScope.declareImplicit('result');
@@ -469,9 +469,21 @@ class Resolver {
     this.diagnostics.push(...typeDiagnostics);
   }
 
-  /** A bare name in type position (`implements P`, `impl T for S`). */
-  private resolveTypeName(name: Identifier): void {
-    this.resolveType({ kind: 'NamedType', name, arguments: [], span: name.span }, 'annotation');
+  /** A name that must declare one of `kinds` (`implements P` names a protocol): E002 if it is something else. */
+  private expectKind(name: Identifier, kinds: readonly GlobalKind[], expected: string): void {
+    const symbol = this.globals.lookup(name.name);
+    if (!symbol) {
+      this.resolveGlobalReference(name, null);
+      return;
+    }
+    this.usedGlobals.add(symbol);
+    if (kinds.includes(symbol.kind)) return;
+    this.diagnostics.push({
+      code: 'E002',
+      severity: 'error',
+      message: `Type mismatch: '${name.name}' is ${KIND_PHRASES[symbol.kind]}, not ${expected}`,
+      span: name.span,
+    });
   }
 
   private undeclared(name: string, span: Span, hint: string | undefined): void {

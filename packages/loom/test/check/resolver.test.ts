@@ -148,6 +148,22 @@ suite('undeclared identifiers (E001)', () => {
     ]);
   });
 
+  test('implements must name a protocol, impl a trait for a struct or enum (E002 otherwise)', () => {
+    const source = [
+      'struct Point { x: int }',
+      'trait Show { fn show() -> str }',
+      'flow render { print(1) }',
+      'agent Bot implements Point { prompt: "p" }',
+      'impl render for Point { fn show() -> str { return "p" } }',
+      'impl Show for Show { fn show() -> str { return "s" } }',
+    ].join('\n');
+    assert.deepEqual(findings(source), [
+      "4:22 E002 Type mismatch: 'Point' is a struct, not a protocol",
+      "5:6 E002 Type mismatch: 'render' is a flow, not a trait",
+      "6:15 E002 Type mismatch: 'Show' is a trait, not a struct or enum",
+    ]);
+  });
+
   test('server routes must name declared handlers', () => {
     const source = 'flow health() { return json({status: "ok"}) }\nserver 8080 {\n    route GET "/health" => health\n    route GET "/x" => missing\n}';
     assert.deepEqual(findings(source), ["4:23 E001 Undeclared identifier 'missing'"]);
