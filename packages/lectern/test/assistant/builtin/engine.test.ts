@@ -213,6 +213,28 @@ describe('builtin mixed-language class', () => {
 });
 
 describe('builtin engine', () => {
+  it('copes with any text: every kind answers, with no half of a surrogate pair', async () => {
+    let seed = 11;
+    const random = (n: number): number => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+      return seed % n;
+    };
+    const pieces = ['ATP ', '二叉树', '🧫', '?', '？', '。', '. ', '*', '<b>', '\n', 'due Friday ', '作业', 'x'.repeat(300)];
+    const text = (length: number): string => Array.from({ length }, () => pieces[random(pieces.length)]).join('');
+    for (let round = 0; round < 12; round++) {
+      const entries = Array.from({ length: 1 + random(80) }, (_, i) => ({
+        id: 900_000 + round * 100 + i,
+        text: text(1 + random(20)),
+        createdAt: new Date(Date.UTC(2026, 0, 1, 9) + i * 4000).toISOString(),
+      }));
+      for (const kind of ['rescue', 'catchup', 'summary', 'followup'] as const) {
+        const { markdown } = await answer({ kind, entries, question: text(1 + random(6)), material: { filename: 'm.md', text: text(50) } });
+        assert.ok(markdown.length > 0);
+        assert.ok(!/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.test(markdown), `${kind} round ${round}`);
+      }
+    }
+  });
+
   it('answers honestly before anything has been said', async () => {
     const rescue = await answer({ kind: 'rescue', entries: [] });
     assert.match(rescue.markdown, /Nothing has been said in class yet/);
