@@ -6,6 +6,7 @@ import type {
   AssignmentStatement, Block, ContractClause, ForStatement, IfStatement, LetStatement, LoopStatement, Pattern,
   SemanticIfStatement, Statement,
 } from '../syntax/ast.js';
+import { Scope, hoistBindings } from '../check/scope.js';
 import { at, braces, joinCode, quote } from './code.js';
 import type { Code } from './code.js';
 import type { EmitContext } from './context.js';
@@ -182,7 +183,9 @@ function emitFor(context: EmitContext, statement: ForStatement): Code {
 function emitLoop(context: EmitContext, statement: LoopStatement): Code {
   if (statement.until === null) return ['while (true) ', emitBlock(context, statement.body)];
   const count = context.temp();
-  const assigned = [...new Set(statement.body.statements.flatMap((inner) => (inner.kind === 'AssignmentStatement' && inner.target.kind === 'Identifier' ? [inner.target.name] : [])))];
+  const bound = new Scope(null);
+  hoistBindings(statement.body, bound);
+  const assigned = [...bound.own()].map((binding) => binding.name);
   const subject = ['{ ', joinCode(assigned.map((name) => [quote(name), ': ', context.resolve(name).js]), ', '), ' }'];
   return [
     count, ' = 0;\ndo ', emitBlock(context, statement.body),

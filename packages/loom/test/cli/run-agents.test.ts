@@ -1,7 +1,8 @@
 /**
  * The agent constructs of the language core, end to end through `loom run` against the fake
- * model server: agent calls, `>>` pipelines (E103 naming the failing stage), `semantic_if`,
- * intent `match` (E104 without `_`) and an agent's semantic contract.
+ * model server: agent calls, `>>` pipelines (E103 naming the failing stage), fan-out and merge,
+ * `semantic_if` (with and without `fast_match`), `loop ... until`, intent `match` (E104
+ * without `_`) and an agent's semantic contract.
  */
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -52,6 +53,15 @@ flow main {
     print(Greeter.run("hello friend"))
     try { Greeter.run("bye") } catch (e) { print(e.code, e) }
     try { "x" >> Shout >> Broken >> Exclaim } catch (e) { print(e.code, e.message) }
+    print("a" |>> [Shout, Exclaim], ["one", "two"] &>> Exclaim)
+    draft = "draft"
+    rounds = 0
+    loop {
+        rounds = rounds + 1
+        if rounds == 2 { draft = "hello reader" }
+    } until ("the draft greets the reader")
+    print(draft, rounds)
+    semantic_if "mentions a number" fast_match r"[0-9]+" against "room 101" { print("fast match") }
     match "gibberish" {
         intent("asks about weather") => print("weather")
     }
@@ -74,7 +84,7 @@ after(async () => {
   rmSync(root, { recursive: true, force: true });
 });
 
-test('agent calls, pipelines, semantic_if, intent match and agent contracts run against the model', async () => {
+test('agent calls, pipelines, DAG operators, semantic conditions, intent match and agent contracts run against the model', async () => {
   const file = join(root, 'main.nx');
   const run = await runInProcess(['run', file]);
   const lines = run.stdout.split('\n');
@@ -88,6 +98,10 @@ test('agent calls, pipelines, semantic_if, intent match and agent contracts run 
     'E201 ContractViolation(requires:semantic, message="the input is a greeting")',
   ]);
   assert.match(lines[7], /^E103 pipeline stage 2 'Broken' failed: .*scripted refusal/);
-  assert.equal(run.stderr, `RuntimeError: no intent branch accepts str "gibberish" and the match has no '_' branch\n  --> ${file}:20:5\n  = code E104\n`);
+  assert.deepEqual(lines.slice(8), ['["A", "a!"] one', '---', 'two!', 'hello reader 2', 'fast match', '']);
+  const judged = server.requests.filter((request) => JSON.stringify(request.body).includes('the draft greets the reader'));
+  assert.equal(judged.length, 2, 'loop until asks after each round until the condition holds');
+  assert.ok(!server.requests.some((request) => JSON.stringify(request.body).includes('mentions a number')), 'the fast_match regex decides without the model');
+  assert.equal(run.stderr, `RuntimeError: no intent branch accepts str "gibberish" and the match has no '_' branch\n  --> ${file}:29:5\n  = code E104\n`);
   assert.equal(run.status, 1);
 });
