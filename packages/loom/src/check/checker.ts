@@ -16,6 +16,7 @@ import { findHarnessStatements } from './harness.js';
 import { duplicateMembers } from './members.js';
 import { findMisplacedStatements } from './placement.js';
 import { checkProtocol } from './protocols.js';
+import { checkImpl } from './traits.js';
 
 export type CheckOptions = AnalysisOptions;
 
@@ -59,7 +60,10 @@ export function check(program: Program, options: CheckOptions): Diagnostic[] {
         diagnostics.push(...duplicateMembers(item.methods, 'method', `trait '${item.name.name}'`));
         break;
       case 'ImplDeclaration':
-        diagnostics.push(...duplicateMembers(item.methods, 'method', `impl of '${item.trait.name}' for '${item.target.name}'`));
+        diagnostics.push(
+          ...duplicateMembers(item.methods, 'method', `impl of '${item.trait.name}' for '${item.target.name}'`),
+          ...checkImpl(item, analysis.bound.globals),
+        );
         break;
       default:
         break;
