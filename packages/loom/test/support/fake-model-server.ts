@@ -18,6 +18,8 @@ export interface ScriptedReply {
   readonly toolCalls?: readonly ScriptedToolCall[];
   /** Answer with this HTTP status and an error body instead of a reply. */
   readonly status?: number;
+  /** Sent as the `Retry-After` header of a `status` reply. */
+  readonly retryAfterSeconds?: number;
   /** The error message of a `status` reply (default: `scripted status N`). */
   readonly errorMessage?: string;
   /** Wait this long before answering (the client's timeout may fire first). */
@@ -114,7 +116,8 @@ export async function startFakeModelServer(): Promise<FakeModelServer> {
 
 function answer(format: WireFormat, body: Record<string, unknown>, reply: ScriptedReply, outgoing: ServerResponse): void {
   if (reply.status !== undefined && reply.status >= 400) {
-    outgoing.writeHead(reply.status, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: reply.errorMessage ?? `scripted status ${reply.status}` } }));
+    const retryAfter = reply.retryAfterSeconds === undefined ? {} : { 'retry-after': String(reply.retryAfterSeconds) };
+    outgoing.writeHead(reply.status, { 'content-type': 'application/json', ...retryAfter }).end(JSON.stringify({ error: { message: reply.errorMessage ?? `scripted status ${reply.status}` } }));
     return;
   }
   const stream = body.stream === true;

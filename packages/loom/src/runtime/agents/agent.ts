@@ -196,9 +196,8 @@ export class Agent {
       } catch (error) {
         if (state.signal?.aborted) throw state.signal.reason;
         this.trace(model, attempt, started, undefined, false, error);
-        const retryable = error instanceof ProviderError && error.retryable;
-        if (!retryable || attempt >= attempts) return { failure: { model, attempts: attempt, error } };
-        await sleep(backoffDelayMs(retryDelayMs, attempt), state.signal);
+        if (!(error instanceof ProviderError && error.retryable) || attempt >= attempts) return { failure: { model, attempts: attempt, error } };
+        await sleep(backoffDelayMs(retryDelayMs, attempt, error.retryAfterMs), state.signal);
       }
     }
   }

@@ -25,9 +25,22 @@ export class ProviderError extends Error {
     message: string,
     readonly status: number | undefined,
     readonly retryable: boolean,
+    /** How long the provider asked to wait before trying again (`Retry-After`), if it said. */
+    readonly retryAfterMs?: number,
   ) {
     super(message);
   }
+}
+
+const MS_PER_SECOND = 1000;
+
+/** `Retry-After` is either a number of seconds or an HTTP date. */
+function retryAfterMs(header: string | undefined): number | undefined {
+  if (header === undefined) return undefined;
+  const seconds = Number(header);
+  if (Number.isFinite(seconds)) return Math.max(0, seconds * MS_PER_SECOND);
+  const date = Date.parse(header);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now());
 }
 
 export function isRetryableStatus(status: number): boolean {
@@ -60,7 +73,10 @@ export function postJson(url: URL, headers: Readonly<Record<string, string>>, bo
         return;
       }
       readText(response).then(
-        (text) => reject(new ProviderError(`${url.origin} answered HTTP ${status}${redact(errorDetail(text), headers)}`, status, isRetryableStatus(status))),
+        (text) => {
+          const message = `${url.origin} answered HTTP ${status}${redact(errorDetail(text), headers)}`;
+          reject(new ProviderError(message, status, isRetryableStatus(status), retryAfterMs(response.headers['retry-after'])));
+        },
         reject,
       );
     });

@@ -72,6 +72,14 @@ describe('an agent call', () => {
     assert.equal(server.requests.length, 3);
   });
 
+  it('waits at least as long as a 429 asks with Retry-After', async () => {
+    project = createModelProject(server);
+    server.enqueue({ status: 429, retryAfterSeconds: 0.3 }, { text: 'after the pause' });
+    const started = performance.now();
+    assert.equal(await project.agent({ prompt: 'p', retry: 1, retry_delay: TEST_RETRY_DELAY_SECONDS }).run('x'), 'after the pause');
+    assert.ok(performance.now() - started >= 300);
+  });
+
   it('never retries a 4xx other than 429 and reports E101 with the status', async () => {
     project = createModelProject(server);
     server.enqueue({ status: 400 });
