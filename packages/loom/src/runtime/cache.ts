@@ -66,7 +66,7 @@ export class ResponseCache {
     try {
       value = JSON.parse(readFileSync(this.entryPath(key), 'utf8'));
     } catch {
-      // absent or unreadable (a crash mid-write): either way a miss, and the next put repairs it
+      // absent, or not JSON (edited by hand): either way a miss, and the next put replaces it
       value = undefined;
     }
     this.count(value === undefined ? 'misses' : 'hits');
@@ -95,7 +95,10 @@ export class ResponseCache {
     return join(this.entriesDirectory, `${key}.json`);
   }
 
-  /** Read fresh each time: other runtimes and processes update the same file. */
+  /**
+   * Read fresh each time: other runtimes and processes update the same file. Two processes
+   * counting at the same instant may lose one count; the counts are statistics, not ledgers.
+   */
   private load(): Counters {
     try {
       const stored = JSON.parse(readFileSync(this.statsPath, 'utf8')) as Partial<Counters>;
