@@ -8,6 +8,8 @@ import { createModelProject } from '../../support/model-project.js';
 import type { ModelProject } from '../../support/model-project.js';
 
 const SLOW_REPLY_MS = 5_000;
+/** Long enough that three calls in a row (900 ms) cannot pass for three overlapping ones. */
+const BRANCH_REPLY_MS = 300;
 
 let server: FakeModelServer;
 let project: ModelProject;
@@ -55,11 +57,11 @@ describe('agent pipelines', () => {
 
   it('|>> runs the branches at the same time and keeps their order', async () => {
     project = createModelProject(server);
-    server.respondWith((request) => ({ ...echoPromptAndInput(request), delayMs: 100 }));
+    server.respondWith((request) => ({ ...echoPromptAndInput(request), delayMs: BRANCH_REPLY_MS }));
     const started = performance.now();
     const results = await fanOut('q', [project.agent({ prompt: 'A' }), project.agent({ prompt: 'B' }), project.agent({ prompt: 'C' })]);
     assert.deepEqual(results, ['A(q)', 'B(q)', 'C(q)']);
-    assert.ok(performance.now() - started < 290, 'three 100 ms calls should overlap');
+    assert.ok(performance.now() - started < 3 * BRANCH_REPLY_MS, 'the three calls should overlap');
   });
 
   it('|>> cancels the other branches when one fails', async () => {
