@@ -9,8 +9,9 @@ import type { Diagnostic } from '../diagnostic.js';
 import type { Program, TopLevelItem } from './ast.js';
 import { TokenStream } from './lexer.js';
 import { Cursor } from './parser/cursor.js';
-import { startsDeclaration, startsDeclarationOrDecorator } from './parser/declaration-starts.js';
+import { declarationAt, startsDeclarationOrDecorator } from './parser/declaration-starts.js';
 import { atDecoratedDeclaration, parseDeclaration } from './parser/declarations.js';
+import { misspelledDeclarationKeyword } from './parser/keyword-typos.js';
 import { parseDecorators } from './parser/signatures.js';
 import { parseStatement } from './parser/statements.js';
 import { describeToken } from './tokens.js';
@@ -50,9 +51,16 @@ function parseTopLevelItem(p: Cursor): TopLevelItem {
     p.errorAtCurrent(`Expected 'agent', 'fn' or 'flow' after the decorator, found ${describeToken(p.current)}`);
     p.recover();
   }
-  if (startsDeclaration(p)) {
+  const meant = misspelledDeclarationKeyword(p);
+  if (meant !== null) {
+    // Report the typo, then read the declaration that was meant so its body is still checked.
+    p.errorAtCurrent(`Unknown declaration '${p.current.text}': did you mean '${meant}'?`);
+    p.recover();
+  }
+  const keyword = meant ?? declarationAt(p);
+  if (keyword !== null) {
     const errorsBefore = p.diagnostics.length;
-    const declaration = parseDeclaration(p, start, decorators);
+    const declaration = parseDeclaration(p, start, decorators, keyword);
     p.eat(';');
     if (p.diagnostics.length > errorsBefore && !p.atLineStart) p.skipToDeclaration(() => startsDeclarationOrDecorator(p));
     return declaration;

@@ -17,7 +17,12 @@ const isString = (token: Token): boolean => token.kind === 'string';
 
 type Shape = (p: Cursor) => boolean;
 
-const DECLARATION_SHAPES: ReadonlyMap<string, Shape> = new Map<string, Shape>([
+export type DeclarationKeyword =
+  | 'include' | 'use' | 'agent' | 'tool' | 'fn' | 'protocol' | 'flow' | 'test' | 'type' | 'struct' | 'enum'
+  | 'trait' | 'impl' | 'job' | 'server' | 'db' | 'auth' | 'kv';
+
+/** What must follow each keyword for it to start a declaration rather than name a variable. */
+const DECLARATION_SHAPES: ReadonlyMap<DeclarationKeyword, Shape> = new Map<DeclarationKeyword, Shape>([
   ['include', (p) => isString(p.peek(1))],
   ['use', (p) => p.peek(1).text === 'config' && isName(p.peek(2))],
   ['agent', (p) => isNameOrBody(p.peek(1))],
@@ -38,15 +43,24 @@ const DECLARATION_SHAPES: ReadonlyMap<string, Shape> = new Map<string, Shape>([
   ['kv', resourceShape],
 ]);
 
+/** Every word that can begin a declaration. */
+export const DECLARATION_KEYWORDS: readonly DeclarationKeyword[] = [...DECLARATION_SHAPES.keys()];
+
 function resourceShape(p: Cursor): boolean {
   return isName(p.peek(1)) && (isPunctuator(p.peek(2), '=') || isPunctuator(p.peek(2), '{'));
 }
 
-export function startsDeclaration(p: Cursor): boolean {
+/** The keyword of the declaration that starts at the cursor, or `null`. */
+export function declarationAt(p: Cursor): DeclarationKeyword | null {
   const token = p.current;
-  if (token.kind !== 'identifier') return false;
-  const shape = DECLARATION_SHAPES.get(token.text);
-  return shape !== undefined && shape(p);
+  if (token.kind !== 'identifier') return null;
+  const keyword = DECLARATION_KEYWORDS.find((candidate) => candidate === token.text);
+  if (keyword === undefined) return null;
+  return DECLARATION_SHAPES.get(keyword)?.(p) === true ? keyword : null;
+}
+
+export function startsDeclaration(p: Cursor): boolean {
+  return declarationAt(p) !== null;
 }
 
 /**

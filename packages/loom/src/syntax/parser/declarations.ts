@@ -15,6 +15,7 @@ import { parseBraceBody, parseProperty } from './bodies.js';
 import { parseArgumentList, parseExpression } from './expressions.js';
 import { parseIdentifier } from './names.js';
 import { stringExpression } from './strings.js';
+import type { DeclarationKeyword } from './declaration-starts.js';
 import { parseServer } from './server.js';
 import {
   atContractClause, parseContractClause, parseDecorators, parseParameterList, parseReturnType,
@@ -28,12 +29,13 @@ export function atDecoratedDeclaration(p: Cursor): boolean {
 }
 
 /**
- * Parses the declaration whose keyword is at the cursor; `decorators` were read before it,
- * starting at `start`.
+ * Parses the `keyword` declaration whose keyword token is at the cursor (a misspelled keyword
+ * is parsed as the one meant); `decorators` were read before it, starting at `start`.
  */
-export function parseDeclaration(p: Cursor, start: Token, decorators: Decorator[]): Declaration {
-  const keyword = p.current;
-  switch (keyword.text) {
+export function parseDeclaration(
+  p: Cursor, start: Token, decorators: Decorator[], keyword: DeclarationKeyword,
+): Declaration {
+  switch (keyword) {
     case 'agent': return parseAgent(p, start, decorators);
     case 'fn': return parseFunction(p, start, decorators, true);
     case 'flow': return parseFlow(p, start, decorators);
@@ -49,7 +51,10 @@ export function parseDeclaration(p: Cursor, start: Token, decorators: Decorator[
     case 'impl': return parseImpl(p);
     case 'job': return parseJob(p);
     case 'server': return parseServer(p);
-    default: return parseResource(p);
+    case 'db':
+    case 'auth':
+    case 'kv':
+      return parseResource(p, keyword);
   }
 }
 
@@ -295,9 +300,8 @@ function parseJob(p: Cursor): Declaration {
 }
 
 /** `db|auth|kv NAME = init` or `auth|kv NAME { properties }`. */
-function parseResource(p: Cursor): Declaration {
+function parseResource(p: Cursor, resource: 'db' | 'auth' | 'kv'): Declaration {
   const start = p.advance();
-  const resource = start.text === 'db' ? 'db' : start.text === 'auth' ? 'auth' : 'kv';
   const name = parseIdentifier(p, `a name after '${resource}'`);
   if (p.at('{')) {
     const properties = parseBraceBody(p, `${resource} block`, () => parseProperty(p, `${resource} block`));

@@ -99,6 +99,19 @@ describe('error recovery', () => {
     ]);
   });
 
+  it('names the keyword a misspelled declaration meant, and still reads the declaration', () => {
+    const source = 'agnet Writer {\n  role: "w"\n}\nprotocl Verdict { label: "string" }\nflow main { x = 1 }';
+    assert.deepEqual(syntaxErrors(source), [
+      "1:1 Unknown declaration 'agnet': did you mean 'agent'?",
+      "4:1 Unknown declaration 'protocl': did you mean 'protocol'?",
+    ]);
+    assert.deepEqual(recoveredItems(source), ['AgentDeclaration Writer', 'ProtocolDeclaration Verdict', 'FlowDeclaration main']);
+  });
+
+  it('does not mistake statements for misspelled declarations', () => {
+    assert.deepEqual(syntaxErrors('spawn Worker("x")\nraise Failure("y")\nassert check(z)'), []);
+  });
+
   it('names the closing "}" it expected for match arms, maps and calls', () => {
     assert.deepEqual(syntaxErrors('flow main {\n  r = match x {\n    1 => "a"\n'), [
       "4:1 Expected '}' to close the match arms, found end of file",
