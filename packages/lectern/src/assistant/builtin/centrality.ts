@@ -5,7 +5,7 @@ import type { ClassSentence } from './class-sentences.js';
 /** Fragments ("Okay.", "Right, so") say nothing on their own. */
 const MIN_CONTENT_TERMS = 3;
 
-export function termCounts(sentences: readonly ClassSentence[]): Map<string, number> {
+function termCounts(sentences: readonly ClassSentence[]): Map<string, number> {
   const counts = new Map<string, number>();
   for (const sentence of sentences) {
     for (const term of new Set(sentence.terms)) counts.set(term, (counts.get(term) ?? 0) + 1);

@@ -54,7 +54,7 @@ export function mentionPattern(phrase: string): RegExp {
 }
 
 /** How the newest entry containing the folded phrase spelled it; the folded form if none does. */
-export function surfaceForm(phrase: string, entries: readonly TranscriptLine[]): string {
+function surfaceForm(phrase: string, entries: readonly TranscriptLine[]): string {
   if (!/[a-z]/.test(phrase)) return phrase;
   const pattern = mentionPattern(phrase);
   for (let i = entries.length - 1; i >= 0; i--) {

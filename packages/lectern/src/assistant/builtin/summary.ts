@@ -70,7 +70,7 @@ export async function composeSummary(
 }
 
 /** Consecutive runs of entries, each within SECTION_MINUTES of its first entry. */
-export function splitIntoSections(entries: readonly TranscriptLine[]): TranscriptLine[][] {
+function splitIntoSections(entries: readonly TranscriptLine[]): TranscriptLine[][] {
   const sections: TranscriptLine[][] = [];
   let current: TranscriptLine[] = [];
   let startTime = 0;

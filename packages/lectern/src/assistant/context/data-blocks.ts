@@ -5,11 +5,11 @@
 const FENCE_OPEN = '<<<';
 const FENCE_CLOSE = '>>>';
 
-export function openFence(name: string): string {
+function openFence(name: string): string {
   return `${FENCE_OPEN}${name}${FENCE_CLOSE}`;
 }
 
-export function closeFence(name: string): string {
+function closeFence(name: string): string {
   return `${FENCE_OPEN}END ${name}${FENCE_CLOSE}`;
 }
 

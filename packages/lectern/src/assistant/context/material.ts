@@ -68,7 +68,7 @@ function indexMaterial(text: string): IndexedMaterial {
 }
 
 /** Paragraphs packed up to the passage size; an over-long paragraph is cut between sentences. */
-export function splitPassages(text: string): string[] {
+function splitPassages(text: string): string[] {
   const passages: string[] = [];
   let current = '';
   const push = (piece: string): void => {

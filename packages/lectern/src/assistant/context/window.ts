@@ -40,7 +40,7 @@ export function classClock(entry: TranscriptLine, classStart: TranscriptLine | u
 }
 
 /** How far back each kind looks by default: a rescue needs the last moments, a catch-up more. */
-export const DEFAULT_WINDOW_MINUTES: Readonly<Record<AssistantKind, number>> = {
+const DEFAULT_WINDOW_MINUTES: Readonly<Record<AssistantKind, number>> = {
   rescue: 3,
   catchup: 10,
   followup: 10,

@@ -1,5 +1,6 @@
 // Key terms and phrases of a stretch of speech: frequent content terms, joined into phrases
 // when they keep occurring together ("binary search", 二叉树 from 二叉 + 叉树).
+import { HAN_CHARACTER } from './script.js';
 import type { TermRun } from './tokens.js';
 
 export interface Keyword {
@@ -126,7 +127,8 @@ function subPhrases(units: readonly string[]): string[][] {
 
 /** Bare numbers and lone Han characters say nothing on their own. */
 function isMeaningful(units: readonly string[]): boolean {
-  return !units.every((u) => /^\d+$/.test(u)) && !(units.length === 1 && /^[\u3400-\u9fff\uf900-\ufaff]$/.test(units[0] ?? ''));
+  const lone = units.length === 1 ? (units[0] ?? '') : '';
+  return !units.every((u) => /^\d+$/.test(u)) && !(lone.length === 1 && HAN_CHARACTER.test(lone));
 }
 
 /** Two Han characters (character codes checked directly: this runs for every term counted). */

@@ -2,9 +2,11 @@
 
 export type Language = 'en' | 'zh';
 
-/** Han ideographs: CJK Unified Ideographs, Extension A and the compatibility block. */
-const HAN_PATTERN = /[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]/;
-const HAN_GLOBAL = new RegExp(HAN_PATTERN.source, 'g');
+/** Han ideographs: CJK Unified Ideographs, Extension A and the compatibility block (a regex class body). */
+export const HAN_RANGE = '\\u3400-\\u4dbf\\u4e00-\\u9fff\\uf900-\\ufaff';
+/** One Han character. */
+export const HAN_CHARACTER = new RegExp(`[${HAN_RANGE}]`);
+const HAN_GLOBAL = new RegExp(HAN_CHARACTER.source, 'g');
 const LATIN_LETTER_GLOBAL = /[A-Za-z]/g;
 
 /**
@@ -15,14 +17,6 @@ const LATIN_LETTERS_PER_HAN_CHARACTER = 4;
 
 /** Detection reads only this many characters from the newest text: enough to be stable, cheap on long classes. */
 const LANGUAGE_SAMPLE_CHARS = 6000;
-
-export function isHan(char: string): boolean {
-  return HAN_PATTERN.test(char);
-}
-
-export function containsHan(text: string): boolean {
-  return HAN_PATTERN.test(text);
-}
 
 /**
  * The dominant language of `texts`, read newest-first (the end of the list) so a class that

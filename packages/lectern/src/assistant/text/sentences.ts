@@ -1,4 +1,5 @@
 // Sentence splitting for English, Chinese and the two mixed, as speech recognisers emit them.
+import { HAN_CHARACTER } from './script.js';
 import { safeCutIndex } from './surrogates.js';
 
 /** Words that end with a full stop without ending the sentence ("Dr. Chen", "e.g. this"). */
@@ -61,7 +62,7 @@ function endsSentence(text: string, at: number, runEnd: number): boolean {
   while (next < text.length && CLOSERS.has(text[next] ?? '')) next++;
   const following = text[next];
   // "3.14", "e.g.x", "file.txt": a full stop glued to the next character is part of a token.
-  if (following !== undefined && !/\s/.test(following) && !/[\u3400-\u9fff]/.test(following)) return false;
+  if (following !== undefined && !/\s/.test(following) && !HAN_CHARACTER.test(following)) return false;
   if (text[at] !== '.' || runEnd - at > 1) return true;
   const word = /([A-Za-z.]+)$/.exec(text.slice(Math.max(0, at - 12), at))?.[1] ?? '';
   if (ABBREVIATIONS.has(word.toLowerCase())) return false;

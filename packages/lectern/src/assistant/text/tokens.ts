@@ -1,8 +1,9 @@
 // Tokenisation into comparable terms: lower-cased English words and overlapping Han bigrams.
+import { HAN_RANGE } from './script.js';
 import { CHINESE_FUNCTION_CHARACTERS, CHINESE_STOP_BIGRAMS, ENGLISH_STOP_WORDS } from './stopwords.js';
 
 /** A run of Latin letters/digits (with inner apostrophes or hyphens) or a run of Han characters. */
-const SEGMENT_PATTERN = /[A-Za-z0-9]+(?:['’-][A-Za-z0-9]+)*|[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+/g;
+const SEGMENT_PATTERN = new RegExp(`[A-Za-z0-9]+(?:['’-][A-Za-z0-9]+)*|[${HAN_RANGE}]+`, 'g');
 const FIRST_HAN_CODE = 0x3400;
 /** Space, tab, line feed, carriage return, no-break space, ideographic space. */
 const WHITESPACE_CODES: ReadonlySet<number> = new Set([0x20, 0x09, 0x0a, 0x0d, 0xa0, 0x3000]);
@@ -60,7 +61,7 @@ function isBlank(text: string, from: number, to: number): boolean {
 }
 
 /** Han text cut at function characters, so no bigram straddles a particle or pronoun. */
-export function hanContentPieces(segment: string): string[] {
+function hanContentPieces(segment: string): string[] {
   const pieces: string[] = [];
   let current = '';
   for (const char of segment) {

@@ -1,4 +1,5 @@
 // Spoken topic announcements: "today we'll talk about X", "接下来我们讲X".
+import { HAN_CHARACTER } from './script.js';
 
 /** Cues after which the next words name the topic; the capture group holds the topic. */
 const TOPIC_CUES: readonly RegExp[] = [
@@ -34,7 +35,7 @@ export function announcedTopic(sentence: string): string | null {
 function trimTopic(raw: string): string {
   let topic = raw.split(/[.。!！?？;；,，:：(（]/)[0] ?? '';
   topic = topic.replace(/^(?:about|on|is|the topic of|一下|的就是|的是|就是|是)\s*/i, '');
-  if (/[\u3400-\u9fff]/.test(topic) && !/\s/.test(topic.trim())) {
+  if (HAN_CHARACTER.test(topic) && !/\s/.test(topic.trim())) {
     // "…今天讲的内容": a clause about the lesson, not the name of a topic.
     if (/^[的了过完]/.test(topic)) return '';
     return topic.replace(/[吧啊呢了]+$/, '').slice(0, TOPIC_HAN_CHARS_MAX).trim();
