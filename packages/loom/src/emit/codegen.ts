@@ -22,6 +22,7 @@ import type { Code } from './code.js';
 import { EmitContext } from './context.js';
 import type { GlobalInfo, GlobalKind } from './context.js';
 import { emitFunctionDeclaration, emitRuntimeDeclaration, emitTypeDeclaration } from './declarations.js';
+import { withBoundaries } from './functions.js';
 import { emitStatements } from './statements.js';
 import { encodeMappings } from './source-map.js';
 import type { SourceMapJson } from './source-map.js';
@@ -52,7 +53,8 @@ function collectGlobals(declarations: readonly Declaration[]): Map<string, Globa
   const globals = new Map<string, GlobalInfo>();
   for (const declaration of declarations) {
     const kind = DECLARATION_KINDS[declaration.kind];
-    if (kind === undefined || !('name' in declaration) || declaration.name === null || !('name' in declaration.name)) continue;
+    // Every kind in DECLARATION_KINDS is named by an Identifier.
+    if (kind === undefined || !('name' in declaration) || declaration.name?.kind !== 'Identifier') continue;
     const parameters =
       declaration.kind === 'FlowDeclaration' ? (declaration.parameters ?? []).map((parameter) => parameter.name.name)
         : declaration.kind === 'FunctionDeclaration' ? declaration.parameters.map((parameter) => parameter.name.name)
@@ -74,7 +76,7 @@ export function generateModule(checked: CheckResult, options: GenerateOptions): 
   const context = new EmitContext(collectGlobals(declarations), checked.sources);
   const hasMain = declarations.some((declaration) => declaration.kind === 'FlowDeclaration' && declaration.name.name === 'main');
 
-  const { result: body, frame } = context.inFunction([], statements, () => {
+  const { result: body, frame } = context.inFunction([], statements, (scriptFrame) => {
     const parts: Code[] = [];
     const emitEach = (emit: (declaration: Declaration) => Code | null) => {
       for (const declaration of declarations) {
@@ -85,7 +87,7 @@ export function generateModule(checked: CheckResult, options: GenerateOptions): 
     emitEach((declaration) => emitTypeDeclaration(context, declaration));
     emitEach((declaration) => emitFunctionDeclaration(context, declaration));
     emitEach((declaration) => emitRuntimeDeclaration(context, declaration, protocols));
-    const script = emitStatements(context, statements);
+    const script = withBoundaries(scriptFrame, emitStatements(context, statements));
     parts.push(['return { main: ', hasMain ? context.resolve('main').js : 'null', ', script: async () => ', braces(script), ' };']);
     return parts;
   });

@@ -138,10 +138,12 @@ function emitAgent(context: EmitContext, declaration: AgentDeclaration, protocol
   if (declaration.uses.length > 0) return [unsupported(`tools for agents ('uses' on agent ${name})`), ';'];
   const entries: Code[] = [['name: ', quote(name)]];
   let hasModel = false;
+  const block = declaration.members.find((member) => member.kind === 'Property' && member.value.kind === 'PropertyBlock');
+  if (block !== undefined && block.kind === 'Property') return [unsupported(`the '${block.name.name} { ... }' block of agent ${name}`), ';'];
   for (const member of declaration.members) {
-    if (member.kind !== 'Property' || member.value.kind === 'PropertyBlock') continue;
+    if (member.kind !== 'Property') continue;
     hasModel ||= member.name.name === 'model';
-    entries.push([quote(member.name.name), ': ', emitExpression(context, member.value)]);
+    if (member.value.kind !== 'PropertyBlock') entries.push([quote(member.name.name), ': ', emitExpression(context, member.value)]);
   }
   for (const setting of readAgentDecorators(declaration.decorators).settings) {
     entries.push([quote(setting.property), ': ', emitExpression(context, setting.value)]);

@@ -97,7 +97,15 @@ function oldCalls(condition: Node): CallExpression[] {
 function emitPlainBody(context: EmitContext, shape: FunctionShape, frame: FrameView): Code[] {
   const statements = emitStatementsWithValue(context, shape.body.statements, 'return');
   const fallback = shape.returnsResultVariable === true && frame.hasLocal(RESULT_NAME) ? `return ${context.resolve(RESULT_NAME).js};` : 'return null;';
-  let body: Code[] = [...statements, fallback];
+  return withBoundaries(frame, [...statements, fallback]);
+}
+
+/**
+ * Wraps a body in what its statements need: the boundary a `?` propagation stops at (the body
+ * returns the Err), and the list `defer` blocks are pushed to, run however the body ends.
+ */
+export function withBoundaries(frame: FrameView, statements: Code[]): Code[] {
+  let body = statements;
   if (frame.usesPropagation) {
     body = [['try ', braces(body), ' catch ($error) ', braces(['if ($error instanceof $rt.Propagation) return $rt.propagated($error);', 'throw $error;'])]];
   }

@@ -7,7 +7,7 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import type { TypeRegistry } from './adt.js';
 import { fail, ScriptError } from './script-error.js';
-import { describe, display, equals, isDict, repr, StructValue, truthy } from './values.js';
+import { describe, display, isDict, StructValue, truthy } from './values.js';
 
 type Builtin = (...args: unknown[]) => unknown;
 
@@ -107,8 +107,6 @@ export function createBuiltins(registry: TypeRegistry, { print, secret }: Builti
     },
     any: (items) => (Array.isArray(items) ? items.some(truthy) : fail(`any() needs a list, got ${describe(items)}`)),
     all: (items) => (Array.isArray(items) ? items.every(truthy) : fail(`all() needs a list, got ${describe(items)}`)),
-    repr: (value) => repr(value),
-    equals: (left, right) => equals(left, right),
     Some: (value) => registry.variant('Option', 'Some', [value]),
     Ok: (value) => registry.variant('Result', 'Ok', [value]),
     Err: (error) => registry.variant('Result', 'Err', [error]),

@@ -74,7 +74,7 @@ function report(host: ProgramHost, error: unknown): void {
   host.stderr(`${formatErrorReport(error, error instanceof Error ? host.locate(error) : undefined)}\n`);
 }
 
-/** An `Err` that `?` carried out of `main` is an error of the program, reported where `?` met it. */
+/** An `Err` that `?` carried out of `main` (or the top-level statements) is an error of the program, reported where `?` met it. */
 function reportPropagatedResult(host: ProgramHost, result: unknown): boolean {
   const origin = propagationOrigin(result);
   if (origin === undefined || !isErr(result)) return false;
@@ -91,7 +91,7 @@ export async function runProgram(options: RunOptions): Promise<number> {
   const host = hostOf(options);
   try {
     const instance = await options.program(new ProgramContext(host));
-    await instance.script();
+    if (reportPropagatedResult(host, await instance.script())) return EXIT_RUNTIME_ERROR;
     if (instance.main === null) return EXIT_OK;
     const result = await instance.main(...(instance.main.length > 0 ? [[...options.args]] : []));
     return reportPropagatedResult(host, result) ? EXIT_RUNTIME_ERROR : EXIT_OK;

@@ -81,7 +81,7 @@ export class TypeChecker {
     this.warn(new LoomError('E302', message));
   }
 
-  accepts(value: unknown, type: TypeDescriptor): boolean {
+  private accepts(value: unknown, type: TypeDescriptor): boolean {
     if ('union' in type) return type.union.some((member) => this.accepts(value, member));
     if ('optional' in type) return isUnit(value) || isNone(value) || this.accepts(value, type.optional);
     if ('text' in type) return fieldTypeProblem('value', parseFieldType(type.text), value) === null;
