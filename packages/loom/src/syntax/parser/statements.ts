@@ -34,9 +34,13 @@ export function parseBlock(p: Cursor, purpose: string): Block {
 /** The statements after an already consumed `{`, through the closing `}`. */
 export function parseBlockBody(p: Cursor, purpose: string, open: Token): Statement[] {
   if (!p.enterNesting()) return [];
+  // A block may sit inside a statement head (`while ok(fn() { ... })`); inside it, `{` is a map again.
+  const braceLiteralsInHead = p.braceLiteralsAllowed;
+  p.braceLiteralsAllowed = true;
   try {
     return parseStatements(p, purpose, open);
   } finally {
+    p.braceLiteralsAllowed = braceLiteralsInHead;
     p.exitNesting();
   }
 }

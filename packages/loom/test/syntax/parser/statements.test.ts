@@ -54,6 +54,13 @@ describe('statements', () => {
     assert.equal(statement.body.statements.length, 1);
   });
 
+  it('reads map literals again inside a closure body within a statement head', () => {
+    const statement = expectKind(onlyStatement('while ready(fn() { return {"ok": true} }) { step() }'), 'WhileStatement');
+    assert.equal(render(statement.condition), '(call ready (fn ))');
+    const loop = expectKind(onlyStatement('for x in fn() { return {"a": 1} }() { use(x) }'), 'ForStatement');
+    assert.equal(loop.body.statements.length, 1);
+  });
+
   it('reads for each, for with a pattern, and for each with two names', () => {
     const [a, b, c] = flowBody('for each item in items { print(item) }\nfor (name, score) in ranks {}\nfor each key, value in config {}');
     const each = expectKind(a as Statement, 'ForStatement');
