@@ -6,7 +6,7 @@ import { isEmphasised } from '../text/emphasis.js';
 import { entrySentences } from '../text/term-cache.js';
 import { tokenize } from '../text/tokens.js';
 import { announcedTopic, isForwardLooking } from '../text/topics.js';
-import { recentEntries, windowMinutesFor } from '../context/window.js';
+import { MS_PER_MINUTE, recentEntries, windowMinutesFor } from '../context/window.js';
 import type { TranscriptLine } from '../types.js';
 import { centralSentences } from './centrality.js';
 import { classSentences } from './class-sentences.js';
@@ -28,7 +28,6 @@ const KEYWORD_POOL_SIZE = 12;
 const WINDOW_SEGMENTS = 3;
 /** A question asked this recently is still waiting for its answer. */
 const PENDING_QUESTION_MINUTES = 2;
-const MS_PER_MINUTE = 60_000;
 /** Announcements quoted under "listen for next". */
 const ANNOUNCEMENTS_SHOWN = 2;
 /**

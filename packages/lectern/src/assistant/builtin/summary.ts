@@ -9,6 +9,7 @@ import { PhraseCounts } from '../text/keywords.js';
 import { isClassDirected, questionStrength } from '../text/questions.js';
 import { entryRuns } from '../text/term-cache.js';
 import { announcedTopic } from '../text/topics.js';
+import { MS_PER_MINUTE } from '../context/window.js';
 import type { EngineProgress, TranscriptLine } from '../types.js';
 import { centralSentences } from './centrality.js';
 import { classSentences } from './class-sentences.js';
@@ -21,7 +22,6 @@ import { bold, escapeInline, heading, paragraphs, quoteItem } from './markdown.j
 /** A section covers this much class time, or this many entries if speech is very dense. */
 const SECTION_MINUTES = 10;
 const SECTION_ENTRIES_MAX = 1200;
-const MS_PER_MINUTE = 60_000;
 const CONCEPTS_MAX = 8;
 const SECTION_KEYWORDS_MAX = 3;
 const TOPIC_KEYWORDS_MAX = 3;

@@ -1,7 +1,7 @@
 // Selecting the recent part of a transcript and labelling entries with their time in class.
 import type { AssistantKind, TranscriptLine } from '../types.js';
 
-const MS_PER_MINUTE = 60_000;
+export const MS_PER_MINUTE = 60_000;
 const MS_PER_SECOND = 1000;
 const SECONDS_PER_MINUTE = 60;
 const SECONDS_PER_HOUR = 3600;
