@@ -1,11 +1,14 @@
 /**
  * The front half shared by `run`, `build` and `test`: check the file, print its diagnostics,
- * and — when it has no errors — generate its module. Warnings are shown and do not stop it.
+ * and — when it has no errors — generate its module (and, to run it, import it from memory).
+ * Warnings are shown and do not stop it.
  */
-import { basename } from 'node:path';
+import { basename, resolve } from 'node:path';
 import { checkFile } from '../compile.js';
 import { generateModule } from '../emit/codegen.js';
 import type { GeneratedModule } from '../emit/codegen.js';
+import { importFromMemory } from '../runtime/run-program.js';
+import type { RunOptions } from '../runtime/run-program.js';
 import type { CliIo } from './command.js';
 import { tally, writeDiagnostics } from './report.js';
 
@@ -23,4 +26,21 @@ export function compileToModule(file: string, io: CliIo): GeneratedModule | unde
   writeDiagnostics(checked, io);
   if (tally(checked.diagnostics).errors > 0) return undefined;
   return generateModule(checked, { runtimeSpecifier: RUNTIME_SPECIFIER, fileName: moduleFileName(file) });
+}
+
+/** Compiles `file` and imports it from memory, ready to run; `undefined` after compile errors. */
+export async function loadProgram(file: string, io: CliIo, settings: Pick<RunOptions, 'debug' | 'args'>): Promise<RunOptions | undefined> {
+  const generated = compileToModule(file, io);
+  if (generated === undefined) return undefined;
+  const { program, moduleUrl } = await importFromMemory(generated.code);
+  return {
+    ...settings,
+    program,
+    moduleUrl,
+    map: generated.map,
+    entryFile: resolve(file),
+    env: io.env,
+    stdout: (text) => io.stdout.write(text),
+    stderr: (text) => io.stderr.write(text),
+  };
 }

@@ -1,9 +1,8 @@
-import { resolve } from 'node:path';
-import { importFromMemory, runProgram } from '../../runtime/run-program.js';
+import { runProgram } from '../../runtime/run-program.js';
 import type { Command } from '../command.js';
 import { ExitCode } from '../exit-codes.js';
 import type { ExitStatus } from '../exit-codes.js';
-import { compileToModule } from '../generate.js';
+import { loadProgram } from '../generate.js';
 
 const DEBUG_VARIABLE = 'LOOM_DEBUG';
 
@@ -23,21 +22,11 @@ export const runCommand: Command = {
   },
   passThrough: 'ARGS',
   async run({ arguments: [file], options, passThrough }, io) {
-    const generated = compileToModule(file, io);
-    if (generated === undefined) return ExitCode.compileError;
-    const { program, moduleUrl } = await importFromMemory(generated.code);
     const debugVariable = io.env[DEBUG_VARIABLE];
-    const status = await runProgram({
-      program,
-      moduleUrl,
-      map: generated.map,
-      entryFile: resolve(file),
-      env: io.env,
-      stdout: (text) => io.stdout.write(text),
-      stderr: (text) => io.stderr.write(text),
-      debug: options['debug'] === true || (debugVariable !== undefined && debugVariable !== '' && debugVariable !== '0'),
-      args: passThrough,
-    });
-    return status as ExitStatus;
+    const debug = options['debug'] === true || (debugVariable !== undefined && debugVariable !== '' && debugVariable !== '0');
+    const loaded = await loadProgram(file, io, { debug, args: passThrough });
+    if (loaded === undefined) return ExitCode.compileError;
+    // `exit(n)` may end a program with any status, not only the ones loom itself uses.
+    return (await runProgram(loaded)) as ExitStatus;
   },
 };

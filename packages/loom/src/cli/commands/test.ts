@@ -1,9 +1,7 @@
-import { resolve } from 'node:path';
-import { importFromMemory, testProgram } from '../../runtime/run-program.js';
+import { testProgram } from '../../runtime/run-program.js';
 import type { Command } from '../command.js';
 import { ExitCode } from '../exit-codes.js';
-import type { ExitStatus } from '../exit-codes.js';
-import { compileToModule } from '../generate.js';
+import { loadProgram } from '../generate.js';
 
 export const testCommand: Command = {
   name: 'test',
@@ -16,20 +14,8 @@ export const testCommand: Command = {
   arguments: [{ name: 'FILE' }],
   options: {},
   async run({ arguments: [file] }, io) {
-    const generated = compileToModule(file, io);
-    if (generated === undefined) return ExitCode.compileError;
-    const { program, moduleUrl } = await importFromMemory(generated.code);
-    const status = await testProgram({
-      program,
-      moduleUrl,
-      map: generated.map,
-      entryFile: resolve(file),
-      env: io.env,
-      stdout: (text) => io.stdout.write(text),
-      stderr: (text) => io.stderr.write(text),
-      debug: false,
-      args: [],
-    });
-    return status as ExitStatus;
+    const loaded = await loadProgram(file, io, { debug: false, args: [] });
+    if (loaded === undefined) return ExitCode.compileError;
+    return (await testProgram(loaded)) === 0 ? ExitCode.ok : ExitCode.runtimeError;
   },
 };
