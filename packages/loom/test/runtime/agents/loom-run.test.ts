@@ -47,6 +47,18 @@ flow main {
 }
 `;
 
+const CONFIG_PROGRAM = `use config staging;
+
+agent Writer {
+    prompt: "Write one line.",
+    model: "openai/test-model"
+}
+
+flow main {
+    print(Writer.run("x"));
+}
+`;
+
 let server: FakeModelServer;
 let project: string;
 
@@ -99,6 +111,15 @@ describe('loom run with agents', () => {
     assert.equal(run.status, 0, run.stderr);
     assert.equal(run.stdout, '3\nnegative\n');
     assert.deepEqual(server.requests.map((request) => `${request.format}:${String(request.body.model)}`), ['openai:reviewer', 'ollama:tiny']);
+  });
+
+  it('takes keys from the config block that use config selects', async () => {
+    server.respondWith(() => ({ text: 'staged' }));
+    const file = createProject(CONFIG_PROGRAM, `OPENAI_API_KEY = "sk-top"\nOPENAI_BASE_URL = "${server.url}/v1"\nconfig staging {\n    OPENAI_API_KEY = "sk-staging"\n}\n`);
+    const run = await runLoom(['run', file]);
+    assert.equal(run.status, 0, run.stderr);
+    assert.equal(run.stdout, 'staged\n');
+    assert.equal(server.requests[0].headers.authorization, 'Bearer sk-staging');
   });
 
   it('fails with E101 at the call site when the key is missing, printing no secret', async () => {
