@@ -51,7 +51,7 @@ export function emitExpression(context: EmitContext, expression: Expression): Co
 function emitBare(context: EmitContext, expression: Expression): Code {
   switch (expression.kind) {
     case 'Identifier':
-      return context.resolve(expression).js;
+      return emitName(context, expression.name);
     case 'NumberLiteral': {
       const value = expression.unit === null ? expression.value : expression.value * (SECONDS_PER_UNIT[expression.unit] ?? 1);
       return value < 0 ? `(${value})` : String(value);
@@ -123,6 +123,17 @@ function emitBare(context: EmitContext, expression: Expression): Code {
     case 'Error':
       return unsupported('source that did not parse');
   }
+}
+
+/** Declarations that exist only for the checker or the agents, with no run-time value of their own. */
+const VALUELESS_GLOBALS: ReadonlySet<string> = new Set(['tool', 'protocol', 'trait', 'alias', 'enum', 'resource']);
+
+function emitName(context: EmitContext, name: string): Code {
+  const resolution = context.resolve(name);
+  if (resolution.kind === 'global' && VALUELESS_GLOBALS.has(resolution.info.kind)) {
+    return unsupported(`using ${resolution.info.kind} '${name}' as a value (or calling it from a flow)`);
+  }
+  return resolution.js;
 }
 
 export function unsupported(construct: string): Code {

@@ -124,6 +124,6 @@ export function createBuiltins(registry: TypeRegistry, { print, secret }: Builti
       throw new ExitRequest(Number(status));
     },
   };
-  for (const name of NOT_YET_SUPPORTED) builtins[name] = () => fail(`'${name}' is not supported yet by loom run`);
+  for (const name of NOT_YET_SUPPORTED) builtins[name] = () => fail(`'${name}': not supported yet by loom run`);
   return builtins;
 }

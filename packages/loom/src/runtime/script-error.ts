@@ -32,5 +32,5 @@ export function assertionFailed(condition: string): never {
 
 /** A construct Loom parses but does not run yet (jobs, servers, resources, actors, python!). */
 export function unsupported(construct: string): never {
-  throw new ScriptError(`${construct} ${construct.endsWith('s') || construct.includes(' (') ? 'are' : 'is'} not supported yet by loom run`);
+  throw new ScriptError(`${construct}: not supported yet by loom run`);
 }

@@ -144,7 +144,7 @@ const SUPPORTED: Readonly<Record<string, Namespace>> = { json, fs, time, math, t
 
 /** A namespace whose every function reports that Loom does not run it yet. */
 function unsupportedNamespace(name: string): Namespace {
-  const refuse = (property: string | symbol): StdFunction => () => fail(`std.${name}.${String(property)} is not supported yet by loom run`);
+  const refuse = (property: string | symbol): StdFunction => () => fail(`std.${name}.${String(property)}: not supported yet by loom run`);
   return new Proxy({}, {
     get: (_target, property) => refuse(property),
     getOwnPropertyDescriptor: (_target, property) => ({ configurable: true, enumerable: true, writable: false, value: refuse(property) }),
