@@ -8,7 +8,7 @@
  * whatever the agents' `cache`.
  */
 import { LoomError } from '../errors.js';
-import { Agent } from './agents/agent.js';
+import { Agent, inputText } from './agents/agent.js';
 import type { AgentRuntime } from './agents/runtime.js';
 import type { RunOptions } from './agents/spec.js';
 import { parseModelReference } from './providers/registry.js';
@@ -61,18 +61,14 @@ export function createSemanticJudge(runtime: AgentRuntime, options: SemanticJudg
 
   return {
     async holds(condition, input, runOptions) {
-      const verdict = await ask(judge, `Condition: ${condition}\n\nInput:\n${describeInput(input)}`, runOptions);
+      const verdict = await ask(judge, `Condition: ${condition}\n\nInput:\n${inputText(input)}`, runOptions);
       return verdict !== null && YES.test(verdict);
     },
     async classify(input, intents, runOptions) {
       const numbered = intents.map((intent, index) => `${index + 1}. ${intent}`).join('\n');
-      const verdict = await ask(classifier, `Intents:\n${numbered}\n\nInput:\n${describeInput(input)}`, runOptions);
+      const verdict = await ask(classifier, `Intents:\n${numbered}\n\nInput:\n${inputText(input)}`, runOptions);
       const choice = verdict === null ? NaN : Number.parseInt(verdict.replace(/^\D*/, ''), 10);
       return Number.isInteger(choice) && choice >= 1 && choice <= intents.length ? choice - 1 : null;
     },
   };
-}
-
-function describeInput(input: unknown): string {
-  return typeof input === 'string' ? input : JSON.stringify(input ?? null);
 }
