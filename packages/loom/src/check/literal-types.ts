@@ -109,8 +109,9 @@ function literalShape(value: Expression): LiteralShape | null {
     case 'TemplateLiteral':
       return 'string';
     case 'NumberLiteral':
-      // A duration such as `500ms` is a count of time units, whatever its digits look like.
-      return value.isFloat && value.unit === null ? 'float' : 'integer';
+      // Loom has one number type and `int` means an integral value, so `3.0` is an integer;
+      // a duration such as `500ms` counts time units.
+      return Number.isInteger(value.value) || value.unit !== null ? 'integer' : 'float';
     case 'BooleanLiteral':
       return 'boolean';
     case 'NullLiteral':

@@ -11,6 +11,7 @@ suite('literal values against annotations (E002)', () => {
       '    let maybe: int? = null',
       '    let either: int | str = true',
       '    let ratio: float = 3',
+      '    let whole: int = 3.0',
       '    let computed: int = len("abc")',
       '}',
     ].join('\n');
