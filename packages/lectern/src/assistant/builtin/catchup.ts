@@ -30,12 +30,10 @@ const WINDOW_SEGMENTS = 3;
 const PENDING_QUESTION_MINUTES = 2;
 /** Announcements quoted under "listen for next". */
 const ANNOUNCEMENTS_SHOWN = 2;
-/**
- * How far back to look for the announced topic, in entries (about a quarter of an hour of
- * speech). Bounded, so a catch-up on a three-hour class stays cheap; a topic announced longer
- * ago than this is stale anyway.
- */
-const TOPIC_LOOKBACK_ENTRIES = 1500;
+/** A topic announced longer ago than this no longer says where the class is. */
+const TOPIC_LOOKBACK_MINUTES = 30;
+/** The look-back also stops after this many entries, so a catch-up on very dense speech stays cheap. */
+const TOPIC_LOOKBACK_ENTRIES_MAX = 4000;
 
 export function composeCatchup(c: Composition): string {
   const { book, request } = c;
@@ -75,10 +73,11 @@ interface Topic {
 
 /** The latest announced topic, searched newest first from the end of the class. */
 function currentTopic(entries: readonly TranscriptLine[]): Topic | undefined {
-  const stop = Math.max(0, entries.length - TOPIC_LOOKBACK_ENTRIES);
+  const stop = Math.max(0, entries.length - TOPIC_LOOKBACK_ENTRIES_MAX);
+  const since = Date.parse(entries[entries.length - 1]?.createdAt ?? '') - TOPIC_LOOKBACK_MINUTES * MS_PER_MINUTE;
   for (let position = entries.length - 1; position >= stop; position--) {
     const entry = entries[position];
-    if (entry === undefined) continue;
+    if (entry === undefined || Date.parse(entry.createdAt) < since) break;
     const sentences = entrySentences(entry);
     for (let i = sentences.length - 1; i >= 0; i--) {
       const name = announcedTopic(sentences[i] ?? '');

@@ -140,7 +140,7 @@ const CHINESE: Phrasebook = {
     say: '可以这样说',
     question: '老师可能在问',
     quotes: (minutes) => `刚才说的内容（最近 ${minutes} 分钟）`,
-    thinkAbout: (keywords) => `我觉得这和${keywords}有关。`,
+    thinkAbout: (keywords) => `我觉得这跟${keywords}有关。`,
     youMentioned: (support) => `您刚才提到：${support}`,
     unsureAbout: (keywords) => `我还不太确定，不过我理解这个问题是关于${keywords}的。`,
     askRephrase: '我还不太确定，您能换一种方式再问一下吗？',

@@ -98,6 +98,16 @@ describe('builtin catch-up', () => {
     assert.match(markdown, /现在讲的是\*\*遍历\*\*/);
   });
 
+  it('does not call a topic announced long ago the current one', async () => {
+    const entries = lectureUntil(english, 'I guarantee chemiosmosis will be on the midterm.');
+    const later = entries.map((e, i) =>
+      i < entries.length - 5 ? e : { ...e, createdAt: new Date(Date.parse(e.createdAt) + 40 * 60_000).toISOString() },
+    );
+    const { markdown } = await answer({ kind: 'catchup', entries: later });
+    assert.doesNotMatch(markdown, /The class is on/);
+    assert.match(markdown, /The last 10 minutes were about/);
+  });
+
   it('points at a question that still awaits its answer', async () => {
     const entries = lectureUntil(english, 'Why do your muscles burn during a hard sprint?');
     const { markdown } = await answer({ kind: 'catchup', entries });
