@@ -5,6 +5,7 @@
  */
 import type { IncomingMessage } from 'node:http';
 import { postJson, ProviderError, readJson, readServerSentData } from './http.js';
+import { argumentsObject } from './wire.js';
 import type { ChatMessage, ChatRequest, ChatResponse, ProviderClient, ToolCall } from './types.js';
 
 export const ANTHROPIC_API_VERSION = '2023-06-01';
@@ -48,21 +49,13 @@ function wireMessages(messages: readonly ChatMessage[]): { system: string; messa
         break;
       case 'assistant': {
         const blocks: ContentBlock[] = message.content === '' ? [] : [{ type: 'text', text: message.content }];
-        for (const call of message.toolCalls ?? []) blocks.push({ type: 'tool_use', id: call.id, name: call.name, input: parseInput(call.argumentsJson) });
+        for (const call of message.toolCalls ?? []) blocks.push({ type: 'tool_use', id: call.id, name: call.name, input: argumentsObject(call.argumentsJson) });
         append('assistant', blocks);
         break;
       }
     }
   }
   return { system: system.join('\n\n'), messages: wire };
-}
-
-function parseInput(argumentsJson: string): unknown {
-  try {
-    return JSON.parse(argumentsJson);
-  } catch {
-    return {};
-  }
 }
 
 interface WireReply {

@@ -5,6 +5,7 @@
  */
 import type { IncomingMessage } from 'node:http';
 import { postJson, ProviderError, readJson, readLines } from './http.js';
+import { argumentsObject, functionTools } from './wire.js';
 import type { ChatMessage, ChatRequest, ChatResponse, ProviderClient, ToolCall } from './types.js';
 
 export interface OllamaOptions {
@@ -26,20 +27,12 @@ function wireMessage(message: ChatMessage): Record<string, unknown> {
       return {
         role: 'assistant',
         content: message.content,
-        tool_calls: message.toolCalls.map((call) => ({ function: { name: call.name, arguments: parseArguments(call.argumentsJson) } })),
+        tool_calls: message.toolCalls.map((call) => ({ function: { name: call.name, arguments: argumentsObject(call.argumentsJson) } })),
       };
     case 'tool':
       return { role: 'tool', content: message.content, tool_name: message.name };
     default:
       return { role: message.role, content: message.content };
-  }
-}
-
-function parseArguments(argumentsJson: string): unknown {
-  try {
-    return JSON.parse(argumentsJson);
-  } catch {
-    return {};
   }
 }
 
@@ -52,7 +45,7 @@ export function createOllamaClient(options: OllamaOptions): ProviderClient {
     if (request.temperature !== undefined) settings.temperature = request.temperature;
     const wire: Record<string, unknown> = { model: request.model, messages: request.messages.map(wireMessage), stream: request.stream === true, options: settings };
     if (request.tools !== undefined && request.tools.length > 0) {
-      wire.tools = request.tools.map((tool) => ({ type: 'function', function: { name: tool.name, description: tool.description, parameters: tool.parameters } }));
+      wire.tools = functionTools(request.tools);
     }
     if (request.responseFormat !== undefined) wire.format = request.responseFormat.schema;
     return wire;

@@ -6,6 +6,7 @@
  */
 import type { IncomingMessage } from 'node:http';
 import { postJson, ProviderError, readJson, readServerSentData } from './http.js';
+import { functionTools } from './wire.js';
 import type { ChatMessage, ChatRequest, ChatResponse, ProviderClient, ToolCall } from './types.js';
 
 export interface OpenAiCompatibleOptions {
@@ -58,7 +59,7 @@ export function createOpenAiCompatibleClient(options: OpenAiCompatibleOptions): 
     if (request.maxTokens !== undefined) wire.max_tokens = request.maxTokens;
     if (request.temperature !== undefined) wire.temperature = request.temperature;
     if (request.tools !== undefined && request.tools.length > 0) {
-      wire.tools = request.tools.map((tool) => ({ type: 'function', function: { name: tool.name, description: tool.description, parameters: tool.parameters } }));
+      wire.tools = functionTools(request.tools);
     }
     if (request.responseFormat !== undefined) {
       wire.response_format = options.supportsJsonSchema
