@@ -16,12 +16,13 @@
  */
 import type { CheckResult } from '../compile.js';
 import { expandIncludes } from '../check/includes.js';
-import type { Declaration, ProtocolDeclaration, Statement, TopLevelItem } from '../syntax/ast.js';
+import type { Declaration, FunctionDeclaration, ProtocolDeclaration, Statement, TopLevelItem } from '../syntax/ast.js';
 import { braces, quote, writeCode } from './code.js';
 import type { Code } from './code.js';
 import { EmitContext } from './context.js';
 import type { GlobalInfo, GlobalKind } from './context.js';
-import { emitFunctionDeclaration, emitRuntimeDeclaration, emitTypeDeclaration } from './declarations.js';
+import { emitFunctionDeclaration, emitRuntimeDeclaration, emitTypeDeclaration, TOOL_DECORATOR } from './declarations.js';
+import type { AgentReferences } from './declarations.js';
 import { withBoundaries } from './functions.js';
 import { emitStatements } from './statements.js';
 import { encodeMappings } from './source-map.js';
@@ -70,9 +71,16 @@ export function generateModule(checked: CheckResult, options: GenerateOptions): 
   const items = expanded.items.map((placed) => placed.item);
   const declarations = items.filter(isDeclaration);
   const statements = items.filter((item): item is Statement => !isDeclaration(item));
-  const protocols = new Map<string, ProtocolDeclaration>(
-    declarations.filter((declaration): declaration is ProtocolDeclaration => declaration.kind === 'ProtocolDeclaration').map((protocol) => [protocol.name.name, protocol]),
-  );
+  const references: AgentReferences = {
+    protocols: new Map(
+      declarations.filter((declaration): declaration is ProtocolDeclaration => declaration.kind === 'ProtocolDeclaration').map((protocol) => [protocol.name.name, protocol]),
+    ),
+    toolFunctions: new Map(
+      declarations
+        .filter((declaration): declaration is FunctionDeclaration => declaration.kind === 'FunctionDeclaration' && declaration.decorators.some((decorator) => decorator.name.name === TOOL_DECORATOR))
+        .map((tool) => [tool.name.name, tool]),
+    ),
+  };
   const context = new EmitContext(collectGlobals(declarations), checked.sources);
   const hasMain = declarations.some((declaration) => declaration.kind === 'FlowDeclaration' && declaration.name.name === 'main');
 
@@ -86,7 +94,7 @@ export function generateModule(checked: CheckResult, options: GenerateOptions): 
     };
     emitEach((declaration) => emitTypeDeclaration(context, declaration));
     emitEach((declaration) => emitFunctionDeclaration(context, declaration));
-    emitEach((declaration) => emitRuntimeDeclaration(context, declaration, protocols));
+    emitEach((declaration) => emitRuntimeDeclaration(context, declaration, references));
     const script = withBoundaries(scriptFrame, emitStatements(context, statements));
     parts.push(['return { main: ', hasMain ? context.resolve('main').js : 'null', ', script: async () => ', braces(script), ' };']);
     return parts;

@@ -5,8 +5,8 @@
  * db/auth/kv resources are not run yet: they stop the program with an error naming them.
  */
 import type {
-  AgentDeclaration, ContractClause, Declaration, EnumDeclaration, ImplDeclaration, ProtocolDeclaration, StructDeclaration,
-  TypeExpression,
+  AgentDeclaration, ContractClause, Declaration, EnumDeclaration, FunctionDeclaration, ImplDeclaration, ProtocolDeclaration,
+  StructDeclaration, TypeExpression, UseTarget,
 } from '../syntax/ast.js';
 import { readAgentDecorators } from '../check/decorators.js';
 import { at, braces, joinCode, quote } from './code.js';
@@ -16,6 +16,9 @@ import { emitExpression, unsupported } from './expressions.js';
 import { emitFunction } from './functions.js';
 import { emitClauseCheck } from './statements.js';
 import { typeDescriptorCode } from './type-descriptors.js';
+
+/** The decorator that makes a function an agent tool: `@tool("description") fn ...`. */
+export const TOOL_DECORATOR = 'tool';
 
 /** Names an agent's deterministic contracts use for what they check (its input or its answer). */
 const AGENT_SUBJECT_NAMES = ['input', 'output', 'result'];
@@ -63,13 +66,19 @@ export function emitFunctionDeclaration(context: EmitContext, declaration: Decla
   return null;
 }
 
+/** What agent declarations refer to by name: protocols they implement, `@tool` functions they use. */
+export interface AgentReferences {
+  readonly protocols: ReadonlyMap<string, ProtocolDeclaration>;
+  readonly toolFunctions: ReadonlyMap<string, FunctionDeclaration>;
+}
+
 /** Declarations that run in source order when the program starts. */
-export function emitRuntimeDeclaration(context: EmitContext, declaration: Declaration, protocols: ReadonlyMap<string, ProtocolDeclaration>): Code | null {
+export function emitRuntimeDeclaration(context: EmitContext, declaration: Declaration, references: AgentReferences): Code | null {
   switch (declaration.kind) {
     case 'UseConfigDeclaration':
       return at(declaration.span, ['$p.useConfig(', quote(declaration.name.name), ');']);
     case 'AgentDeclaration':
-      return at(declaration.span, emitAgent(context, declaration, protocols));
+      return at(declaration.span, emitAgent(context, declaration, references));
     case 'ImplDeclaration':
       return at(declaration.span, emitImpl(context, declaration));
     case 'TestDeclaration':
@@ -133,10 +142,33 @@ function typeText(type: TypeExpression): string {
   }
 }
 
-function emitAgent(context: EmitContext, declaration: AgentDeclaration, protocols: ReadonlyMap<string, ProtocolDeclaration>): Code {
+/** The `@tool fn` an agent's `uses` entry names, as a binding; anything else is not supported yet. */
+function emitToolUse(context: EmitContext, use: UseTarget, toolFunctions: ReadonlyMap<string, FunctionDeclaration>): { tool: Code } | { unsupported: string } {
+  const [only, ...rest] = use.kind === 'QualifiedName' ? use.parts : [];
+  const declaration = only === undefined || rest.length > 0 ? undefined : toolFunctions.get(only.name);
+  if (declaration === undefined) {
+    const written = use.kind === 'QualifiedName' ? use.parts.map((part) => part.name).join('.') : use.kind === 'McpUse' ? `mcp:${use.url.value}` : use.value;
+    return { unsupported: written };
+  }
+  const decorator = declaration.decorators.find((candidate) => candidate.name.name === TOOL_DECORATOR);
+  const description = decorator?.arguments?.find((argument) => argument.value.kind === 'StringLiteral')?.value;
+  const parameters = declaration.parameters.map((parameter) => `${quote(parameter.name.name)}: ${quote(parameter.type === null ? 'any' : typeText(parameter.type))}`);
+  return {
+    tool: [
+      '$p.toolFromFunction(', quote(declaration.name.name), ', ',
+      description?.kind === 'StringLiteral' ? quote(description.value) : quote(declaration.name.name), ', { ', parameters.join(', '), ' }, ',
+      context.resolve(declaration.name).js, ')',
+    ],
+  };
+}
+
+function emitAgent(context: EmitContext, declaration: AgentDeclaration, { protocols, toolFunctions }: AgentReferences): Code {
   const name = declaration.name.name;
-  if (declaration.uses.length > 0) return [unsupported(`tools for agents ('uses' on agent ${name})`), ';'];
+  const uses = declaration.uses.map((use) => emitToolUse(context, use, toolFunctions));
+  const unusable = uses.flatMap((use) => ('unsupported' in use ? [use.unsupported] : []));
+  if (unusable.length > 0) return [unsupported(`agent ${name} uses ${unusable.join(', ')} (only @tool functions can be agent tools)`), ';'];
   const entries: Code[] = [['name: ', quote(name)]];
+  if (uses.length > 0) entries.push(['tools: [', joinCode(uses.flatMap((use) => ('tool' in use ? [use.tool] : [])), ', '), ']']);
   let hasModel = false;
   const block = declaration.members.find((member) => member.kind === 'Property' && member.value.kind === 'PropertyBlock');
   if (block !== undefined && block.kind === 'Property') return [unsupported(`the '${block.name.name} { ... }' block of agent ${name}`), ';'];

@@ -21,6 +21,8 @@ import { findProjectRoot, loadSecrets } from './secrets.js';
 import { createSemanticJudge } from './semantic.js';
 import type { SemanticJudge } from './semantic.js';
 import { createStd } from './std.js';
+import { bindTool } from './tools.js';
+import type { ToolBinding } from './tools.js';
 import { TypeChecker, typeModeFrom } from './types.js';
 import { describe, display, isDict } from './values.js';
 
@@ -75,6 +77,12 @@ export class ProgramContext {
   agent(spec: AgentSpec, contracts: readonly AgentContract[]): AgentHandle {
     if (spec.model !== '') this.defaultModel ??= spec.model;
     return new AgentHandle(spec, () => this.runtime(), contracts);
+  }
+
+  /** A `@tool fn` an agent `uses`: the model's named arguments become the function's parameters. */
+  toolFromFunction(name: string, description: string, parameters: Readonly<Record<string, string>>, tool: Callable): ToolBinding {
+    const names = Object.keys(parameters);
+    return bindTool({ name, description, parameters }, (args) => tool(...names.map((parameter) => args[parameter] ?? null)));
   }
 
   judge(): SemanticJudge {
