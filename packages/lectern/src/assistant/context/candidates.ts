@@ -7,6 +7,7 @@ import type { TranscriptLine } from '../types.js';
 import type { ContextInput } from './build.js';
 import { quoteData } from './data-blocks.js';
 import { materialPassageCount, openingPassages, rankMaterial } from './material.js';
+import type { MaterialPassage } from './material.js';
 import type { PackedLine } from './packing.js';
 import { followupQueryTerms, rankEntries } from './retrieval.js';
 import { classClock } from './window.js';
@@ -42,18 +43,23 @@ export function transcriptCandidates(input: ContextInput, recent: readonly Trans
   });
 }
 
-/** Passages ranked by overlap with the question (follow-up) or with what was just said. */
+/**
+ * Passages ranked by overlap with the question (follow-up), else with what was just said,
+ * else — with nothing to rank by — the opening of the file, the best guess at what the class
+ * is about.
+ */
 export function materialCandidates(input: ContextInput, recent: readonly TranscriptLine[]): PackedLine[] {
   const material = input.material;
   if (!material) return [];
-  const terms =
+  const byQuestion =
     input.kind === 'followup'
-      ? followupQueryTerms(input.question ?? '', input.history, input.previousAnswer)
-      : recent.flatMap((entry) => entryTerms(entry));
+      ? rankMaterial(material, followupQueryTerms(input.question ?? '', input.history, input.previousAnswer), MATERIAL_PASSAGES_MAX)
+      : [];
+  const byRecentSpeech = (): MaterialPassage[] =>
+    rankMaterial(material, recent.flatMap((entry) => entryTerms(entry)), MATERIAL_PASSAGES_MAX);
   const total = materialPassageCount(material);
-  const ranked = rankMaterial(material, terms, MATERIAL_PASSAGES_MAX);
-  // With nothing to rank by, the opening of the file is the best guess at what the class is about.
-  const passages = ranked.length > 0 ? ranked : openingPassages(material, MATERIAL_PASSAGES_MAX);
+  let passages: MaterialPassage[] = byQuestion.length > 0 ? byQuestion : byRecentSpeech();
+  if (passages.length === 0) passages = openingPassages(material, MATERIAL_PASSAGES_MAX);
   return passages.map((p) => ({ key: p.index, text: `(${p.index + 1}/${total}) ${quoteData(p.text)}` }));
 }
 

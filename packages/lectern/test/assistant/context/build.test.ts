@@ -159,6 +159,12 @@ describe('buildContext: what goes in', () => {
     assert.equal(chemiosmosis.includedMaterialPassages.length, 1, 'the filler passages stay out');
   });
 
+  it('follow-up: when the question matches no material, the material that matches the recent speech', () => {
+    const entries = lectureUntil(english, 'I guarantee chemiosmosis will be on the midterm.');
+    const context = buildContext(input('followup', { entries, budgetChars: 2500, material, question: 'Is the room booked for Friday?' }));
+    assert.match(context.user, /<<<MATERIAL>>>\n\(\d+\/\d+\) Chemiosmosis couples the proton gradient/);
+  });
+
   it('follow-up: keeps the newest history turns, oldest first, between system and user', () => {
     const history = Array.from({ length: 12 }, (_, i) => ({ role: i % 2 === 0 ? ('user' as const) : ('assistant' as const), content: `turn ${i} `.repeat(40) }));
     const context = buildContext(input('followup', { budgetChars: 2500, history, question: 'And then?' }));
