@@ -55,10 +55,13 @@ export const ERROR_REGISTRY: Readonly<Record<ErrorCode, ErrorEntry>> = {
     cause:
       'A name is used that no declaration in scope provides: an agent, tool, protocol, flow or ' +
       'variable that is misspelt, declared only after the flow that uses it, or defined in a ' +
-      'file that is not included.',
+      'file that is not included. Also raised for an `include` whose file does not exist, and ' +
+      'for Nexa v2 harness forms (autoloop, with_context, try_agent, reflect, snapshot, fork, ' +
+      'verify, hooks, actors) that Loom parses but does not run yet.',
     remedy:
       'Declare the agent, tool or protocol above the flow that uses it, fix the spelling, or ' +
-      'add the `include "file.nxlib";` that provides it.',
+      'add the `include "file.nxlib";` that provides it. For a harness form, rewrite it with ' +
+      'flows, loops and try/catch.',
   },
   E002: {
     family: 'CompileError',
@@ -90,8 +93,12 @@ export const ERROR_REGISTRY: Readonly<Record<ErrorCode, ErrorEntry>> = {
   E005: {
     family: 'CompileError',
     title: 'Duplicate declaration',
-    cause: 'Two top-level declarations in one file (agents, tools, protocols, flows, ...) share a name.',
-    remedy: 'Rename one of them or delete the duplicate.',
+    cause:
+      'Two declarations in one namespace share a name: top-level agents, tools, protocols, ' +
+      'flows (also across included files), parameters, agent properties, fields, variants or ' +
+      'methods. An include cycle (a file including itself, directly or through others) is ' +
+      'reported here too, since it would declare every name of the cycle twice.',
+    remedy: 'Rename one of them or delete the duplicate; break an include cycle by moving the shared declarations into a third file.',
   },
   E101: {
     family: 'RuntimeError',
@@ -301,7 +308,9 @@ export const ERROR_REGISTRY: Readonly<Record<ErrorCode, ErrorEntry>> = {
   EA03: {
     family: 'ADTError',
     title: 'Trait implementation missing',
-    cause: 'A trait method was called on a type that has no `impl` of that trait.',
+    cause:
+      'A trait method was called on a type that has no `impl` of that trait, or (at compile ' +
+      'time) an `impl` leaves out methods its trait requires.',
     remedy: 'Add `impl Trait for Type { ... }` with every method the trait requires.',
   },
   EB01: {
