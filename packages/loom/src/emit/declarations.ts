@@ -142,9 +142,13 @@ function typeText(type: TypeExpression): string {
   }
 }
 
-/** The `@tool fn` an agent's `uses` entry names, as a binding; anything else is not supported yet. */
+/**
+ * The tools an agent's `uses` entry stands for, as list elements: a `@tool fn` of the program
+ * or a `std.NS` namespace (runtime/std-tools.ts); anything else is not supported yet.
+ */
 function emitToolUse(context: EmitContext, use: UseTarget, toolFunctions: ReadonlyMap<string, FunctionDeclaration>): { tool: Code } | { unsupported: string } {
   const [only, ...rest] = use.kind === 'QualifiedName' ? use.parts : [];
+  if (only?.name === 'std' && rest.length === 1) return { tool: ['...$p.stdTools(', quote(rest[0].name), ')'] };
   const declaration = only === undefined || rest.length > 0 ? undefined : toolFunctions.get(only.name);
   if (declaration === undefined) {
     const written = use.kind === 'QualifiedName' ? use.parts.map((part) => part.name).join('.') : use.kind === 'McpUse' ? `mcp:${use.url.value}` : use.value;
@@ -166,7 +170,7 @@ function emitAgent(context: EmitContext, declaration: AgentDeclaration, { protoc
   const name = declaration.name.name;
   const uses = declaration.uses.map((use) => emitToolUse(context, use, toolFunctions));
   const unusable = uses.flatMap((use) => ('unsupported' in use ? [use.unsupported] : []));
-  if (unusable.length > 0) return [unsupported(`agent ${name} uses ${unusable.join(', ')} (only @tool functions can be agent tools)`), ';'];
+  if (unusable.length > 0) return [unsupported(`agent ${name} uses ${unusable.join(', ')} (agent tools are @tool functions and std namespaces)`), ';'];
   const entries: Code[] = [['name: ', quote(name)]];
   if (uses.length > 0) entries.push(['tools: [', joinCode(uses.flatMap((use) => ('tool' in use ? [use.tool] : [])), ', '), ']']);
   let hasModel = false;

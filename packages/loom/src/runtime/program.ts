@@ -21,6 +21,7 @@ import { findProjectRoot, loadSecrets } from './secrets.js';
 import { createSemanticJudge } from './semantic.js';
 import type { SemanticJudge } from './semantic.js';
 import { createStd } from './std.js';
+import { stdTools } from './std-tools.js';
 import { bindTool } from './tools.js';
 import type { ToolBinding } from './tools.js';
 import { TypeChecker, typeModeFrom } from './types.js';
@@ -85,6 +86,11 @@ export class ProgramContext {
     return bindTool({ name, description, parameters }, (args) => tool(...names.map((parameter) => args[parameter] ?? null)));
   }
 
+  /** The tools of `uses std.NS`. */
+  stdTools(namespace: string): ToolBinding[] {
+    return stdTools(namespace, this.std[namespace] ?? {});
+  }
+
   judge(): SemanticJudge {
     this.semanticJudge ??= createSemanticJudge(this.runtime(), { defaultModel: this.defaultModel });
     return this.semanticJudge;
@@ -135,10 +141,10 @@ export class ProgramContext {
     return null;
   }
 
-  /** `x && [A, B, C]`: the majority answer, or the list of answers when there is none. */
-  async consensus(input: unknown, branches: readonly Runnable[]): Promise<unknown> {
-    const outcome = await consensus(input, branches);
-    return outcome.agreed ? outcome.answer : [...outcome.answers];
+  /** `x && [A, B, C]`: `{answers, agreed, answer}`, the majority answer (or null) with all of them. */
+  async consensus(input: unknown, branches: readonly Runnable[]): Promise<Record<string, unknown>> {
+    const { answers, agreed, answer } = await consensus(input, branches);
+    return { answers: [...answers], agreed, answer };
   }
 
   /** `value ?? A : B` hands the value on: an agent or function target runs with it, another value is the result. */

@@ -2,9 +2,11 @@
  * The agent constructs of the language core, end to end through `loom run` against the fake
  * model server: agent calls, `>>` pipelines (E103 naming the failing stage), fan-out and merge,
  * `semantic_if` (with and without `fast_match`), `loop ... until`, intent `match` (E104
- * without `_`), an agent's semantic contract and a `@tool fn` the agent uses.
+ * without `_`), `&&` consensus, an agent's semantic contract, and a `@tool fn` and a `std`
+ * namespace as agent tools.
  */
 import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,6 +17,7 @@ import { secretsFor } from '../support/model-project.js';
 import { runInProcess } from './run-in-process.js';
 
 const BAD_REQUEST = 400;
+const LOOM_MD5 = createHash('md5').update('loom').digest('hex');
 
 interface Message {
   readonly role: string;
@@ -30,6 +33,10 @@ function respond(request: RecordedRequest): ScriptedReply {
     const toolResult = messages.find((message) => message.role === 'tool');
     return toolResult === undefined ? { toolCalls: [{ name: 'add_numbers', arguments: { a: 1, b: 2 } }] } : { text: `sum is ${toolResult.content}` };
   }
+  if (system.includes('Hasher')) {
+    const toolResult = messages.find((message) => message.role === 'tool');
+    return toolResult === undefined ? { toolCalls: [{ name: 'std_hash_md5', arguments: { text: 'loom' } }] } : { text: `md5 ${toolResult.content}` };
+  }
   if (system.includes('Shouter')) return { text: input.toUpperCase() };
   if (system.includes('Exclaimer')) return { text: `${input}!` };
   if (system.includes('Broken')) return { status: BAD_REQUEST, errorMessage: 'scripted refusal' };
@@ -41,6 +48,7 @@ function respond(request: RecordedRequest): ScriptedReply {
 const PROGRAM = `@tool("Adds two numbers")
 fn add_numbers(a: int, b: int) -> int { return a + b }
 agent Calc uses add_numbers { role: "Calculator", prompt: "Add with the tool", model: "openai/test-model" }
+agent Hasher uses std.hash { role: "Hasher", prompt: "Hash with the tool", model: "openai/test-model" }
 agent Shout { role: "Shouter", prompt: "Repeat the input in upper case", model: "openai/test-model" }
 agent Exclaim { role: "Exclaimer", prompt: "Add an exclamation mark", model: "openai/test-model" }
 agent Broken { role: "Broken", prompt: "Refuse", model: "openai/test-model" }
@@ -70,6 +78,8 @@ flow main {
     print(draft, rounds)
     semantic_if "mentions a number" fast_match r"[0-9]+" against "room 101" { print("fast match") }
     print(Calc.run("what is 1 + 2?"))
+    print(Hasher.run("hash loom"))
+    print("q" && [Shout, Shout])
     match "gibberish" {
         intent("asks about weather") => print("weather")
     }
@@ -106,10 +116,10 @@ test('agent calls, pipelines, DAG operators, semantic conditions, intent match a
     'E201 ContractViolation(requires:semantic, message="the input is a greeting")',
   ]);
   assert.match(lines[7], /^E103 pipeline stage 2 'Broken' failed: .*scripted refusal/);
-  assert.deepEqual(lines.slice(8), ['["A", "a!"] one', '---', 'two!', 'hello reader 2', 'fast match', 'sum is 3', '']);
+  assert.deepEqual(lines.slice(8), ['["A", "a!"] one', '---', 'two!', 'hello reader 2', 'fast match', 'sum is 3', `md5 ${LOOM_MD5}`, '{"answers": ["Q", "Q"], "agreed": true, "answer": "Q"}', '']);
   const judged = server.requests.filter((request) => JSON.stringify(request.body).includes('the draft greets the reader'));
   assert.equal(judged.length, 2, 'loop until asks after each round until the condition holds');
   assert.ok(!server.requests.some((request) => JSON.stringify(request.body).includes('mentions a number')), 'the fast_match regex decides without the model');
-  assert.equal(run.stderr, `RuntimeError: no intent branch accepts str "gibberish" and the match has no '_' branch\n  --> ${file}:33:5\n  = code E104\n`);
+  assert.equal(run.stderr, `RuntimeError: no intent branch accepts str "gibberish" and the match has no '_' branch\n  --> ${file}:36:5\n  = code E104\n`);
   assert.equal(run.status, 1);
 });
