@@ -51,13 +51,15 @@ function parseTopLevelItem(p: Cursor): TopLevelItem {
     p.errorAtCurrent(`Expected 'agent', 'fn' or 'flow' after the decorator, found ${describeToken(p.current)}`);
     p.recover();
   }
-  const meant = misspelledDeclarationKeyword(p);
-  if (meant !== null) {
-    // Report the typo, then read the declaration that was meant so its body is still checked.
-    p.errorAtCurrent(`Unknown declaration '${p.current.text}': did you mean '${meant}'?`);
-    p.recover();
+  let keyword = declarationAt(p);
+  if (keyword === null) {
+    keyword = misspelledDeclarationKeyword(p);
+    if (keyword !== null) {
+      // Report the typo, then read the declaration that was meant so its body is still checked.
+      p.errorAtCurrent(`Unknown declaration '${p.current.text}': did you mean '${keyword}'?`);
+      p.recover();
+    }
   }
-  const keyword = meant ?? declarationAt(p);
   if (keyword !== null) {
     const errorsBefore = p.diagnostics.length;
     const declaration = parseDeclaration(p, start, decorators, keyword);

@@ -5,7 +5,7 @@
  */
 import type {
   AgentDeclaration, AgentMember, ContractClause, Declaration, Decorator, EnumVariant, FlowDeclaration,
-  FunctionDeclaration, Identifier, JobHandler, Property, ProtocolField, StringLiteral, StructField,
+  FunctionDeclaration, Identifier, JobHandler, Property, ProtocolField, StructField,
   TypeExpression, UseTarget,
 } from '../ast.js';
 import type { Token } from '../tokens.js';
@@ -14,7 +14,7 @@ import type { Cursor } from './cursor.js';
 import { parseBraceBody, parseProperty } from './bodies.js';
 import { parseArgumentList, parseExpression } from './expressions.js';
 import { parseIdentifier } from './names.js';
-import { stringExpression } from './strings.js';
+import { parsePlainString } from './strings.js';
 import type { DeclarationKeyword } from './declaration-starts.js';
 import { parseServer } from './server.js';
 import {
@@ -58,22 +58,9 @@ export function parseDeclaration(
   }
 }
 
-function parseStringLiteral(p: Cursor, what: string): StringLiteral {
-  const token = p.current;
-  if (token.kind === 'string') {
-    p.advance();
-    const literal = stringExpression(p, token);
-    if (literal.kind === 'StringLiteral') return literal;
-    p.errorAt(token.span, `The ${what} must be a plain string without '#{...}'`);
-    return { kind: 'StringLiteral', value: '', triple: token.triple, span: token.span };
-  }
-  p.errorAtCurrent(`Expected ${what} as a string, found ${describeToken(token)}`);
-  return { kind: 'StringLiteral', value: '', triple: false, span: token.span };
-}
-
 function parseInclude(p: Cursor): Declaration {
   const start = p.advance();
-  const path = parseStringLiteral(p, 'the file to include');
+  const path = parsePlainString(p, 'the file to include');
   return { kind: 'IncludeDeclaration', path, span: p.spanFrom(start) };
 }
 
@@ -120,11 +107,11 @@ function parseUseTargets(p: Cursor, into: UseTarget[]): void {
 
 function parseUseTarget(p: Cursor): UseTarget {
   const start = p.current;
-  if (start.kind === 'string') return parseStringLiteral(p, 'the used resource');
+  if (start.kind === 'string') return parsePlainString(p, 'the used resource');
   if (start.kind === 'identifier' && start.text === 'mcp' && isPunctuator(p.peek(), ':')) {
     p.advance();
     p.advance();
-    const url = parseStringLiteral(p, "the MCP server after 'mcp:'");
+    const url = parsePlainString(p, "the MCP server after 'mcp:'");
     return { kind: 'McpUse', url, span: p.spanFrom(start) };
   }
   const parts: Identifier[] = [parseIdentifier(p, "a tool or library name after 'uses'")];
@@ -179,7 +166,7 @@ function parseFlow(p: Cursor, start: Token, decorators: Decorator[]): FlowDeclar
 
 function parseTest(p: Cursor): Declaration {
   const start = p.advance();
-  const name = parseStringLiteral(p, 'the test name');
+  const name = parsePlainString(p, 'the test name');
   const body = parseBlock(p, 'test body');
   return { kind: 'TestDeclaration', name, body, span: p.spanFrom(start) };
 }
@@ -214,7 +201,7 @@ function parseTypeAlias(p: Cursor): Declaration {
   const name = parseIdentifier(p, "a type name after 'type'");
   p.expect('=', 'after the type name');
   const type = parseType(p);
-  const constraint = p.eat('@') ? parseStringLiteral(p, "the semantic constraint after '@'") : null;
+  const constraint = p.eat('@') ? parsePlainString(p, "the semantic constraint after '@'") : null;
   return { kind: 'TypeAliasDeclaration', name, type, constraint, span: p.spanFrom(start) };
 }
 
@@ -280,7 +267,7 @@ function parseImpl(p: Cursor): Declaration {
 function parseJob(p: Cursor): Declaration {
   const start = p.advance();
   const name = parseIdentifier(p, "a job name after 'job'");
-  const queue = p.eatWord('on') ? parseStringLiteral(p, "the queue name after 'on'") : null;
+  const queue = p.eatWord('on') ? parsePlainString(p, "the queue name after 'on'") : null;
   const options = p.at('(') ? parseArgumentList(p) : [];
   const properties: Property[] = [];
   const handlers: JobHandler[] = [];

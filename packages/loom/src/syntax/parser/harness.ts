@@ -3,7 +3,7 @@
  * fork/merge, verify, lifecycle hooks, unharnessed, context_policy and the actor `pass`.
  * They are parsed into their own nodes so the checker can name (and reject) each one.
  */
-import type { Argument, Statement, StringLiteral } from '../ast.js';
+import type { Argument, Statement } from '../ast.js';
 import { describeToken, isPunctuator } from '../tokens.js';
 import type { Cursor } from './cursor.js';
 import { parseBraceBody, parseProperty } from './bodies.js';
@@ -12,7 +12,7 @@ import { parseIdentifier } from './names.js';
 import { parseParameterList } from './signatures.js';
 import type { StatementParser } from './statements.js';
 import { parseBlock, parseCatchClause, valueFollowsWord } from './statements.js';
-import { stringExpression } from './strings.js';
+import { parsePlainString } from './strings.js';
 import { parseType } from './types.js';
 
 /** The parser for the harness statement starting with `word`, if the tokens after it fit. */
@@ -84,13 +84,7 @@ function parseTryAgent(p: Cursor): Statement {
 
 function parseUnharnessed(p: Cursor): Statement {
   const start = p.advance();
-  const reasonToken = p.current;
-  let reason: StringLiteral | null = null;
-  if (reasonToken.kind === 'string') {
-    p.advance();
-    const literal = stringExpression(p, reasonToken);
-    reason = literal.kind === 'StringLiteral' ? literal : null;
-  }
+  const reason = p.current.kind === 'string' ? parsePlainString(p, 'reason for unharnessed') : null;
   const body = parseBlock(p, 'unharnessed block');
   return { kind: 'UnharnessedStatement', reason, body, span: p.spanFrom(start) };
 }

@@ -11,7 +11,7 @@ import type { Cursor } from './cursor.js';
 import { parseExpression, withBraceLiterals } from './expressions.js';
 import { parseCommaSeparated } from './lists.js';
 import { parseIdentifier } from './names.js';
-import { stringExpression } from './strings.js';
+import { parsePlainString, plainStringValue } from './strings.js';
 
 export function parsePattern(p: Cursor): Pattern {
   const span = p.current.span;
@@ -55,12 +55,12 @@ function parseLiteralPattern(p: Cursor): Pattern {
       unit: token.unit, span: p.spanFrom(start),
     };
   } else if (token.kind === 'string') {
-    const literal = stringExpression(p, token);
-    if (literal.kind !== 'StringLiteral') {
+    const text = plainStringValue(token);
+    if (text === null) {
       p.errorAt(token.span, 'A string pattern cannot contain an interpolation');
       return { kind: 'Error', span: token.span };
     }
-    value = literal;
+    value = { kind: 'StringLiteral', value: text, triple: token.triple, span: token.span };
   } else {
     return { kind: 'Error', span: token.span };
   }
@@ -169,9 +169,7 @@ function parseMapPattern(p: Cursor): MapPattern {
     const entryStart = p.current;
     let key: MapPatternEntry['key'];
     if (entryStart.kind === 'string') {
-      p.advance();
-      const literal = stringExpression(p, entryStart);
-      key = literal.kind === 'StringLiteral' ? literal : { kind: 'StringLiteral', value: '', triple: false, span: literal.span };
+      key = parsePlainString(p, 'key in the map pattern');
     } else {
       key = parseIdentifier(p, 'a key in the map pattern');
     }

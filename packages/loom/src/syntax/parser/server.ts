@@ -4,13 +4,14 @@
  * `group "/prefix" { ... }`, and value directives such as `cors {...}` or `middleware [...]`.
  */
 import type {
-  ContractClause, Declaration, NumberLiteral, Property, RouteDirective, ServerDirective, StringLiteral,
+  ContractClause, Declaration, NumberLiteral, Property, RouteDirective, ServerDirective,
 } from '../ast.js';
 import type { Token } from '../tokens.js';
 import { describeToken, isPunctuator } from '../tokens.js';
 import type { Cursor } from './cursor.js';
 import { parseBraceBody, parseProperty } from './bodies.js';
 import { parseExpression } from './expressions.js';
+import { parsePlainString } from './strings.js';
 import { parseIdentifier } from './names.js';
 import { atContractClause, parseContractClause } from './signatures.js';
 
@@ -43,14 +44,14 @@ function parseDirective(p: Cursor): ServerDirective {
   }
   if (start.text === 'static' && p.peek().kind === 'string') {
     p.advance();
-    const urlPath = parsePath(p, 'the URL path after \'static\'');
+    const urlPath = parsePlainString(p, 'the URL path after \'static\'');
     if (!p.eatWord('from')) p.errorAtCurrent(`Expected 'from' and a directory after the static path, found ${describeToken(p.current)}`);
-    const directory = parsePath(p, "the directory after 'from'");
+    const directory = parsePlainString(p, "the directory after 'from'");
     return { kind: 'StaticDirective', urlPath, directory, span: p.spanFrom(start) };
   }
   if (start.text === 'group' && p.peek().kind === 'string') {
     p.advance();
-    const path = parsePath(p, "the path prefix after 'group'");
+    const path = parsePlainString(p, "the path prefix after 'group'");
     const directives = parseDirectives(p, 'group body');
     return { kind: 'GroupDirective', path, directives, span: p.spanFrom(start) };
   }
@@ -61,22 +62,11 @@ function parseDirective(p: Cursor): ServerDirective {
   return { kind: 'ValueDirective', name, value, span: p.spanFrom(start) };
 }
 
-function parsePath(p: Cursor, what: string): StringLiteral {
-  const token = p.current;
-  if (token.kind === 'string' && token.segments.every((segment) => segment.kind === 'text')) {
-    p.advance();
-    const value = token.segments.map((segment) => (segment.kind === 'text' ? segment.value : '')).join('');
-    return { kind: 'StringLiteral', value, triple: token.triple, span: token.span };
-  }
-  p.errorAtCurrent(`Expected ${what} as a string, found ${describeToken(token)}`);
-  return { kind: 'StringLiteral', value: '', triple: false, span: token.span };
-}
-
 /** After `route` (or `semantic route`): `[METHOD] "path"` then `=> handler`, `: handler` or a block. */
 function parseRoute(p: Cursor, start: Token, semantic: boolean): RouteDirective {
   p.advance();
   const method = p.current.kind === 'identifier' ? parseIdentifier(p, 'an HTTP method') : null;
-  const path = parsePath(p, 'the route path');
+  const path = parsePlainString(p, 'the route path');
   const contracts: ContractClause[] = [];
   const properties: Property[] = [];
   let handler = null;

@@ -5,6 +5,7 @@
 import type { TypeExpression } from '../ast.js';
 import { describeToken } from '../tokens.js';
 import type { Cursor } from './cursor.js';
+import { plainStringValue } from './strings.js';
 
 export function parseType(p: Cursor): TypeExpression {
   const start = p.current;
@@ -39,7 +40,7 @@ function parseSimpleTypeUnguarded(p: Cursor): TypeExpression {
   const token = p.current;
   if (token.kind === 'string') {
     p.advance();
-    const text = token.segments.map((segment) => (segment.kind === 'text' ? segment.value : '')).join('');
+    const text = plainStringValue(token) ?? token.rawBody;
     return { kind: 'StringType', text, span: token.span };
   }
   if (token.kind !== 'identifier') {
