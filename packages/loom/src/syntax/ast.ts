@@ -454,7 +454,7 @@ export interface DeferStatement extends NodeBase {
   readonly body: Expression | Block;
 }
 
-/** `print x, y` and `print(x, y)`. */
+/** `print x, y` and `print(x, y)`; a `print(...)` with named arguments stays a CallExpression. */
 export interface PrintStatement extends NodeBase {
   readonly kind: 'PrintStatement';
   readonly arguments: readonly Expression[];
@@ -688,6 +688,10 @@ export interface PropagateExpression extends NodeBase {
   readonly operand: Expression;
 }
 
+/**
+ * `f(x)`, `A.run("...")`, `std.fs.read_file(p)`, `E::V(x)`. Struct construction is a call with
+ * named arguments: `Point(x: 1, y: 2)`, and `Point { x: 1, y: 2 }` is read the same way.
+ */
 export interface CallExpression extends NodeBase {
   readonly kind: 'CallExpression';
   readonly callee: Expression;

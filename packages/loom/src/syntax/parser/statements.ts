@@ -152,7 +152,7 @@ function parseExpressionOrAssignment(p: Cursor): Statement {
   }
   let statement: Statement;
   if (expression.kind === 'CallExpression' && expression.callee.kind === 'Identifier'
-    && expression.callee.name === 'print') {
+    && expression.callee.name === 'print' && expression.arguments.every((arg) => arg.name === null)) {
     statement = { kind: 'PrintStatement', arguments: expression.arguments.map((arg) => arg.value), span: p.spanFrom(start) };
   } else {
     statement = { kind: 'ExpressionStatement', expression: withAwaitTimeout(p, expression), span: p.spanFrom(start) };

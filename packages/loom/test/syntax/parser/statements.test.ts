@@ -117,9 +117,10 @@ describe('statements', () => {
   });
 
   it('reads print with and without parentheses', () => {
-    const [a, b] = flowBody('print("a", b)\nprint "=== Demo ===", x;');
+    const [a, b, c] = flowBody('print("a", b)\nprint "=== Demo ===", x;\nprint("x", sep="")');
     assert.deepEqual(expectKind(a as Statement, 'PrintStatement').arguments.map(render), ['"a"', 'b']);
     assert.deepEqual(expectKind(b as Statement, 'PrintStatement').arguments.map(render), ['"=== Demo ==="', 'x']);
+    assert.equal(render(expectKind(c as Statement, 'ExpressionStatement').expression), '(call print "x" sep="")');
   });
 
   it('reads ensures and requires written inside a body', () => {
