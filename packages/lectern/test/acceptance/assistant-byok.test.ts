@@ -228,3 +228,35 @@ describe('a task running when Lectern dies', () => {
     }
   });
 });
+
+describe('a byok summary of a class longer than one prompt', () => {
+  it('summarises every part, then merges; only the merge is streamed to the student', async () => {
+    const provider = await FakeOpenAiServer.start();
+    const lectern = await LecternProcess.start();
+    try {
+      const client = new LecternClient(lectern.baseUrl, lectern.token);
+      await client.request('PUT', '/api/v2/settings', {
+        body: { llm: { mode: 'byok', base_url: provider.baseUrl, model: 'm', context_characters: 1000 }, auto_summary: false },
+      });
+      const longClass = Array.from({ length: 60 }, (_, i) => `Point number ${i} of the lecture is about topic-${i}, which matters for the exam.`);
+      const session = await startClass(client, 'Long class', longClass);
+      provider.respondWith({ kind: 'stream', deltas: ['Notes', ' for this part.'] });
+      const task = await finished(client, (await ask(client, session.id, { kind: 'summary' })).id);
+      assert.equal(task.status, 'completed', task.error_message ?? '');
+      assert.ok(task.provider_calls >= 3, `several parts plus a merge, got ${task.provider_calls} calls`);
+      assert.equal(provider.requests.length, task.provider_calls);
+      assert.equal(task.markdown, 'Notes for this part.', 'the answer is the merge call alone');
+      const prompts = provider.requests.map((r) => JSON.stringify(r.body));
+      for (let i = 0; i < longClass.length; i++) {
+        assert.ok(prompts.slice(0, -1).some((p) => p.includes(`topic-${i},`)), `entry ${i} reaches a part prompt`);
+      }
+      for (const body of provider.requests.map((r) => r.body as { messages: { content: string }[] })) {
+        assert.ok(body.messages.reduce((n, m) => n + m.content.length, 0) <= 1000, 'every prompt fits context_characters');
+      }
+      assert.ok(prompts.at(-1)?.includes('Notes for this part.'), `the merge sees the part notes: ${prompts.at(-1)}`);
+    } finally {
+      await lectern.dispose();
+      await provider.close();
+    }
+  });
+});

@@ -56,7 +56,7 @@ export function buildSummaryMergeContext(input: SummaryMergeInput): BuiltContext
     throw new RangeError(`budgetChars must be at least ${MIN_BUDGET_CHARS}`);
   }
   const system = systemPrompt('summary-merge', detectLanguage(input.partNotes));
-  const header = [`Course: ${quoteData(input.courseName)}`, 'Request: summary', `Part notes: ${input.partNotes.length}, in class order.`].join('\n');
+  const header = mergeHeader(input.courseName, input.partNotes.length);
   const count = input.partNotes.length;
   const plans = input.partNotes.map((notes, index) => ({
     name: partName(index),
@@ -68,6 +68,38 @@ export function buildSummaryMergeContext(input: SummaryMergeInput): BuiltContext
   const packed = packSections(plans, input.budgetChars - system.length - header.length);
   const blocks = packed.map((section) => fencedBlock(section.plan.name, section.lines.map((line) => line.text)));
   return { system, history: [], user: [header, ...blocks].join(PARAGRAPH_SEPARATOR), includedEntryIds: [], includedMaterialPassages: [] };
+}
+
+/**
+ * Groups of part notes (indices, in class order) whose merge prompt holds every note whole.
+ * One group means a single merge suffices. Otherwise each group is merged on its own and the
+ * results are merged again. A group takes at least two notes, so every round at least halves
+ * the count and the rounds end; a note too long for any prompt is cut by the packing rather
+ * than dropped.
+ */
+export function planMergeGroups(input: SummaryMergeInput): number[][] {
+  const system = systemPrompt('summary-merge', detectLanguage(input.partNotes));
+  const costs = input.partNotes.map((notes, index) => quoteNotes(notes).length + fenceOverheadChars(partName(index)) + PARAGRAPH_SEPARATOR.length);
+  const headerChars = (count: number) => mergeHeader(input.courseName, count).length;
+  const groups: number[][] = [];
+  let group: number[] = [];
+  let used = 0;
+  costs.forEach((cost, index) => {
+    const fits = system.length + headerChars(group.length + 1) + used + cost <= input.budgetChars;
+    if (group.length >= 2 && !fits) {
+      groups.push(group);
+      group = [];
+      used = 0;
+    }
+    group.push(index);
+    used += cost;
+  });
+  if (group.length > 0) groups.push(group);
+  return groups;
+}
+
+function mergeHeader(courseName: string, count: number): string {
+  return [`Course: ${quoteData(courseName)}`, 'Request: summary', `Part notes: ${count}, in class order.`].join('\n');
 }
 
 function partName(index: number): string {

@@ -1,5 +1,6 @@
 import { assistant as limits } from '../../config.js';
 import { buildContext, toChatMessages } from '../context/build.js';
+import { buildSummaryMergeContext, planMergeGroups, planSummaryParts } from '../context/summary-parts.js';
 import { streamChat, type ChatMessage } from './openai-compatible.js';
 import type { TaskProvider } from './task-provider.js';
 
@@ -30,13 +31,44 @@ export function createByokProvider(config: ByokConfig): TaskProvider {
     name: 'byok',
     model: config.model,
     async *answer(request, hooks) {
-      const context = buildContext({ ...request, budgetChars: config.contextCharacters });
-      hooks.onProgress({ stage: 'generating', done: 0, total: 1 });
-      const messages = toChatMessages(context);
-      const stream = call(messages, limits.taskMaxTokens, hooks.signal);
+      const budgetChars = config.contextCharacters;
+      const parts = request.kind === 'summary' ? planSummaryParts({ ...request, budgetChars }) : [];
+      if (parts.length <= 1) {
+        hooks.onProgress({ stage: 'generating', done: 0, total: 1 });
+        hooks.onProviderCall();
+        yield* call(toChatMessages(buildContext({ ...request, budgetChars })), limits.taskMaxTokens, hooks.signal);
+        hooks.onProgress({ stage: 'generating', done: 1, total: 1 });
+        return;
+      }
+      // A class longer than one prompt: notes on each part first (not shown to the student),
+      // merged in as many rounds as the budget needs; only the final merge is streamed, and
+      // every entry has been read by some call.
+      const collect = async (messages: ChatMessage[]): Promise<string> => {
+        hooks.onProviderCall();
+        let text = '';
+        for await (const chunk of call(messages, limits.taskMaxTokens, hooks.signal)) text += chunk;
+        return text;
+      };
+      let notes: string[] = [];
+      for (const part of parts) {
+        hooks.onProgress({ stage: 'summarising part', done: part.index, total: parts.length });
+        notes.push(await collect(toChatMessages(buildContext({ ...request, budgetChars, part }))));
+      }
+      const merge = (partNotes: string[]) => toChatMessages(buildSummaryMergeContext({ courseName: request.courseName, partNotes, budgetChars }));
+      for (;;) {
+        const groups = planMergeGroups({ courseName: request.courseName, partNotes: notes, budgetChars });
+        if (groups.length === 1) break;
+        const merged: string[] = [];
+        for (const group of groups) {
+          hooks.onProgress({ stage: 'merging', done: merged.length, total: groups.length });
+          merged.push(await collect(merge(group.map((index) => notes[index] ?? ''))));
+        }
+        notes = merged;
+      }
+      hooks.onProgress({ stage: 'writing notes', done: 0, total: 1 });
       hooks.onProviderCall();
-      yield* stream;
-      hooks.onProgress({ stage: 'generating', done: 1, total: 1 });
+      yield* call(merge(notes), limits.taskMaxTokens, hooks.signal);
+      hooks.onProgress({ stage: 'writing notes', done: 1, total: 1 });
     },
     probe(signal) {
       return call(probeMessages, limits.connectionTestMaxTokens, signal);
