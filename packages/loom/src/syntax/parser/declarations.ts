@@ -228,7 +228,12 @@ function parseEnum(p: Cursor): Declaration {
       fields = [];
       while (!p.at(')') && !p.atEnd) {
         fields.push(parseIdentifier(p, 'a payload field name'));
-        if (p.eat(':')) parseType(p);
+        if (p.at(':')) {
+          // Reported, then read past, so the rest of the enum still parses.
+          p.errorAtCurrent('Enum payload fields are names only, as in Some(value): they take no type');
+          p.advance();
+          parseType(p);
+        }
         if (!p.eat(',')) break;
       }
       p.expect(')', `to close the payload of variant '${variantName.name}'`);

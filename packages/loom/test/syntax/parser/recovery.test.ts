@@ -112,6 +112,12 @@ describe('error recovery', () => {
     assert.deepEqual(syntaxErrors('spawn Worker("x")\nraise Failure("y")\nassert check(z)'), []);
   });
 
+  it('reports a typed enum payload field without dropping it silently', () => {
+    assert.deepEqual(syntaxErrors('enum Shape { Circle(radius: float), Empty }\nflow main { x = 1 }'), [
+      '1:27 Enum payload fields are names only, as in Some(value): they take no type',
+    ]);
+  });
+
   it('names the closing "}" it expected for match arms, maps and calls', () => {
     assert.deepEqual(syntaxErrors('flow main {\n  r = match x {\n    1 => "a"\n'), [
       "4:1 Expected '}' to close the match arms, found end of file",
