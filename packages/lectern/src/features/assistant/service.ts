@@ -3,6 +3,8 @@ import { assistant as limits } from '../../config.js';
 import { ApiError, invalidRequest, invalidState, notFound } from '../../platform/errors.js';
 import type { EventHub } from '../../platform/events.js';
 import type { TaskProvider } from '../../assistant/providers/task-provider.js';
+import { entryTerms } from '../../assistant/text/term-cache.js';
+import type { Entry } from '../entries/schemas.js';
 import type { EntryService } from '../entries/service.js';
 import type { Session } from '../sessions/schemas.js';
 import type { SessionService } from '../sessions/service.js';
@@ -33,6 +35,14 @@ export interface AssistantServiceDeps {
 
 export function createAssistantService(deps: AssistantServiceDeps) {
   const { store, runner, sessions, entries, hub } = deps;
+
+  // Analyse each entry as it arrives, after its answer has gone out, so a rescue pressed later
+  // finds the class already tokenised instead of paying for it while the student waits.
+  hub.subscribe(({ frame }) => {
+    if (frame.type !== 'transcript') return;
+    const entry = frame.data as Entry;
+    setImmediate(() => entryTerms(entry));
+  });
 
   function require(id: string): Task {
     const task = store.get(id);
