@@ -143,6 +143,9 @@ export async function runIfMain(program: ProgramFunction, moduleUrl: string): Pr
   if (entry === undefined || pathToFileURL(entry).href !== moduleUrl) return;
   const modulePath = fileURLToPath(moduleUrl);
   const map = JSON.parse(readFileSync(`${modulePath}.map`, 'utf8')) as SourceMapJson;
+  // tsx turns on Node's own source map support, which would rewrite stack frames to `.nx`
+  // paths resolved against the map's directory; the locator maps the generated frames itself.
+  process.setSourceMapsEnabled(false);
   process.exitCode = await runProgram({
     program,
     moduleUrl,
