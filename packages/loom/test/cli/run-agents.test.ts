@@ -95,6 +95,7 @@ before(async () => {
   root = mkdtempSync(join(tmpdir(), 'loom-run-agents-'));
   writeFileSync(join(root, 'secrets.nxs'), `${secretsFor(server)}LOOM_WEAK_MODEL = "openai/judge-model"\n`);
   writeFileSync(join(root, 'main.nx'), PROGRAM);
+  writeFileSync(join(root, 'debug.nx'), 'agent Shout { role: "Shouter", model: "openai/test-model" }\nflow main { print(Shout.run("hey")) }\n');
 });
 
 after(async () => {
@@ -122,4 +123,14 @@ test('agent calls, pipelines, DAG operators, semantic conditions, intent match a
   assert.ok(!server.requests.some((request) => JSON.stringify(request.body).includes('mentions a number')), 'the fast_match regex decides without the model');
   assert.equal(run.stderr, `RuntimeError: no intent branch accepts str "gibberish" and the match has no '_' branch\n  --> ${file}:36:5\n  = code E104\n`);
   assert.equal(run.status, 1);
+});
+
+test('--debug and LOOM_DEBUG=1 trace each agent call on stderr', async () => {
+  const file = join(root, 'debug.nx');
+  const trace = /^\[loom\] agent=Shout model=openai\/test-model attempt=1 ms=[\d.]+ tokens=\d+\+\d+ cache=miss ok$/m;
+  const flagged = await runInProcess(['run', file, '--debug']);
+  assert.equal(flagged.stdout, 'HEY\n');
+  assert.match(flagged.stderr, trace);
+  assert.match((await runInProcess(['run', file], { LOOM_DEBUG: '1' })).stderr, trace);
+  assert.equal((await runInProcess(['run', file])).stderr, '');
 });
