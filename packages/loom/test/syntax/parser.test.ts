@@ -56,6 +56,31 @@ describe('parse', () => {
     assert.deepEqual(texts, ['price * (1 + rate) ?? 0', 'price * (1 + rate)', '1 + rate']);
   });
 
+  it('reads Unicode names for agents, flows, variables and fields', () => {
+    const program = parseClean('agent 翻译者 { prompt: "翻译" }\nflow 主流程(输入: str) {\n  结果 = 翻译者.run(输入)\n  print("完成: #{结果.文本}")\n}');
+    const names: string[] = [];
+    forEachNode(program, (node) => {
+      if (node.kind === 'Identifier') names.push(node.name);
+    });
+    assert.deepEqual(names, ['翻译者', 'prompt', '主流程', '输入', 'str', '结果', '翻译者', 'run', '输入', '结果', '文本']);
+  });
+
+  it('keeps contextual keywords usable as names in every position', () => {
+    const source = [
+      'protocol Meta { type: "string", test: "int", model: str }',
+      'struct Job { server: str, db: str, on: int }',
+      'flow configure(type: str, model: str, kv: int = 1) {',
+      '  role = model + type',
+      '  let auth = { test: kv }',
+      '  for each job in [role, auth.test] { print(job) }',
+      '  return agent.type ?? tool.flow',
+      '}',
+    ].join('\n');
+    assert.deepEqual(parseClean(source).items.map((item) => item.kind), [
+      'ProtocolDeclaration', 'StructDeclaration', 'FlowDeclaration',
+    ]);
+  });
+
   it('reports the file name in every span', () => {
     const { program, diagnostics } = parse('flow main { x = }', 'scripts/demo.nx');
     assert.equal(diagnostics[0]?.span.file, 'scripts/demo.nx');
