@@ -1,17 +1,17 @@
 /**
  * Expressions. Numbers, strings, lists and dicts are plain JavaScript values; operators whose
  * Loom meaning differs from JavaScript's go through small runtime helpers (`$rt.add`), and
- * comparisons of numbers stay native so that loops compile to tight V8 code. Every call is
- * awaited: any flow may reach an agent.
+ * comparisons of numbers stay native so that loops compile to tight V8 code. Calls (calls.ts)
+ * are awaited, since any flow may reach an agent; agent operators are in agent-operators.ts.
  */
-import type {
-  Argument, BinaryExpression, CallExpression, Expression, InterpolatedString, ListLiteral, MatchExpression, TemplateLiteral,
-} from '../syntax/ast.js';
+import type { BinaryExpression, Expression, InterpolatedString, ListLiteral, MatchExpression, TemplateLiteral } from '../syntax/ast.js';
 import { compileTemplate } from '../runtime/template.js';
+import { emitAgentPipeline, emitDag } from './agent-operators.js';
+import { emitCall, emitPipe } from './calls.js';
 import { at, joinCode, quote } from './code.js';
 import type { Code } from './code.js';
 import type { EmitContext } from './context.js';
-import { emitFunctionExpression, emitBlockValue } from './functions.js';
+import { emitBlockValue, emitFunctionExpression } from './functions.js';
 import { emitMatchExpression } from './match.js';
 
 /** Duration suffixes in seconds, the unit agent settings use. */
@@ -242,102 +242,4 @@ function emitLogical(context: EmitContext, expression: BinaryExpression, operato
   return operator === 'and'
     ? ['($rt.truthy(', value, ' = ', left, ') ? ', right, ' : ', value, ')']
     : ['($rt.truthy(', value, ' = ', left, ') ? ', value, ' : ', right, ')'];
-}
-
-/** `x |> f(a)` is `f(x, a)`; `x |> f` is `f(x)`. */
-function emitPipe(context: EmitContext, expression: BinaryExpression): Code {
-  const target = expression.right;
-  const input: Argument = { kind: 'Argument', name: null, value: expression.left, span: expression.left.span };
-  if (target.kind === 'CallExpression') return emitCall(context, { ...target, arguments: [input, ...target.arguments] });
-  return emitCall(context, { kind: 'CallExpression', callee: target, arguments: [input], span: expression.span });
-}
-
-/** `x >> A >> B`: the whole chain is one pipeline call, so a failure names its stage (E103). */
-function emitAgentPipeline(context: EmitContext, expression: BinaryExpression): Code {
-  const stages: Expression[] = [];
-  let input: Expression = expression;
-  while (input.kind === 'BinaryExpression' && input.operator === '>>') {
-    stages.unshift(input.right);
-    input = input.left;
-  }
-  return [
-    '(await $rt.pipeline(', emitExpression(context, input), ', [',
-    joinCode(stages.map((stage) => ['$p.runnable(', emitExpression(context, stage), ')']), ', '), ']))',
-  ];
-}
-
-function emitRunnables(context: EmitContext, list: Expression): Code {
-  if (list.kind !== 'ListLiteral') return ['$p.runnables(', emitExpression(context, list), ')'];
-  return ['[', joinCode(list.elements.map((element) => ['$p.runnable(', emitExpression(context, element.kind === 'SpreadElement' ? element.argument : element), ')']), ', '), ']'];
-}
-
-function emitDag(context: EmitContext, expression: BinaryExpression): Code {
-  const left = emitExpression(context, expression.left);
-  switch (expression.operator) {
-    case '|>>':
-      return ['(await $rt.fanOut(', left, ', ', emitRunnables(context, expression.right), '))'];
-    case '&>>':
-      return ['(await $rt.merge(', left, ', $p.runnable(', emitExpression(context, expression.right), ')))'];
-    case '||':
-      return ['$p.fireAndForget(', left, ', ', emitRunnables(context, expression.right), ')'];
-    default:
-      return ['(await $p.consensus(', left, ', ', emitRunnables(context, expression.right), '))'];
-  }
-}
-
-function positional(context: EmitContext, args: readonly Argument[]): Code {
-  return ['[', joinCode(args.filter((arg) => arg.name === null).map((arg) => emitExpression(context, arg.value)), ', '), ']'];
-}
-
-function named(context: EmitContext, args: readonly Argument[]): Code {
-  const entries = args.filter((arg) => arg.name !== null).map((arg) => [quote(arg.name!.name), ': ', emitExpression(context, arg.value)]);
-  return ['{ ', joinCode(entries, ', '), ' }'];
-}
-
-/** Arguments of a call whose target takes no names: named ones travel as a trailing dict. */
-function argumentList(context: EmitContext, args: readonly Argument[]): Code {
-  const values = args.filter((arg) => arg.name === null).map((arg) => emitExpression(context, arg.value));
-  if (args.some((arg) => arg.name !== null)) values.push(named(context, args));
-  return joinCode(values, ', ');
-}
-
-/** A flow's arguments in parameter order; a missing one is `undefined` so its default applies. */
-function flowArguments(context: EmitContext, args: readonly Argument[], parameters: readonly string[]): Code {
-  const values: Code[] = args.filter((arg) => arg.name === null).map((arg) => emitExpression(context, arg.value));
-  for (const arg of args) {
-    if (arg.name === null) continue;
-    const position = parameters.indexOf(arg.name.name);
-    if (position < 0) return unsupported(`a named argument '${arg.name.name}' the flow does not declare`);
-    while (values.length < position) values.push('undefined');
-    values[position] = emitExpression(context, arg.value);
-  }
-  return joinCode(values.map((value) => value ?? 'undefined'), ', ');
-}
-
-function emitCall(context: EmitContext, call: CallExpression): Code {
-  const { callee } = call;
-  if (callee.kind === 'VariantExpression') {
-    return ['$p.registry.variant(', quote(callee.enumName.name), ', ', quote(callee.variant.name), ', [', argumentList(context, call.arguments), '])'];
-  }
-  if (callee.kind === 'MemberExpression') {
-    return ['(await $p.callMethod(', emitExpression(context, callee.object), ', ', quote(callee.property.name), ', [', argumentList(context, call.arguments), ']))'];
-  }
-  if (callee.kind === 'Identifier') {
-    const resolution = context.resolve(callee);
-    if (resolution.kind === 'global') {
-      switch (resolution.info.kind) {
-        case 'flow':
-        case 'function':
-          return ['(await ', resolution.js, '(', flowArguments(context, call.arguments, resolution.info.parameters ?? []), '))'];
-        case 'struct':
-          return ['$p.registry.construct(', resolution.js, ', ', positional(context, call.arguments), ', ', named(context, call.arguments), ')'];
-        case 'agent':
-          return ['(await ', resolution.js, '.call([', argumentList(context, call.arguments), ']))'];
-        default:
-          break;
-      }
-    }
-    if (resolution.kind === 'builtin') return ['(await ', resolution.js, '(', argumentList(context, call.arguments), '))'];
-  }
-  return ['(await $p.call(', emitExpression(context, callee), ', [', argumentList(context, call.arguments), ']))'];
 }

@@ -1,0 +1,77 @@
+/**
+ * Calls. The callee decides the form: a flow or function declared in the program is called
+ * directly with its arguments put in parameter order, a struct is constructed, an agent run,
+ * a builtin called; `x.name(...)` goes through the program's method dispatch and any other
+ * value through a checked call. `x |> f(a)` is the call `f(x, a)`.
+ */
+import type { Argument, BinaryExpression, CallExpression } from '../syntax/ast.js';
+import { joinCode, quote } from './code.js';
+import type { Code } from './code.js';
+import type { EmitContext } from './context.js';
+import { emitExpression, unsupported } from './expressions.js';
+
+/** `x |> f(a)` is `f(x, a)`; `x |> f` is `f(x)`. */
+export function emitPipe(context: EmitContext, expression: BinaryExpression): Code {
+  const target = expression.right;
+  const input: Argument = { kind: 'Argument', name: null, value: expression.left, span: expression.left.span };
+  if (target.kind === 'CallExpression') return emitCall(context, { ...target, arguments: [input, ...target.arguments] });
+  return emitCall(context, { kind: 'CallExpression', callee: target, arguments: [input], span: expression.span });
+}
+
+
+function positional(context: EmitContext, args: readonly Argument[]): Code {
+  return ['[', joinCode(args.filter((arg) => arg.name === null).map((arg) => emitExpression(context, arg.value)), ', '), ']'];
+}
+
+function named(context: EmitContext, args: readonly Argument[]): Code {
+  const entries = args.filter((arg) => arg.name !== null).map((arg) => [quote(arg.name!.name), ': ', emitExpression(context, arg.value)]);
+  return ['{ ', joinCode(entries, ', '), ' }'];
+}
+
+/** Arguments of a call whose target takes no names: named ones travel as a trailing dict. */
+function argumentList(context: EmitContext, args: readonly Argument[]): Code {
+  const values = args.filter((arg) => arg.name === null).map((arg) => emitExpression(context, arg.value));
+  if (args.some((arg) => arg.name !== null)) values.push(named(context, args));
+  return joinCode(values, ', ');
+}
+
+/** A flow's arguments in parameter order; a missing one is `undefined` so its default applies. */
+function flowArguments(context: EmitContext, args: readonly Argument[], parameters: readonly string[]): Code {
+  const values: Code[] = args.filter((arg) => arg.name === null).map((arg) => emitExpression(context, arg.value));
+  for (const arg of args) {
+    if (arg.name === null) continue;
+    const position = parameters.indexOf(arg.name.name);
+    if (position < 0) return unsupported(`a named argument '${arg.name.name}' the flow does not declare`);
+    while (values.length < position) values.push('undefined');
+    values[position] = emitExpression(context, arg.value);
+  }
+  return joinCode(values.map((value) => value ?? 'undefined'), ', ');
+}
+
+export function emitCall(context: EmitContext, call: CallExpression): Code {
+  const { callee } = call;
+  if (callee.kind === 'VariantExpression') {
+    return ['$p.registry.variant(', quote(callee.enumName.name), ', ', quote(callee.variant.name), ', [', argumentList(context, call.arguments), '])'];
+  }
+  if (callee.kind === 'MemberExpression') {
+    return ['(await $p.callMethod(', emitExpression(context, callee.object), ', ', quote(callee.property.name), ', [', argumentList(context, call.arguments), ']))'];
+  }
+  if (callee.kind === 'Identifier') {
+    const resolution = context.resolve(callee);
+    if (resolution.kind === 'global') {
+      switch (resolution.info.kind) {
+        case 'flow':
+        case 'function':
+          return ['(await ', resolution.js, '(', flowArguments(context, call.arguments, resolution.info.parameters ?? []), '))'];
+        case 'struct':
+          return ['$p.registry.construct(', resolution.js, ', ', positional(context, call.arguments), ', ', named(context, call.arguments), ')'];
+        case 'agent':
+          return ['(await ', resolution.js, '.call([', argumentList(context, call.arguments), ']))'];
+        default:
+          break;
+      }
+    }
+    if (resolution.kind === 'builtin') return ['(await ', resolution.js, '(', argumentList(context, call.arguments), '))'];
+  }
+  return ['(await $p.call(', emitExpression(context, callee), ', [', argumentList(context, call.arguments), ']))'];
+}
