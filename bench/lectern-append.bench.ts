@@ -1,5 +1,5 @@
-// Entry append latency at a steady 200 requests/s against the real CLI, with the database's
-// durable setting (every acknowledged entry is fsynced before the answer).
+// Entry append latency at a steady 200 requests/s against the real CLI, with the database
+// settings Lectern ships (every acknowledged entry is committed before the answer).
 import { LecternClient } from '../packages/lectern/test/support/http-client.js';
 import { LecternProcess } from '../packages/lectern/test/support/lectern-process.js';
 import { measureFsync } from './support/fsync-baseline.js';
