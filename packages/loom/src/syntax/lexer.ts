@@ -72,6 +72,7 @@ export class TokenStream {
   private lineStart = 0;
   private sawNewline = true;
   private interpolationDepth = 0;
+  private lastPosition: Position = { line: 1, column: 1, offset: 0 };
 
   constructor(private readonly source: string, private readonly file: string) {}
 
@@ -94,8 +95,16 @@ export class TokenStream {
 
   // ---- positions -----------------------------------------------------------------------------
 
+  /**
+   * The current position. Positions are immutable, so when a token starts exactly where the
+   * previous one ended (`a.b(c)`) the same object is reused: fewer objects for the AST to keep.
+   */
   private position(): Position {
-    return { line: this.line, column: this.pos - this.lineStart + 1, offset: this.pos };
+    const last = this.lastPosition;
+    if (last.offset === this.pos) return last;
+    const position = { line: this.line, column: this.pos - this.lineStart + 1, offset: this.pos };
+    this.lastPosition = position;
+    return position;
   }
 
   private spanFrom(start: Position): Span {
