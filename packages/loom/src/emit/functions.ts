@@ -36,19 +36,24 @@ const RESULT_JS = '$result';
 
 export function emitFunction(context: EmitContext, shape: FunctionShape): Code {
   const parameterNames = [...(shape.implicitParameters ?? []), ...shape.parameters.map((parameter) => parameter.name.name)];
-  const { result: body, frame } = context.inFunction(parameterNames, [shape.body], (view) => emitFunctionBody(context, shape, view));
-  const parameters = [
-    ...(shape.implicitParameters ?? []).map((name) => context.resolve(name).js),
-    ...shape.parameters.map((parameter) => emitParameter(context, parameter)),
-  ];
+  const { result: body, frame } = context.inFunction(parameterNames, [shape.body], (view) => [
+    ...shape.parameters.flatMap((parameter) => emitDefault(context, parameter)),
+    ...emitFunctionBody(context, shape, view),
+  ]);
+  const parameters = parameterNames.map((name) => context.resolve(name).js);
   const declarations = frame.declaredNames();
   const locals = declarations.length === 0 ? [] : [`let ${declarations.join(', ')};`];
   return [`async function ${shape.name}(`, joinCode(parameters, ', '), ') ', braces([...locals, ...body])];
 }
 
-function emitParameter(context: EmitContext, parameter: Parameter): Code {
+/**
+ * A default applies to a missing argument (or one passed as null), evaluated in the body so
+ * that it may use the function's temporaries and see the parameters before it.
+ */
+function emitDefault(context: EmitContext, parameter: Parameter): Code[] {
+  if (parameter.defaultValue === null) return [];
   const name = context.resolve(parameter.name).js;
-  return parameter.defaultValue === null ? name : [name, ' = ', emitExpression(context, parameter.defaultValue)];
+  return [at(parameter.span, [name, ' ??= ', emitExpression(context, parameter.defaultValue), ';'])];
 }
 
 function emitFunctionBody(context: EmitContext, shape: FunctionShape, frame: FrameView): Code[] {
