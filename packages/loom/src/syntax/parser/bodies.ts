@@ -13,8 +13,8 @@ import { closeBody } from './statements.js';
 import { startsDeclarationAtLineStart } from './declaration-starts.js';
 
 /**
- * Parses `{ member (sep member)* }` with `parseMember` reading one member. Returns the members
- * read; a missing `{` yields no members and one error.
+ * Parses `{ member (sep member)* }` with `parseMember` reading one member. A missing `{` is one
+ * error; if the members then follow on the next lines they are still read.
  */
 export function parseBraceBody<T>(p: Cursor, purpose: string, parseMember: () => T): T[] {
   if (!p.enterNesting()) return [];

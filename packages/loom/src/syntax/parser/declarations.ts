@@ -20,7 +20,7 @@ import { parseServer } from './server.js';
 import {
   atContractClause, parseContractClause, parseDecorators, parseParameterList, parseReturnType,
 } from './signatures.js';
-import { parseBlock, parseStatement } from './statements.js';
+import { parseBlock, parseLet } from './statements.js';
 import { parseType } from './types.js';
 
 /** Whether the declaration at the cursor may carry decorators. */
@@ -127,10 +127,8 @@ function parseAgentMember(p: Cursor): AgentMember {
     return parseFunction(p, start, decorators, true);
   }
   if (p.atWord('flow') && p.peek().kind === 'identifier') return parseFlow(p, start, []);
-  if (p.atWord('let')) {
-    const statement = parseStatement(p);
-    if (statement.kind === 'LetStatement' || statement.kind === 'Error') return statement;
-  }
+  const next = p.peek();
+  if (p.atWord('let') && !isPunctuator(next, ':') && !isPunctuator(next, '=')) return parseLet(p);
   return parseProperty(p, 'agent body');
 }
 

@@ -5,7 +5,7 @@
  * harness statements live in harness.ts.
  */
 import type {
-  AssignmentStatement, AssignmentTarget, Block, CatchClause, Expression, IfStatement, Parameter,
+  AssignmentStatement, AssignmentTarget, Block, CatchClause, Expression, IfStatement, LetStatement, Parameter,
   Pattern, SemanticIfStatement, Statement,
 } from '../ast.js';
 import type { Token } from '../tokens.js';
@@ -195,7 +195,7 @@ function parsePrintWithoutParentheses(p: Cursor): Statement {
 
 // ---- declarations of variables ---------------------------------------------------------------
 
-function parseLet(p: Cursor): Statement {
+export function parseLet(p: Cursor): LetStatement {
   const start = p.advance();
   const pattern = parsePattern(p);
   const type = p.eat(':') ? parseType(p) : null;
