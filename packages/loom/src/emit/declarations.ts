@@ -35,7 +35,7 @@ export function emitTypeDeclaration(context: EmitContext, declaration: Declarati
     case 'TypeAliasDeclaration':
       return at(declaration.span, ['$p.types.declareAlias(', quote(declaration.name.name), ', ', typeDescriptorCode(declaration.type), ');']);
     case 'ProtocolDeclaration':
-      return at(declaration.span, ['$p.types.declareProtocol(', quote(declaration.name.name), ', [', declaration.fields.map((field) => quote(field.name.name)).join(', '), ']);']);
+      return at(declaration.span, ['$p.types.declareProtocol(', quote(declaration.name.name), ', ', protocolFields(declaration), ');']);
     default:
       return null;
   }
@@ -166,6 +166,11 @@ function emitToolUse(context: EmitContext, use: UseTarget, toolFunctions: Readon
   };
 }
 
+/** `{ "field": "type", ... }`, as the agent library's ProtocolSpec and the type checker read it. */
+function protocolFields(protocol: ProtocolDeclaration): string {
+  return `{ ${protocol.fields.map((field) => `${quote(field.name.name)}: ${quote(typeText(field.type))}`).join(', ')} }`;
+}
+
 function emitAgent(context: EmitContext, declaration: AgentDeclaration, { protocols, toolFunctions }: AgentReferences): Code {
   const name = declaration.name.name;
   const uses = declaration.uses.map((use) => emitToolUse(context, use, toolFunctions));
@@ -188,10 +193,7 @@ function emitAgent(context: EmitContext, declaration: AgentDeclaration, { protoc
   if (!hasModel) entries.push('model: ""');
   const [implemented] = declaration.implements;
   const protocol = implemented === undefined ? undefined : protocols.get(implemented.name);
-  if (protocol !== undefined) {
-    const fields = protocol.fields.map((field) => `${quote(field.name.name)}: ${quote(typeText(field.type))}`);
-    entries.push(`protocol: { name: ${quote(protocol.name.name)}, fields: { ${fields.join(', ')} } }`);
-  }
+  if (protocol !== undefined) entries.push(`protocol: { name: ${quote(protocol.name.name)}, fields: ${protocolFields(protocol)} }`);
   const contracts = declaration.contracts.map((clause) => emitAgentContract(context, clause));
   return ['const ', context.resolve(declaration.name).js, ' = $p.agent({ ', joinCode(entries, ', '), ' }, [', joinCode(contracts, ', '), ']);'];
 }

@@ -56,7 +56,8 @@ const SCALARS: Readonly<Record<string, ScalarTest>> = {
 
 export class TypeChecker {
   private readonly aliases = new Map<string, TypeDescriptor>();
-  private readonly protocols = new Map<string, readonly string[]>();
+  /** Protocol name → field name → field type as written (`"int"`, `"list[str]"`). */
+  private readonly protocols = new Map<string, Readonly<Record<string, string>>>();
 
   constructor(
     readonly mode: TypeMode,
@@ -69,7 +70,7 @@ export class TypeChecker {
     this.aliases.set(name, type);
   }
 
-  declareProtocol(name: string, fields: readonly string[]): void {
+  declareProtocol(name: string, fields: Readonly<Record<string, string>>): void {
     this.protocols.set(name, fields);
   }
 
@@ -117,7 +118,7 @@ export class TypeChecker {
     if (this.registry.struct(name) !== undefined) return value instanceof StructValue && value.typeName === name;
     if (this.registry.isEnum(name)) return value instanceof VariantValue && value.enumName === name;
     const fields = this.protocols.get(name);
-    if (fields !== undefined) return isDict(value) && fields.every((field) => Object.hasOwn(value, field));
-    return true;
+    if (fields === undefined) return true;
+    return isDict(value) && Object.entries(fields).every(([field, type]) => fieldTypeProblem(field, parseFieldType(type), value[field] ?? null) === null);
   }
 }
