@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import type { Diagnostic } from '../../src/diagnostic.js';
 import type {
-  Expression, FlowDeclaration, Node, Program, Statement, TopLevelItem,
+  Declaration, Expression, FlowDeclaration, Node, Program, Property, Statement, TopLevelItem,
 } from '../../src/syntax/ast.js';
 import { parse } from '../../src/syntax/parser.js';
 
@@ -31,6 +31,21 @@ export function syntaxErrors(source: string): string[] {
 export function onlyItem(program: Program): TopLevelItem {
   assert.equal(program.items.length, 1, `expected one item, got ${program.items.map((i) => i.kind).join(', ')}`);
   return program.items[0] as TopLevelItem;
+}
+
+/** Parses a program of exactly one declaration and checks its kind. */
+export function declaration<K extends Declaration['kind']>(source: string, kind: K): Extract<Declaration, { kind: K }> {
+  const item = onlyItem(parseClean(source));
+  assert.equal(item.kind, kind);
+  return item as Extract<Declaration, { kind: K }>;
+}
+
+/** `name=value` for each Property in a member list; a nested block shows its property names. */
+export function properties(members: readonly { kind: string }[]): string[] {
+  return members.filter((m): m is Property => m.kind === 'Property').map((p) => {
+    const value = p.value.kind === 'PropertyBlock' ? `{${p.value.properties.map((q) => q.name.name).join(' ')}}` : render(p.value);
+    return `${p.name.name}=${value}`;
+  });
 }
 
 /** The statements of `flow main { <body> }`. */

@@ -1,92 +1,11 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Declaration, Property, TopLevelItem } from '../../../src/syntax/ast.js';
-import { onlyItem, parseClean, render } from '../helpers.js';
-
-function declaration<K extends Declaration['kind']>(source: string, kind: K): Extract<Declaration, { kind: K }> {
-  const item: TopLevelItem = onlyItem(parseClean(source));
-  assert.equal(item.kind, kind);
-  return item as Extract<Declaration, { kind: K }>;
-}
-
-function properties(list: readonly { kind: string }[]): string[] {
-  return list.filter((m): m is Property => m.kind === 'Property').map((p) => {
-    const value = p.value.kind === 'PropertyBlock' ? `{${p.value.properties.map((q) => q.name.name).join(' ')}}` : render(p.value);
-    return `${p.name.name}=${value}`;
-  });
-}
+import { declaration, parseClean, properties, render } from '../helpers.js';
 
 describe('declarations', () => {
   it('reads include and use config', () => {
     const program = parseClean('include "utils.nxlib";\nuse config ali;');
     assert.deepEqual(program.items.map((i) => i.kind), ['IncludeDeclaration', 'UseConfigDeclaration']);
-  });
-
-  describe('agent', () => {
-    it('reads properties separated by commas, line breaks or nothing but a line', () => {
-      const agent = declaration('agent Writer {\n  role: "Writer",\n  model: "deepseek/deepseek-chat"\n  prompt: """\n  Write.\n  """,\n  cache: true\n}', 'AgentDeclaration');
-      assert.deepEqual(properties(agent.members), [
-        'role="Writer"', 'model="deepseek/deepseek-chat"', 'prompt="\\n  Write.\\n  "', 'cache=true',
-      ]);
-    });
-
-    it('reads decorators, return type, uses, implements and contracts', () => {
-      const agent = declaration([
-        '@limit(max_tokens=600)',
-        '@timeout(seconds=30)',
-        'agent Reviewer -> Report uses std.http, web_search, "SKILLS.md", mcp:"http://x" implements ReviewResult',
-        '    requires "input contains code"',
-        '    ensures: "result includes score" {',
-        '  prompt: "Review."',
-        '}',
-      ].join('\n'), 'AgentDeclaration');
-      assert.deepEqual(agent.decorators.map((d) => `${d.name.name}(${(d.arguments ?? []).map(render).join(',')})`), [
-        'limit(max_tokens=600)', 'timeout(seconds=30)',
-      ]);
-      assert.equal(render(agent.returnType), 'Report');
-      assert.deepEqual(agent.uses.map((u) => u.kind), ['QualifiedName', 'QualifiedName', 'StringLiteral', 'McpUse']);
-      assert.deepEqual(agent.implements.map((i) => i.name), ['ReviewResult']);
-      assert.deepEqual(agent.contracts.map((c) => `${c.clause} ${render(c.condition)}`), [
-        'requires "input contains code"', 'ensures "result includes score"',
-      ]);
-    });
-
-    it('reads an angle-bracketed return type', () => {
-      assert.equal(render(declaration('agent Lister -> List<Report> { prompt: "p" }', 'AgentDeclaration').returnType), 'List[Report]');
-    });
-
-    it('reads a bracketed uses list', () => {
-      const agent = declaration('agent A uses [std.fs, std.web_search] { prompt: "p" }', 'AgentDeclaration');
-      assert.equal(agent.uses.length, 2);
-    });
-
-    it('reads properties without colons, nested blocks, methods and let members', () => {
-      const agent = declaration([
-        'agent Bot {',
-        '  model "minimax-m2.5"',
-        '  memory = db(app_db)',
-        '  output_schema: { "steps": "string" }',
-        '  context {',
-        '    source: upstream,',
-        '    inherit: [messages]',
-        '  }',
-        '  let tpl = template"""You are {{name}}"""',
-        '  fn handle(query) { return query }',
-        '  flow setup() -> str { return "ok" }',
-        '}',
-      ].join('\n'), 'AgentDeclaration');
-      assert.deepEqual(agent.members.map((m) => m.kind), [
-        'Property', 'Property', 'Property', 'Property', 'LetStatement', 'FunctionDeclaration', 'FlowDeclaration',
-      ]);
-      assert.deepEqual(properties(agent.members), [
-        'model="minimax-m2.5"', 'memory=(call db app_db)', 'output_schema={"steps": "string"}', 'context={source inherit}',
-      ]);
-    });
-
-    it('keeps contextual keywords usable as property names', () => {
-      const agent = declaration('agent A { type: "x", test: 1, flow: 2, on: 3, server: 4, kv: 5 }', 'AgentDeclaration');
-      assert.deepEqual(properties(agent.members), ['type="x"', 'test=1', 'flow=2', 'on=3', 'server=4', 'kv=5']);
-    });
   });
 
   it('reads tools with description/parameters, mcp and python bodies', () => {
@@ -109,13 +28,6 @@ describe('declarations', () => {
     assert.deepEqual(fn.decorators[0]?.arguments?.map(render), ['"Delete a file"', 'risk_level="high"']);
     assert.deepEqual(fn.parameters.map((p) => `${p.name.name}:${render(p.type)}`), ['path:string']);
     assert.equal(render(fn.returnType), 'string');
-  });
-
-  it('reads protocols with quoted and expression types', () => {
-    const protocol = declaration('protocol R {\n  score: "int",\n  tags: list[str],\n  meta: dict[str, str],\n  v: str | int | float,\n  s: str?,\n  e: Option[str],\n}', 'ProtocolDeclaration');
-    assert.deepEqual(protocol.fields.map((f) => `${f.name.name}: ${render(f.type)}`), [
-      'score: "int"', 'tags: list[str]', 'meta: dict[str, str]', 'v: str | int | float', 's: str?', 'e: Option[str]',
-    ]);
   });
 
   describe('flow', () => {
@@ -151,34 +63,6 @@ describe('declarations', () => {
   it('reads test declarations', () => {
     const test = declaration('test "translation" {\n  assert "Chinese" against r\n}', 'TestDeclaration');
     assert.equal(test.name.value, 'translation');
-  });
-
-  it('reads type aliases, plain and semantic', () => {
-    const program = parseClean('type Email = str @ "valid email"\ntype Tags = list[str]');
-    assert.deepEqual(program.items.map((i) => (i.kind === 'TypeAliasDeclaration' ? `${render(i.type)} @ ${i.constraint?.value ?? '-'}` : '')), [
-      'str @ valid email', 'list[str] @ -',
-    ]);
-  });
-
-  it('reads struct, enum, trait and impl', () => {
-    const program = parseClean([
-      'struct Point { x: Int, y: Int }',
-      'enum Option { Some(value), None }',
-      'trait Printable { fn format() -> String }',
-      'trait Describable { fn describe() : String }',
-      'impl Printable for Point {',
-      '  fn format() -> String { return "Point(#{self.x})" }',
-      '}',
-    ].join('\n'));
-    const [struct, enumeration, trait, colonTrait, impl] = program.items;
-    assert.ok(struct?.kind === 'StructDeclaration');
-    assert.deepEqual(struct.fields.map((f) => `${f.name.name}:${render(f.type)}`), ['x:Int', 'y:Int']);
-    assert.ok(enumeration?.kind === 'EnumDeclaration');
-    assert.deepEqual(enumeration.variants.map((v) => `${v.name.name}${v.fields ? `(${v.fields.map((f) => f.name).join()})` : ''}`), ['Some(value)', 'None']);
-    assert.ok(trait?.kind === 'TraitDeclaration' && colonTrait?.kind === 'TraitDeclaration');
-    assert.deepEqual([trait.methods[0]?.body, render(colonTrait.methods[0]?.returnType ?? null)], [null, 'String']);
-    assert.ok(impl?.kind === 'ImplDeclaration');
-    assert.deepEqual([impl.trait.name, impl.target.name, impl.methods[0]?.body?.statements.length], ['Printable', 'Point', 1]);
   });
 
   it('reads jobs with options, body properties and handlers', () => {
