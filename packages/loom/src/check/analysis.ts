@@ -25,8 +25,12 @@ export interface Analysis {
 export function analyze(program: Program, options: AnalysisOptions): Analysis {
   const expanded = expandIncludes(program, options.readFile);
   const bound = bindGlobals(expanded.items);
-  const recoveredFromSyntaxErrors = expanded.units.some((unit) => showsSyntaxRecovery(unit.program));
-  const resolution = resolveNames(expanded.items, bound.globals, { quietUndeclared: recoveredFromSyntaxErrors });
+  let recoveredFromSyntaxErrors: boolean | undefined;
+  const quietUndeclared = (): boolean => {
+    recoveredFromSyntaxErrors ??= expanded.units.some((unit) => showsSyntaxRecovery(unit.program));
+    return recoveredFromSyntaxErrors;
+  };
+  const resolution = resolveNames(expanded.items, bound.globals, { quietUndeclared });
   return { expanded, bound, resolution };
 }
 

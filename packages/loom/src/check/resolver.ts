@@ -39,10 +39,11 @@ export interface Resolution {
 
 export interface ResolveOptions {
   /**
-   * Leave out undeclared-name errors: set when a file has syntax errors, because recovery may
-   * have dropped the very declaration a name refers to.
+   * Whether to leave out undeclared-name errors: true when a file has syntax errors, because
+   * recovery may have dropped the very declaration a name refers to. Asked only when there is
+   * an undeclared name to report, so a program without one never pays for finding out.
    */
-  readonly quietUndeclared: boolean;
+  readonly quietUndeclared: () => boolean;
 }
 
 /** Anything with parameters and a body that opens a function scope. */
@@ -487,7 +488,7 @@ class Resolver {
   }
 
   private undeclared(name: string, span: Span, hint: string | undefined): void {
-    if (this.options.quietUndeclared) return;
+    if (this.options.quietUndeclared()) return;
     this.report(name, { code: 'E001', severity: 'error', message: `Undeclared identifier '${name}'`, span, hint });
   }
 
