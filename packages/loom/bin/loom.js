@@ -1,8 +1,10 @@
 #!/usr/bin/env node
-// Registers tsx so the TypeScript sources run as they are: `npx loom` works after `npm ci`
-// without a build step.
-import { register } from 'tsx/esm/api';
+// Runs Loom from its bundle when fresh, else from the sources (see scripts/launcher.mjs).
+import { importFreshest } from '../../../scripts/launcher.mjs';
 
-register();
-const { main, processIo } = await import('../src/cli.ts');
+const { main, processIo } = await importFreshest({
+  bundle: new URL('../dist/loom.mjs', import.meta.url),
+  sources: new URL('../src/', import.meta.url),
+  entry: new URL('../src/cli.ts', import.meta.url),
+});
 process.exitCode = await main(process.argv.slice(2), processIo());

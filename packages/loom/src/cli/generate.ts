@@ -12,8 +12,14 @@ import type { RunOptions } from '../runtime/run-program.js';
 import type { CliIo } from './command.js';
 import { tally, writeDiagnostics } from './report.js';
 
-/** The runtime library generated modules import; absolute, so a module runs from any directory. */
-export const RUNTIME_SPECIFIER = new URL('../runtime/module-api.ts', import.meta.url).href;
+/**
+ * The runtime library generated modules import; absolute, so a module runs from any directory.
+ * From the sources it is the TypeScript module; in the bundled CLI (scripts/build.mjs puts every
+ * chunk in packages/loom/dist/) it is the runtime entry beside this code, the same module
+ * instance the CLI itself uses.
+ */
+const runningFromSources = import.meta.url.endsWith('.ts');
+export const RUNTIME_SPECIFIER = new URL(runningFromSources ? '../runtime/module-api.ts' : './runtime.mjs', import.meta.url).href;
 
 /** `hello.nx` → `hello.mjs`. */
 export function moduleFileName(sourceFile: string): string {

@@ -1,10 +1,9 @@
-import { readFileSync } from 'node:fs';
+import manifest from '../../package.json' with { type: 'json' };
 
-/** The version of the loom package, read from its package.json so there is one place to bump it. */
+/**
+ * The version of the loom package, from its package.json so there is one place to bump it.
+ * Imported rather than read at run time, so the bundled CLI (dist/) carries it inline.
+ */
 export function loomVersion(): string {
-  const manifest: unknown = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'));
-  if (typeof manifest === 'object' && manifest !== null && 'version' in manifest && typeof manifest.version === 'string') {
-    return manifest.version;
-  }
-  throw new Error('packages/loom/package.json has no version');
+  return manifest.version;
 }
