@@ -5,47 +5,64 @@
  */
 import type { Diagnostic } from '../diagnostic.js';
 import type { Expression, Node, Parameter, TypeExpression } from '../syntax/ast.js';
-import type { PlacedItem } from './includes.js';
 import { literalMismatchDiagnostic } from './literal-types.js';
 import type { Resolution } from './resolver.js';
-import { walk } from './walk.js';
+import type { NodeVisitor } from './walk.js';
 
-export function checkLiteralAnnotations(items: readonly PlacedItem[], resolution: Resolution): Diagnostic[] {
-  return new AnnotationChecker(resolution).run(items);
+/** What a `return` inside a body is checked against; a closure's returns are not checked. */
+interface ReturnTarget {
+  /** The node whose subtree the target covers: a flow or function body, or a closure. */
+  readonly node: Node;
+  readonly returnType: TypeExpression | null;
+  readonly owner: string;
 }
 
-class AnnotationChecker {
-  private readonly diagnostics: Diagnostic[] = [];
+export class AnnotationChecker implements NodeVisitor {
+  readonly diagnostics: Diagnostic[] = [];
+  private readonly returnTargets: ReturnTarget[] = [];
+  /** The target of the flow or function just entered, waiting for its body to be entered. */
+  private pendingBody: ReturnTarget | null = null;
 
   constructor(private readonly resolution: Resolution) {}
 
-  run(items: readonly PlacedItem[]): Diagnostic[] {
-    for (const { item } of items) {
-      walk(item, (node) => {
-        switch (node.kind) {
-          case 'LetStatement':
-            if (node.type) {
-              const name = node.pattern.kind === 'BindingPattern' ? `'${node.pattern.name.name}'` : 'the pattern';
-              this.expect(node.type, node.value, (expected, found) => `${name} is declared '${expected}' but is given ${found}`);
-            }
-            break;
-          case 'FlowDeclaration':
-            this.checkDefaults(node.parameters ?? []);
-            this.checkReturns(node.body, node.returnType, `flow '${node.name.name}'`);
-            break;
-          case 'FunctionDeclaration':
-            this.checkDefaults(node.parameters);
-            if (node.body) this.checkReturns(node.body, node.returnType, `function '${node.name.name}'`);
-            break;
-          case 'FunctionExpression':
-            this.checkDefaults(node.parameters);
-            break;
-          default:
-            break;
-        }
-      });
+  enter(node: Node): void {
+    if (node === this.pendingBody?.node) {
+      this.returnTargets.push(this.pendingBody);
+      this.pendingBody = null;
     }
-    return this.diagnostics;
+    switch (node.kind) {
+      case 'LetStatement':
+        if (node.type) {
+          const name = node.pattern.kind === 'BindingPattern' ? `'${node.pattern.name.name}'` : 'the pattern';
+          this.expect(node.type, node.value, (expected, found) => `${name} is declared '${expected}' but is given ${found}`);
+        }
+        break;
+      case 'FlowDeclaration':
+        this.checkDefaults(node.parameters ?? []);
+        this.pendingBody = { node: node.body, returnType: node.returnType, owner: `flow '${node.name.name}'` };
+        break;
+      case 'FunctionDeclaration':
+        this.checkDefaults(node.parameters);
+        if (node.body) this.pendingBody = { node: node.body, returnType: node.returnType, owner: `function '${node.name.name}'` };
+        break;
+      case 'FunctionExpression':
+        this.checkDefaults(node.parameters);
+        this.returnTargets.push({ node, returnType: null, owner: 'closure' });
+        break;
+      case 'ReturnStatement': {
+        const target = this.returnTargets.at(-1);
+        if (target?.returnType && node.value) {
+          this.expect(target.returnType, node.value, (expected, found) => `${target.owner} returns '${expected}' but this returns ${found}`);
+        }
+        break;
+      }
+      default:
+        break;
+    }
+  }
+
+  leave(node: Node): void {
+    if (this.returnTargets.at(-1)?.node === node) this.returnTargets.pop();
   }
 
   private checkDefaults(parameters: readonly Parameter[]): void {
@@ -54,17 +71,6 @@ class AnnotationChecker {
       this.expect(parameter.type, parameter.defaultValue, (expected, found) =>
         `parameter '${parameter.name.name}' is declared '${expected}' but its default is ${found}`);
     }
-  }
-
-  private checkReturns(body: Node, returnType: TypeExpression | null, owner: string): void {
-    if (!returnType) return;
-    walk(body, (node) => {
-      if (node.kind === 'FunctionExpression') return false;
-      if (node.kind === 'ReturnStatement' && node.value) {
-        this.expect(returnType, node.value, (expected, found) => `${owner} returns '${expected}' but this returns ${found}`);
-      }
-      return true;
-    });
   }
 
   private expect(annotation: TypeExpression | null, value: Expression, describe: (expected: string, found: string) => string): void {

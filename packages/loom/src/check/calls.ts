@@ -7,13 +7,12 @@
  * argument is the piped value.
  */
 import type { Diagnostic } from '../diagnostic.js';
-import type { Argument, CallExpression, Identifier, Parameter, StructDeclaration, TypeExpression } from '../syntax/ast.js';
+import type { Argument, CallExpression, Identifier, Node, Parameter, StructDeclaration, TypeExpression } from '../syntax/ast.js';
 import type { GlobalSymbol } from './binder.js';
-import type { PlacedItem } from './includes.js';
 import { literalMismatchDiagnostic } from './literal-types.js';
 import type { Resolution } from './resolver.js';
 import { suggestionHint } from './suggest.js';
-import { walk } from './walk.js';
+import type { NodeVisitor } from './walk.js';
 
 /** Where an argument goes: a parameter or struct field, with its written type. */
 interface Slot {
@@ -21,20 +20,21 @@ interface Slot {
   readonly type: TypeExpression | null;
 }
 
-export function checkCalls(items: readonly PlacedItem[], resolution: Resolution): Diagnostic[] {
-  const diagnostics: Diagnostic[] = [];
-  const piped = new Set<CallExpression>();
-  for (const { item } of items) {
-    walk(item, (node) => {
-      // In `x |> f(a)` the call receives `x` as its first argument, which it does not show.
-      if (node.kind === 'BinaryExpression' && node.operator === '|>' && node.right.kind === 'CallExpression') {
-        piped.add(node.right);
-      }
-      const target = node.kind === 'CallExpression' && !piped.has(node) ? resolution.callTargets.get(node) : undefined;
-      if (node.kind === 'CallExpression' && target) diagnostics.push(...checkCall(node, target, resolution));
-    });
+export class CallChecker implements NodeVisitor {
+  readonly diagnostics: Diagnostic[] = [];
+  private readonly piped = new Set<CallExpression>();
+
+  constructor(private readonly resolution: Resolution) {}
+
+  enter(node: Node): void {
+    // In `x |> f(a)` the call receives `x` as its first argument, which it does not show.
+    if (node.kind === 'BinaryExpression' && node.operator === '|>' && node.right.kind === 'CallExpression') {
+      this.piped.add(node.right);
+    }
+    if (node.kind !== 'CallExpression' || this.piped.has(node)) return;
+    const target = this.resolution.callTargets.get(node);
+    if (target) this.diagnostics.push(...checkCall(node, target, this.resolution));
   }
-  return diagnostics;
 }
 
 function checkCall(call: CallExpression, target: GlobalSymbol, resolution: Resolution): Diagnostic[] {

@@ -7,16 +7,17 @@
 import type { Diagnostic } from '../diagnostic.js';
 import type { Program } from '../syntax/ast.js';
 import { checkAgent } from './agents.js';
-import { checkLiteralAnnotations } from './annotations.js';
+import { AnnotationChecker } from './annotations.js';
 import { analyze } from './analysis.js';
-import { checkCalls } from './calls.js';
+import { CallChecker } from './calls.js';
 import type { AnalysisOptions } from './analysis.js';
 import { checkFlowDecorators, checkFunctionDecorators } from './decorators.js';
-import { findHarnessStatements } from './harness.js';
+import { HarnessStatementFinder } from './harness.js';
 import { duplicateMembers } from './members.js';
-import { findMisplacedStatements } from './placement.js';
+import { MisplacedStatementFinder } from './placement.js';
 import { checkProtocol } from './protocols.js';
 import { checkImpl } from './traits.js';
+import { walkWith } from './walk.js';
 
 export type CheckOptions = AnalysisOptions;
 
@@ -26,16 +27,19 @@ export type CheckOptions = AnalysisOptions;
  */
 export function check(program: Program, options: CheckOptions): Diagnostic[] {
   const analysis = analyze(program, options);
+  const nodeChecks = [
+    new AnnotationChecker(analysis.resolution),
+    new CallChecker(analysis.resolution),
+    new HarnessStatementFinder(),
+    new MisplacedStatementFinder(),
+  ];
+  for (const unit of analysis.expanded.units) walkWith(unit.program, nodeChecks);
   const diagnostics: Diagnostic[] = [
     ...analysis.expanded.diagnostics,
     ...analysis.bound.diagnostics,
     ...analysis.resolution.diagnostics,
-    ...checkLiteralAnnotations(analysis.expanded.items, analysis.resolution),
-    ...checkCalls(analysis.expanded.items, analysis.resolution),
+    ...nodeChecks.flatMap((nodeCheck) => nodeCheck.diagnostics),
   ];
-  for (const unit of analysis.expanded.units) {
-    diagnostics.push(...findHarnessStatements(unit.program), ...findMisplacedStatements(unit.program));
-  }
   for (const { item } of analysis.expanded.items) {
     switch (item.kind) {
       case 'AgentDeclaration':

@@ -9,10 +9,10 @@
  * the use) is the same.
  */
 import type { Diagnostic } from '../diagnostic.js';
-import type { AgentMember, Program, Property } from '../syntax/ast.js';
+import type { AgentMember, Node, Property } from '../syntax/ast.js';
 import type { Span } from '../syntax/spans.js';
 import { leadingSpan } from './positions.js';
-import { walk } from './walk.js';
+import type { NodeVisitor } from './walk.js';
 
 /** Harness primitives written as ordinary calls (`snap = snapshot();`). */
 const HARNESS_CALLS: ReadonlyMap<string, string> = new Map([
@@ -57,47 +57,47 @@ export function harnessAgentMemberDiagnostic(member: Exclude<AgentMember, Proper
   }
 }
 
-/** Every harness statement or expression form in `program`, at its keyword. */
-export function findHarnessStatements(program: Program): Diagnostic[] {
-  const diagnostics: Diagnostic[] = [];
-  const report = (keyword: string, feature: string, span: Span): void => {
-    diagnostics.push(unsupported(keyword, feature, leadingSpan(span, keyword.length)));
-  };
-  walk(program, (node) => {
+/** Collects every harness statement or expression form it is shown, at its keyword. */
+export class HarnessStatementFinder implements NodeVisitor {
+  readonly diagnostics: Diagnostic[] = [];
+
+  enter(node: Node): void {
     switch (node.kind) {
       case 'AutoloopStatement':
-        report('autoloop', 'autonomous loops', node.span);
+        this.report('autoloop', 'autonomous loops', node.span);
         break;
       case 'WithContextStatement':
-        report('with_context', 'context windows', node.span);
+        this.report('with_context', 'context windows', node.span);
         break;
       case 'TryAgentStatement':
-        report('try_agent', 'agent self-correction (try_agent/catch_correction)', node.span);
+        this.report('try_agent', 'agent self-correction (try_agent/catch_correction)', node.span);
         break;
       case 'ReflectStatement':
-        report('reflect', 'reflection prompts', node.span);
+        this.report('reflect', 'reflection prompts', node.span);
         break;
       case 'ForkStatement':
-        report('fork', 'forked branches (fork/merge)', node.span);
+        this.report('fork', 'forked branches (fork/merge)', node.span);
         break;
       case 'VerifyStatement':
-        report('verify', 'output verification', node.span);
+        this.report('verify', 'output verification', node.span);
         break;
       case 'LifecycleHookStatement':
-        diagnostics.push(unsupported(node.hook.name, 'lifecycle hooks', node.hook.span));
+        this.diagnostics.push(unsupported(node.hook.name, 'lifecycle hooks', node.hook.span));
         break;
       case 'PassStatement':
-        report('pass', 'actor messages (spawn/pass/receive)', node.span);
+        this.report('pass', 'actor messages (spawn/pass/receive)', node.span);
         break;
       case 'SpawnExpression':
-        report('spawn', 'actors (spawn Agent(...))', node.span);
+        this.report('spawn', 'actors (spawn Agent(...))', node.span);
         break;
       default:
         break;
     }
-    return true;
-  });
-  return diagnostics;
+  }
+
+  private report(keyword: string, feature: string, span: Span): void {
+    this.diagnostics.push(unsupported(keyword, feature, leadingSpan(span, keyword.length)));
+  }
 }
 
 function unsupported(keyword: string, feature: string, span: Span): Diagnostic {

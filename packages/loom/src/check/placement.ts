@@ -5,9 +5,9 @@
  * whose cause includes "a construct in a place where it is not allowed".
  */
 import type { Diagnostic } from '../diagnostic.js';
-import type { Node, Program } from '../syntax/ast.js';
+import type { Node } from '../syntax/ast.js';
 import { leadingSpan } from './positions.js';
-import { forEachChild } from './walk.js';
+import type { NodeVisitor } from './walk.js';
 
 interface Place {
   readonly inLoop: boolean;
@@ -16,31 +16,35 @@ interface Place {
 
 const TOP_LEVEL: Place = { inLoop: false, inFunction: false };
 const FUNCTION_BODY: Place = { inLoop: false, inFunction: true };
+const LOOP_AT_TOP_LEVEL: Place = { inLoop: true, inFunction: false };
+const LOOP_IN_FUNCTION: Place = { inLoop: true, inFunction: true };
 
-export function findMisplacedStatements(program: Program): Diagnostic[] {
-  const diagnostics: Diagnostic[] = [];
-  const misplaced = (keyword: string, where: string, node: Node): void => {
-    diagnostics.push({
-      code: 'E004',
-      severity: 'error',
-      message: `'${keyword}' is only allowed inside ${where}`,
-      span: leadingSpan(node.span, keyword.length),
-    });
-  };
-  const visit = (node: Node, place: Place): void => {
+/** A node that changes the place of everything below it, and that place. */
+interface Opened {
+  readonly node: Node;
+  readonly place: Place;
+}
+
+/** Collects every misplaced `break`, `continue` and `return` it is shown. */
+export class MisplacedStatementFinder implements NodeVisitor {
+  readonly diagnostics: Diagnostic[] = [];
+  private readonly opened: Opened[] = [];
+
+  enter(node: Node): void {
+    const place = this.opened.at(-1)?.place ?? TOP_LEVEL;
     switch (node.kind) {
       case 'BreakStatement':
       case 'ContinueStatement':
-        if (!place.inLoop) misplaced(node.kind === 'BreakStatement' ? 'break' : 'continue', 'a loop', node);
+        if (!place.inLoop) this.misplaced(node.kind === 'BreakStatement' ? 'break' : 'continue', 'a loop', node);
         return;
       case 'ReturnStatement':
-        if (!place.inFunction) misplaced('return', 'a flow or function', node);
-        break;
+        if (!place.inFunction) this.misplaced('return', 'a flow or function', node);
+        return;
       case 'ForStatement':
       case 'WhileStatement':
       case 'LoopStatement':
       case 'AutoloopStatement':
-        forEachChild(node, (child) => visit(child, { ...place, inLoop: true }));
+        this.opened.push({ node, place: place.inFunction ? LOOP_IN_FUNCTION : LOOP_AT_TOP_LEVEL });
         return;
       case 'FlowDeclaration':
       case 'FunctionDeclaration':
@@ -48,13 +52,23 @@ export function findMisplacedStatements(program: Program): Diagnostic[] {
       case 'JobHandler':
       case 'TestDeclaration':
       case 'LifecycleHookStatement':
-        forEachChild(node, (child) => visit(child, FUNCTION_BODY));
+        this.opened.push({ node, place: FUNCTION_BODY });
         return;
       default:
-        break;
+        return;
     }
-    forEachChild(node, (child) => visit(child, place));
-  };
-  visit(program, TOP_LEVEL);
-  return diagnostics;
+  }
+
+  leave(node: Node): void {
+    if (this.opened.at(-1)?.node === node) this.opened.pop();
+  }
+
+  private misplaced(keyword: string, where: string, node: Node): void {
+    this.diagnostics.push({
+      code: 'E004',
+      severity: 'error',
+      message: `'${keyword}' is only allowed inside ${where}`,
+      span: leadingSpan(node.span, keyword.length),
+    });
+  }
 }

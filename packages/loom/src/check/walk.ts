@@ -1,7 +1,9 @@
 /**
  * Generic traversal of the syntax tree. Passes that only care about a few node kinds (harness
  * forms, unreachable code) walk with `forEachChild` instead of each keeping its own copy of the
- * tree's shape; the resolver uses it for every node that opens no scope.
+ * tree's shape; the resolver uses it for every node that opens no scope. Passes that look at
+ * nodes one at a time are `NodeVisitor`s and share one traversal: on a large program the
+ * traversal itself, not what the passes do per node, is what costs.
  */
 import type { Node } from '../syntax/ast.js';
 
@@ -313,4 +315,23 @@ export function walk(root: Node, visit: (node: Node) => boolean | void): void {
     if (visit(node) !== false) forEachChild(node, enter);
   };
   enter(root);
+}
+
+/** A pass over the tree that can share one traversal with other passes. */
+export interface NodeVisitor {
+  /** Called on each node before its children. */
+  enter(node: Node): void;
+  /** Called on each node after its children. */
+  leave?(node: Node): void;
+}
+
+/** Runs every visitor over `root` and every node below it, in one traversal. */
+export function walkWith(root: Node, visitors: readonly NodeVisitor[]): void {
+  const leaving = visitors.filter((visitor) => visitor.leave !== undefined);
+  const visit = (node: Node): void => {
+    for (const visitor of visitors) visitor.enter(node);
+    forEachChild(node, visit);
+    for (const visitor of leaving) visitor.leave?.(node);
+  };
+  visit(root);
 }
