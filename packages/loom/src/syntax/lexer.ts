@@ -39,14 +39,14 @@ export function tokenize(source: string, file: string): TokenizeResult {
 
 const PUNCTUATOR_SET: ReadonlySet<string> = new Set(PUNCTUATORS);
 
-/** Punctuators grouped by first character, longest first, matched with `startsWith`. */
-const PUNCTUATORS_BY_FIRST_CHAR: ReadonlyMap<number, readonly Punctuator[]> = (() => {
-  const groups = new Map<number, Punctuator[]>();
+/** Punctuators indexed by the code of their first character, longest first. */
+const PUNCTUATORS_BY_FIRST_CHAR: readonly (readonly Punctuator[] | undefined)[] = (() => {
+  const groups: Punctuator[][] = [];
   for (const punctuator of PUNCTUATORS) {
     const first = punctuator.charCodeAt(0);
-    groups.set(first, [...(groups.get(first) ?? []), punctuator]);
+    groups[first] = [...(groups[first] ?? []), punctuator];
   }
-  for (const group of groups.values()) group.sort((a, b) => b.length - a.length);
+  for (const group of groups) group?.sort((a, b) => b.length - a.length);
   return groups;
 })();
 const DURATION_UNITS: ReadonlySet<string> = new Set(['ms', 's', 'm', 'h']);
@@ -170,7 +170,9 @@ export class TokenStream {
     for (;;) {
       const code = source.charCodeAt(this.pos);
       if (isInlineWhitespace(code)) {
-        this.pos++;
+        let pos = this.pos + 1;
+        while (isInlineWhitespace(source.charCodeAt(pos))) pos++;
+        this.pos = pos;
       } else if (code === CH_LF || code === CH_CR) {
         this.consumeNewline();
         this.sawNewline = true;
@@ -232,20 +234,22 @@ export class TokenStream {
     const source = this.source;
     const start = this.position();
     const startOffset = this.pos;
-    while (this.pos < source.length) {
-      const code = source.charCodeAt(this.pos);
+    // A local index in the hot loop; past the end charCodeAt gives NaN, which fails every test.
+    let pos = startOffset;
+    for (;;) {
+      const code = source.charCodeAt(pos);
       if (isAsciiLetter(code) || isDigit(code) || code === CH_UNDERSCORE) {
-        this.pos++;
+        pos++;
       } else if (code >= FIRST_NON_ASCII) {
-        const point = source.codePointAt(this.pos) ?? code;
-        const char = String.fromCodePoint(point);
+        const char = String.fromCodePoint(source.codePointAt(pos) ?? code);
         if (!UNICODE_IDENTIFIER_PART.test(char)) break;
-        this.pos += char.length;
+        pos += char.length;
       } else {
         break;
       }
     }
-    const text = source.slice(startOffset, this.pos);
+    this.pos = pos;
+    const text = source.slice(startOffset, pos);
     const next = source.charCodeAt(this.pos);
     if (next === CH_DQUOTE && text === 'r') return this.scanRegex(start, startOffset);
     if ((next === CH_DQUOTE || next === CH_SQUOTE) && text === 'template') {
@@ -320,9 +324,14 @@ export class TokenStream {
   private scanPunctuator(): Token | null {
     const source = this.source;
     const start = this.position();
-    for (const candidate of PUNCTUATORS_BY_FIRST_CHAR.get(source.charCodeAt(this.pos)) ?? []) {
-      if (source.startsWith(candidate, this.pos)) {
-        this.pos += candidate.length;
+    const pos = this.pos;
+    const candidates = PUNCTUATORS_BY_FIRST_CHAR[source.charCodeAt(pos)];
+    if (candidates !== undefined) {
+      for (const candidate of candidates) {
+        const length = candidate.length;
+        if (length > 1 && source.charCodeAt(pos + 1) !== candidate.charCodeAt(1)) continue;
+        if (length > 2 && source.charCodeAt(pos + 2) !== candidate.charCodeAt(2)) continue;
+        this.pos = pos + length;
         return { kind: 'punctuator', text: candidate, span: this.spanFrom(start), newlineBefore: this.sawNewline };
       }
     }
@@ -384,13 +393,15 @@ export class TokenStream {
     let closed = false;
     while (this.pos < source.length) {
       const runStart = this.pos;
-      let code = source.charCodeAt(this.pos);
+      let pos = runStart;
+      let code = source.charCodeAt(pos);
       // Plain characters are copied as one slice per run.
       while (code !== shape.quote && code !== CH_BACKSLASH && code !== CH_HASH && code !== CH_LF && code !== CH_CR
-        && this.pos < source.length) {
-        code = source.charCodeAt(++this.pos);
+        && pos < source.length) {
+        code = source.charCodeAt(++pos);
       }
-      if (this.pos > runStart) text += source.slice(runStart, this.pos);
+      this.pos = pos;
+      if (pos > runStart) text += source.slice(runStart, pos);
       if (this.pos >= source.length) break;
       if (this.atStringEnd(shape)) {
         closed = true;

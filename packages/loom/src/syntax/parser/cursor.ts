@@ -27,6 +27,18 @@ export interface TokenSource {
   next(): Token;
 }
 
+/** A token list that ends with an eof token (an interpolation's tokens) as a TokenSource. */
+class TokenListSource implements TokenSource {
+  private index = 0;
+
+  constructor(private readonly tokens: readonly Token[]) {}
+
+  next(): Token {
+    const last = this.tokens.length - 1;
+    return this.tokens[Math.min(this.index++, last)] as Token;
+  }
+}
+
 /** Consumed tokens are dropped from the look-ahead buffer in batches of this many. */
 const BUFFER_COMPACTION_TOKENS = 256;
 
@@ -182,11 +194,7 @@ export class Cursor {
 
   /** A cursor over the tokens of a `#{...}` interpolation, nested at the current depth. */
   forInterpolation(tokens: readonly Token[]): Cursor {
-    let index = 0;
-    const source: TokenSource = {
-      next: () => tokens[Math.min(index++, tokens.length - 1)] as Token,
-    };
-    return new Cursor(source, this.diagnostics, this.lexicalErrorLines, this.depth);
+    return new Cursor(new TokenListSource(tokens), this.diagnostics, this.lexicalErrorLines, this.depth);
   }
 
   /** Called where a new statement, member or declaration starts: errors count again. */

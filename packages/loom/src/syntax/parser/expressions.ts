@@ -166,7 +166,8 @@ export function parseArgument(p: Cursor): Argument {
     return { kind: 'Argument', name, value, span: p.spanFrom(start) };
   }
   const value = parseExpression(p);
-  return { kind: 'Argument', name: null, value, span: p.spanFrom(start) };
+  // Spans are immutable, so an unnamed argument shares the span of its value.
+  return { kind: 'Argument', name: null, value, span: value.span };
 }
 
 function parsePrimary(p: Cursor): Expression {

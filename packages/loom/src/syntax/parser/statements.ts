@@ -153,9 +153,10 @@ function parseExpressionOrAssignment(p: Cursor): Statement {
   let statement: Statement;
   if (expression.kind === 'CallExpression' && expression.callee.kind === 'Identifier'
     && expression.callee.name === 'print' && expression.arguments.every((arg) => arg.name === null)) {
-    statement = { kind: 'PrintStatement', arguments: expression.arguments.map((arg) => arg.value), span: p.spanFrom(start) };
+    statement = { kind: 'PrintStatement', arguments: expression.arguments.map((arg) => arg.value), span: expression.span };
   } else {
-    statement = { kind: 'ExpressionStatement', expression: withAwaitTimeout(p, expression), span: p.spanFrom(start) };
+    const value = withAwaitTimeout(p, expression);
+    statement = { kind: 'ExpressionStatement', expression: value, span: value.span };
   }
   return p.atWord('if') && !p.current.newlineBefore ? withSuffixCondition(p, start, statement) : statement;
 }
