@@ -18,6 +18,10 @@ interface ReturnTarget {
 }
 
 export class AnnotationChecker implements NodeVisitor {
+  // Flow and function bodies are blocks: the checker sees them to know where returns belong.
+  readonly kinds: ReadonlySet<Node['kind']> = new Set([
+    'LetStatement', 'FlowDeclaration', 'FunctionDeclaration', 'FunctionExpression', 'ReturnStatement', 'Block',
+  ]);
   readonly diagnostics: Diagnostic[] = [];
   private readonly returnTargets: ReturnTarget[] = [];
   /** The target of the flow or function just entered, waiting for its body to be entered. */

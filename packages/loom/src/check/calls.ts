@@ -21,6 +21,7 @@ interface Slot {
 }
 
 export class CallChecker implements NodeVisitor {
+  readonly kinds: ReadonlySet<Node['kind']> = new Set(['BinaryExpression', 'CallExpression']);
   readonly diagnostics: Diagnostic[] = [];
   private readonly piped = new Set<CallExpression>();
 

@@ -57,46 +57,31 @@ export function harnessAgentMemberDiagnostic(member: Exclude<AgentMember, Proper
   }
 }
 
+/** The harness forms reported at their leading keyword, by node kind. */
+const HARNESS_FORMS: ReadonlyMap<Node['kind'], { readonly keyword: string; readonly feature: string }> = new Map([
+  ['AutoloopStatement', { keyword: 'autoloop', feature: 'autonomous loops' }],
+  ['WithContextStatement', { keyword: 'with_context', feature: 'context windows' }],
+  ['TryAgentStatement', { keyword: 'try_agent', feature: 'agent self-correction (try_agent/catch_correction)' }],
+  ['ReflectStatement', { keyword: 'reflect', feature: 'reflection prompts' }],
+  ['ForkStatement', { keyword: 'fork', feature: 'forked branches (fork/merge)' }],
+  ['VerifyStatement', { keyword: 'verify', feature: 'output verification' }],
+  ['PassStatement', { keyword: 'pass', feature: 'actor messages (spawn/pass/receive)' }],
+  ['SpawnExpression', { keyword: 'spawn', feature: 'actors (spawn Agent(...))' }],
+]);
+
 /** Collects every harness statement or expression form it is shown, at its keyword. */
 export class HarnessStatementFinder implements NodeVisitor {
+  readonly kinds: ReadonlySet<Node['kind']> = new Set([...HARNESS_FORMS.keys(), 'LifecycleHookStatement']);
   readonly diagnostics: Diagnostic[] = [];
 
   enter(node: Node): void {
-    switch (node.kind) {
-      case 'AutoloopStatement':
-        this.report('autoloop', 'autonomous loops', node.span);
-        break;
-      case 'WithContextStatement':
-        this.report('with_context', 'context windows', node.span);
-        break;
-      case 'TryAgentStatement':
-        this.report('try_agent', 'agent self-correction (try_agent/catch_correction)', node.span);
-        break;
-      case 'ReflectStatement':
-        this.report('reflect', 'reflection prompts', node.span);
-        break;
-      case 'ForkStatement':
-        this.report('fork', 'forked branches (fork/merge)', node.span);
-        break;
-      case 'VerifyStatement':
-        this.report('verify', 'output verification', node.span);
-        break;
-      case 'LifecycleHookStatement':
-        this.diagnostics.push(unsupported(node.hook.name, 'lifecycle hooks', node.hook.span));
-        break;
-      case 'PassStatement':
-        this.report('pass', 'actor messages (spawn/pass/receive)', node.span);
-        break;
-      case 'SpawnExpression':
-        this.report('spawn', 'actors (spawn Agent(...))', node.span);
-        break;
-      default:
-        break;
+    // A lifecycle hook is named by its hook (`on_start`), not by a fixed keyword.
+    if (node.kind === 'LifecycleHookStatement') {
+      this.diagnostics.push(unsupported(node.hook.name, 'lifecycle hooks', node.hook.span));
+      return;
     }
-  }
-
-  private report(keyword: string, feature: string, span: Span): void {
-    this.diagnostics.push(unsupported(keyword, feature, leadingSpan(span, keyword.length)));
+    const form = HARNESS_FORMS.get(node.kind);
+    if (form) this.diagnostics.push(unsupported(form.keyword, form.feature, leadingSpan(node.span, form.keyword.length)));
   }
 }
 

@@ -25,37 +25,29 @@ interface Opened {
   readonly place: Place;
 }
 
+const LOOP_KINDS: ReadonlySet<Node['kind']> = new Set(['ForStatement', 'WhileStatement', 'LoopStatement', 'AutoloopStatement']);
+const FUNCTION_KINDS: ReadonlySet<Node['kind']> = new Set([
+  'FlowDeclaration', 'FunctionDeclaration', 'FunctionExpression', 'JobHandler', 'TestDeclaration', 'LifecycleHookStatement',
+]);
+
 /** Collects every misplaced `break`, `continue` and `return` it is shown. */
 export class MisplacedStatementFinder implements NodeVisitor {
+  readonly kinds: ReadonlySet<Node['kind']> = new Set([
+    'BreakStatement', 'ContinueStatement', 'ReturnStatement', ...LOOP_KINDS, ...FUNCTION_KINDS,
+  ]);
   readonly diagnostics: Diagnostic[] = [];
   private readonly opened: Opened[] = [];
 
   enter(node: Node): void {
     const place = this.opened.at(-1)?.place ?? TOP_LEVEL;
-    switch (node.kind) {
-      case 'BreakStatement':
-      case 'ContinueStatement':
-        if (!place.inLoop) this.misplaced(node.kind === 'BreakStatement' ? 'break' : 'continue', 'a loop', node);
-        return;
-      case 'ReturnStatement':
-        if (!place.inFunction) this.misplaced('return', 'a flow or function', node);
-        return;
-      case 'ForStatement':
-      case 'WhileStatement':
-      case 'LoopStatement':
-      case 'AutoloopStatement':
-        this.opened.push({ node, place: place.inFunction ? LOOP_IN_FUNCTION : LOOP_AT_TOP_LEVEL });
-        return;
-      case 'FlowDeclaration':
-      case 'FunctionDeclaration':
-      case 'FunctionExpression':
-      case 'JobHandler':
-      case 'TestDeclaration':
-      case 'LifecycleHookStatement':
-        this.opened.push({ node, place: FUNCTION_BODY });
-        return;
-      default:
-        return;
+    if (node.kind === 'BreakStatement' || node.kind === 'ContinueStatement') {
+      if (!place.inLoop) this.misplaced(node.kind === 'BreakStatement' ? 'break' : 'continue', 'a loop', node);
+    } else if (node.kind === 'ReturnStatement') {
+      if (!place.inFunction) this.misplaced('return', 'a flow or function', node);
+    } else if (LOOP_KINDS.has(node.kind)) {
+      this.opened.push({ node, place: place.inFunction ? LOOP_IN_FUNCTION : LOOP_AT_TOP_LEVEL });
+    } else if (FUNCTION_KINDS.has(node.kind)) {
+      this.opened.push({ node, place: FUNCTION_BODY });
     }
   }
 

@@ -319,19 +319,43 @@ export function walk(root: Node, visit: (node: Node) => boolean | void): void {
 
 /** A pass over the tree that can share one traversal with other passes. */
 export interface NodeVisitor {
-  /** Called on each node before its children. */
+  /** The kinds of node the visitor is shown; the traversal passes other nodes by. */
+  readonly kinds: ReadonlySet<Node['kind']>;
+  /** Called on each node of those kinds before its children. */
   enter(node: Node): void;
-  /** Called on each node after its children. */
+  /** Called on each node of those kinds after its children. */
   leave?(node: Node): void;
 }
 
-/** Runs every visitor over `root` and every node below it, in one traversal. */
+/**
+ * Runs every visitor over `root` and every node below it, in one traversal. Each node is shown
+ * only to the visitors that asked for its kind, so a visitor costs nothing on the many nodes
+ * (identifiers, literals) it has no interest in.
+ */
 export function walkWith(root: Node, visitors: readonly NodeVisitor[]): void {
-  const leaving = visitors.filter((visitor) => visitor.leave !== undefined);
+  const entering = new Map<Node['kind'], NodeVisitor[]>();
+  const leaving = new Map<Node['kind'], NodeVisitor[]>();
+  for (const visitor of visitors) {
+    for (const kind of visitor.kinds) {
+      listFor(entering, kind).push(visitor);
+      if (visitor.leave) listFor(leaving, kind).push(visitor);
+    }
+  }
   const visit = (node: Node): void => {
-    for (const visitor of visitors) visitor.enter(node);
+    const enter = entering.get(node.kind);
+    if (enter) for (const visitor of enter) visitor.enter(node);
     forEachChild(node, visit);
-    for (const visitor of leaving) visitor.leave?.(node);
+    const leave = leaving.get(node.kind);
+    if (leave) for (const visitor of leave) visitor.leave?.(node);
   };
   visit(root);
+}
+
+function listFor(lists: Map<Node['kind'], NodeVisitor[]>, kind: Node['kind']): NodeVisitor[] {
+  let list = lists.get(kind);
+  if (!list) {
+    list = [];
+    lists.set(kind, list);
+  }
+  return list;
 }
