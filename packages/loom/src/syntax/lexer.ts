@@ -57,6 +57,19 @@ const SIMPLE_ESCAPES: Readonly<Record<string, string>> = {
   n: '\n', t: '\t', r: '\r', '0': '\0', '\\': '\\', '"': '"', "'": "'", '#': '#', '{': '{', '}': '}',
 };
 
+/** Whether the rest of the line from `offset` holds only spaces, `,;)]}` or a `//` comment. */
+function onlyClosersFollow(source: string, offset: number): boolean {
+  for (let pos = offset; pos < source.length; pos++) {
+    const char = source[pos];
+    if (char === '\n' || char === '\r') return true;
+    if (char === '/' && source[pos + 1] === '/') return true;
+    if (char !== ' ' && char !== '\t' && char !== ',' && char !== ';' && char !== ')' && char !== ']' && char !== '}') {
+      return false;
+    }
+  }
+  return true;
+}
+
 /** How a string literal ends. */
 interface StringShape {
   readonly quote: number;
@@ -391,6 +404,7 @@ export class TokenStream {
     let text = '';
     let textStart = this.position();
     let closed = false;
+    let brokenAcrossLines = false;
     while (this.pos < source.length) {
       const runStart = this.pos;
       let pos = runStart;
@@ -408,7 +422,10 @@ export class TokenStream {
         break;
       }
       if (code === CH_LF || code === CH_CR) {
-        if (!shape.triple) break;
+        if (!shape.triple && !brokenAcrossLines) {
+          brokenAcrossLines = this.laterLineClosesString(shape.quote);
+          if (!brokenAcrossLines) break;
+        }
         text += source[this.pos] === '\r' && source[this.pos + 1] === '\n' ? '\r\n' : source[this.pos];
         this.consumeNewline();
       } else if (code === CH_BACKSLASH) {
@@ -432,7 +449,8 @@ export class TokenStream {
     if (text.length > 0) segments.push({ kind: 'text', value: text, span: this.spanFrom(textStart) });
     if (closed) {
       this.pos += delimiterLength;
-    } else {
+    }
+    if (!closed || brokenAcrossLines) {
       const what = shape.triple ? "'\"\"\"'" : shape.quote === CH_DQUOTE ? "'\"'" : "\"'\"";
       this.error(`Unterminated string: expected ${what} before the end of the ${shape.triple ? 'file' : 'line'}`, start,
         shape.triple ? undefined : 'a string that spans several lines is written """like this"""');
@@ -441,6 +459,29 @@ export class TokenStream {
       kind: 'string', text: source.slice(tokenStartOffset, this.pos), segments, triple: shape.triple,
       rawBody: source.slice(bodyStart, bodyEnd), span: this.spanFrom(start), newlineBefore: this.sawNewline,
     };
+  }
+
+  /**
+   * At the line break inside a `"..."` string: whether one of the next few lines ends the string,
+   * i.e. its first quote is followed only by closing punctuation or a comment. Then the string
+   * was merely written across lines (an error, reported once) and is read up to that quote,
+   * instead of every following line being misread as code.
+   */
+  private laterLineClosesString(quote: number): boolean {
+    const source = this.source;
+    const MAX_CONTINUATION_LINES = 8;
+    let pos = this.pos;
+    for (let line = 0; line < MAX_CONTINUATION_LINES; line++) {
+      pos += source.charCodeAt(pos) === CH_CR && source.charCodeAt(pos + 1) === CH_LF ? 2 : 1;
+      let code = source.charCodeAt(pos);
+      while (pos < source.length && code !== quote && code !== CH_LF && code !== CH_CR) {
+        pos += code === CH_BACKSLASH ? 2 : 1;
+        code = source.charCodeAt(pos);
+      }
+      if (pos >= source.length) return false;
+      if (code === quote) return onlyClosersFollow(source, pos + 1);
+    }
+    return false;
   }
 
   /** Reads one escape sequence at a backslash and returns the text it stands for. */

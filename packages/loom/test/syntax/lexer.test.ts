@@ -142,6 +142,17 @@ describe('lexer', () => {
       assert.deepEqual(result.tokens.slice(3).map((t) => t.text), ['y', '=', '2', '']);
     });
 
+    it('reads a string mistakenly broken across lines up to its closing quote, reporting it once', () => {
+      const result = tokenize('agent A {\n  prompt: "Be kind.\n     Be brief.",\n  model: "m"\n}', FILE);
+      assert.deepEqual(result.diagnostics.map((d) => [d.span.start.line, d.span.start.column, d.message]), [
+        [2, 11, `Unterminated string: expected '"' before the end of the line`],
+      ]);
+      const prompt = result.tokens[5];
+      assert.ok(prompt?.kind === 'string');
+      assert.deepEqual(prompt.segments.map((s) => (s.kind === 'text' ? s.value : '#')), ['Be kind.\n     Be brief.']);
+      assert.deepEqual(result.tokens.slice(6).map((t) => t.text), [',', 'model', ':', '"m"', '}', '']);
+    });
+
     it('reports an unterminated triple string, comment and interpolation', () => {
       assert.match(tokenize('"""never', FILE).diagnostics[0]?.message ?? '', /Unterminated string: expected '"""'/);
       assert.match(tokenize('/* never', FILE).diagnostics[0]?.message ?? '', /Unterminated comment/);
