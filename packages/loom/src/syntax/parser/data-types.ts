@@ -24,6 +24,15 @@ export function parseProtocol(p: Cursor): Declaration {
   return { kind: 'ProtocolDeclaration', name, fields, span: p.spanFrom(start) };
 }
 
+/** `enum Option[T]` / `struct Box<T>`: generics are not part of Loom; reported, then skipped. */
+function rejectTypeParameters(p: Cursor, name: Identifier): void {
+  if (!p.at('[') && !p.at('<')) return;
+  const closer = p.at('[') ? ']' : '>';
+  const opener = closer === ']' ? '[' : '<';
+  p.errorAtCurrent(`Type parameters are not supported: declare '${name.name}' without '${opener}...${closer}'`);
+  while (!p.atEnd && !p.at('{') && !p.eat(closer)) p.advance();
+}
+
 /** The type after `field:`; one on the next line would be the next field's name. */
 function parseFieldType(p: Cursor, field: Identifier): TypeExpression {
   if (p.atLineStart) {
@@ -46,6 +55,7 @@ export function parseTypeAlias(p: Cursor): Declaration {
 export function parseStruct(p: Cursor): Declaration {
   const start = p.advance();
   const name = parseIdentifier(p, "a struct name after 'struct'");
+  rejectTypeParameters(p, name);
   const fields = parseBraceBody(p, 'struct body', (): StructField => {
     const fieldStart = p.current;
     const fieldName = parseIdentifier(p, 'a field name');
@@ -58,6 +68,7 @@ export function parseStruct(p: Cursor): Declaration {
 export function parseEnum(p: Cursor): Declaration {
   const start = p.advance();
   const name = parseIdentifier(p, "an enum name after 'enum'");
+  rejectTypeParameters(p, name);
   const variants = parseBraceBody(p, 'enum body', (): EnumVariant => {
     const variantStart = p.current;
     const variantName = parseIdentifier(p, 'a variant name');
@@ -92,6 +103,7 @@ function parseMethods(p: Cursor, purpose: string, bodyRequired: boolean): Functi
 export function parseTrait(p: Cursor): Declaration {
   const start = p.advance();
   const name = parseIdentifier(p, "a trait name after 'trait'");
+  rejectTypeParameters(p, name);
   const methods = parseMethods(p, 'trait body', false);
   return { kind: 'TraitDeclaration', name, methods, span: p.spanFrom(start) };
 }

@@ -32,9 +32,9 @@ const DECLARATION_SHAPES: ReadonlyMap<DeclarationKeyword, Shape> = new Map<Decla
   ['flow', (p) => isNameOrBody(p.peek(1))],
   ['test', (p) => isString(p.peek(1))],
   ['type', (p) => isName(p.peek(1)) && isPunctuator(p.peek(2), '=')],
-  ['struct', (p) => isName(p.peek(1)) && isPunctuator(p.peek(2), '{')],
-  ['enum', (p) => isName(p.peek(1)) && isPunctuator(p.peek(2), '{')],
-  ['trait', (p) => isName(p.peek(1)) && isPunctuator(p.peek(2), '{')],
+  ['struct', dataTypeShape],
+  ['enum', dataTypeShape],
+  ['trait', dataTypeShape],
   ['impl', (p) => isName(p.peek(1)) && p.peek(2).text === 'for'],
   ['job', (p) => isName(p.peek(1)) && (p.peek(2).text === 'on' || isPunctuator(p.peek(2), '{'))],
   ['server', (p) => (isName(p.peek(1)) || p.peek(1).kind === 'number') && isPunctuator(p.peek(2), '{')],
@@ -45,6 +45,12 @@ const DECLARATION_SHAPES: ReadonlyMap<DeclarationKeyword, Shape> = new Map<Decla
 
 /** Every word that can begin a declaration. */
 export const DECLARATION_KEYWORDS: readonly DeclarationKeyword[] = [...DECLARATION_SHAPES.keys()];
+
+/** `struct Name {`, or `enum Option[T] {`, whose unsupported type parameters get their own error. */
+function dataTypeShape(p: Cursor): boolean {
+  const after = p.peek(2);
+  return isName(p.peek(1)) && (isPunctuator(after, '{') || isPunctuator(after, '[') || isPunctuator(after, '<'));
+}
 
 function resourceShape(p: Cursor): boolean {
   return isName(p.peek(1)) && (isPunctuator(p.peek(2), '=') || isPunctuator(p.peek(2), '{'));

@@ -112,6 +112,12 @@ describe('error recovery', () => {
     assert.deepEqual(syntaxErrors('spawn Worker("x")\nraise Failure("y")\nassert check(z)'), []);
   });
 
+  it('reports type parameters on a declaration once and keeps the declaration', () => {
+    const source = 'enum Option[T] {\n  Some(value),\n  None\n}\nflow main { x = 1 }';
+    assert.deepEqual(syntaxErrors(source), ["1:12 Type parameters are not supported: declare 'Option' without '[...]'"]);
+    assert.deepEqual(recoveredItems(source), ['EnumDeclaration Option', 'FlowDeclaration main']);
+  });
+
   it('reports a typed enum payload field without dropping it silently', () => {
     assert.deepEqual(syntaxErrors('enum Shape { Circle(radius: float), Empty }\nflow main { x = 1 }'), [
       '1:27 Enum payload fields are names only, as in Some(value): they take no type',
