@@ -413,7 +413,7 @@ class Resolver {
       variants = symbol.declaration.variants.map((v) => v.name.name);
     }
     if (!variants) {
-      this.undeclared(enumName.name, enumName.span, suggestionHint(enumName.name, this.enumNames()));
+      this.undeclared(enumName.name, enumName.span, () => suggestionHint(enumName.name, this.enumNames()));
       return;
     }
     if (node.variant.name !== '' && !variants.includes(node.variant.name)) {
@@ -450,7 +450,7 @@ class Resolver {
       this.report(name, harnessCallDiagnostic(name, identifier.span));
       return;
     }
-    this.undeclared(name, identifier.span, suggestionHint(name, this.visibleNames(scope)));
+    this.undeclared(name, identifier.span, () => suggestionHint(name, this.visibleNames(scope)));
   }
 
   private agentUsedTooEarly(agent: GlobalSymbol, use: Identifier): void {
@@ -487,9 +487,13 @@ class Resolver {
     });
   }
 
-  private undeclared(name: string, span: Span, hint: string | undefined): void {
-    if (this.options.quietUndeclared()) return;
-    this.report(name, { code: 'E001', severity: 'error', message: `Undeclared identifier '${name}'`, span, hint });
+  /**
+   * `hint` is only worked out for the first use of a name that gets reported: a suggestion
+   * compares the name with every visible one, and a misspelt name is often used many times.
+   */
+  private undeclared(name: string, span: Span, hint: () => string | undefined): void {
+    if (this.options.quietUndeclared() || this.reportedNames.has(name)) return;
+    this.report(name, { code: 'E001', severity: 'error', message: `Undeclared identifier '${name}'`, span, hint: hint() });
   }
 
   /** Reports `diagnostic` unless the same name was already reported: one error per mistake. */

@@ -30,7 +30,8 @@ export class TypeResolver {
   constructor(
     private readonly globals: GlobalTable,
     private readonly markUsed: (symbol: GlobalSymbol) => void,
-    private readonly reportUndeclared: (name: string, span: Span, hint: string) => void,
+    /** `hint` is called only if the name is reported. */
+    private readonly reportUndeclared: (name: string, span: Span, hint: () => string) => void,
   ) {}
 
   /** Resolves `expr`, appending any problem with how it is written to `diagnostics`. */
@@ -87,16 +88,15 @@ export class TypeResolver {
       return UNKNOWN_TYPE;
     }
     if (name === SELF_TYPE_NAME) return UNKNOWN_TYPE;
-    const suggestion = suggestionHint(name, this.typeNames());
     if (context === 'annotation') {
-      this.reportUndeclared(name, expr.name.span, suggestion ?? ANNOTATION_REMEDY);
+      this.reportUndeclared(name, expr.name.span, () => suggestionHint(name, this.typeNames()) ?? ANNOTATION_REMEDY);
     } else {
       diagnostics.push({
         code: 'E002',
         severity: 'error',
         message: `Type mismatch: unknown type '${name}' in protocol field`,
         span: expr.name.span,
-        hint: suggestion ?? PROTOCOL_FIELD_REMEDY,
+        hint: suggestionHint(name, this.typeNames()) ?? PROTOCOL_FIELD_REMEDY,
       });
     }
     return UNKNOWN_TYPE;
