@@ -1,7 +1,8 @@
 /**
  * Fuzzing with a fixed seed: random byte strings and token-level mutations of the fixture
- * programs (delete, duplicate, swap). The parser must never throw, must terminate, and must
- * keep every span and diagnostic inside the source.
+ * programs (delete, duplicate, swap), plus every single-token deletion of every fixture. The
+ * parser must never throw, must terminate, must keep every span and diagnostic inside the
+ * source, and must answer one missing token with one or two errors rather than a cascade.
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -16,6 +17,11 @@ const MUTATION_CASES = 2500;
 const RANDOM_SOURCE_MAX_CHARS = 200;
 const MUTATIONS_PER_CASE_MAX = 4;
 const FUZZ_TIMEOUT_MS = 20_000;
+/** Share of single-token deletions that must yield at most two diagnostics (no cascades). */
+const FEW_ERRORS_SHARE_MIN = 0.95;
+const FEW_ERRORS_MAX = 2;
+/** No single deleted token may set off more diagnostics than this. */
+const ERRORS_PER_DELETION_MAX = 5;
 
 /** mulberry32: a tiny deterministic PRNG, so a failing case can be replayed from its index. */
 function seededRandom(seed: number): () => number {
@@ -73,6 +79,11 @@ function assertParsesSafely(source: string, label: string): void {
   assertSpansWellFormed(result.program, source);
 }
 
+function fixturePrograms(): string[] {
+  const fixtures = new URL('../fixtures/syntax/', import.meta.url);
+  return readdirSync(fixtures).filter((f) => f.endsWith('.nx')).sort().map((f) => readFileSync(new URL(f, fixtures), 'utf8'));
+}
+
 describe('parser fuzzing', () => {
   it('survives random character soup', { timeout: FUZZ_TIMEOUT_MS }, () => {
     const random = seededRandom(SEED);
@@ -80,12 +91,28 @@ describe('parser fuzzing', () => {
   });
 
   it('survives token deletions, duplications and swaps in valid programs', { timeout: FUZZ_TIMEOUT_MS }, () => {
-    const fixtures = new URL('../fixtures/syntax/', import.meta.url);
-    const programs = readdirSync(fixtures).filter((f) => f.endsWith('.nx')).map((f) => readFileSync(new URL(f, fixtures), 'utf8'));
+    const programs = fixturePrograms();
     const random = seededRandom(SEED + 1);
     for (let i = 0; i < MUTATION_CASES; i++) {
       const program = programs[i % programs.length] as string;
       assertParsesSafely(mutate(program, random), `mutation case ${i}`);
     }
+  });
+
+  it('answers every single-token deletion in the fixtures with one or two errors, not a cascade', { timeout: FUZZ_TIMEOUT_MS }, () => {
+    let deletions = 0;
+    let fewErrors = 0;
+    for (const program of fixturePrograms()) {
+      for (const token of tokenize(program, 'fuzz.nx').tokens) {
+        if (token.kind === 'eof') continue;
+        const source = program.slice(0, token.span.start.offset) + program.slice(token.span.end.offset);
+        const { diagnostics } = parse(source, 'fuzz.nx');
+        deletions++;
+        if (diagnostics.length <= FEW_ERRORS_MAX) fewErrors++;
+        assert.ok(diagnostics.length <= ERRORS_PER_DELETION_MAX,
+          `deleting ${JSON.stringify(token.text)} at ${token.span.start.line}:${token.span.start.column} gave ${diagnostics.length} errors`);
+      }
+    }
+    assert.ok(fewErrors / deletions >= FEW_ERRORS_SHARE_MIN, `only ${fewErrors} of ${deletions} deletions stayed at ≤ ${FEW_ERRORS_MAX} errors`);
   });
 });

@@ -15,15 +15,20 @@ export function parseMatchExpression(p: Cursor): MatchExpression {
   const subject = parseHeadExpression(p);
   const arms: MatchArm[] = [];
   const open = p.current;
-  if (p.expect('{', 'to open the match arms')) {
+  // With only the `{` forgotten, the arms still follow on the next lines: read them.
+  if (p.expect('{', 'to open the match arms') || p.atLineStart) {
     withBraceLiterals(p, true, () => {
       while (!p.at('}') && !p.atEnd) {
         const before = p.mark;
         arms.push(parseMatchArm(p));
+        if (!p.hasAdvancedSince(before)) {
+          // Nothing of an arm could be read here: skip the token so the loop makes progress.
+          p.skipTokenOrGroup();
+          continue;
+        }
         if (p.eat(',') || p.eat(';') || p.at('}') || p.atLineStart) continue;
         p.errorAtCurrent(`Expected ',' or a line break between match arms, found ${describeToken(p.current)}`);
         p.skipToStatementBoundary();
-        if (!p.hasAdvancedSince(before)) break;
       }
     });
     p.expect('}', 'to close the match arms', `the match opened at line ${open.span.start.line}`);
