@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { tokenize } from '../../src/syntax/lexer.js';
 import { parse } from '../../src/syntax/parser.js';
-import { assertSpansWellFormed } from './helpers.js';
+import { assertSpansWellFormed, forEachNode } from './helpers.js';
 
 const SEED = 0x10c0_2026;
 const RANDOM_SOURCE_CASES = 1500;
@@ -77,6 +77,11 @@ function assertParsesSafely(source: string, label: string): void {
       `${label}: diagnostic outside the source`);
   }
   assertSpansWellFormed(result.program, source);
+  let errorNodes = 0;
+  forEachNode(result.program, (node) => {
+    if (node.kind === 'Error') errorNodes++;
+  });
+  if (errorNodes > 0) assert.ok(result.diagnostics.length > 0, `${label}: an Error node without a diagnostic`);
 }
 
 function fixturePrograms(): string[] {
