@@ -97,16 +97,16 @@ export function isWord(token: Token, word: string): boolean {
   return token.kind === 'identifier' && token.text === word;
 }
 
+/** Source text as quoted in a message: its first line, cut to a readable length. */
+export function shortened(text: string): string {
+  const MESSAGE_TEXT_MAX_CHARS = 24;
+  const firstLine = text.split('\n', 1)[0] ?? '';
+  return firstLine.length > MESSAGE_TEXT_MAX_CHARS ? `${firstLine.slice(0, MESSAGE_TEXT_MAX_CHARS)}...` : firstLine;
+}
+
 /** How a token is named in an error message: `'flow'`, `end of file`, or a shortened string. */
 export function describeToken(token: Token): string {
-  const TOKEN_DESCRIPTION_MAX_CHARS = 24;
   if (token.kind === 'eof') return token.text === '}' ? "the '}' that ends the interpolation" : 'end of file';
-  if (token.kind === 'string' || token.kind === 'regex' || token.kind === 'template') {
-    const firstLine = token.text.split('\n', 1)[0] ?? '';
-    const shortened = firstLine.length > TOKEN_DESCRIPTION_MAX_CHARS
-      ? `${firstLine.slice(0, TOKEN_DESCRIPTION_MAX_CHARS)}...`
-      : firstLine;
-    return `string ${shortened}`;
-  }
-  return `'${token.text}'`;
+  if (token.kind === 'string' || token.kind === 'regex' || token.kind === 'template') return `string ${shortened(token.text)}`;
+  return `'${shortened(token.text)}'`;
 }

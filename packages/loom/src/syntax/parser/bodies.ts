@@ -5,7 +5,7 @@
  */
 import type { Property, PropertyBlock } from '../ast.js';
 import type { Token } from '../tokens.js';
-import { describeToken } from '../tokens.js';
+import { describeToken, shortened } from '../tokens.js';
 import type { Cursor } from './cursor.js';
 import { startsExpression } from './expression-starts.js';
 import { parseExpression, withBraceLiterals } from './expressions.js';
@@ -67,14 +67,14 @@ export function parseProperty(p: Cursor, purpose: string): Property {
     return { kind: 'Property', name, value, span: p.spanFrom(start) };
   }
   if (p.at('{')) {
-    const value = parsePropertyBlock(p, `'${start.text}' block`);
+    const value = parsePropertyBlock(p, `'${shortened(start.text)}' block`);
     return { kind: 'Property', name, value, span: p.spanFrom(start) };
   }
   if (!p.current.newlineBefore && startsExpression(p.current)) {
     const value = parseExpression(p);
     return { kind: 'Property', name, value, span: p.spanFrom(start) };
   }
-  const value = p.errorNode(`':' and a value after the property name '${start.text}'`);
+  const value = p.errorNode(`':' and a value after the property name '${shortened(start.text)}'`);
   return { kind: 'Property', name, value, span: p.spanFrom(start) };
 }
 

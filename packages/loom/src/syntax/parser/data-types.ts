@@ -2,7 +2,7 @@
 import type {
   Declaration, EnumVariant, FunctionDeclaration, Identifier, ProtocolField, StructField, TypeExpression,
 } from '../ast.js';
-import { describeToken } from '../tokens.js';
+import { describeToken, shortened } from '../tokens.js';
 import { parseBraceBody } from './bodies.js';
 import type { Cursor } from './cursor.js';
 import { parseFunction } from './declarations.js';
@@ -17,7 +17,7 @@ export function parseProtocol(p: Cursor): Declaration {
   const fields = parseBraceBody(p, 'protocol body', (): ProtocolField => {
     const fieldStart = p.current;
     const fieldName = parseIdentifier(p, 'a field name');
-    p.expect(':', `after the protocol field '${fieldName.name}'`);
+    p.expect(':', `after the protocol field '${shortened(fieldName.name)}'`);
     const type = parseFieldType(p, fieldName);
     return { kind: 'ProtocolField', name: fieldName, type, span: p.spanFrom(fieldStart) };
   });
@@ -29,7 +29,7 @@ function rejectTypeParameters(p: Cursor, name: Identifier): void {
   if (!p.at('[') && !p.at('<')) return;
   const closer = p.at('[') ? ']' : '>';
   const opener = closer === ']' ? '[' : '<';
-  p.errorAtCurrent(`Type parameters are not supported: declare '${name.name}' without '${opener}...${closer}'`);
+  p.errorAtCurrent(`Type parameters are not supported: declare '${shortened(name.name)}' without '${opener}...${closer}'`);
   while (!p.atEnd && !p.at('{') && !p.eat(closer)) p.advance();
 }
 
@@ -37,7 +37,7 @@ function rejectTypeParameters(p: Cursor, name: Identifier): void {
 function parseFieldType(p: Cursor, field: Identifier): TypeExpression {
   if (p.atLineStart) {
     const found = describeToken(p.current);
-    p.errorAtCurrent(`Expected the type of field '${field.name}' on the same line, found ${found}`);
+    p.errorAtCurrent(`Expected the type of field '${shortened(field.name)}' on the same line, found ${found}`);
     return { kind: 'Error', span: field.span };
   }
   return parseType(p);
@@ -85,7 +85,7 @@ export function parseEnum(p: Cursor): Declaration {
         }
         if (!p.eat(',')) break;
       }
-      p.expect(')', `to close the payload of variant '${variantName.name}'`);
+      p.expect(')', `to close the payload of variant '${shortened(variantName.name)}'`);
     }
     return { kind: 'EnumVariant', name: variantName, fields, span: p.spanFrom(variantStart) };
   });

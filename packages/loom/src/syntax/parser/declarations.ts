@@ -7,7 +7,7 @@ import type {
   ContractClause, Declaration, Decorator, FlowDeclaration, FunctionDeclaration, JobHandler, Property,
 } from '../ast.js';
 import type { Token } from '../tokens.js';
-import { describeToken, isPunctuator } from '../tokens.js';
+import { describeToken, isPunctuator, shortened } from '../tokens.js';
 import { parseAgent } from './agents.js';
 import { parseBraceBody, parseProperty } from './bodies.js';
 import type { Cursor } from './cursor.js';
@@ -120,7 +120,7 @@ function parseJob(p: Cursor): Declaration {
       p.advance();
       const handlerName = { kind: 'Identifier' as const, name: memberStart.text, span: memberStart.span };
       const parameters = parseParameterList(p);
-      const body = parseBlock(p, `${memberStart.text} handler`);
+      const body = parseBlock(p, `${shortened(memberStart.text)} handler`);
       handlers.push({ kind: 'JobHandler', name: handlerName, parameters, body, span: p.spanFrom(memberStart) });
     } else {
       properties.push(parseProperty(p, 'job body'));

@@ -7,7 +7,7 @@ import type {
   Argument, DictEntry, Expression, ListLiteral, SpreadElement,
 } from '../ast.js';
 import type { Token } from '../tokens.js';
-import { isPunctuator } from '../tokens.js';
+import { isPunctuator, shortened } from '../tokens.js';
 import type { Cursor } from './cursor.js';
 import { NON_EXPRESSION_WORDS, startsExpression } from './expression-starts.js';
 import { parseCommaSeparated } from './lists.js';
@@ -305,7 +305,7 @@ function parseListLiteral(p: Cursor): ListLiteral {
         const argument = parseExpression(p);
         elements.push({ kind: 'SpreadElement', argument, span: p.spanFrom(start) });
       } else if (start.kind === 'identifier' && isPunctuator(p.peek(), ':')) {
-        p.errorAtCurrent(`A list element cannot be labelled '${start.text}:'`,
+        p.errorAtCurrent(`A list element cannot be labelled '${shortened(start.text)}:'`,
           start.text === 'fallback' ? 'write fallback models as their own property: fallback: "provider/model"' : undefined);
         elements.push(parseExpression(p));
       } else {

@@ -139,8 +139,15 @@ describe('error recovery', () => {
 
   it('never echoes huge source text in a message', () => {
     const longText = 'word '.repeat(500);
-    const [message] = syntaxErrors(`flow main {\n  x = 1 "${longText}"\n}`);
-    assert.ok(message !== undefined && message.length < 120, message);
+    const longName = 'n'.repeat(5000);
+    for (const source of [
+      `flow main {\n  x = 1 "${longText}"\n}`,
+      `flow main {\n  x = 1 ${longName}\n}`,
+      `agent A {\n  ${longName}\n}`,
+    ]) {
+      const [message] = syntaxErrors(source);
+      assert.ok(message !== undefined && message.length < 120, message?.slice(0, 200));
+    }
   });
 
   it('always returns a Program, even for garbage', () => {
