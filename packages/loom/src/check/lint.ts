@@ -5,14 +5,15 @@
  * there for its includers).
  */
 import type { Diagnostic } from '../diagnostic.js';
-import type { Block, FlowDeclaration, MatchExpression, Program, Statement } from '../syntax/ast.js';
+import type { Block, FlowDeclaration, MatchExpression, Node, Program, Statement } from '../syntax/ast.js';
 import type { Analysis } from './analysis.js';
 import { analyze } from './analysis.js';
 import type { GlobalKind } from './binder.js';
 import type { CheckOptions } from './checker.js';
 import { inSourceOrder } from './checker.js';
 import { leadingSpan } from './positions.js';
-import { walk } from './walk.js';
+import type { NodeVisitor } from './walk.js';
+import { walk, walkWith } from './walk.js';
 
 export const LINT_CODES = ['W001', 'W002', 'W003', 'W004', 'W005'] as const;
 export type LintCode = (typeof LINT_CODES)[number];
@@ -72,11 +73,14 @@ const STATEMENTS_ENDING_A_BLOCK: ReadonlyMap<Statement['kind'], string> = new Ma
 
 export function lint(program: Program, options: LintOptions): LintWarning[] {
   const analysis = analyze(program, options);
+  const unreachable = new UnreachableCodeFinder();
+  const intentMatches = new DefaultlessIntentMatchFinder();
+  walkWith(program, [unreachable, intentMatches]);
   const warnings: LintWarning[] = [
     ...unusedDeclarations(analysis),
     ...unreadVariables(analysis, program.span.file),
-    ...unreachableStatements(program),
-    ...intentMatchesWithoutDefault(program),
+    ...unreachable.warnings,
+    ...intentMatches.warnings,
   ];
   if (options.warnUntyped) warnings.push(...untypedFlows(program));
   return inSourceOrder(warnings);
@@ -104,15 +108,14 @@ function unreadVariables(analysis: Analysis, entryFile: string): LintWarning[] {
   });
 }
 
-function unreachableStatements(program: Program): LintWarning[] {
-  const warnings: LintWarning[] = [];
-  walk(program, (node) => {
-    if (node.kind === 'Block') {
-      const finding = firstUnreachable(node);
-      if (finding) warnings.push(finding);
-    }
-  });
-  return warnings;
+class UnreachableCodeFinder implements NodeVisitor {
+  readonly kinds: ReadonlySet<Node['kind']> = new Set(['Block']);
+  readonly warnings: LintWarning[] = [];
+
+  enter(node: Node): void {
+    const finding = node.kind === 'Block' ? firstUnreachable(node) : null;
+    if (finding) this.warnings.push(finding);
+  }
 }
 
 function firstUnreachable(block: Block): LintWarning | null {
@@ -123,19 +126,19 @@ function firstUnreachable(block: Block): LintWarning | null {
   return warning('W003', `Unreachable code after '${STATEMENTS_ENDING_A_BLOCK.get(ender.kind)}'`, next.span);
 }
 
-function intentMatchesWithoutDefault(program: Program): LintWarning[] {
-  const warnings: LintWarning[] = [];
-  walk(program, (node) => {
-    if (node.kind === 'MatchExpression' && routesByIntentWithoutDefault(node)) {
-      warnings.push(warning(
-        'W005',
-        "Match on intents has no '_' branch",
-        leadingSpan(node.span, 'match'.length),
-        'input that no intent accepts raises E104 at run time; add `_ => ...`',
-      ));
-    }
-  });
-  return warnings;
+class DefaultlessIntentMatchFinder implements NodeVisitor {
+  readonly kinds: ReadonlySet<Node['kind']> = new Set(['MatchExpression']);
+  readonly warnings: LintWarning[] = [];
+
+  enter(node: Node): void {
+    if (node.kind !== 'MatchExpression' || !routesByIntentWithoutDefault(node)) return;
+    this.warnings.push(warning(
+      'W005',
+      "Match on intents has no '_' branch",
+      leadingSpan(node.span, 'match'.length),
+      'input that no intent accepts raises E104 at run time; add `_ => ...`',
+    ));
+  }
 }
 
 function routesByIntentWithoutDefault(match: MatchExpression): boolean {
