@@ -4,7 +4,7 @@
  * own modules. Each parser starts at its keyword, which `declarationAt` has already recognised.
  */
 import type {
-  ContractClause, Declaration, Decorator, FlowDeclaration, FunctionDeclaration, JobHandler, Property,
+  Declaration, Decorator, FlowDeclaration, FunctionDeclaration, JobHandler, Property,
 } from '../ast.js';
 import type { Token } from '../tokens.js';
 import { describeToken, isPunctuator, shortened } from '../tokens.js';
@@ -16,7 +16,7 @@ import type { DeclarationKeyword } from './declaration-starts.js';
 import { parseArgumentList, parseExpression } from './expressions.js';
 import { parseIdentifier } from './names.js';
 import { parseServer } from './server.js';
-import { atContractClause, parseContractClause, parseParameterList, parseReturnType } from './signatures.js';
+import { parseContractClauses, parseParameterList, parseReturnType } from './signatures.js';
 import { parseBlock } from './statements.js';
 import { parsePlainString } from './strings.js';
 
@@ -92,8 +92,7 @@ export function parseFlow(p: Cursor, start: Token, decorators: Decorator[]): Flo
   const name = parseIdentifier(p, "a flow name after 'flow'");
   const parameters = p.at('(') ? parseParameterList(p) : null;
   const returnType = parseReturnType(p);
-  const contracts: ContractClause[] = [];
-  while (atContractClause(p)) contracts.push(parseContractClause(p));
+  const contracts = parseContractClauses(p);
   const body = parseBlock(p, 'flow body');
   return { kind: 'FlowDeclaration', name, decorators, parameters, returnType, contracts, body, span: p.spanFrom(start) };
 }
