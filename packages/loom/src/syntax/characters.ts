@@ -1,9 +1,9 @@
 /** Character codes and character classes the lexer scans by (no per-character regexes). */
 
-export const CH_TAB = 9;
+const CH_TAB = 9;
 export const CH_LF = 10;
-export const CH_VT = 11;
-export const CH_FF = 12;
+const CH_VT = 11;
+const CH_FF = 12;
 export const CH_CR = 13;
 export const CH_SPACE = 32;
 export const CH_DQUOTE = 34;
@@ -12,24 +12,24 @@ export const CH_SQUOTE = 39;
 export const CH_STAR = 42;
 export const CH_DOT = 46;
 export const CH_SLASH = 47;
-export const CH_0 = 48;
-export const CH_9 = 57;
+const CH_0 = 48;
+const CH_9 = 57;
 export const CH_UPPER_A = 65;
 export const CH_UPPER_Z = 90;
 export const CH_BACKSLASH = 92;
 export const CH_UNDERSCORE = 95;
-export const CH_LOWER_A = 97;
+const CH_LOWER_A = 97;
 export const CH_LOWER_E = 101;
 export const CH_UPPER_E = 69;
-export const CH_LOWER_Z = 122;
+const CH_LOWER_Z = 122;
 export const CH_LBRACE = 123;
 export const CH_RBRACE = 125;
 export const CH_PLUS = 43;
 export const CH_MINUS = 45;
 export const FIRST_NON_ASCII = 128;
-export const CH_NBSP = 0xa0;
-export const CH_BOM = 0xfeff;
-export const CH_IDEOGRAPHIC_SPACE = 0x3000;
+const CH_NBSP = 0xa0;
+const CH_BOM = 0xfeff;
+const CH_IDEOGRAPHIC_SPACE = 0x3000;
 
 export const UNICODE_IDENTIFIER_START = /[\p{L}\p{Nl}]/u;
 export const UNICODE_IDENTIFIER_PART = /[\p{L}\p{Nl}\p{Mn}\p{Mc}\p{Nd}\p{Pc}]/u;

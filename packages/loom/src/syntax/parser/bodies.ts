@@ -78,7 +78,7 @@ export function parseProperty(p: Cursor, purpose: string): Property {
   return { kind: 'Property', name, value, span: p.spanFrom(start) };
 }
 
-export function parsePropertyBlock(p: Cursor, purpose: string): PropertyBlock {
+function parsePropertyBlock(p: Cursor, purpose: string): PropertyBlock {
   const open: Token = p.current;
   const properties = parseBraceBody(p, purpose, () => parseProperty(p, purpose));
   return { kind: 'PropertyBlock', properties, span: p.spanFrom(open) };

@@ -19,7 +19,7 @@ import { syntaxError } from '../syntax-error.js';
  * stay far below it; it keeps pathological input (10 000 open parentheses) from exhausting the
  * call stack, so `parse` never throws.
  */
-export const MAX_NESTING_DEPTH = 128;
+const MAX_NESTING_DEPTH = 128;
 
 /** Where a Cursor reads tokens from: the lexer's stream, or the token list of an interpolation. */
 export interface TokenSource {

@@ -8,6 +8,7 @@ import type {
 } from '../ast.js';
 import type { Token } from '../tokens.js';
 import { isPunctuator, shortened } from '../tokens.js';
+import { CH_UPPER_A, CH_UPPER_Z } from '../characters.js';
 import type { Cursor } from './cursor.js';
 import { NON_EXPRESSION_WORDS, startsExpression } from './expression-starts.js';
 import { parseCommaSeparated } from './lists.js';
@@ -257,8 +258,6 @@ function parseWordPrimary(p: Cursor, token: Token): Expression {
 function startsStructLiteral(p: Cursor, name: Token): boolean {
   const brace = p.peek(1);
   const firstChar = name.text.charCodeAt(0);
-  const CH_UPPER_A = 65;
-  const CH_UPPER_Z = 90;
   return p.braceLiteralsAllowed && firstChar >= CH_UPPER_A && firstChar <= CH_UPPER_Z
     && isPunctuator(brace, '{') && !brace.newlineBefore
     && p.peek(2).kind === 'identifier' && isPunctuator(p.peek(3), ':');

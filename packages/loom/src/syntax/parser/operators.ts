@@ -11,7 +11,7 @@
 import type { BinaryOperator } from '../ast.js';
 import type { Token } from '../tokens.js';
 
-export interface OperatorInfo {
+interface OperatorInfo {
   readonly operator: BinaryOperator;
   readonly precedence: number;
   /** Operators such as `fallback` or `-` only continue an expression on the same line. */

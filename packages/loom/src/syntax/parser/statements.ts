@@ -32,7 +32,7 @@ export function parseBlock(p: Cursor, purpose: string): Block {
 }
 
 /** The statements after an already consumed `{`, through the closing `}`. */
-export function parseBlockBody(p: Cursor, purpose: string, open: Token): Statement[] {
+function parseBlockBody(p: Cursor, purpose: string, open: Token): Statement[] {
   if (!p.enterNesting()) return [];
   // A block may sit inside a statement head (`while ok(fn() { ... })`); inside it, `{` is a map again.
   const braceLiteralsInHead = p.braceLiteralsAllowed;
