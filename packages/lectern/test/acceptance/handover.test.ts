@@ -2,6 +2,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { EventsClient } from '../support/events-client.js';
 import { LecternClient } from '../support/http-client.js';
 import { LecternProcess, createTempDataDir, removeTempDataDir, runCli } from '../support/lectern-process.js';
@@ -154,6 +155,27 @@ describe('hand-over: options and shutdown', () => {
       assert.equal(existsSync(lectern.ready.connection_file), false);
     } finally {
       await lectern.dispose();
+    }
+  });
+
+  it('refuses a database written by a newer Lectern with database_too_new, leaving it untouched', async () => {
+    const dataDir = createTempDataDir();
+    try {
+      await (await LecternProcess.start({ dataDir })).stop();
+      const database = new Database(join(dataDir, 'lectern.db'));
+      database.pragma('user_version = 999');
+      database.close();
+      const run = await runCli(['serve', '--data-dir', dataDir, '--port', '0']);
+      assert.notEqual(run.code, 0);
+      const line = JSON.parse(run.stdout.trim()) as { event: string; code: string; message: string };
+      assert.deepEqual([line.event, line.code], ['error', 'database_too_new']);
+      assert.match(line.message, /schema version 999/);
+      const reopened = new Database(join(dataDir, 'lectern.db'), { readonly: true });
+      assert.equal(reopened.pragma('user_version', { simple: true }), 999);
+      reopened.close();
+      assert.equal(existsSync(join(dataDir, 'connection.json')), false);
+    } finally {
+      removeTempDataDir(dataDir);
     }
   });
 
