@@ -22,23 +22,7 @@ export interface Analysis {
   readonly resolution: Resolution;
 }
 
-/**
- * The last analysis of each program, with the reader it was made with. `loom lint` checks and
- * then lints the same program: the second asks for the same analysis, and working it out
- * again would read and parse every included file a second time. A new reader (each checkFile
- * call makes one) means files may have changed, so the analysis is made afresh.
- */
-const analyses = new WeakMap<Program, { readonly readFile: ReadSourceFile; readonly analysis: Analysis }>();
-
 export function analyze(program: Program, options: AnalysisOptions): Analysis {
-  const earlier = analyses.get(program);
-  if (earlier?.readFile === options.readFile) return earlier.analysis;
-  const analysis = analyzeAfresh(program, options);
-  analyses.set(program, { readFile: options.readFile, analysis });
-  return analysis;
-}
-
-function analyzeAfresh(program: Program, options: AnalysisOptions): Analysis {
   const expanded = expandIncludes(program, options.readFile);
   const bound = bindGlobals(expanded.items);
   let recoveredFromSyntaxErrors: boolean | undefined;
