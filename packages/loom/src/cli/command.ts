@@ -17,6 +17,11 @@ export interface OptionSpec {
   readonly description: string;
   /** Placeholder shown in help for a string option's value, e.g. `DIR`. */
   readonly valueName?: string;
+  /**
+   * Values a boolean option may also be given inline (`--debug=full`); written alone it is
+   * `true`. A separate word never becomes its value, so `--debug app.nx` keeps the file.
+   */
+  readonly inlineValues?: readonly string[];
 }
 
 export interface ArgumentSpec {

@@ -16,7 +16,8 @@ export function usageLine(command: Command): string {
 }
 
 function optionLabel(name: string, spec: OptionSpec): string {
-  return spec.type === 'string' ? `--${name} ${spec.valueName ?? 'VALUE'}` : `--${name}`;
+  if (spec.type === 'string') return `--${name} ${spec.valueName ?? 'VALUE'}`;
+  return spec.inlineValues === undefined ? `--${name}` : `--${name}[=${spec.inlineValues.join('|')}]`;
 }
 
 /** Rows of `label   text`, the text column aligned and wrapped. */

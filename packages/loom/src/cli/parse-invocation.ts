@@ -41,8 +41,9 @@ export function parseInvocation(command: Command, args: readonly string[]): Pars
       if (spec.type === 'string' && token.value === undefined) {
         throw new UsageError(`option '${token.rawName}' needs a value (${spec.valueName ?? 'VALUE'})`, command.name);
       }
-      if (spec.type === 'boolean' && token.inlineValue === true) {
-        throw new UsageError(`option '${token.rawName}' takes no value`, command.name);
+      if (spec.type === 'boolean' && token.inlineValue === true && !(spec.inlineValues ?? []).includes(token.value ?? '')) {
+        const allowed = spec.inlineValues === undefined ? 'takes no value' : `takes no value or one of: ${spec.inlineValues.join(', ')}`;
+        throw new UsageError(`option '${token.rawName}' ${allowed}`, command.name);
       }
       options[token.name] = token.value ?? true;
     }

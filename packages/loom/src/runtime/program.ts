@@ -25,6 +25,7 @@ import { stdTools } from './std-tools.js';
 import { bindTool } from './tools.js';
 import type { ToolBinding } from './tools.js';
 import { TypeChecker, typeModeFrom } from './types.js';
+import type { DebugFlag } from './trace.js';
 import { describe, display, isDict } from './values.js';
 
 export interface ProgramHost {
@@ -32,8 +33,8 @@ export interface ProgramHost {
   readonly env: NodeJS.ProcessEnv;
   readonly stdout: (text: string) => void;
   readonly stderr: (text: string) => void;
-  /** `--debug`: the agent library traces calls, prompts and timings to stderr. */
-  readonly debug: boolean;
+  /** `--debug[=full]`: the agent library traces calls (and prompts) to stderr; `LOOM_DEBUG` decides when it is `false`. */
+  readonly debug: DebugFlag;
   /** The `.nx` place an error was raised at, from its stack and the module's source map. */
   readonly locate: (error: Error) => Span | undefined;
 }
@@ -174,7 +175,7 @@ export class ProgramContext {
       entryFile: this.host.entryFile,
       configName: this.configName,
       env: this.host.env,
-      debug: this.host.debug ? true : undefined,
+      debug: this.host.debug === false ? undefined : this.host.debug,
       stderr: this.host.stderr,
     });
     return this.agentRuntime;

@@ -14,6 +14,7 @@ import { ExitRequest } from './prelude.js';
 import { ProgramContext } from './program.js';
 import type { ProgramHost } from './program.js';
 import { isErr, propagationOrigin } from './propagation.js';
+import type { DebugFlag } from './trace.js';
 import { repr } from './values.js';
 
 /** What a generated module's default export returns once its declarations have run. */
@@ -32,7 +33,7 @@ export interface RunOptions {
   readonly env: NodeJS.ProcessEnv;
   readonly stdout: (text: string) => void;
   readonly stderr: (text: string) => void;
-  readonly debug: boolean;
+  readonly debug: DebugFlag;
   /** The arguments after `--`, handed to `flow main(args)`. */
   readonly args: readonly string[];
 }
@@ -154,7 +155,8 @@ export async function runIfMain(program: ProgramFunction, moduleUrl: string): Pr
     env: process.env,
     stdout: (text) => process.stdout.write(text),
     stderr: (text) => process.stderr.write(text),
-    debug: process.env['LOOM_DEBUG'] !== undefined && process.env['LOOM_DEBUG'] !== '',
+    // LOOM_DEBUG in the environment decides.
+    debug: false,
     args: process.argv.slice(2),
   });
 }

@@ -7,6 +7,9 @@ import type { ChatMessage } from './providers/types.js';
 
 export type TraceLevel = 'off' | 'calls' | 'full';
 
+/** What the command line asked for: `--debug` is `true`, `--debug=full` is `'full'`, neither is `false` (then `LOOM_DEBUG` decides). */
+export type DebugFlag = boolean | 'full';
+
 export interface AgentCallRecord {
   readonly agent: string;
   readonly model: string;

@@ -134,3 +134,16 @@ test('--debug and LOOM_DEBUG=1 trace each agent call on stderr', async () => {
   assert.match((await runInProcess(['run', file], { LOOM_DEBUG: '1' })).stderr, trace);
   assert.equal((await runInProcess(['run', file])).stderr, '');
 });
+
+test('--debug=full also shows the messages sent; prompts stay hidden with a plain --debug', async () => {
+  const file = join(root, 'debug.nx');
+  const prompt = /^\[loom\] agent=Shout user: "hey"$/m;
+  const full = await runInProcess(['run', file, '--debug=full']);
+  assert.equal(full.stdout, 'HEY\n');
+  assert.match(full.stderr, prompt);
+  assert.match(full.stderr, /^\[loom\] agent=Shout model=openai\/test-model attempt=1 /m);
+  assert.doesNotMatch((await runInProcess(['run', file, '--debug'])).stderr, prompt);
+  const wrong = await runInProcess(['run', file, '--debug=verbose']);
+  assert.equal(wrong.status, 64);
+  assert.match(wrong.stderr, /option '--debug' takes no value or one of: full/);
+});

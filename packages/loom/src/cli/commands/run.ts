@@ -5,6 +5,7 @@ import type { ExitStatus } from '../exit-codes.js';
 import { loadProgram } from '../generate.js';
 
 const DEBUG_VARIABLE = 'LOOM_DEBUG';
+const FULL_DEBUG = 'full';
 
 export const runCommand: Command = {
   name: 'run',
@@ -13,17 +14,23 @@ export const runCommand: Command = {
     'Checks FILE, compiles it to a JavaScript module in memory and runs it: first its ' +
     'top-level statements, then `flow main` (which receives ARGS as a list when it declares a ' +
     'parameter). Runtime errors are reported at their .nx location.\n\n' +
-    `--debug (or ${DEBUG_VARIABLE}=1) traces agent calls, prompts and timings to stderr. ` +
+    `--debug (or ${DEBUG_VARIABLE}=1) writes one line per agent call attempt to stderr: agent, model, ` +
+    `attempt, milliseconds, tokens and cache hit; --debug=${FULL_DEBUG} (or ${DEBUG_VARIABLE}=${FULL_DEBUG}) also ` +
+    'prints the messages sent, which may hold user data. ' +
     'LOOM_TYPE_MODE=strict|warn|forgiving decides what a value of the wrong type does.\n\n' +
     'Exit status: 0 success, 1 runtime error, 2 compile error, 64 usage error; exit(n) ends with n.',
   arguments: [{ name: 'FILE' }],
   options: {
-    debug: { type: 'boolean', description: 'Trace agent calls, prompts and timings to stderr' },
+    debug: {
+      type: 'boolean',
+      inlineValues: [FULL_DEBUG],
+      description: `Trace agent calls and timings to stderr; =${FULL_DEBUG} also prints the prompts`,
+    },
   },
   passThrough: 'ARGS',
   async run({ arguments: [file], options, passThrough }, io) {
-    const debugVariable = io.env[DEBUG_VARIABLE];
-    const debug = options['debug'] === true || (debugVariable !== undefined && debugVariable !== '' && debugVariable !== '0');
+    // Without the flag the agent runtime reads LOOM_DEBUG from the program's environment.
+    const debug = options['debug'] === FULL_DEBUG ? FULL_DEBUG : options['debug'] === true;
     const loaded = await loadProgram(file, io, { debug, args: passThrough });
     if (loaded === undefined) return ExitCode.compileError;
     // `exit(n)` may end a program with any status, not only the ones loom itself uses.
