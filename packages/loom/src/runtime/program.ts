@@ -50,7 +50,7 @@ export class ProgramContext {
   readonly registry = new TypeRegistry();
   readonly types: TypeChecker;
   readonly builtins: Readonly<Record<string, Callable>>;
-  readonly std = createStd();
+  readonly std: ReturnType<typeof createStd>;
   readonly tests: TestCase[] = [];
   private configName: string | undefined;
   private defaultModel: string | undefined;
@@ -58,6 +58,7 @@ export class ProgramContext {
   private semanticJudge: SemanticJudge | undefined;
 
   constructor(readonly host: ProgramHost) {
+    this.std = createStd(host.env);
     this.types = new TypeChecker(typeModeFrom(host.env), this.registry, (warning) => this.warn(warning));
     this.builtins = createBuiltins(this.registry, { print: (values) => this.print(values), secret: (name) => this.secret(name) });
   }

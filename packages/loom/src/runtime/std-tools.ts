@@ -2,8 +2,11 @@
  * `agent A uses std.fs, std.time { ... }`: the standard library functions a model may call,
  * described for function calling. Each entry names the std function, says what it does and
  * lists its positional parameters with their types, so the model's named arguments can be
- * passed on in order. Namespaces without entries here (http, shell, db, ...) offer no tools.
+ * passed on in order. `uses` naming a namespace without entries here (db, kv, ...) stops the
+ * program when the agent is declared, rather than giving the model fewer tools than written.
  */
+import { unsupported } from './script-error.js';
+import { withToolSignal } from './tool-signal.js';
 import { bindTool } from './tools.js';
 import type { ToolBinding } from './tools.js';
 
@@ -54,6 +57,19 @@ const STD_TOOLS: Readonly<Record<string, Readonly<Record<string, StdToolEntry>>>
     match: { description: 'Whether a regular expression matches text', parameters: { pattern: 'string', text: 'string' } },
     find_all: { description: 'Every match of a regular expression in text', parameters: { pattern: 'string', text: 'string' } },
   },
+  http: {
+    get: { description: 'HTTP GET a URL; returns the response body as text', parameters: { url: 'string' } },
+    post: { description: 'HTTP POST data (text, or any value sent as JSON) to a URL; returns the response body', parameters: { url: 'string', data: 'any' } },
+    put: { description: 'HTTP PUT data (text, or any value sent as JSON) to a URL; returns the response body', parameters: { url: 'string', data: 'any' } },
+    delete: { description: 'HTTP DELETE a URL; returns the response body', parameters: { url: 'string' } },
+  },
+  shell: {
+    execute: {
+      description: 'Run one program with arguments (no shell: no pipes, redirections or $ expansions); returns {stdout, stderr, exit_code}',
+      parameters: { command: 'string' },
+    },
+    which: { description: 'The path of a program on PATH, or null', parameters: { program: 'string' } },
+  },
   hash: {
     sha256: { description: 'SHA-256 of text, in hex', parameters: { text: 'string' } },
     md5: { description: 'MD5 of text, in hex', parameters: { text: 'string' } },
@@ -65,14 +81,16 @@ const STD_TOOLS: Readonly<Record<string, Readonly<Record<string, StdToolEntry>>>
 /**
  * The tools of `uses std.<namespace>`, calling the functions of `functions` (the runtime's
  * std namespace object). Tool names are `std_<namespace>_<function>`, as providers allow
- * only letters, digits, `_` and `-`.
+ * only letters, digits, `_` and `-`. The std function runs with the tool call's signal, so
+ * a request or command stops when `tool_timeout` fires.
  */
 export function stdTools(namespace: string, functions: Readonly<Record<string, StdFunction>>): ToolBinding[] {
-  const entries = STD_TOOLS[namespace] ?? {};
+  const entries = STD_TOOLS[namespace];
+  if (entries === undefined) return unsupported(`agent tools of std.${namespace}`);
   return Object.entries(entries).map(([name, entry]) =>
     bindTool(
       { name: `std_${namespace}_${name}`, description: entry.description, parameters: entry.parameters },
-      (args) => functions[name](...Object.keys(entry.parameters).map((parameter) => args[parameter])),
+      (args, signal) => withToolSignal(signal, () => functions[name](...Object.keys(entry.parameters).map((parameter) => args[parameter]))),
     ),
   );
 }

@@ -1,8 +1,9 @@
 /**
- * The `std.*` namespaces that need no network or service: json, fs, time, math, text (also
- * spelled `string`), regex and hash, with the function names of the Nexa standard library
- * reference. Namespaces that need services Loom does not run yet (http, shell, db, kv, ...)
- * are present but raise a clear "not supported yet" error when called.
+ * The `std.*` namespaces: json, fs, time, math, text (also spelled `string`), regex, hash,
+ * http (std-http.ts) and shell (std-shell.ts, off unless LOOM_ALLOW_SHELL=1), with the
+ * function names of the Nexa standard library reference. Namespaces that need services Loom
+ * does not run yet (db, kv, auth, ...) are present but raise a clear "not supported yet"
+ * error when called.
  */
 import { createHash } from 'node:crypto';
 import { appendFileSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -10,6 +11,8 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { STD_NAMESPACES } from '../check/builtins.js';
 import { member } from './access.js';
 import { fail } from './script-error.js';
+import { http } from './std-http.js';
+import { createShell } from './std-shell.js';
 import { describe, display, isDict, StructValue } from './values.js';
 
 type StdFunction = (...args: unknown[]) => unknown;
@@ -140,7 +143,7 @@ const hash: Namespace = {
   base64_decode: (value) => Buffer.from(text(value, 'the text'), 'base64').toString('utf8'),
 };
 
-const SUPPORTED: Readonly<Record<string, Namespace>> = { json, fs, time, math, text: textFunctions, string: textFunctions, regex, hash };
+const SELF_CONTAINED: Readonly<Record<string, Namespace>> = { json, fs, time, math, text: textFunctions, string: textFunctions, regex, hash, http };
 
 /** A namespace whose every function reports that Loom does not run it yet. */
 function unsupportedNamespace(name: string): Namespace {
@@ -151,8 +154,9 @@ function unsupportedNamespace(name: string): Namespace {
   });
 }
 
-export function createStd(): Readonly<Record<string, Namespace>> {
-  const std: Record<string, Namespace> = { ...SUPPORTED };
+/** `env` is the program's environment: std.shell reads its opt-in and PATH there. */
+export function createStd(env: NodeJS.ProcessEnv): Readonly<Record<string, Namespace>> {
+  const std: Record<string, Namespace> = { ...SELF_CONTAINED, shell: createShell(env) };
   for (const name of STD_NAMESPACES) std[name] ??= unsupportedNamespace(name);
   return std;
 }
