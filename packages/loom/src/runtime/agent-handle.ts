@@ -2,12 +2,14 @@
  * An `agent` declaration as the generated code sees it: a named value whose `run` (or a direct
  * call, `Writer(x)`) asks the model through the agent library. The library's Agent is built on
  * the first call, so a program that declares agents but never runs one needs no secrets. An
- * agent's own contracts wrap each call: requires on the input, ensures on the answer.
+ * agent's own contracts wrap each call: requires on the input, ensures on the answer. An agent
+ * with `stream: true` and no protocol shows its answer on the program's stdout as it arrives.
  */
 import { Agent, joinRunArguments } from './agents/agent.js';
 import type { AgentRuntime } from './agents/runtime.js';
 import type { AgentSpec, RunOptions } from './agents/spec.js';
 import type { Runnable } from './agents/pipeline.js';
+import type { StreamedOutput } from './streamed-output.js';
 
 /** A contract of the agent, checked around each call; `subject` is the input or the answer. */
 export interface AgentContract {
@@ -22,6 +24,8 @@ export class AgentHandle implements Runnable {
     private readonly spec: AgentSpec,
     private readonly runtime: () => AgentRuntime,
     private readonly contracts: readonly AgentContract[],
+    /** Where a streaming agent's answer goes as it arrives; absent for other agents. */
+    private readonly streamedOutput?: StreamedOutput,
   ) {}
 
   get name(): string {
@@ -31,7 +35,9 @@ export class AgentHandle implements Runnable {
   async run(input: unknown, options?: RunOptions): Promise<unknown> {
     for (const contract of this.contracts) if (contract.clause === 'requires') await contract.check(input);
     this.agent ??= new Agent(this.spec, this.runtime());
-    const answer = await this.agent.run(input, options);
+    const streamed = options?.onDelta === undefined ? this.streamedOutput?.begin() : undefined;
+    const answer = await this.agent.run(input, streamed === undefined ? options : { ...options, onDelta: (text) => streamed.write(text) });
+    streamed?.finish();
     for (const contract of this.contracts) if (contract.clause !== 'requires') await contract.check(answer);
     return answer;
   }

@@ -21,6 +21,7 @@ import { findProjectRoot, loadSecrets } from './secrets.js';
 import { createSemanticJudge } from './semantic.js';
 import type { SemanticJudge } from './semantic.js';
 import { createStd } from './std.js';
+import { StreamedOutput } from './streamed-output.js';
 import { stdTools } from './std-tools.js';
 import { bindTool } from './tools.js';
 import type { ToolBinding } from './tools.js';
@@ -52,6 +53,8 @@ export class ProgramContext {
   readonly builtins: Readonly<Record<string, Callable>>;
   readonly std: ReturnType<typeof createStd>;
   readonly tests: TestCase[] = [];
+  /** The program's stdout, shared by `print` and streaming agents. */
+  readonly output: StreamedOutput;
   private configName: string | undefined;
   private defaultModel: string | undefined;
   private agentRuntime: AgentRuntime | undefined;
@@ -59,12 +62,13 @@ export class ProgramContext {
 
   constructor(readonly host: ProgramHost) {
     this.std = createStd(host.env);
+    this.output = new StreamedOutput(host.stdout);
     this.types = new TypeChecker(typeModeFrom(host.env), this.registry, (warning) => this.warn(warning));
     this.builtins = createBuiltins(this.registry, { print: (values) => this.print(values), secret: (name) => this.secret(name) });
   }
 
   print(values: readonly unknown[]): void {
-    this.host.stdout(`${values.map(display).join(' ')}\n`);
+    this.output.print(values.map(display).join(' '));
   }
 
   /** A report that does not stop the program (E302), with the place it was raised. */
@@ -79,7 +83,9 @@ export class ProgramContext {
 
   agent(spec: AgentSpec, contracts: readonly AgentContract[]): AgentHandle {
     if (spec.model !== '') this.defaultModel ??= spec.model;
-    return new AgentHandle(spec, () => this.runtime(), contracts);
+    // A protocol's answer is a JSON object for the program, not text for the reader.
+    const streams = spec.stream === true && spec.protocol === undefined;
+    return new AgentHandle(spec, () => this.runtime(), contracts, streams ? this.output : undefined);
   }
 
   /** A `@tool fn` an agent `uses`: the model's named arguments become the function's parameters. */

@@ -90,8 +90,9 @@ function reportPropagatedResult(host: ProgramHost, result: unknown): boolean {
 export async function runProgram(options: RunOptions): Promise<number> {
   Error.stackTraceLimit = Math.max(Error.stackTraceLimit, STACK_TRACE_FRAMES);
   const host = hostOf(options);
+  const context = new ProgramContext(host);
   try {
-    const instance = await options.program(new ProgramContext(host));
+    const instance = await options.program(context);
     if (reportPropagatedResult(host, await instance.script())) return EXIT_RUNTIME_ERROR;
     if (instance.main === null) return EXIT_OK;
     const result = await instance.main(...(instance.main.length > 0 ? [[...options.args]] : []));
@@ -100,6 +101,8 @@ export async function runProgram(options: RunOptions): Promise<number> {
     if (error instanceof ExitRequest) return error.status;
     report(host, error);
     return EXIT_RUNTIME_ERROR;
+  } finally {
+    context.output.endLine();
   }
 }
 
@@ -118,9 +121,11 @@ export async function testProgram(options: RunOptions): Promise<number> {
   for (const test of context.tests) {
     try {
       await test.run();
+      context.output.endLine();
       host.stdout(`PASS  ${test.name}\n`);
     } catch (error) {
       failed += 1;
+      context.output.endLine();
       host.stdout(`FAIL  ${test.name}\n`);
       const location = error instanceof Error ? host.locate(error) : undefined;
       host.stdout(`${formatErrorReport(error, location).replace(/^/gm, '      ')}\n`);
