@@ -17,6 +17,7 @@ interface ReturnTarget {
   readonly owner: string;
 }
 
+/** Checks the literal values of the nodes it is shown against their annotations. */
 export class AnnotationChecker implements NodeVisitor {
   // Flow and function bodies are blocks: the checker sees them to know where returns belong.
   readonly kinds: ReadonlySet<Node['kind']> = new Set([

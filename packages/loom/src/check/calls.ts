@@ -20,6 +20,7 @@ interface Slot {
   readonly type: TypeExpression | null;
 }
 
+/** Checks each call it is shown against the signature of the flow, function or struct it names. */
 export class CallChecker implements NodeVisitor {
   readonly kinds: ReadonlySet<Node['kind']> = new Set(['BinaryExpression', 'CallExpression']);
   readonly diagnostics: Diagnostic[] = [];
