@@ -16,7 +16,7 @@
  */
 import type { CheckResult } from '../compile.js';
 import { expandIncludes } from '../check/includes.js';
-import type { Declaration, FunctionDeclaration, ProtocolDeclaration, Statement, TopLevelItem } from '../syntax/ast.js';
+import type { Declaration, FunctionDeclaration, ProtocolDeclaration, Statement, ToolDeclaration, TopLevelItem } from '../syntax/ast.js';
 import { braces, quote, writeCode } from './code.js';
 import type { Code } from './code.js';
 import { EmitContext } from './context.js';
@@ -79,6 +79,9 @@ export function generateModule(checked: CheckResult, options: GenerateOptions): 
       declarations
         .filter((declaration): declaration is FunctionDeclaration => declaration.kind === 'FunctionDeclaration' && declaration.decorators.some((decorator) => decorator.name.name === TOOL_DECORATOR))
         .map((tool) => [tool.name.name, tool]),
+    ),
+    toolBlocks: new Map(
+      declarations.filter((declaration): declaration is ToolDeclaration => declaration.kind === 'ToolDeclaration').map((tool) => [tool.name.name, tool]),
     ),
   };
   const context = new EmitContext(collectGlobals(declarations), checked.sources);

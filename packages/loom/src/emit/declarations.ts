@@ -6,7 +6,7 @@
  */
 import type {
   AgentDeclaration, ContractClause, Declaration, EnumDeclaration, FunctionDeclaration, ImplDeclaration, ProtocolDeclaration,
-  StructDeclaration, TypeExpression, UseTarget,
+  StructDeclaration, ToolDeclaration, TypeExpression, UseTarget,
 } from '../syntax/ast.js';
 import { readAgentDecorators } from '../check/decorators.js';
 import { at, braces, joinCode, quote } from './code.js';
@@ -15,6 +15,7 @@ import type { EmitContext } from './context.js';
 import { emitExpression, unsupported } from './expressions.js';
 import { emitFunction } from './functions.js';
 import { emitClauseCheck } from './statements.js';
+import { toolBlockProblem } from './tool-blocks.js';
 import { typeDescriptorCode } from './type-descriptors.js';
 
 /** The decorator that makes a function an agent tool: `@tool("description") fn ...`. */
@@ -66,10 +67,11 @@ export function emitFunctionDeclaration(context: EmitContext, declaration: Decla
   return null;
 }
 
-/** What agent declarations refer to by name: protocols they implement, `@tool` functions they use. */
+/** What agent declarations refer to by name: protocols they implement, `@tool` functions and `tool` blocks they use. */
 export interface AgentReferences {
   readonly protocols: ReadonlyMap<string, ProtocolDeclaration>;
   readonly toolFunctions: ReadonlyMap<string, FunctionDeclaration>;
+  readonly toolBlocks: ReadonlyMap<string, ToolDeclaration>;
 }
 
 /** Declarations that run in source order when the program starts. */
@@ -171,8 +173,12 @@ function protocolFields(protocol: ProtocolDeclaration): string {
   return `{ ${protocol.fields.map((field) => `${quote(field.name.name)}: ${quote(typeText(field.type))}`).join(', ')} }`;
 }
 
-function emitAgent(context: EmitContext, declaration: AgentDeclaration, { protocols, toolFunctions }: AgentReferences): Code {
+function emitAgent(context: EmitContext, declaration: AgentDeclaration, { protocols, toolFunctions, toolBlocks }: AgentReferences): Code {
   const name = declaration.name.name;
+  const toolBlock = declaration.uses
+    .map((use) => (use.kind === 'QualifiedName' && use.parts.length === 1 ? toolBlocks.get(use.parts[0].name) : undefined))
+    .find((block) => block !== undefined);
+  if (toolBlock !== undefined) return ['$rt.cannotRun(', quote(toolBlockProblem(name, toolBlock)), ');'];
   const uses = declaration.uses.map((use) => emitToolUse(context, use, toolFunctions));
   const unusable = uses.flatMap((use) => ('unsupported' in use ? [use.unsupported] : []));
   if (unusable.length > 0) return [unsupported(`agent ${name} uses ${unusable.join(', ')} (agent tools are @tool functions and std namespaces)`), ';'];

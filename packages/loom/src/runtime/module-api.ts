@@ -9,7 +9,7 @@ export { matches, destructure, noMatchingArm, iterationItems } from './match.js'
 export { Propagation, settle, propagate, propagated, isErr } from './propagation.js';
 export { deterministicViolation, checkSemanticClause } from './contracts.js';
 export { renderTemplate } from './template.js';
-export { assertionFailed, unsupported } from './script-error.js';
+export { assertionFailed, cannotRun, unsupported } from './script-error.js';
 export { raised, rethrowSignal, runDeferred, noIntentArm } from './control.js';
 export { pipeline, fanOut, merge } from './agents/pipeline.js';
 export { runIfMain } from './run-program.js';

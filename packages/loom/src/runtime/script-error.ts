@@ -30,6 +30,11 @@ export function assertionFailed(condition: string): never {
   throw new AssertionFailure(`assertion failed: ${condition}`);
 }
 
+/** A program whose declarations cannot run as written; `problem` says why and what to write instead. */
+export function cannotRun(problem: string): never {
+  throw new ScriptError(problem);
+}
+
 /** A construct Loom parses but does not run yet (jobs, servers, resources, actors, python!). */
 export function unsupported(construct: string): never {
   throw new ScriptError(`${construct}: not supported yet by loom run`);
