@@ -1,12 +1,14 @@
 /**
  * Calls. The callee decides the form: a flow or function declared in the program is called
  * directly with its arguments put in parameter order, a struct is constructed, an agent run,
- * a builtin called; `x.name(...)` goes through the program's method dispatch and any other
- * value through a checked call. `x |> f(a)` is the call `f(x, a)`.
+ * a builtin called; `std.ns.name(...)` calls the standard library function; `x.name(...)` goes
+ * through the program's method dispatch and any other value through a checked call.
+ * `x |> f(a)` is the call `f(x, a)`.
  */
-import type { Argument, BinaryExpression, CallExpression } from '../syntax/ast.js';
+import type { Argument, BinaryExpression, CallExpression, MemberExpression } from '../syntax/ast.js';
 import { joinCode, quote } from './code.js';
 import type { Code } from './code.js';
+import { STD_JS } from './context.js';
 import type { EmitContext } from './context.js';
 import { emitExpression, unsupported } from './expressions.js';
 
@@ -48,12 +50,25 @@ function flowArguments(context: EmitContext, args: readonly Argument[], paramete
   return joinCode(values.map((value) => value ?? 'undefined'), ', ');
 }
 
+/**
+ * The namespace of `std.ns.name(...)`. Such a call must not go through method dispatch: a
+ * namespace is a plain object there, so `std.json.get` or `std.http.get` would find the
+ * dict method `get` of the namespace object instead of the library function.
+ */
+function stdNamespace(context: EmitContext, callee: MemberExpression): string | undefined {
+  const namespace = callee.object;
+  if (namespace.kind !== 'MemberExpression' || namespace.object.kind !== 'Identifier') return undefined;
+  return context.resolve(namespace.object).js === STD_JS ? namespace.property.name : undefined;
+}
+
 export function emitCall(context: EmitContext, call: CallExpression): Code {
   const { callee } = call;
   if (callee.kind === 'VariantExpression') {
     return ['$p.registry.variant(', quote(callee.enumName.name), ', ', quote(callee.variant.name), ', [', argumentList(context, call.arguments), '])'];
   }
   if (callee.kind === 'MemberExpression') {
+    const namespace = stdNamespace(context, callee);
+    if (namespace !== undefined) return ['(await $p.callStd(', quote(namespace), ', ', quote(callee.property.name), ', [', argumentList(context, call.arguments), ']))'];
     return ['(await $p.callMethod(', emitExpression(context, callee.object), ', ', quote(callee.property.name), ', [', argumentList(context, call.arguments), ']))'];
   }
   if (callee.kind === 'Identifier') {

@@ -16,6 +16,9 @@ export interface GlobalInfo {
   readonly parameters?: readonly string[];
 }
 
+/** What the name `std` compiles to when no variable of the program shadows it. */
+export const STD_JS = '$p.std';
+
 /** Names JavaScript reserves (or that would change meaning) and Loom allows. */
 const JS_RESERVED = new Set([
   'arguments', 'await', 'break', 'case', 'catch', 'class', 'const', 'continue', 'debugger', 'default', 'delete', 'do',
@@ -119,7 +122,7 @@ export class EmitContext {
     }
     const info = this.globals.get(name);
     if (info !== undefined) return { kind: 'global', js: jsName(name), info };
-    if (name === 'std') return { kind: 'builtin', js: '$p.std' };
+    if (name === 'std') return { kind: 'builtin', js: STD_JS };
     if (isBuiltinName(name)) return { kind: 'builtin', js: `$p.builtins.${name}` };
     return { kind: 'unknown', js: jsName(name) };
   }

@@ -108,6 +108,13 @@ export class ProgramContext {
     this.tests.push({ name, run });
   }
 
+  /** `std.NS.name(args)`: the library function itself, whatever methods a namespace object would have. */
+  callStd(namespace: string, name: string, args: readonly unknown[]): unknown {
+    const library = this.std[namespace];
+    const implementation = library === undefined || !Object.hasOwn(library, name) ? undefined : library[name];
+    return implementation === undefined ? fail(`std.${namespace} has no function '${name}'`) : implementation(...args);
+  }
+
   /** `x.name(args)`: an agent's run, an impl method, a builtin method, or a function-valued field. */
   callMethod(receiver: unknown, name: string, args: readonly unknown[]): unknown {
     if (receiver instanceof AgentHandle && name === 'run') return receiver.call(args);
