@@ -51,14 +51,21 @@ function flowArguments(context: EmitContext, args: readonly Argument[], paramete
 }
 
 /**
- * The namespace of `std.ns.name(...)`. Such a call must not go through method dispatch: a
- * namespace is a plain object there, so `std.json.get` or `std.http.get` would find the
- * dict method `get` of the namespace object instead of the library function.
+ * `[namespace, function]` of `std.ns.name(...)`, the function dotted when it is deeper
+ * (`std.db.sqlite.connect` → `['db', 'sqlite.connect']`). Such a call must not go through
+ * method dispatch: a namespace is a plain object there, so `std.json.get` or `std.http.get`
+ * would find the dict method `get` of the namespace object instead of the library function.
  */
-function stdNamespace(context: EmitContext, callee: MemberExpression): string | undefined {
-  const namespace = callee.object;
-  if (namespace.kind !== 'MemberExpression' || namespace.object.kind !== 'Identifier') return undefined;
-  return context.resolve(namespace.object).js === STD_JS ? namespace.property.name : undefined;
+function stdFunction(context: EmitContext, callee: MemberExpression): [string, string] | undefined {
+  const path = [callee.property.name];
+  let object = callee.object;
+  while (object.kind === 'MemberExpression') {
+    path.unshift(object.property.name);
+    object = object.object;
+  }
+  if (object.kind !== 'Identifier' || context.resolve(object).js !== STD_JS || path.length < 2) return undefined;
+  const [namespace, ...name] = path;
+  return [namespace, name.join('.')];
 }
 
 export function emitCall(context: EmitContext, call: CallExpression): Code {
@@ -67,8 +74,8 @@ export function emitCall(context: EmitContext, call: CallExpression): Code {
     return ['$p.registry.variant(', quote(callee.enumName.name), ', ', quote(callee.variant.name), ', [', argumentList(context, call.arguments), '])'];
   }
   if (callee.kind === 'MemberExpression') {
-    const namespace = stdNamespace(context, callee);
-    if (namespace !== undefined) return ['(await $p.callStd(', quote(namespace), ', ', quote(callee.property.name), ', [', argumentList(context, call.arguments), ']))'];
+    const std = stdFunction(context, callee);
+    if (std !== undefined) return ['(await $p.callStd(', quote(std[0]), ', ', quote(std[1]), ', [', argumentList(context, call.arguments), ']))'];
     return ['(await $p.callMethod(', emitExpression(context, callee.object), ', ', quote(callee.property.name), ', [', argumentList(context, call.arguments), ']))'];
   }
   if (callee.kind === 'Identifier') {

@@ -108,7 +108,7 @@ export class ProgramContext {
     this.tests.push({ name, run });
   }
 
-  /** `std.NS.name(args)`: the library function itself, whatever methods a namespace object would have. */
+  /** `std.NS.name(args)` (`name` dotted for `std.db.sqlite.connect`): the library function itself, whatever methods a namespace object would have. */
   callStd(namespace: string, name: string, args: readonly unknown[]): unknown {
     const library = this.std[namespace];
     const implementation = library === undefined || !Object.hasOwn(library, name) ? undefined : library[name];

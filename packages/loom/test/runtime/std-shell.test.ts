@@ -1,10 +1,16 @@
 import assert from 'node:assert/strict';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { describe, it } from 'node:test';
+import { setTimeout as delay } from 'node:timers/promises';
 import { commandWords, createShell, SHELL_OPT_IN_VARIABLE } from '../../src/runtime/std-shell.js';
 import { stdTools } from '../../src/runtime/std-tools.js';
 import { callTool } from '../../src/runtime/tools.js';
 
 const SHORT_TOOL_TIMEOUT_MS = 300;
+/** Well after the tool timeout, so only a program that was not stopped gets there. */
+const LATE_WRITE_MS = 700;
 const FAILING_EXIT_CODE = 3;
 const allowed = createShell({ PATH: process.env['PATH'], [SHELL_OPT_IN_VARIABLE]: '1' });
 
@@ -34,9 +40,12 @@ describe('std.shell', () => {
   it('as an agent tool, kills the program when the tool_timeout fires', async () => {
     const execute = stdTools('shell', allowed).find((tool) => tool.name === 'std_shell_execute');
     assert.ok(execute);
-    const started = performance.now();
-    await assert.rejects(callTool(execute, { command: 'node -e "setTimeout(() => {}, 10000)"' }, SHORT_TOOL_TIMEOUT_MS), { code: 'E102', message: /tool_timeout/ });
-    assert.ok(performance.now() - started < SHORT_TOOL_TIMEOUT_MS * 10);
+    const marker = join(mkdtempSync(join(tmpdir(), 'loom-shell-')), 'written-late');
+    const writeLate = `setTimeout(() => require('fs').writeFileSync(process.argv[1], 'x'), ${LATE_WRITE_MS})`;
+    await assert.rejects(callTool(execute, { command: `node -e "${writeLate}" ${marker}` }, SHORT_TOOL_TIMEOUT_MS), { code: 'E102', message: /tool_timeout/ });
+    await delay(LATE_WRITE_MS * 2);
+    assert.equal(existsSync(marker), false, 'the program was stopped before it wrote its file');
+    rmSync(dirname(marker), { recursive: true });
   });
 
   it('finds programs on PATH without running them', () => {
