@@ -203,9 +203,11 @@ class Resolver {
     if (body) hoistBindings(body, scope);
     for (const clause of fn.contracts ?? []) {
       if (clause.clause === 'ensures') {
-        // A postcondition talks about the value being returned as `result`.
+        // A postcondition talks about the value being returned as `result`, and about a
+        // parameter's value on entry as `old(name)`.
         const ensuresScope = new Scope(scope);
         ensuresScope.declareImplicit('result');
+        ensuresScope.declareImplicit('old');
         this.visit(clause.condition, ensuresScope);
       } else {
         this.visit(clause.condition, scope);

@@ -140,6 +140,13 @@ suite('undeclared identifiers (E001)', () => {
     assert.deepEqual(findings(source), []);
   });
 
+  test('a postcondition may name a value on entry as old(x); old is unknown anywhere else', () => {
+    const ok = 'flow grow(items) -> list\n    ensures len(result) > len(old(items))\n{ return items }';
+    assert.deepEqual(findings(ok), []);
+    const outside = 'flow grow(items) -> list\n    requires len(old(items)) > 0\n{ return items }';
+    assert.deepEqual(findings(outside), ["2:18 E001 Undeclared identifier 'old'"]);
+  });
+
   test('uses must name declared tools; implements a declared protocol', () => {
     const source = 'agent Bot uses std.http, web_serch implements Missing { prompt: "p" }\ntool web_search { description: "d" }';
     assert.deepEqual(findings(source), [

@@ -6,16 +6,8 @@ import { RUNTIME_SPECIFIER } from '../../src/cli/generate.js';
 import { generateModule } from '../../src/emit/codegen.js';
 import { SourceMapLocator } from '../../src/emit/source-map.js';
 import { importFromMemory, runProgram } from '../../src/runtime/run-program.js';
-import { parse } from '../../src/syntax/parser.js';
 
 const FILE = 'program.nx';
-
-/** Parses without the checker, for constructs the code generator supports ahead of it. */
-function parsedOnly(source: string): CheckResult {
-  const parsed = parse(source, FILE);
-  assert.deepEqual(parsed.diagnostics, []);
-  return { file: FILE, sources: new Map([[FILE, source]]), program: parsed.program, diagnostics: [] };
-}
 
 async function run(checked: CheckResult): Promise<{ status: number; stdout: string; stderr: string }> {
   const generated = generateModule(checked, { runtimeSpecifier: RUNTIME_SPECIFIER, fileName: 'program.mjs' });
@@ -30,7 +22,7 @@ async function run(checked: CheckResult): Promise<{ status: number; stdout: stri
 }
 
 test('old(x) in ensures is the value x had when the flow started', async () => {
-  const checked = parsedOnly(`flow grow(items) ensures len(items) > len(old(items)) {
+  const checked = checkSource(`flow grow(items) ensures len(items) > len(old(items)) {
     items.append(1)
     return items
 }
@@ -43,7 +35,8 @@ flow main {
     print(grow([5]))
     keep([5])
 }
-`);
+`, FILE);
+  assert.deepEqual(checked.diagnostics, []);
   const outcome = await run(checked);
   assert.equal(outcome.stdout, '[5, 1]\n');
   assert.equal(outcome.stderr, `ContractViolation(ensures:deterministic, message="len(items) > len(old(items))")\n  --> ${FILE}:6:18\n  = code E202\n`);
