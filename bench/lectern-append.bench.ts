@@ -1,6 +1,6 @@
 // Entry append latency at a steady 200 requests/s against the real CLI, with the database
 // settings Lectern ships (every acknowledged entry is committed before the answer).
-import { LecternClient } from '../packages/lectern/test/support/http-client.js';
+import { KeepAliveClient } from './support/keep-alive-client.js';
 import { LecternProcess } from '../packages/lectern/test/support/lectern-process.js';
 import { measureFsync } from './support/fsync-baseline.js';
 import { runAtFixedRate } from './support/open-loop.js';
@@ -17,8 +17,8 @@ const entryText = 'The derivative of x squared is two x, which we will use again
 
 const lectern = await LecternProcess.start({ env: productionEnv });
 try {
-  const client = new LecternClient(lectern.baseUrl, lectern.token);
-  const session = (await client.post<{ id: string }>('/api/v2/sessions', { course_name: 'Append benchmark' })).body;
+  const client = new KeepAliveClient(lectern.port, lectern.token);
+  const session = JSON.parse((await client.post('/api/v2/sessions', { course_name: 'Append benchmark' })).text) as { id: string };
   const append = (prefix: string) => async (index: number) => {
     const response = await client.post(`/api/v2/sessions/${session.id}/entries`, { text: `${entryText} (${index})`, source_id: `${prefix}-${index}` });
     if (response.status !== 201) throw new Error(`append answered ${response.status}: ${response.text}`);
@@ -42,6 +42,7 @@ try {
     oneAtATimePerSecond: sequentialPerSecond,
     diskFsyncAlone: measureFsync(lectern.dataDir),
   });
+  client.close();
 } finally {
   await lectern.dispose();
 }
