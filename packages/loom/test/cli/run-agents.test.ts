@@ -147,3 +147,17 @@ test('--debug=full also shows the messages sent; prompts stay hidden with a plai
   assert.equal(wrong.status, 64);
   assert.match(wrong.stderr, /option '--debug' takes no value or one of: full/);
 });
+
+test('agent decorators reach the model call: @limit sets max_tokens, @temperature the temperature', async () => {
+  const file = join(root, 'decorated.nx');
+  writeFileSync(
+    file,
+    '@limit(max_tokens=77)\n@temperature(value=0.3)\nagent Shout { role: "Shouter", model: "openai/test-model" }\nflow main { print(Shout.run("quiet")) }\n',
+  );
+  const before = server.requests.length;
+  const run = await runInProcess(['run', file]);
+  assert.equal(run.stdout, 'QUIET\n');
+  const body = server.requests[before]?.body as { max_tokens?: number; temperature?: number };
+  assert.equal(body.max_tokens, 77);
+  assert.equal(body.temperature, 0.3);
+});
