@@ -57,13 +57,17 @@ export interface FakeModelServer {
   /** Replies used one per request, in order, before the responder. */
   enqueue(...replies: ScriptedReply[]): void;
   respondWith(responder: Responder): void;
+  /** Forgets recorded requests and queued replies and answers `ok` again, as when started. */
+  reset(): void;
   close(): Promise<void>;
 }
+
+const defaultResponder: Responder = () => ({ text: 'ok' });
 
 export async function startFakeModelServer(): Promise<FakeModelServer> {
   const requests: RecordedRequest[] = [];
   const queue: ScriptedReply[] = [];
-  let responder: Responder = () => ({ text: 'ok' });
+  let responder: Responder = defaultResponder;
   const timers = new Set<NodeJS.Timeout>();
 
   const server = createServer((incoming, outgoing) => {
@@ -105,6 +109,11 @@ export async function startFakeModelServer(): Promise<FakeModelServer> {
     enqueue: (...replies) => queue.push(...replies),
     respondWith: (next) => {
       responder = next;
+    },
+    reset: () => {
+      requests.length = 0;
+      queue.length = 0;
+      responder = defaultResponder;
     },
     close: () => {
       for (const timer of timers) clearTimeout(timer);

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
-import { after, afterEach, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { LoomError } from '../../../src/errors.js';
 import { Agent, joinRunArguments } from '../../../src/runtime/agents/agent.js';
 import { traceLevel } from '../../../src/runtime/trace.js';
-import { startFakeModelServer } from '../../support/fake-model-server.js';
+import { useFakeModelServer } from '../../support/fake-model-fixture.js';
 import type { FakeModelServer } from '../../support/fake-model-server.js';
 import { createModelProject, TEST_API_KEY } from '../../support/model-project.js';
 import type { ModelProject } from '../../support/model-project.js';
@@ -14,15 +14,7 @@ const TEST_RETRY_DELAY_SECONDS = 0.01;
 let server: FakeModelServer;
 let project: ModelProject;
 
-before(async () => {
-  server = await startFakeModelServer();
-});
-after(() => server.close());
-afterEach(() => {
-  project?.remove();
-  server.requests.length = 0;
-  server.respondWith(() => ({ text: 'ok' }));
-});
+useFakeModelServer((started) => (server = started), () => project);
 
 function messagesOf(index: number): { role: string; content: unknown }[] {
   return server.requests[index].body.messages as { role: string; content: unknown }[];

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
-import { after, afterEach, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { LoomError } from '../../../src/errors.js';
 import { consensus, fanOut, fireAndForget, merge, pipeline } from '../../../src/runtime/agents/pipeline.js';
-import { startFakeModelServer } from '../../support/fake-model-server.js';
+import { useFakeModelServer } from '../../support/fake-model-fixture.js';
 import type { FakeModelServer, RecordedRequest } from '../../support/fake-model-server.js';
 import { createModelProject } from '../../support/model-project.js';
 import type { ModelProject } from '../../support/model-project.js';
@@ -14,15 +14,7 @@ const BRANCH_REPLY_MS = 300;
 let server: FakeModelServer;
 let project: ModelProject;
 
-before(async () => {
-  server = await startFakeModelServer();
-});
-after(() => server.close());
-afterEach(() => {
-  project?.remove();
-  server.requests.length = 0;
-  server.respondWith(() => ({ text: 'ok' }));
-});
+useFakeModelServer((started) => (server = started), () => project);
 
 function systemAndUser(request: RecordedRequest): [string, string] {
   const messages = request.body.messages as { content: string }[];

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
-import { after, afterEach, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { LoomError } from '../../../src/errors.js';
 import { protocolSchema, readProtocolReply } from '../../../src/runtime/protocol.js';
 import type { ProtocolSpec } from '../../../src/runtime/protocol.js';
-import { startFakeModelServer } from '../../support/fake-model-server.js';
+import { useFakeModelServer } from '../../support/fake-model-fixture.js';
 import type { FakeModelServer } from '../../support/fake-model-server.js';
 import { createModelProject } from '../../support/model-project.js';
 import type { ModelProject } from '../../support/model-project.js';
@@ -17,14 +17,7 @@ const GOOD_REVIEW = { score: 8, summary: 'solid', bugs: ['off by one'], critical
 let server: FakeModelServer;
 let project: ModelProject;
 
-before(async () => {
-  server = await startFakeModelServer();
-});
-after(() => server.close());
-afterEach(() => {
-  project?.remove();
-  server.requests.length = 0;
-});
+useFakeModelServer((started) => (server = started), () => project);
 
 describe('protocol schemas and validation', () => {
   it('turns field type strings into a strict JSON schema', () => {

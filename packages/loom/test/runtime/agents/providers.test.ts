@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
-import { after, afterEach, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { LoomError } from '../../../src/errors.js';
 import { parseModelReference, ProviderRegistry } from '../../../src/runtime/providers/registry.js';
 import { selectSecrets } from '../../../src/runtime/secrets.js';
-import { startFakeModelServer } from '../../support/fake-model-server.js';
+import { useFakeModelServer } from '../../support/fake-model-fixture.js';
 import type { FakeModelServer } from '../../support/fake-model-server.js';
 import { createModelProject, TEST_API_KEY } from '../../support/model-project.js';
 import type { ModelProject } from '../../support/model-project.js';
@@ -11,14 +11,7 @@ import type { ModelProject } from '../../support/model-project.js';
 let server: FakeModelServer;
 let project: ModelProject;
 
-before(async () => {
-  server = await startFakeModelServer();
-});
-after(() => server.close());
-afterEach(() => {
-  project?.remove();
-  server.requests.length = 0;
-});
+useFakeModelServer((started) => (server = started), () => project);
 
 function registry(entries: Record<string, string>): ProviderRegistry {
   return new ProviderRegistry(selectSecrets({ entries: new Map(Object.entries(entries)), configs: new Map() }, undefined, {}));

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
-import { after, afterEach, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { LoomError } from '../../../src/errors.js';
 import { createSemanticJudge } from '../../../src/runtime/semantic.js';
-import { startFakeModelServer } from '../../support/fake-model-server.js';
+import { useFakeModelServer } from '../../support/fake-model-fixture.js';
 import type { FakeModelServer } from '../../support/fake-model-server.js';
 import { createModelProject, secretsFor } from '../../support/model-project.js';
 import type { ModelProject } from '../../support/model-project.js';
@@ -10,15 +10,7 @@ import type { ModelProject } from '../../support/model-project.js';
 let server: FakeModelServer;
 let project: ModelProject;
 
-before(async () => {
-  server = await startFakeModelServer();
-});
-after(() => server.close());
-afterEach(() => {
-  project?.remove();
-  server.requests.length = 0;
-  server.respondWith(() => ({ text: 'ok' }));
-});
+useFakeModelServer((started) => (server = started), () => project);
 
 function lastUserMessage(index: number): string {
   const messages = server.requests[index].body.messages as { role: string; content: string }[];

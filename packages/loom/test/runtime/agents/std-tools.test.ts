@@ -2,11 +2,11 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { after, afterEach, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { createStd } from '../../../src/runtime/std.js';
 import { stdTools } from '../../../src/runtime/std-tools.js';
 import { callTool } from '../../../src/runtime/tools.js';
-import { startFakeModelServer } from '../../support/fake-model-server.js';
+import { useFakeModelServer } from '../../support/fake-model-fixture.js';
 import type { FakeModelServer } from '../../support/fake-model-server.js';
 import { createModelProject } from '../../support/model-project.js';
 import type { ModelProject } from '../../support/model-project.js';
@@ -17,14 +17,7 @@ let server: FakeModelServer;
 let project: ModelProject;
 const std = createStd(process.env);
 
-before(async () => {
-  server = await startFakeModelServer();
-});
-after(() => server.close());
-afterEach(() => {
-  project?.remove();
-  server.requests.length = 0;
-});
+useFakeModelServer((started) => (server = started), () => project);
 
 describe('std tools', () => {
   it('describe each function with named, typed parameters', () => {

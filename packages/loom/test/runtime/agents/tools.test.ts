@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
-import { after, afterEach, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { LoomError } from '../../../src/errors.js';
 import { bindTool, callTool, declaredParametersSchema } from '../../../src/runtime/tools.js';
 import type { ToolBinding } from '../../../src/runtime/tools.js';
-import { startFakeModelServer } from '../../support/fake-model-server.js';
+import { useFakeModelServer } from '../../support/fake-model-fixture.js';
 import type { FakeModelServer, RecordedRequest } from '../../support/fake-model-server.js';
 import { createModelProject } from '../../support/model-project.js';
 import type { ModelProject } from '../../support/model-project.js';
@@ -14,15 +14,7 @@ const SLOW_TOOL_MS = 2_000;
 let server: FakeModelServer;
 let project: ModelProject;
 
-before(async () => {
-  server = await startFakeModelServer();
-});
-after(() => server.close());
-afterEach(() => {
-  project?.remove();
-  server.requests.length = 0;
-  server.respondWith(() => ({ text: 'ok' }));
-});
+useFakeModelServer((started) => (server = started), () => project);
 
 function adder(calls: Record<string, unknown>[]): ToolBinding {
   return bindTool({ name: 'add', description: 'Add two integers', parameters: { a: 'int', b: 'int' } }, (args) => {
