@@ -10,7 +10,7 @@
  * die young and the garbage collector stays cheap on multi-megabyte sources.
  */
 import type { Diagnostic } from '../diagnostic.js';
-import type { Position, Span } from './spans.js';
+import { SourceFile, SourceSpan } from './spans.js';
 import { PUNCTUATORS } from './tokens.js';
 import type { Punctuator, StringSegment, Token } from './tokens.js';
 import { syntaxError } from './syntax-error.js';
@@ -81,13 +81,13 @@ export class TokenStream {
   /** Lines on which a lexical error was reported so far (the parser does not echo those). */
   readonly errorLines = new Set<number>();
   private pos = 0;
-  private line = 1;
-  private lineStart = 0;
   private sawNewline = true;
   private interpolationDepth = 0;
-  private lastPosition: Position = { line: 1, column: 1, offset: 0 };
+  private readonly sourceFile: SourceFile;
 
-  constructor(private readonly source: string, private readonly file: string) {}
+  constructor(private readonly source: string, file: string) {
+    this.sourceFile = new SourceFile(file);
+  }
 
   /** The next token; after the end of input, an eof token every time. */
   next(): Token {
@@ -108,45 +108,31 @@ export class TokenStream {
 
   // ---- positions -----------------------------------------------------------------------------
 
-  /**
-   * The current position. Positions are immutable, so when a token starts exactly where the
-   * previous one ended (`a.b(c)`) the same object is reused: fewer objects for the AST to keep.
-   */
-  private position(): Position {
-    const last = this.lastPosition;
-    if (last.offset === this.pos) return last;
-    const position = { line: this.line, column: this.pos - this.lineStart + 1, offset: this.pos };
-    this.lastPosition = position;
-    return position;
+  /** The span from offset `start` to the current position. */
+  private spanFrom(start: number): SourceSpan {
+    return new SourceSpan(this.sourceFile, start, this.pos);
   }
 
-  private spanFrom(start: Position): Span {
-    return { file: this.file, start, end: this.position() };
-  }
-
-  private error(message: string, start: Position, hint?: string): void {
+  private error(message: string, start: number, hint?: string): void {
     this.diagnostics.push(syntaxError(message, this.spanFrom(start), hint));
-    this.errorLines.add(start.line);
+    this.errorLines.add(this.sourceFile.positionAt(start).line);
   }
 
   /** Advances over one line terminator (`\n`, `\r\n` or `\r`) at the current position. */
   private consumeNewline(): void {
     const code = this.source.charCodeAt(this.pos);
     this.pos += code === CH_CR && this.source.charCodeAt(this.pos + 1) === CH_LF ? 2 : 1;
-    this.line++;
-    this.lineStart = this.pos;
+    this.sourceFile.addLineStart(this.pos);
   }
 
   /** Ends an interpolation's token list at its closing `}` (not consumed here). */
   private interpolationEndToken(): Token {
-    const start = this.position();
-    const end = { line: start.line, column: start.column + 1, offset: start.offset + 1 };
-    return { kind: 'eof', text: '}', span: { file: this.file, start, end }, newlineBefore: false };
+    const span = new SourceSpan(this.sourceFile, this.pos, this.pos + 1);
+    return { kind: 'eof', text: '}', span, newlineBefore: false };
   }
 
   private eofToken(): Token {
-    const here = this.position();
-    return { kind: 'eof', text: '', span: { file: this.file, start: here, end: here }, newlineBefore: true };
+    return { kind: 'eof', text: '', span: this.spanFrom(this.pos), newlineBefore: true };
   }
 
   // ---- main loop -----------------------------------------------------------------------------
@@ -205,7 +191,7 @@ export class TokenStream {
 
   private skipBlockComment(): void {
     const source = this.source;
-    const start = this.position();
+    const start = this.pos;
     this.pos += 2;
     while (this.pos < source.length) {
       const code = source.charCodeAt(this.pos);
@@ -225,7 +211,7 @@ export class TokenStream {
 
   /** Scans one token starting with `code`; returns null when the input was reported and skipped. */
   private scanToken(code: number): Token | null {
-    if (code === CH_DQUOTE || code === CH_SQUOTE) return this.scanString(this.position(), this.pos);
+    if (code === CH_DQUOTE || code === CH_SQUOTE) return this.scanString(this.pos);
     if (isDigit(code)) return this.scanNumber();
     if (isAsciiLetter(code) || code === CH_UNDERSCORE || this.startsUnicodeIdentifierAt(this.pos)) {
       return this.scanWord();
@@ -245,10 +231,9 @@ export class TokenStream {
 
   private scanWord(): Token {
     const source = this.source;
-    const start = this.position();
-    const startOffset = this.pos;
+    const start = this.pos;
     // A local index in the hot loop; past the end charCodeAt gives NaN, which fails every test.
-    let pos = startOffset;
+    let pos = start;
     for (;;) {
       const code = source.charCodeAt(pos);
       if (isAsciiLetter(code) || isDigit(code) || code === CH_UNDERSCORE) {
@@ -262,16 +247,16 @@ export class TokenStream {
       }
     }
     this.pos = pos;
-    const text = source.slice(startOffset, pos);
+    const text = source.slice(start, pos);
     const next = source.charCodeAt(this.pos);
-    if (next === CH_DQUOTE && text === 'r') return this.scanRegex(start, startOffset);
+    if (next === CH_DQUOTE && text === 'r') return this.scanRegex(start);
     if ((next === CH_DQUOTE || next === CH_SQUOTE) && text === 'template') {
-      return this.scanTemplate(start, startOffset);
+      return this.scanTemplate(start);
     }
     if ((next === CH_DQUOTE || next === CH_SQUOTE) && text === 'f') {
       // Python-style f-strings appear in older docs; read the string so that only this is reported.
       this.error('f-strings are not supported', start, "interpolate with #{...} inside a plain string: \"Hi #{name}\"");
-      return this.scanString(start, startOffset);
+      return this.scanString(start);
     }
     return { kind: 'identifier', text, span: this.spanFrom(start), newlineBefore: this.sawNewline };
   }
@@ -289,8 +274,7 @@ export class TokenStream {
 
   private scanNumber(): Token {
     const source = this.source;
-    const start = this.position();
-    const startOffset = this.pos;
+    const start = this.pos;
     let isFloat = false;
     this.scanDigits();
     if (source.charCodeAt(this.pos) === CH_DOT && isDigit(source.charCodeAt(this.pos + 1))) {
@@ -309,7 +293,9 @@ export class TokenStream {
       }
     }
     const numberEnd = this.pos;
-    const value = Number(source.slice(startOffset, numberEnd).replace(/_/g, ''));
+    const digits = source.slice(start, numberEnd);
+    // Separators are rare; leaving the common case alone spares a copy of every number.
+    const value = Number(digits.includes('_') ? digits.replaceAll('_', '') : digits);
     let unit: string | null = null;
     const after = source.charCodeAt(this.pos);
     if (isAsciiLetter(after) || after === CH_UNDERSCORE) {
@@ -323,11 +309,11 @@ export class TokenStream {
       if (DURATION_UNITS.has(suffix)) {
         unit = suffix;
       } else {
-        this.error(`Invalid number '${source.slice(startOffset, this.pos)}': names cannot start with a digit`, start);
+        this.error(`Invalid number '${source.slice(start, this.pos)}': names cannot start with a digit`, start);
       }
     }
     return {
-      kind: 'number', text: source.slice(startOffset, this.pos), value, isFloat, unit,
+      kind: 'number', text: source.slice(start, this.pos), value, isFloat, unit,
       span: this.spanFrom(start), newlineBefore: this.sawNewline,
     };
   }
@@ -336,7 +322,7 @@ export class TokenStream {
 
   private scanPunctuator(): Token | null {
     const source = this.source;
-    const start = this.position();
+    const start = this.pos;
     const pos = this.pos;
     const candidates = PUNCTUATORS_BY_FIRST_CHAR[source.charCodeAt(pos)];
     if (candidates !== undefined) {
@@ -349,7 +335,7 @@ export class TokenStream {
       }
     }
     this.skipUnknownCharacters();
-    const text = source.slice(start.offset, this.pos);
+    const text = source.slice(start, this.pos);
     this.error(`Unexpected character${text.length > 1 ? 's' : ''} '${printable(text)}'`, start,
       text === '#' ? "'#' only starts an interpolation '#{...}' inside a string; comments use '//'" : undefined);
     return null;
@@ -393,8 +379,8 @@ export class TokenStream {
       || (source.charCodeAt(this.pos + 1) === shape.quote && source.charCodeAt(this.pos + 2) === shape.quote);
   }
 
-  /** Scans a `"..."`, `'...'` or `"""..."""` string whose token starts at `start`. */
-  private scanString(start: Position, tokenStartOffset: number): Token {
+  /** Scans a `"..."`, `'...'` or `"""..."""` string whose token starts at offset `start`. */
+  private scanString(start: number): Token {
     const source = this.source;
     const shape = this.stringShapeAt(this.pos);
     const delimiterLength = shape.triple ? 3 : 1;
@@ -402,7 +388,7 @@ export class TokenStream {
     const bodyStart = this.pos;
     const segments: StringSegment[] = [];
     let text = '';
-    let textStart = this.position();
+    let textStart = this.pos;
     let closed = false;
     let brokenAcrossLines = false;
     while (this.pos < source.length) {
@@ -435,9 +421,9 @@ export class TokenStream {
         if (text.length > 0) segments.push({ kind: 'text', value: text, span: this.spanFrom(textStart) });
         text = '';
         segments.push(this.scanInterpolation());
-        textStart = this.position();
+        textStart = this.pos;
       } else if (code === CH_HASH && source.charCodeAt(this.pos + 1) === CH_LBRACE) {
-        this.error(`Interpolation nested too deeply: more than ${MAX_INTERPOLATION_DEPTH} levels of '#{'`, this.position());
+        this.error(`Interpolation nested too deeply: more than ${MAX_INTERPOLATION_DEPTH} levels of '#{'`, this.pos);
         text += '#{';
         this.pos += 2;
       } else {
@@ -456,7 +442,7 @@ export class TokenStream {
         shape.triple ? undefined : 'a string that spans several lines is written """like this"""');
     }
     return {
-      kind: 'string', text: source.slice(tokenStartOffset, this.pos), segments, triple: shape.triple,
+      kind: 'string', text: source.slice(start, this.pos), segments, triple: shape.triple,
       rawBody: source.slice(bodyStart, bodyEnd), span: this.spanFrom(start), newlineBefore: this.sawNewline,
     };
   }
@@ -487,7 +473,7 @@ export class TokenStream {
   /** Reads one escape sequence at a backslash and returns the text it stands for. */
   private scanEscape(): string {
     const source = this.source;
-    const start = this.position();
+    const start = this.pos;
     const next = source[this.pos + 1];
     if (next === undefined) {
       this.pos++;
@@ -529,7 +515,7 @@ export class TokenStream {
 
   /** Scans `#{ ... }` at the current position into its own token list. */
   private scanInterpolation(): StringSegment {
-    const start = this.position();
+    const start = this.pos;
     this.pos += 2;
     const tokens: Token[] = [];
     const savedNewline = this.sawNewline;
@@ -548,7 +534,7 @@ export class TokenStream {
   }
 
   /** Scans the body of `r"..."` verbatim (a `\"` does not end it). */
-  private scanRegex(start: Position, tokenStartOffset: number): Token {
+  private scanRegex(start: number): Token {
     const source = this.source;
     this.pos++;
     const bodyStart = this.pos;
@@ -567,13 +553,13 @@ export class TokenStream {
     if (closed) this.pos++;
     else this.error("Unterminated regex literal: expected '\"' before the end of the line", start);
     return {
-      kind: 'regex', text: source.slice(tokenStartOffset, this.pos), pattern,
+      kind: 'regex', text: source.slice(start, this.pos), pattern,
       span: this.spanFrom(start), newlineBefore: this.sawNewline,
     };
   }
 
   /** Scans `template"""..."""` (or `template"..."`) keeping the body verbatim. */
-  private scanTemplate(start: Position, tokenStartOffset: number): Token {
+  private scanTemplate(start: number): Token {
     const source = this.source;
     const shape = this.stringShapeAt(this.pos);
     const delimiterLength = shape.triple ? 3 : 1;
@@ -599,7 +585,7 @@ export class TokenStream {
     if (closed) this.pos += delimiterLength;
     else this.error('Unterminated template literal', start);
     return {
-      kind: 'template', text: source.slice(tokenStartOffset, this.pos), body,
+      kind: 'template', text: source.slice(start, this.pos), body,
       span: this.spanFrom(start), newlineBefore: this.sawNewline,
     };
   }

@@ -8,6 +8,7 @@
 import type { Diagnostic } from '../diagnostic.js';
 import type { Program, TopLevelItem } from './ast.js';
 import { TokenStream } from './lexer.js';
+import { SourceSpan } from './spans.js';
 import { Cursor } from './parser/cursor.js';
 import { declarationAt, startsDeclarationOrDecorator } from './parser/declaration-starts.js';
 import { atDecoratedDeclaration, parseDeclaration } from './parser/declarations.js';
@@ -39,7 +40,8 @@ export function parse(source: string, file: string): ParseResult {
     if (!p.hasAdvancedSince(before)) p.skipTokenOrGroup();
   }
   // The program covers the whole file, leading comments included.
-  const span = { file, start: { line: 1, column: 1, offset: 0 }, end: p.current.span.end };
+  const end = p.current.span;
+  const span = new SourceSpan(end.source, 0, end.endOffset);
   diagnostics.sort((a, b) => a.span.start.offset - b.span.start.offset);
   return { program: { kind: 'Program', items, span }, diagnostics };
 }

@@ -3,10 +3,10 @@
  * are contextual (`role`, `model`, `type`, `test`, ... stay usable as names), so the parser
  * decides from the surrounding tokens what a word means.
  */
-import type { Span } from './spans.js';
+import type { SourceSpan } from './spans.js';
 
 interface TokenBase {
-  readonly span: Span;
+  readonly span: SourceSpan;
   /** The exact source text of the token. */
   readonly text: string;
   /** True when a line break separates this token from the previous one (or it starts the file).
@@ -30,7 +30,7 @@ export interface StringTextSegment {
   readonly kind: 'text';
   /** The text with escapes resolved. */
   readonly value: string;
-  readonly span: Span;
+  readonly span: SourceSpan;
 }
 
 export interface InterpolationSegment {
@@ -38,7 +38,7 @@ export interface InterpolationSegment {
   /** Tokens of the embedded expression, ending with an `eof` token at the closing `}`. */
   readonly tokens: readonly Token[];
   /** Span of the whole `#{...}`. */
-  readonly span: Span;
+  readonly span: SourceSpan;
 }
 
 export type StringSegment = StringTextSegment | InterpolationSegment;

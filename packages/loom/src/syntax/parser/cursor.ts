@@ -9,6 +9,7 @@
  */
 import type { Diagnostic } from '../../diagnostic.js';
 import type { ErrorNode } from '../ast.js';
+import { SourceSpan } from '../spans.js';
 import type { Span } from '../spans.js';
 import { describeToken, isPunctuator, isWord } from '../tokens.js';
 import type { Punctuator, Token } from '../tokens.js';
@@ -158,8 +159,9 @@ export class Cursor {
 
   /** Span from `start` to the end of the last consumed token (or of `start` if none was). */
   spanFrom(start: Token): Span {
-    const end = this.previous.span.end.offset >= start.span.start.offset ? this.previous.span.end : start.span.end;
-    return { file: start.span.file, start: start.span.start, end };
+    const first = start.span;
+    const last = this.previous.span;
+    return last.endOffset >= first.startOffset ? new SourceSpan(first.source, first.startOffset, last.endOffset) : first;
   }
 
   errorAtCurrent(message: string, hint?: string): void {

@@ -8,6 +8,7 @@ import type {
   AssignmentStatement, AssignmentTarget, Block, CatchClause, Expression, IfStatement, LetStatement, Parameter,
   Pattern, SemanticIfStatement, Statement,
 } from '../ast.js';
+import { spanBetween } from '../spans.js';
 import type { Token } from '../tokens.js';
 import { describeToken, isPunctuator, isWord } from '../tokens.js';
 import type { Cursor } from './cursor.js';
@@ -174,7 +175,7 @@ function withAwaitTimeout(p: Cursor, value: Expression): Expression {
   if (value.kind !== 'AwaitExpression' || value.timeout !== null || !p.at(',')) return value;
   p.advance();
   const timeout = parseExpression(p);
-  return { ...value, timeout, span: { ...value.span, end: timeout.span.end } };
+  return { ...value, timeout, span: spanBetween(value.span, timeout.span) };
 }
 
 function assignmentTarget(p: Cursor, expression: Expression): AssignmentTarget {
