@@ -84,6 +84,11 @@ export class TokenStream {
   private sawNewline = true;
   private interpolationDepth = 0;
   private readonly sourceFile: SourceFile;
+  /**
+   * One string per distinct word. A name written many times then shares one string across the
+   * tree instead of each occurrence keeping its own copy alive.
+   */
+  private readonly words = new Map<string, string>();
 
   constructor(private readonly source: string, file: string) {
     this.sourceFile = new SourceFile(file);
@@ -247,7 +252,7 @@ export class TokenStream {
       }
     }
     this.pos = pos;
-    const text = source.slice(start, pos);
+    const text = this.interned(source.slice(start, pos));
     const next = source.charCodeAt(this.pos);
     if (next === CH_DQUOTE && text === 'r') return this.scanRegex(start);
     if ((next === CH_DQUOTE || next === CH_SQUOTE) && text === 'template') {
@@ -259,6 +264,13 @@ export class TokenStream {
       return this.scanString(start);
     }
     return { kind: 'identifier', text, span: this.spanFrom(start), newlineBefore: this.sawNewline };
+  }
+
+  private interned(word: string): string {
+    const known = this.words.get(word);
+    if (known !== undefined) return known;
+    this.words.set(word, word);
+    return word;
   }
 
   // ---- numbers -------------------------------------------------------------------------------

@@ -8,6 +8,7 @@ import type {
 } from '../ast.js';
 import type { Token } from '../tokens.js';
 import { isPunctuator } from '../tokens.js';
+import { exactLength } from './lists.js';
 import { parseBraceBody, parseProperty } from './bodies.js';
 import type { Cursor } from './cursor.js';
 import { parseFlow, parseFunction } from './declarations.js';
@@ -60,7 +61,7 @@ function parseUseTarget(p: Cursor): UseTarget {
   }
   const parts: Identifier[] = [parseIdentifier(p, "a tool or library name after 'uses'")];
   while (p.eat('.')) parts.push(parseIdentifier(p, "a name after '.'"));
-  return { kind: 'QualifiedName', parts, span: p.spanFrom(start) };
+  return { kind: 'QualifiedName', parts: exactLength(parts), span: p.spanFrom(start) };
 }
 
 function parseAgentMember(p: Cursor): AgentMember {

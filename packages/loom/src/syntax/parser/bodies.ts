@@ -6,6 +6,7 @@
 import type { Property, PropertyBlock } from '../ast.js';
 import type { Token } from '../tokens.js';
 import { describeToken, shortened } from '../tokens.js';
+import { exactLength } from './lists.js';
 import type { Cursor } from './cursor.js';
 import { startsExpression } from './expression-starts.js';
 import { parseExpression, withBraceLiterals } from './expressions.js';
@@ -44,7 +45,7 @@ function parseMembers<T>(p: Cursor, purpose: string, parseMember: () => T): T[] 
     }
   });
   closeBody(p, purpose, open);
-  return members;
+  return exactLength(members);
 }
 
 function endMember(p: Cursor, purpose: string): void {

@@ -157,11 +157,15 @@ export class Cursor {
     return false;
   }
 
-  /** Span from `start` to the end of the last consumed token (or of `start` if none was). */
+  /**
+   * Span from `start` to the end of the last consumed token (or of `start` if none was). A node
+   * that is just its first token shares that token's span rather than holding an equal copy.
+   */
   spanFrom(start: Token): Span {
     const first = start.span;
     const last = this.previous.span;
-    return last.endOffset >= first.startOffset ? new SourceSpan(first.source, first.startOffset, last.endOffset) : first;
+    if (last.endOffset < first.startOffset || last.endOffset === first.endOffset) return first;
+    return new SourceSpan(first.source, first.startOffset, last.endOffset);
   }
 
   errorAtCurrent(message: string, hint?: string): void {

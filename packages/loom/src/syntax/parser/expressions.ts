@@ -11,7 +11,7 @@ import { isPunctuator, shortened } from '../tokens.js';
 import { CH_UPPER_A, CH_UPPER_Z } from '../characters.js';
 import type { Cursor } from './cursor.js';
 import { NON_EXPRESSION_WORDS, startsExpression } from './expression-starts.js';
-import { parseCommaSeparated } from './lists.js';
+import { exactLength, parseCommaSeparated } from './lists.js';
 import { braceStartsBlock, parseMatchExpression } from './match.js';
 import { parseIdentifier } from './names.js';
 import { binaryOperatorAt, PRECEDENCE_LOWEST, PRECEDENCE_NOT } from './operators.js';
@@ -153,7 +153,7 @@ export function parseArgumentList(p: Cursor): Argument[] {
     });
   });
   p.expect(')', 'to close the argument list', `the list opened at line ${open.span.start.line}`);
-  return args;
+  return exactLength(args);
 }
 
 export function parseArgument(p: Cursor): Argument {
@@ -272,7 +272,7 @@ function parseStructLiteral(p: Cursor): Expression {
     args.push(parseArgument(p));
   });
   p.expect('}', 'to close the struct fields', `the fields opened at line ${open.span.start.line}`);
-  return { kind: 'CallExpression', callee, arguments: args, span: p.spanFrom(nameToken) };
+  return { kind: 'CallExpression', callee, arguments: exactLength(args), span: p.spanFrom(nameToken) };
 }
 
 function parseParenthesized(p: Cursor): Expression {
@@ -290,7 +290,7 @@ function parseParenthesized(p: Cursor): Expression {
       elements.push(parseExpression(p));
     });
     p.expect(')', 'to close the tuple');
-    return { kind: 'TupleLiteral', elements, span: p.spanFrom(open) };
+    return { kind: 'TupleLiteral', elements: exactLength(elements), span: p.spanFrom(open) };
   });
 }
 
@@ -313,7 +313,7 @@ function parseListLiteral(p: Cursor): ListLiteral {
     });
   });
   p.expect(']', 'to close the list', `the list opened at line ${open.span.start.line}`);
-  return { kind: 'ListLiteral', elements, span: p.spanFrom(open) };
+  return { kind: 'ListLiteral', elements: exactLength(elements), span: p.spanFrom(open) };
 }
 
 function parseDictLiteral(p: Cursor, start: Token): Expression {
@@ -330,7 +330,7 @@ function parseDictLiteral(p: Cursor, start: Token): Expression {
     });
   });
   p.expect('}', 'to close the map', `the map opened at line ${open.span.start.line}`);
-  return { kind: 'DictLiteral', entries, span: p.spanFrom(start) };
+  return { kind: 'DictLiteral', entries: exactLength(entries), span: p.spanFrom(start) };
 }
 
 function parseFunctionExpression(p: Cursor): Expression {

@@ -21,6 +21,15 @@ export function parseCommaSeparated(p: Cursor, closer: ')' | ']' | '}', itemName
   }
 }
 
+/**
+ * `items` in an array of exactly its length. An array grown by `push` keeps room for more
+ * (16 slots after the first push), and a large file's tree keeps hundreds of thousands of lists
+ * alive, so each finished list of the tree is stored without that spare room.
+ */
+export function exactLength<T>(items: T[]): T[] {
+  return items.length === 0 ? items : items.slice();
+}
+
 function atCloser(p: Cursor): boolean {
   return p.at(')') || p.at(']') || p.at('}');
 }

@@ -4,6 +4,7 @@
  */
 import type { Expression, MatchArm, MatchExpression } from '../ast.js';
 import { describeToken, isPunctuator } from '../tokens.js';
+import { exactLength } from './lists.js';
 import type { Cursor } from './cursor.js';
 import { parseExpression, parseHeadExpression, withBraceLiterals } from './expressions.js';
 import { parsePattern } from './patterns.js';
@@ -33,7 +34,7 @@ export function parseMatchExpression(p: Cursor): MatchExpression {
     });
     p.expect('}', 'to close the match arms', `the match opened at line ${open.span.start.line}`);
   }
-  return { kind: 'MatchExpression', fast, subject, arms, span: p.spanFrom(start) };
+  return { kind: 'MatchExpression', fast, subject, arms: exactLength(arms), span: p.spanFrom(start) };
 }
 
 function parseMatchArm(p: Cursor): MatchArm {

@@ -6,7 +6,7 @@ import type { ContractClause, Decorator, Parameter, TypeExpression } from '../as
 import { isPunctuator } from '../tokens.js';
 import type { Cursor } from './cursor.js';
 import { parseArgumentList, parseExpression, parseHeadExpression } from './expressions.js';
-import { parseCommaSeparated } from './lists.js';
+import { exactLength, parseCommaSeparated } from './lists.js';
 import { parseIdentifier } from './names.js';
 import { parseType } from './types.js';
 
@@ -19,7 +19,7 @@ export function parseDecorators(p: Cursor): Decorator[] {
     const args = p.at('(') && !p.current.newlineBefore ? parseArgumentList(p) : null;
     decorators.push({ kind: 'Decorator', name, arguments: args, span: p.spanFrom(start) });
   }
-  return decorators;
+  return exactLength(decorators);
 }
 
 /** `( name [: Type] [= default], ... )` */
@@ -31,7 +31,7 @@ export function parseParameterList(p: Cursor): Parameter[] {
     parameters.push(parseParameter(p));
   });
   p.expect(')', 'to close the parameter list', `the list opened at line ${open.span.start.line}`);
-  return parameters;
+  return exactLength(parameters);
 }
 
 export function parseParameter(p: Cursor): Parameter {
@@ -74,5 +74,5 @@ export function parseContractClause(p: Cursor): ContractClause {
 export function parseContractClauses(p: Cursor): ContractClause[] {
   const clauses: ContractClause[] = [];
   while (atContractClause(p)) clauses.push(parseContractClause(p));
-  return clauses;
+  return exactLength(clauses);
 }

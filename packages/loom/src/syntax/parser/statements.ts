@@ -11,6 +11,7 @@ import type {
 import { spanBetween } from '../spans.js';
 import type { Token } from '../tokens.js';
 import { describeToken, isPunctuator, isWord } from '../tokens.js';
+import { exactLength } from './lists.js';
 import type { Cursor } from './cursor.js';
 import { startsDeclarationAtLineStart } from './declaration-starts.js';
 import { expressionToPattern } from './destructuring.js';
@@ -58,7 +59,7 @@ function parseStatements(p: Cursor, purpose: string, open: Token): Statement[] {
     if (!p.hasAdvancedSince(before)) p.skipTokenOrGroup();
   }
   closeBody(p, purpose, open);
-  return statements;
+  return exactLength(statements);
 }
 
 /** Expects the `}` of a body, naming where the body was opened when it is missing. */

@@ -4,6 +4,7 @@
  */
 import type { TypeExpression } from '../ast.js';
 import { describeToken } from '../tokens.js';
+import { exactLength } from './lists.js';
 import type { Cursor } from './cursor.js';
 import { plainStringValue } from './strings.js';
 
@@ -13,7 +14,7 @@ export function parseType(p: Cursor): TypeExpression {
   if (!p.at('|')) return first;
   const members: TypeExpression[] = [first];
   while (p.eat('|')) members.push(parseOptionalType(p));
-  return { kind: 'UnionType', members, span: p.spanFrom(start) };
+  return { kind: 'UnionType', members: exactLength(members), span: p.spanFrom(start) };
 }
 
 function parseOptionalType(p: Cursor): TypeExpression {
@@ -60,5 +61,5 @@ function parseSimpleTypeUnguarded(p: Cursor): TypeExpression {
     }
     p.expect(closer, 'to close the type arguments');
   }
-  return { kind: 'NamedType', name, arguments: typeArguments, span: p.spanFrom(token) };
+  return { kind: 'NamedType', name, arguments: exactLength(typeArguments), span: p.spanFrom(token) };
 }
