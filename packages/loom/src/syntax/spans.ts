@@ -20,6 +20,8 @@ export interface Span {
  */
 export class SourceFile {
   private readonly lineStarts: number[] = [0];
+  /** Index of the line found last: positions are mostly asked for near the previous one. */
+  private recentLine = 0;
 
   constructor(readonly name: string) {}
 
@@ -29,7 +31,16 @@ export class SourceFile {
   }
 
   positionAt(offset: number): Position {
+    const index = this.lineIndexAt(offset);
+    return { line: index + 1, column: offset - (this.lineStarts[index] as number) + 1, offset };
+  }
+
+  /** The 0-based index of the line holding `offset`. */
+  private lineIndexAt(offset: number): number {
     const lineStarts = this.lineStarts;
+    const recent = this.recentLine;
+    const recentEnd = lineStarts[recent + 1] ?? Infinity;
+    if ((lineStarts[recent] as number) <= offset && offset < recentEnd) return recent;
     // Binary search for the last line that starts at or before `offset`.
     let low = 0;
     let high = lineStarts.length - 1;
@@ -38,7 +49,8 @@ export class SourceFile {
       if ((lineStarts[middle] as number) <= offset) low = middle;
       else high = middle - 1;
     }
-    return { line: low + 1, column: offset - (lineStarts[low] as number) + 1, offset };
+    this.recentLine = low;
+    return low;
   }
 }
 
