@@ -7,9 +7,10 @@
  * control flow, matches, pipelines and interpolated strings) of at least 5 MB, parsed once split
  * into 20 KB files (as `include`d modules) and once as a single file, plus the public Nexa
  * example corpus when it has been extracted to /tmp/nexa-examples. A single 5 MB file keeps a
- * syntax tree of over 100 MB alive while it is built, so its rate is bounded by the garbage
- * collector rather than by the parser. Each file is checked on its own, as `loom check` does;
- * includes are not read (the corpus names files outside it), so reading files is not timed.
+ * syntax tree of about 80 MB alive while it is built, so the garbage collector takes a large
+ * share of its time and its medians vary with where the major collections fall. Each file is
+ * checked on its own, as `loom check` does; includes are not read (the corpus names files
+ * outside it), so reading files is not timed.
  *
  * Each run is timed twice: wall clock, and CPU time of this process (user + system, which also
  * counts the garbage collector's helper threads). On a busy machine the wall figure mostly
