@@ -1,3 +1,16 @@
+/** The contract's 503 codes for a failed call to a chat provider. */
+export type ProviderErrorCode =
+  | 'missing_key'
+  | 'invalid_key'
+  | 'rate_limited'
+  | 'invalid_model'
+  | 'provider_unavailable'
+  | 'timeout'
+  | 'connection_failed'
+  | 'invalid_response'
+  | 'incomplete_response'
+  | 'response_too_large';
+
 /** Machine-readable error codes of the `/api/v2` contract. */
 export type ErrorCode =
   | 'bad_request'
@@ -10,16 +23,7 @@ export type ErrorCode =
   | 'unsupported_media_type'
   | 'invalid_request'
   | 'internal_error'
-  | 'missing_key'
-  | 'invalid_key'
-  | 'rate_limited'
-  | 'invalid_model'
-  | 'provider_unavailable'
-  | 'timeout'
-  | 'connection_failed'
-  | 'invalid_response'
-  | 'incomplete_response'
-  | 'response_too_large'
+  | ProviderErrorCode
   | 'model_unavailable'
   | 'device_unavailable'
   | 'storage_error';

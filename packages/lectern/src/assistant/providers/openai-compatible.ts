@@ -6,7 +6,8 @@ import { GuardedExchange } from './guarded-exchange.js';
 import { ProviderError, errorForStatus } from './provider-error.js';
 import { SseDecoder } from './sse.js';
 
-export { ProviderError, type ProviderErrorCode } from './provider-error.js';
+export { ProviderError } from './provider-error.js';
+export type { ProviderErrorCode } from '../../platform/errors.js';
 
 /** Contract: a provider that has not accepted the connection by then is unreachable. */
 export const CONNECT_TIMEOUT_MS = 5_000;

@@ -1,15 +1,4 @@
-/** The contract's 503 codes for a failed call to a chat provider. */
-export type ProviderErrorCode =
-  | 'missing_key'
-  | 'invalid_key'
-  | 'rate_limited'
-  | 'invalid_model'
-  | 'provider_unavailable'
-  | 'timeout'
-  | 'connection_failed'
-  | 'invalid_response'
-  | 'incomplete_response'
-  | 'response_too_large';
+import type { ProviderErrorCode } from '../../platform/errors.js';
 
 /**
  * A provider call that failed for a reason the user can act on. The message is always written
