@@ -82,6 +82,50 @@ export const assistant = {
   deltaFlushIntervalMs: 30,
 } as const;
 
+/** Limits of the settings object; the contract fixes the LLM ranges and the keyword limits. */
+export const settingsLimits = {
+  llmTimeoutSecondsMin: 5,
+  llmTimeoutSecondsMax: 180,
+  llmTimeoutSecondsDefault: 45,
+  llmContextCharactersMin: 1000,
+  llmContextCharactersMax: 64_000,
+  llmContextCharactersDefault: 16_000,
+  modelNameMaxChars: 200,
+  modelIdMaxChars: 200,
+  /** Long enough for any real endpoint; bounds what a row and a log line can carry. */
+  urlMaxChars: 2048,
+  asrLanguageMinChars: 2,
+  asrLanguageMaxChars: 20,
+  alertKeywordsMaxItems: 100,
+  alertKeywordMaxChars: 80,
+  allowedOriginsMaxItems: 32,
+  originMaxChars: 200,
+  /** The UI's own preferences are opaque to Lectern; this only keeps them from growing without bound. */
+  appearanceMaxBytes: 16 * 1024,
+  /** ClassFox `asr.*` fields kept for round trip: how many, how long a name and a text value may be. */
+  classFoxAsrFieldsMax: 32,
+  classFoxAsrFieldNameMaxChars: 64,
+  classFoxAsrValueMaxChars: 2048,
+} as const;
+
+export const credentials = {
+  valueMaxChars: 8192,
+} as const;
+
+/** Calls to an OpenAI-compatible provider (byok). */
+export const provider = {
+  /** Contract: a provider that has not accepted the connection by then is unreachable. */
+  connectTimeoutMs: 5_000,
+  /** Contract: a longer answer is refused rather than stored. Counted in Unicode code points. */
+  answerMaxChars: 64_000,
+  /**
+   * Caps what is read in total, reasoning and framing included, and the size of one event, so a
+   * provider that streams endless reasoning or one line without end cannot exhaust memory.
+   */
+  responseMaxBytes: 16 * 1024 * 1024,
+  eventMaxChars: 1024 * 1024,
+} as const;
+
 export const defaults = {
   courseName: 'Untitled class',
 } as const;

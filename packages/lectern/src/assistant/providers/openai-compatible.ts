@@ -1,4 +1,5 @@
 import type { IncomingMessage } from 'node:http';
+import { provider } from '../../config.js';
 import { version } from '../../version.js';
 import { isLoopbackUrl } from '../../platform/endpoint-url.js';
 import { parseCompletionChunk } from './completion-chunk.js';
@@ -9,16 +10,8 @@ import { SseDecoder } from './sse.js';
 export { ProviderError } from './provider-error.js';
 export type { ProviderErrorCode } from '../../platform/errors.js';
 
-/** Contract: a provider that has not accepted the connection by then is unreachable. */
-export const CONNECT_TIMEOUT_MS = 5_000;
-/** Contract: a longer answer is refused rather than stored. Counted in Unicode code points. */
-export const MAX_ANSWER_CHARS = 64_000;
-/**
- * Caps what is read in total, reasoning and framing included, and the size of one event, so a
- * provider that streams endless reasoning or one line without end cannot exhaust memory.
- */
-const MAX_RESPONSE_BYTES = 16 * 1024 * 1024;
-const MAX_EVENT_CHARS = 1024 * 1024;
+export const CONNECT_TIMEOUT_MS = provider.connectTimeoutMs;
+export const MAX_ANSWER_CHARS = provider.answerMaxChars;
 const COMPLETIONS_PATH = '/chat/completions';
 const END_OF_STREAM = '[DONE]';
 
@@ -101,7 +94,7 @@ async function* readAnswer(response: IncomingMessage, exchange: GuardedExchange)
   reading: for await (const chunk of response as AsyncIterable<Buffer>) {
     bytesRead += chunk.length;
     const payloads = events.push(chunk);
-    if (bytesRead > MAX_RESPONSE_BYTES || events.bufferedChars > MAX_EVENT_CHARS) {
+    if (bytesRead > provider.responseMaxBytes || events.bufferedChars > provider.eventMaxChars) {
       throw new ProviderError('response_too_large', 'The provider sent far more data than an answer can hold; reading stopped');
     }
     for (const payload of payloads) {

@@ -1,10 +1,11 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { credentials } from '../../config.js';
 
 /** Keys Lectern can hold: the LLM endpoint, the speech service, and the ClassFox provider keys. */
 export const credentialNames = ['llm', 'asr', 'dashscope', 'seed_app', 'seed_access', 'seed_api'] as const;
 export type CredentialName = (typeof credentialNames)[number];
 
-export const credentialValueMaxChars = 8192;
+export const credentialValueMaxChars = credentials.valueMaxChars;
 
 export const CredentialStatusSchema = Type.Object({
   name: Type.String(),

@@ -1,5 +1,5 @@
 import { InvalidBaseUrlError, normaliseBaseUrl, type InvalidBaseUrlReason } from '../../platform/endpoint-url.js';
-import { settingsLimits } from './defaults.js';
+import { settingsLimits } from '../../config.js';
 
 /** Why a value was refused, in words that never repeat the value. */
 export interface RuleViolation {

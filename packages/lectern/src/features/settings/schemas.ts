@@ -1,5 +1,5 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
-import { settingsLimits as limits } from './defaults.js';
+import { settingsLimits as limits } from '../../config.js';
 
 export const llmModes = ['builtin', 'byok', 'local'] as const;
 export type LlmMode = (typeof llmModes)[number];
