@@ -143,7 +143,7 @@ export function createAssistantService(deps: AssistantServiceDeps) {
 
     /** `POST /assistant/test`: a fixed short prompt, no class data; refused while a task runs. */
     async testConnection(): Promise<ConnectionTestOutcome> {
-      if (store.anyActive()) throw invalidState('An assistant task is running; test the connection when it has finished');
+      if (store.activeCount() > 0) throw invalidState('An assistant task is running; test the connection when it has finished');
       const started = performance.now();
       let provider: TaskProvider | undefined;
       let firstTokenMs: number | null = null;

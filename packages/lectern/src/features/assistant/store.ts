@@ -81,7 +81,6 @@ export function createTaskStore(db: Db) {
     'INSERT INTO notes (id, session_id, task_id, title, markdown, created_at) VALUES (@id, @session_id, @task_id, @title, @markdown, @created_at)',
   );
   const material = db.prepare<[string], { filename: string; text: string }>('SELECT filename, text FROM materials WHERE id = ?');
-  const hasActive = db.prepare<[], { n: number }>(`SELECT count(*) AS n FROM tasks WHERE status IN (${activeList})`);
 
   return {
     get(id: string): Task | undefined {
@@ -99,9 +98,6 @@ export function createTaskStore(db: Db) {
     },
     activeOfKind(sessionId: string, kind: TaskKind): number {
       return activeOfKind.get(sessionId, kind)?.n ?? 0;
-    },
-    anyActive(): boolean {
-      return (hasActive.get()?.n ?? 0) > 0;
     },
     insert(task: NewTask): void {
       insert.run({ ...task, history: task.history.length > 0 ? JSON.stringify(task.history) : null });
