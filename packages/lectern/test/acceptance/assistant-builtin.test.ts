@@ -1,11 +1,12 @@
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Task } from '../../src/features/assistant/schemas.js';
 import type { Note } from '../../src/features/notes/schemas.js';
 import { CHINESE_LECTURE, ENGLISH_LECTURE, loadLecture } from '../assistant/lectures.js';
 import { EventsClient, type EventFrame } from '../support/events-client.js';
-import { LecternClient } from '../support/http-client.js';
-import { LecternProcess } from '../support/lectern-process.js';
+import type { LecternClient } from '../support/http-client.js';
+import { useLectern } from '../support/lectern-fixture.js';
+import type { LecternProcess } from '../support/lectern-process.js';
 import { ask, finished, startClass, stopClass } from './assistant-support.js';
 
 interface Delta {
@@ -22,11 +23,10 @@ describe('assistant with the builtin engine (through the real CLI)', () => {
   let lectern: LecternProcess;
   let client: LecternClient;
 
-  before(async () => {
-    lectern = await LecternProcess.start();
-    client = new LecternClient(lectern.baseUrl, lectern.token);
+  useLectern((started, startedClient) => {
+    lectern = started;
+    client = startedClient;
   });
-  after(() => lectern.dispose());
 
   it('streams a rescue as deltas that concatenate to the stored answer, offsets in code points', async () => {
     const session = await startClass(client, 'Intro Biology', englishLines.slice(0, 120));

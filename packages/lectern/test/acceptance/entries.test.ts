@@ -4,8 +4,9 @@ import { randomUUID } from 'node:crypto';
 import type { Entry } from '../../src/features/entries/schemas.js';
 import type { Session } from '../../src/features/sessions/schemas.js';
 import { EventsClient } from '../support/events-client.js';
-import { LecternClient } from '../support/http-client.js';
-import { LecternProcess } from '../support/lectern-process.js';
+import type { LecternClient } from '../support/http-client.js';
+import { useLectern } from '../support/lectern-fixture.js';
+import type { LecternProcess } from '../support/lectern-process.js';
 
 interface ErrorBody {
   error: string;
@@ -28,11 +29,10 @@ describe('entries', () => {
   let lectern: LecternProcess;
   let client: LecternClient;
 
-  before(async () => {
-    lectern = await LecternProcess.start();
-    client = new LecternClient(lectern.baseUrl, lectern.token);
+  useLectern((started, startedClient) => {
+    lectern = started;
+    client = startedClient;
   });
-  after(() => lectern.dispose());
 
   async function startSession(courseName: string): Promise<Session> {
     const response = await client.post<Session>('/api/v2/sessions', { course_name: courseName });

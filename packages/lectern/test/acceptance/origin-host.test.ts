@@ -1,8 +1,9 @@
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { EventsClient, UpgradeRefused, eventsPath } from '../support/events-client.js';
-import { LecternClient } from '../support/http-client.js';
-import { LecternProcess } from '../support/lectern-process.js';
+import type { LecternClient } from '../support/http-client.js';
+import { useLectern } from '../support/lectern-fixture.js';
+import type { LecternProcess } from '../support/lectern-process.js';
 import { rawRequest, requestHead } from '../support/raw-http.js';
 
 const allowedOrigin = 'tauri://localhost';
@@ -12,11 +13,10 @@ describe('Origin and Host checks', () => {
   let lectern: LecternProcess;
   let client: LecternClient;
 
-  before(async () => {
-    lectern = await LecternProcess.start();
-    client = new LecternClient(lectern.baseUrl, lectern.token);
+  useLectern((started, startedClient) => {
+    lectern = started;
+    client = startedClient;
   });
-  after(() => lectern.dispose());
 
   it('refuses a foreign Origin with 403 origin_denied, even with the right token', async () => {
     for (const origin of [foreignOrigin, 'http://localhost:1421', 'null', 'TAURI://LOCALHOST']) {

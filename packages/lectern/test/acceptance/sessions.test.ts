@@ -1,8 +1,9 @@
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import type { Session } from '../../src/features/sessions/schemas.js';
 import { LecternClient } from '../support/http-client.js';
+import { useLectern } from '../support/lectern-fixture.js';
 import { LecternProcess, createTempDataDir, removeTempDataDir } from '../support/lectern-process.js';
 
 interface ErrorBody {
@@ -22,14 +23,11 @@ interface Status {
 const courseNameMaxChars = 120;
 
 describe('sessions', () => {
-  let lectern: LecternProcess;
   let client: LecternClient;
 
-  before(async () => {
-    lectern = await LecternProcess.start();
-    client = new LecternClient(lectern.baseUrl, lectern.token);
+  useLectern((_started, startedClient) => {
+    client = startedClient;
   });
-  after(() => lectern.dispose());
 
   async function create(body: Record<string, unknown> = {}): Promise<Session> {
     const response = await client.post<Session>('/api/v2/sessions', body);
