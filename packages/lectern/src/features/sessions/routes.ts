@@ -64,10 +64,9 @@ export function registerSessionRoutes(app: FastifyInstance, sessions: SessionSer
       response: { 200: StopResponse },
     },
   }, async (request) => {
-    const wasStopped = sessions.get(request.params.id).status === 'stopped';
-    const session = sessions.stop(request.params.id);
+    const { session, stoppedNow } = sessions.stop(request.params.id);
     // A repeated stop reports no new summary: the first stop already started (or deferred) it.
-    return { ...session, summary_task_id: wasStopped ? null : afterStop(session) };
+    return { ...session, summary_task_id: stoppedNow ? afterStop(session) : null };
   });
 }
 

@@ -94,11 +94,12 @@ export function createSessionService(store: SessionStore, hub: EventHub, startCa
       return transition(session, 'recording');
     },
 
-    stop(id: string): Session {
+    /** `stoppedNow` is false for a repeated stop, which changes nothing. */
+    stop(id: string): { session: Session; stoppedNow: boolean } {
       const session = require(id);
-      if (session.status === 'stopped') return session;
+      if (session.status === 'stopped') return { session, stoppedNow: false };
       if (session.status === 'interrupted') throw invalidState('An interrupted class is already final');
-      return transition(session, 'stopped', now());
+      return { session: transition(session, 'stopped', now()), stoppedNow: true };
     },
 
     /** At boot: nothing can still be recording, so every unfinished session was interrupted. */
