@@ -76,6 +76,11 @@ interface StringShape {
   readonly triple: boolean;
 }
 
+/** Slots in the lexer's table of recent words (a power of two, so a hash masks into it). */
+const WORD_TABLE_SIZE = 1024;
+/** Multiplier of the word hash, the classic 31 of Java's String.hashCode. */
+const WORD_HASH_MULTIPLIER = 31;
+
 export class TokenStream {
   readonly diagnostics: Diagnostic[] = [];
   /** Lines on which a lexical error was reported so far (the parser does not echo those). */
@@ -85,10 +90,13 @@ export class TokenStream {
   private interpolationDepth = 0;
   private readonly sourceFile: SourceFile;
   /**
-   * One string per distinct word. A name written many times then shares one string across the
-   * tree instead of each occurrence keeping its own copy alive.
+   * Recently seen words, direct-mapped by a hash of their characters. A word written many times
+   * then shares one string across the tree instead of each occurrence keeping its own copy
+   * alive, and a hit costs no allocation at all. A colliding word simply replaces the entry:
+   * the table stays small however many distinct names a file has (a Map of every word grew to
+   * hundreds of thousands of entries on large files, and its lookups became a tenth of parsing).
    */
-  private readonly words = new Map<string, string>();
+  private readonly recentWords: (string | undefined)[] = new Array<string | undefined>(WORD_TABLE_SIZE).fill(undefined);
 
   constructor(private readonly source: string, file: string) {
     this.sourceFile = new SourceFile(file);
@@ -239,9 +247,11 @@ export class TokenStream {
     const start = this.pos;
     // A local index in the hot loop; past the end charCodeAt gives NaN, which fails every test.
     let pos = start;
+    let hash = 0;
     for (;;) {
       const code = source.charCodeAt(pos);
       if (isAsciiLetter(code) || isDigit(code) || code === CH_UNDERSCORE) {
+        hash = (hash * WORD_HASH_MULTIPLIER + code) | 0;
         pos++;
       } else if (code >= FIRST_NON_ASCII) {
         const char = String.fromCodePoint(source.codePointAt(pos) ?? code);
@@ -252,7 +262,7 @@ export class TokenStream {
       }
     }
     this.pos = pos;
-    const text = this.interned(source.slice(start, pos));
+    const text = this.word(start, pos, hash);
     const next = source.charCodeAt(this.pos);
     if (next === CH_DQUOTE && text === 'r') return this.scanRegex(start);
     if ((next === CH_DQUOTE || next === CH_SQUOTE) && text === 'template') {
@@ -266,10 +276,13 @@ export class TokenStream {
     return { kind: 'identifier', text, span: this.spanFrom(start), newlineBefore: this.sawNewline };
   }
 
-  private interned(word: string): string {
-    const known = this.words.get(word);
-    if (known !== undefined) return known;
-    this.words.set(word, word);
+  /** The word at `start..end`, shared with an earlier occurrence when the table still holds it. */
+  private word(start: number, end: number, hash: number): string {
+    const slot = hash & (WORD_TABLE_SIZE - 1);
+    const known = this.recentWords[slot];
+    if (known !== undefined && known.length === end - start && this.source.startsWith(known, start)) return known;
+    const word = this.source.slice(start, end);
+    this.recentWords[slot] = word;
     return word;
   }
 
