@@ -158,6 +158,19 @@ export class Cursor {
   }
 
   /**
+   * Consumes the `closer` of a group that `open` opened, or reports it missing with a hint naming
+   * where the group (`group`, as in "the list") was opened. The hint is worked out only on error:
+   * nearly every group closes, and its line is a search of the line table.
+   */
+  expectClosing(closer: Punctuator, purpose: string, open: Token, group: string, withColumn = false): boolean {
+    if (this.eat(closer)) return true;
+    const { line, column } = open.span.start;
+    const hint = `${group} opened at line ${line}${withColumn ? `, column ${column}` : ''}`;
+    this.errorAtCurrent(`Expected '${closer}' ${purpose}, found ${describeToken(this.current)}`, hint);
+    return false;
+  }
+
+  /**
    * Span from `start` to the end of the last consumed token (or of `start` if none was). A node
    * that is just its first token shares that token's span rather than holding an equal copy.
    */

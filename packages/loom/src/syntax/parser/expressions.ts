@@ -152,7 +152,7 @@ export function parseArgumentList(p: Cursor): Argument[] {
       args.push(parseArgument(p));
     });
   });
-  p.expect(')', 'to close the argument list', `the list opened at line ${open.span.start.line}`);
+  p.expectClosing(')', 'to close the argument list', open, 'the list');
   return exactLength(args);
 }
 
@@ -271,7 +271,7 @@ function parseStructLiteral(p: Cursor): Expression {
   parseCommaSeparated(p, '}', 'field', () => {
     args.push(parseArgument(p));
   });
-  p.expect('}', 'to close the struct fields', `the fields opened at line ${open.span.start.line}`);
+  p.expectClosing('}', 'to close the struct fields', open, 'the fields');
   return { kind: 'CallExpression', callee, arguments: exactLength(args), span: p.spanFrom(nameToken) };
 }
 
@@ -281,7 +281,7 @@ function parseParenthesized(p: Cursor): Expression {
     if (p.eat(')')) return { kind: 'TupleLiteral', elements: [], span: p.spanFrom(open) };
     const first = parseExpression(p);
     if (!p.at(',')) {
-      p.expect(')', 'to close the parenthesised expression', `'(' opened at line ${open.span.start.line}`);
+      p.expectClosing(')', 'to close the parenthesised expression', open, "'('");
       return first;
     }
     const elements: Expression[] = [first];
@@ -312,7 +312,7 @@ function parseListLiteral(p: Cursor): ListLiteral {
       }
     });
   });
-  p.expect(']', 'to close the list', `the list opened at line ${open.span.start.line}`);
+  p.expectClosing(']', 'to close the list', open, 'the list');
   return { kind: 'ListLiteral', elements: exactLength(elements), span: p.spanFrom(open) };
 }
 
@@ -329,7 +329,7 @@ function parseDictLiteral(p: Cursor, start: Token): Expression {
       entries.push({ kind: 'DictEntry', key, value, span: p.spanFrom(entryStart) });
     });
   });
-  p.expect('}', 'to close the map', `the map opened at line ${open.span.start.line}`);
+  p.expectClosing('}', 'to close the map', open, 'the map');
   return { kind: 'DictLiteral', entries: exactLength(entries), span: p.spanFrom(start) };
 }
 

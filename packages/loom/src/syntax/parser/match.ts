@@ -32,7 +32,7 @@ export function parseMatchExpression(p: Cursor): MatchExpression {
         p.skipToStatementBoundary();
       }
     });
-    p.expect('}', 'to close the match arms', `the match opened at line ${open.span.start.line}`);
+    p.expectClosing('}', 'to close the match arms', open, 'the match');
   }
   return { kind: 'MatchExpression', fast, subject, arms: exactLength(arms), span: p.spanFrom(start) };
 }

@@ -30,7 +30,7 @@ export function parseParameterList(p: Cursor): Parameter[] {
   parseCommaSeparated(p, ')', 'parameter', () => {
     parameters.push(parseParameter(p));
   });
-  p.expect(')', 'to close the parameter list', `the list opened at line ${open.span.start.line}`);
+  p.expectClosing(')', 'to close the parameter list', open, 'the list');
   return exactLength(parameters);
 }
 

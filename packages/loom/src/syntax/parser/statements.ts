@@ -64,7 +64,7 @@ function parseStatements(p: Cursor, purpose: string, open: Token): Statement[] {
 
 /** Expects the `}` of a body, naming where the body was opened when it is missing. */
 export function closeBody(p: Cursor, purpose: string, open: Token): void {
-  p.expect('}', `to close the ${purpose}`, `the ${purpose} opened at line ${open.span.start.line}, column ${open.span.start.column}`);
+  p.expectClosing('}', `to close the ${purpose}`, open, `the ${purpose}`, true);
 }
 
 /** After a statement: `;`, a line break, or the end of the block; anything else is an error. */
