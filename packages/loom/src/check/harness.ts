@@ -1,7 +1,8 @@
 /**
  * The Nexa v2 "harness" forms (autoloop, with_context, try_agent/catch_correction, reflect,
- * snapshot/restore, fork/merge, verify, lifecycle hooks, actors) parse, but Loom cannot run
- * them yet. Each is reported once, at its keyword, instead of being dropped or half-run.
+ * snapshot/restore, fork/merge, verify, lifecycle hooks, actors, unharnessed blocks, context
+ * policies) parse, but Loom cannot run them yet. Each is reported once, at its keyword, instead
+ * of being dropped or half-run.
  *
  * Code choice: the registry has no "unsupported feature" code. E004 would claim the text is
  * malformed, which it is not. E001 is the closest truth: the construct names something Loom
@@ -66,6 +67,8 @@ const HARNESS_FORMS: ReadonlyMap<Node['kind'], { readonly keyword: string; reado
   ['ForkStatement', { keyword: 'fork', feature: 'forked branches (fork/merge)' }],
   ['VerifyStatement', { keyword: 'verify', feature: 'output verification' }],
   ['PassStatement', { keyword: 'pass', feature: 'actor messages (spawn/pass/receive)' }],
+  ['UnharnessedStatement', { keyword: 'unharnessed', feature: 'blocks run outside the harness (unharnessed)' }],
+  ['ContextPolicyStatement', { keyword: 'context_policy', feature: 'context policies' }],
   ['SpawnExpression', { keyword: 'spawn', feature: 'actors (spawn Agent(...))' }],
 ]);
 

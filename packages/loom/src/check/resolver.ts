@@ -323,6 +323,9 @@ class Resolver {
         // Their options name strategies, not variables; the form itself is reported as unsupported.
         this.visit(node.body, scope);
         return;
+      case 'ContextPolicyStatement':
+        // Its settings name limits and strategies (`strategy: sliding_window`), not variables.
+        return;
       case 'ForkStatement':
         this.visit(node.branches, scope);
         return;

@@ -283,6 +283,12 @@ export function forEachChild(node: Node, visit: (child: Node) => void): void {
     case 'IntentPattern':
       one(visit, node.description);
       return;
+    case 'UnharnessedStatement':
+      one(visit, node.reason); one(visit, node.body);
+      return;
+    case 'ContextPolicyStatement':
+      each(visit, node.properties);
+      return;
     case 'Identifier':
     case 'Error':
     case 'StringType':
@@ -298,7 +304,15 @@ export function forEachChild(node: Node, visit: (child: Node) => void): void {
     case 'PythonEscapeExpression':
     case 'WildcardPattern':
       return;
+    default:
+      // A kind added to the syntax tree without a case here would hide its subtree from
+      // every pass (names left unresolved, forms left unreported): make that a type error.
+      return unreachable(node);
   }
+}
+
+function unreachable(node: never): never {
+  throw new Error(`forEachChild: unknown node kind ${(node as Node).kind}`);
 }
 
 function one(visit: (child: Node) => void, child: Node | null): void {

@@ -17,6 +17,8 @@ const FORMS: readonly (readonly [keyword: string, body: string])[] = [
   ['before_step', 'before_step { print("step") }'],
   ['spawn', 'worker = spawn W("go")'],
   ['pass', 'pass "message" to inbox'],
+  ['unharnessed', 'unharnessed "raw speed" { print(1) }'],
+  ['context_policy', 'context_policy { max_tokens: 8000, strategy: sliding_window }'],
 ];
 
 suite('v2 harness forms are reported as not supported yet', () => {
@@ -43,6 +45,14 @@ suite('v2 harness forms are reported as not supported yet', () => {
     assert.deepEqual(findings(source), [
       "4:5 E001 'autoloop' is not supported yet: Loom does not provide autonomous loops, a Nexa v2 harness form",
       "5:9 E001 'try_agent' is not supported yet: Loom does not provide agent self-correction (try_agent/catch_correction), a Nexa v2 harness form",
+    ]);
+  });
+
+  test('names inside an unharnessed block are resolved like any other body', () => {
+    const source = `${AGENT}flow main {\n    unharnessed {\n        total = 1\n        print(total + missing)\n    }\n    print(total)\n}`;
+    assert.deepEqual(findings(source), [
+      "3:5 E001 'unharnessed' is not supported yet: Loom does not provide blocks run outside the harness (unharnessed), a Nexa v2 harness form",
+      "5:23 E001 Undeclared identifier 'missing'",
     ]);
   });
 
