@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import type { Diagnostic } from './diagnostic.js';
-import { check, inSourceOrder } from './check/checker.js';
-import { lint } from './check/lint.js';
+import { analyze } from './check/analysis.js';
+import { checkAnalyzed, inSourceOrder } from './check/checker.js';
+import { lintAnalyzed } from './check/lint.js';
 import type { LintWarning } from './check/lint.js';
 import { parse } from './syntax/parser.js';
 import type { Program } from './syntax/ast.js';
@@ -72,9 +73,9 @@ export function checkSource(source: string, file: string, options: CheckFileOpti
     }
   };
   const parsed = parse(source, file);
-  const diagnostics: Finding[] = [...parsed.diagnostics, ...check(parsed.program, { readFile: readIncluded })];
-  if (options.lint !== undefined) {
-    diagnostics.push(...lint(parsed.program, { readFile: readIncluded, warnUntyped: options.lint.warnUntyped }));
-  }
+  // One analysis serves check and lint: included files are read and parsed once.
+  const analysis = analyze(parsed.program, { readFile: readIncluded });
+  const diagnostics: Finding[] = [...parsed.diagnostics, ...checkAnalyzed(analysis)];
+  if (options.lint !== undefined) diagnostics.push(...lintAnalyzed(parsed.program, analysis, options.lint.warnUntyped));
   return { file, sources, program: parsed.program, diagnostics: inSourceOrder(diagnostics) };
 }

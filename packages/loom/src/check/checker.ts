@@ -10,7 +10,7 @@ import { checkAgent } from './agents.js';
 import { AnnotationChecker } from './annotations.js';
 import { analyze } from './analysis.js';
 import { CallChecker } from './calls.js';
-import type { AnalysisOptions } from './analysis.js';
+import type { Analysis, AnalysisOptions } from './analysis.js';
 import { checkFlowDecorators, checkFunctionDecorators } from './decorators.js';
 import { HarnessStatementFinder } from './harness.js';
 import { duplicateMembers } from './members.js';
@@ -26,7 +26,11 @@ export type CheckOptions = AnalysisOptions;
  * semantic errors of all of them, plus the syntax errors of included files, in source order.
  */
 export function check(program: Program, options: CheckOptions): Diagnostic[] {
-  const analysis = analyze(program, options);
+  return checkAnalyzed(analyze(program, options));
+}
+
+/** `check` on a program already analysed, so that lint can share the analysis with it. */
+export function checkAnalyzed(analysis: Analysis): Diagnostic[] {
   const nodeChecks = [
     new AnnotationChecker(analysis.resolution),
     new CallChecker(analysis.resolution),

@@ -72,7 +72,11 @@ const STATEMENTS_ENDING_A_BLOCK: ReadonlyMap<Statement['kind'], string> = new Ma
 ]);
 
 export function lint(program: Program, options: LintOptions): LintWarning[] {
-  const analysis = analyze(program, options);
+  return lintAnalyzed(program, analyze(program, options), options.warnUntyped);
+}
+
+/** `lint` on a program already analysed (`loom lint` checks it first with the same analysis). */
+export function lintAnalyzed(program: Program, analysis: Analysis, warnUntyped: boolean): LintWarning[] {
   const unreachable = new UnreachableCodeFinder();
   const intentMatches = new DefaultlessIntentMatchFinder();
   walkWith(program, [unreachable, intentMatches]);
@@ -82,7 +86,7 @@ export function lint(program: Program, options: LintOptions): LintWarning[] {
     ...unreachable.warnings,
     ...intentMatches.warnings,
   ];
-  if (options.warnUntyped) warnings.push(...untypedFlows(program));
+  if (warnUntyped) warnings.push(...untypedFlows(program));
   return inSourceOrder(warnings);
 }
 
