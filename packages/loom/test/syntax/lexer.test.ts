@@ -63,6 +63,18 @@ describe('lexer', () => {
     ]);
   });
 
+  it('reads each word exactly, whatever the table of recent words holds for its slot', () => {
+    // Thousands of distinct names overflow the lexer's small word table, and names that are
+    // prefixes of each other or differ in one late character land on compared slots: the text
+    // of every token must still be its own source text, and a repeat the same string.
+    const names = Array.from({ length: 3000 }, (_, i) => `name_${i.toString(36)}`);
+    names.push('a', 'ab', 'abc', 'abd', 'abc_', 'été', 'ét', '名前', '名');
+    const source = [...names, ...names.slice().reverse()].join(' ');
+    const words = tokens(source).filter((token) => token.kind === 'identifier');
+    assert.deepEqual(words.map((token) => token.text), source.split(' '));
+    for (const token of words) assert.equal(token.text, source.slice(token.span.start.offset, token.span.end.offset));
+  });
+
   it('reads integers, floats, underscores, exponents and duration suffixes', () => {
     const numbers = tokens('42 3.14 1_000 2e3 1.5E-2 500ms 30s').slice(0, -1);
     assert.deepEqual(numbers.map((t) => (t.kind === 'number' ? [t.value, t.isFloat, t.unit] : null)), [
