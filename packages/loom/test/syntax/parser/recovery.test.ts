@@ -27,6 +27,20 @@ describe('error recovery', () => {
     assert.deepEqual(recoveredItems(source), ['AgentDeclaration Writer', 'FlowDeclaration main']);
   });
 
+  it('points an unclosed group at the line where it was opened', () => {
+    const cases: readonly (readonly [source: string, message: string, hint: string])[] = [
+      ['flow main {\n  print(1,\n    2\n', "Expected ')' to close the argument list, found end of file", 'the list opened at line 2'],
+      ['flow main {\n  x = [1,\n  2\n', "Expected ']' to close the list, found end of file", 'the list opened at line 2'],
+      ['flow main {\n  x = {"a": 1,\n "b": 2\n', "Expected '}' to close the map, found end of file", 'the map opened at line 2'],
+      ['flow main {\n  x = (1 +\n  2\n  y = 3\n}', "Expected ')' to close the parenthesised expression, found 'y'", "'(' opened at line 2"],
+    ];
+    for (const [source, message, hint] of cases) {
+      const [error] = parse(source, FILE).diagnostics;
+      assert.equal(error?.message, message, source);
+      assert.equal(error?.hint, hint, source);
+    }
+  });
+
   it('reports a missing flow "}" once when the next flow starts', () => {
     const source = 'flow a {\n  x = 1\n\nflow b {\n  y = 2\n}\n';
     assert.deepEqual(syntaxErrors(source), ["4:1 Expected '}' to close the flow body, found 'flow'"]);
