@@ -165,9 +165,7 @@ export class Cursor {
   expectClosing(closer: Punctuator, purpose: string, open: Token, group: string, withColumn = false): boolean {
     if (this.eat(closer)) return true;
     const { line, column } = open.span.start;
-    const hint = `${group} opened at line ${line}${withColumn ? `, column ${column}` : ''}`;
-    this.errorAtCurrent(`Expected '${closer}' ${purpose}, found ${describeToken(this.current)}`, hint);
-    return false;
+    return this.expect(closer, purpose, `${group} opened at line ${line}${withColumn ? `, column ${column}` : ''}`);
   }
 
   /**
