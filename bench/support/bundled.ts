@@ -8,14 +8,14 @@ import { build } from 'esbuild';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 /**
  * Bundles `exports` (export name → `[module path relative to the repository root, export name]`)
  * into one ES module and imports it.
  */
 export async function importBundled<T>(exports: Readonly<Record<string, readonly [string, string]>>): Promise<T> {
-  const root = new URL('../..', import.meta.url).pathname;
+  const root = fileURLToPath(new URL('../..', import.meta.url));
   const contents = Object.entries(exports)
     .map(([name, [path, exported]]) => `export { ${exported} as ${name} } from ${JSON.stringify(`./${path}`)};`)
     .join('\n');
