@@ -1,4 +1,4 @@
-import { suggestionHint } from './check/suggest.js';
+import { suggestionHint } from './language/suggest.js';
 import { SourceUnreadableError } from './compile.js';
 import { UsageError } from './cli/command.js';
 import type { CliIo, Command } from './cli/command.js';

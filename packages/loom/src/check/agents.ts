@@ -13,7 +13,7 @@ import { readAgentDecorators } from './decorators.js';
 import { harnessAgentMemberDiagnostic, harnessPropertyDiagnostic, isHarnessProperty } from './harness.js';
 import { findLiteralMismatch } from './literal-types.js';
 import { formatPosition } from './positions.js';
-import { suggestionHint } from './suggest.js';
+import { suggestionHint } from '../language/suggest.js';
 
 /** Clauses of the agent header that Nexa programs sometimes write as body properties. */
 const HEADER_CLAUSES: ReadonlyMap<string, string> = new Map([

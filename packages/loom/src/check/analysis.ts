@@ -9,7 +9,7 @@ import type { ExpandedProgram, ReadSourceFile } from './includes.js';
 import { expandIncludes } from './includes.js';
 import type { Resolution } from './resolver.js';
 import { resolveNames } from './resolver.js';
-import { walk } from './walk.js';
+import { walk } from '../syntax/walk.js';
 
 export interface AnalysisOptions {
   /** Reads an included file by path; `undefined` when it is missing or unreadable. */

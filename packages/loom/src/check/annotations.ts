@@ -7,7 +7,7 @@ import type { Diagnostic } from '../diagnostic.js';
 import type { Expression, Node, Parameter, TypeExpression } from '../syntax/ast.js';
 import { literalMismatchDiagnostic } from './literal-types.js';
 import type { Resolution } from './resolver.js';
-import type { NodeVisitor } from './walk.js';
+import type { NodeVisitor } from '../syntax/walk.js';
 
 /** What a `return` inside a body is checked against; a closure's returns are not checked. */
 interface ReturnTarget {

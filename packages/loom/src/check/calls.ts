@@ -11,8 +11,8 @@ import type { Argument, CallExpression, Identifier, Node, Parameter, StructDecla
 import type { GlobalSymbol } from './binder.js';
 import { literalMismatchDiagnostic } from './literal-types.js';
 import type { Resolution } from './resolver.js';
-import { suggestionHint } from './suggest.js';
-import type { NodeVisitor } from './walk.js';
+import { suggestionHint } from '../language/suggest.js';
+import type { NodeVisitor } from '../syntax/walk.js';
 
 /** Where an argument goes: a parameter or struct field, with its written type. */
 interface Slot {

@@ -17,7 +17,7 @@ import { duplicateMembers } from './members.js';
 import { MisplacedStatementFinder } from './placement.js';
 import { checkProtocol } from './protocols.js';
 import { checkImpl } from './traits.js';
-import { walkWith } from './walk.js';
+import { walkWith } from '../syntax/walk.js';
 
 export type CheckOptions = AnalysisOptions;
 

@@ -7,7 +7,7 @@
  */
 import type { Diagnostic } from '../diagnostic.js';
 import type { Argument, Decorator, Expression } from '../syntax/ast.js';
-import { suggestionHint } from './suggest.js';
+import { suggestionHint } from '../language/suggest.js';
 
 /** An agent setting written as a decorator: `@timeout(seconds=30)` sets `timeout`. */
 export interface DecoratorSetting {

@@ -13,7 +13,7 @@ import type { Diagnostic } from '../diagnostic.js';
 import type { AgentMember, Node, Property } from '../syntax/ast.js';
 import type { Span } from '../syntax/spans.js';
 import { leadingSpan } from './positions.js';
-import type { NodeVisitor } from './walk.js';
+import type { NodeVisitor } from '../syntax/walk.js';
 
 /** Harness primitives written as ordinary calls (`snap = snapshot();`). */
 const HARNESS_CALLS: ReadonlyMap<string, string> = new Map([

@@ -12,8 +12,8 @@ import type { GlobalKind } from './binder.js';
 import type { CheckOptions } from './checker.js';
 import { inSourceOrder } from './checker.js';
 import { leadingSpan } from './positions.js';
-import type { NodeVisitor } from './walk.js';
-import { walk, walkWith } from './walk.js';
+import type { NodeVisitor } from '../syntax/walk.js';
+import { walk, walkWith } from '../syntax/walk.js';
 
 export const LINT_CODES = ['W001', 'W002', 'W003', 'W004', 'W005'] as const;
 export type LintCode = (typeof LINT_CODES)[number];

@@ -7,7 +7,7 @@
 import type { Diagnostic } from '../diagnostic.js';
 import type { Node } from '../syntax/ast.js';
 import { leadingSpan } from './positions.js';
-import type { NodeVisitor } from './walk.js';
+import type { NodeVisitor } from '../syntax/walk.js';
 
 interface Place {
   readonly inLoop: boolean;

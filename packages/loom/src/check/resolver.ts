@@ -14,17 +14,17 @@ import type {
 import type { Span } from '../syntax/spans.js';
 import type { GlobalKind, GlobalSymbol, GlobalTable } from './binder.js';
 import { KIND_PHRASES } from './binder.js';
-import { BUILTIN_ENUMS, STD_NAMESPACES, builtinNames, isBuiltinName } from './builtins.js';
+import { BUILTIN_ENUMS, STD_NAMESPACES, builtinNames, isBuiltinName } from '../language/builtins.js';
 import { harnessCallDiagnostic, isHarnessCall } from './harness.js';
 import type { PlacedItem, SourceUnit } from './includes.js';
 import { formatPosition } from './positions.js';
 import type { LocalBinding } from './scope.js';
 import { Scope, hoistBindings } from './scope.js';
-import { suggestionHint } from './suggest.js';
+import { suggestionHint } from '../language/suggest.js';
 import type { TypeContext } from './type-resolution.js';
 import { TypeResolver } from './type-resolution.js';
 import type { LoomType } from './types.js';
-import { forEachChild } from './walk.js';
+import { forEachChild } from '../syntax/walk.js';
 
 export interface Resolution {
   readonly diagnostics: readonly Diagnostic[];

@@ -5,7 +5,7 @@
  * Match arms open a nested scope for the names their pattern binds.
  */
 import type { Identifier, Node, Pattern } from '../syntax/ast.js';
-import { walk } from './walk.js';
+import { walk } from '../syntax/walk.js';
 
 export type BindingKind = 'parameter' | 'variable' | 'implicit';
 

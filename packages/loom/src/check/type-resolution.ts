@@ -12,7 +12,7 @@ import { KIND_PHRASES, TYPE_KINDS } from './binder.js';
 import { readTypeString } from './type-strings.js';
 import type { LoomType } from './types.js';
 import { UNKNOWN_TYPE, acceptedArgumentCounts, applyConstructor, builtinTypeConstructor, builtinTypeNames } from './types.js';
-import { suggestionHint } from './suggest.js';
+import { suggestionHint } from '../language/suggest.js';
 
 /** Where a type is written decides the code of an unknown name. */
 export type TypeContext = 'annotation' | 'protocol-field';

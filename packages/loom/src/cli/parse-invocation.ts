@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { suggestionHint } from '../check/suggest.js';
+import { suggestionHint } from '../language/suggest.js';
 import { UsageError } from './command.js';
 import type { Command, Invocation } from './command.js';
 

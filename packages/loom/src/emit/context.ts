@@ -5,7 +5,7 @@
  */
 import type { Identifier, Node, Parameter } from '../syntax/ast.js';
 import type { Span } from '../syntax/spans.js';
-import { isBuiltinName } from '../check/builtins.js';
+import { isBuiltinName } from '../language/builtins.js';
 import { Scope, hoistBindings } from '../check/scope.js';
 
 export type GlobalKind = 'flow' | 'function' | 'agent' | 'struct' | 'enum' | 'trait' | 'protocol' | 'tool' | 'alias' | 'resource';

@@ -14,7 +14,7 @@ import { emitExpression } from './expressions.js';
 import { emitStatementsWithValue } from './match.js';
 import { emitClauseCheck } from './statements.js';
 import { typeDescriptorCode } from './type-descriptors.js';
-import { walk } from '../check/walk.js';
+import { walk } from '../syntax/walk.js';
 
 export interface FunctionShape {
   /** The JavaScript function name; empty for an anonymous function. */

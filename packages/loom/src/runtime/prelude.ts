@@ -1,5 +1,5 @@
 /**
- * The builtin functions every program may call without declaring them (check/builtins.ts
+ * The builtin functions every program may call without declaring them (language/builtins.ts
  * lists the names): conversions, collection helpers, `Some`/`Ok`/`Err`/`Error`, `sleep`.
  * Builtins that need services Loom does not run yet (databases, key-value stores, auth,
  * concurrency, HTTP responses) raise an error naming themselves when called.

@@ -8,7 +8,7 @@
 import { createHash } from 'node:crypto';
 import { appendFileSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { setTimeout as delay } from 'node:timers/promises';
-import { STD_NAMESPACES } from '../check/builtins.js';
+import { STD_NAMESPACES } from '../language/builtins.js';
 import { member } from './access.js';
 import { fail } from './script-error.js';
 import { http } from './std-http.js';

@@ -5,6 +5,7 @@
 import type { Cursor } from './cursor.js';
 import type { DeclarationKeyword } from './declaration-starts.js';
 import { DECLARATION_KEYWORDS } from './declaration-starts.js';
+import { editDistance } from '../../language/suggest.js';
 
 /** Keywords this far apart (in single-character edits) or closer count as a typo. */
 const MAX_TYPO_EDITS = 2;
@@ -29,20 +30,4 @@ export function misspelledDeclarationKeyword(p: Cursor): DeclarationKeyword | nu
     }
   }
   return best;
-}
-
-/** Levenshtein distance (insertions, deletions, substitutions, and adjacent swaps). */
-function editDistance(a: string, b: string): number {
-  const rows = a.length + 1;
-  const columns = b.length + 1;
-  const table: number[][] = Array.from({ length: rows }, (_, i) => Array.from({ length: columns }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
-  for (let i = 1; i < rows; i++) {
-    for (let j = 1; j < columns; j++) {
-      const substitution = a[i - 1] === b[j - 1] ? 0 : 1;
-      let best = Math.min((table[i - 1]?.[j] ?? 0) + 1, (table[i]?.[j - 1] ?? 0) + 1, (table[i - 1]?.[j - 1] ?? 0) + substitution);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) best = Math.min(best, (table[i - 2]?.[j - 2] ?? 0) + 1);
-      (table[i] as number[])[j] = best;
-    }
-  }
-  return table[a.length]?.[b.length] ?? 0;
 }

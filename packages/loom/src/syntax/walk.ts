@@ -5,7 +5,7 @@
  * nodes one at a time are `NodeVisitor`s and share one traversal: on a large program the
  * traversal itself, not what the passes do per node, is what costs.
  */
-import type { Node } from '../syntax/ast.js';
+import type { Node } from './ast.js';
 
 /** Calls `visit` on each direct child of `node`, in source order. */
 export function forEachChild(node: Node, visit: (child: Node) => void): void {

@@ -1,4 +1,7 @@
-/** "Did you mean …?" for misspelt names: the closest known name within a small edit distance. */
+/**
+ * "Did you mean …?" for misspelt names: the closest known name within a small edit distance.
+ * Shared by the parser (keywords), the checker (names) and the CLI (commands and options).
+ */
 
 /** Edits allowed per this many characters of the misspelt name (a third of it, like most compilers). */
 const CHARACTERS_PER_ALLOWED_EDIT = 3;
@@ -30,7 +33,7 @@ export function suggestionHint(name: string, candidates: Iterable<string>): stri
  * Levenshtein distance with adjacent transpositions (optimal string alignment), keeping only
  * the three rows of the table the recurrence reads.
  */
-function editDistance(a: string, b: string): number {
+export function editDistance(a: string, b: string): number {
   let beforePrevious = new Array<number>(b.length + 1).fill(0);
   let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
   let current = new Array<number>(b.length + 1).fill(0);
