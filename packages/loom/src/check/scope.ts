@@ -4,8 +4,8 @@
  * compiled to): a loop may read on its second turn what it assigns at the end of its first.
  * Match arms open a nested scope for the names their pattern binds.
  */
-import type { Identifier, Node, Pattern } from '../syntax/ast.js';
-import { walk } from '../syntax/walk.js';
+import type { Identifier, Node } from '../syntax/ast.js';
+import { forEachBodyBinding } from '../syntax/bindings.js';
 
 export type BindingKind = 'parameter' | 'variable' | 'implicit';
 
@@ -52,61 +52,7 @@ export class Scope {
   }
 }
 
-/**
- * Declares in `scope` every name the body binds by assignment, `let`, `for` or `catch`, without
- * entering closures (they are scopes of their own) or match arm patterns (arm scopes).
- */
+/** Declares in `scope` every name the body binds (see `forEachBodyBinding`). */
 export function hoistBindings(body: Node, scope: Scope): void {
-  walk(body, (node) => {
-    switch (node.kind) {
-      case 'FunctionExpression':
-        return false;
-      case 'AssignmentStatement':
-        if (node.target.kind === 'Identifier') {
-          if (node.operator === '=') scope.declare(node.target, 'variable');
-        } else if (node.target.kind !== 'MemberExpression' && node.target.kind !== 'IndexExpression') {
-          declarePattern(node.target, scope);
-        }
-        return true;
-      case 'LetStatement':
-      case 'ForStatement':
-        declarePattern(node.pattern, scope);
-        return true;
-      case 'CatchClause':
-        if (node.parameter) scope.declare(node.parameter.name, 'variable');
-        return true;
-      default:
-        return true;
-    }
-  });
-}
-
-/** Declares every name `pattern` binds. */
-export function declarePattern(pattern: Pattern, scope: Scope): void {
-  for (const name of patternBindings(pattern)) scope.declare(name, 'variable');
-}
-
-function patternBindings(pattern: Pattern): Identifier[] {
-  switch (pattern.kind) {
-    case 'BindingPattern':
-      return [pattern.name];
-    case 'TuplePattern':
-      return pattern.elements.flatMap(patternBindings);
-    case 'ArrayPattern':
-      return [...pattern.elements.flatMap(patternBindings), ...(pattern.rest ? [pattern.rest] : [])];
-    case 'MapPattern':
-      return [
-        ...pattern.entries.flatMap((entry) =>
-          entry.value ? patternBindings(entry.value) : entry.key.kind === 'Identifier' ? [entry.key] : [],
-        ),
-        ...(pattern.rest ? [pattern.rest] : []),
-      ];
-    case 'VariantPattern':
-      return (pattern.fields ?? []).flatMap(patternBindings);
-    case 'WildcardPattern':
-    case 'LiteralPattern':
-    case 'IntentPattern':
-    case 'Error':
-      return [];
-  }
+  forEachBodyBinding(body, (name) => scope.declare(name, 'variable'));
 }

@@ -9,7 +9,8 @@ import { at, braces, joinCode } from './code.js';
 import type { Code } from './code.js';
 import type { EmitContext } from './context.js';
 import { emitCondition, emitExpression } from './expressions.js';
-import { patternBindingNames, patternDescriptor } from './patterns.js';
+import { patternDescriptor } from './patterns.js';
+import { patternBindingNames } from '../syntax/bindings.js';
 import { emitStatement } from './statements.js';
 
 /** Where the value of a match (or a block used as a value) goes. */

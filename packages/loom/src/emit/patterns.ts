@@ -35,27 +35,3 @@ export function patternDescriptor(pattern: Pattern): string {
     }
   }
 }
-
-/** The names `pattern` binds, in the order runtime/match.ts appends their values. */
-export function patternBindingNames(pattern: Pattern): string[] {
-  switch (pattern.kind) {
-    case 'BindingPattern':
-      return [pattern.name.name];
-    case 'TuplePattern':
-      return pattern.elements.flatMap(patternBindingNames);
-    case 'ArrayPattern':
-      return [...pattern.elements.flatMap(patternBindingNames), ...(pattern.rest === null ? [] : [pattern.rest.name])];
-    case 'MapPattern':
-      return [
-        ...pattern.entries.flatMap((entry) => {
-          if (entry.value !== null) return patternBindingNames(entry.value);
-          return [entry.key.kind === 'Identifier' ? entry.key.name : entry.key.value];
-        }),
-        ...(pattern.rest === null ? [] : [pattern.rest.name]),
-      ];
-    case 'VariantPattern':
-      return (pattern.fields ?? []).flatMap(patternBindingNames);
-    default:
-      return [];
-  }
-}

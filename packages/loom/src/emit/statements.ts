@@ -12,7 +12,8 @@ import type { Code } from './code.js';
 import type { EmitContext } from './context.js';
 import { emitCondition, emitExpression, unsupported } from './expressions.js';
 import { emitMatchExpression } from './match.js';
-import { patternBindingNames, patternDescriptor } from './patterns.js';
+import { patternDescriptor } from './patterns.js';
+import { patternBindingNames } from '../syntax/bindings.js';
 import { typeDescriptorCode } from './type-descriptors.js';
 
 /** A bound on `loop { } until ("...")`, so a condition the model never accepts cannot loop forever. */
