@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Diagnostic } from './diagnostic.js';
 import { analyze } from './check/analysis.js';
+import type { Analysis } from './check/analysis.js';
 import { checkAnalyzed, inSourceOrder } from './check/checker.js';
 import { lintAnalyzed } from './check/lint.js';
 import type { LintWarning } from './check/lint.js';
@@ -20,6 +21,8 @@ export interface CheckResult {
   /** The text of the entry file and of every file it includes, by path, for code frames. */
   readonly sources: ReadonlyMap<string, string>;
   readonly program: Program;
+  /** What the checker worked out (includes, bindings, resolved names), which the emitter reads. */
+  readonly analysis: Analysis;
   /** Syntax and semantic findings of the file and its includes, in source order. */
   readonly diagnostics: readonly Finding[];
 }
@@ -77,5 +80,5 @@ export function checkSource(source: string, file: string, options: CheckFileOpti
   const analysis = analyze(parsed.program, { readFile: readIncluded });
   const diagnostics: Finding[] = [...parsed.diagnostics, ...checkAnalyzed(analysis)];
   if (options.lint !== undefined) diagnostics.push(...lintAnalyzed(parsed.program, analysis, options.lint.warnUntyped));
-  return { file, sources, program: parsed.program, diagnostics: inSourceOrder(diagnostics) };
+  return { file, sources, program: parsed.program, analysis, diagnostics: inSourceOrder(diagnostics) };
 }

@@ -9,7 +9,7 @@ import type { Diagnostic } from '../diagnostic.js';
 import type { AgentDeclaration, Expression, Property, PropertyBlock } from '../syntax/ast.js';
 import type { Span } from '../syntax/spans.js';
 import { AGENT_PROPERTY_RULES } from './agent-properties.js';
-import { readAgentDecorators } from './decorators.js';
+import type { AgentDecorators } from './decorators.js';
 import { harnessAgentMemberDiagnostic, harnessPropertyDiagnostic, isHarnessProperty } from './harness.js';
 import { findLiteralMismatch } from './literal-types.js';
 import { formatPosition } from './positions.js';
@@ -32,8 +32,7 @@ interface Setting {
   readonly via: string;
 }
 
-export function checkAgent(agent: AgentDeclaration): Diagnostic[] {
-  const decorators = readAgentDecorators(agent.decorators);
+export function checkAgent(agent: AgentDeclaration, decorators: AgentDecorators): Diagnostic[] {
   const diagnostics: Diagnostic[] = [...decorators.diagnostics];
   const settings: Setting[] = decorators.settings.map((s) => ({
     property: s.property,

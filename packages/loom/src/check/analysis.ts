@@ -1,8 +1,10 @@
 /**
- * The analysis both the checker and the linter start from: the program with its includes
- * expanded, its global declarations bound, and every name resolved.
+ * The analysis the checker, the linter and the emitter start from: the program with its
+ * includes expanded, its global declarations bound, every name resolved and every agent's
+ * decorators read. The emitter imports nothing else from check/: what it needs to know about
+ * the program it asks this analysis (the types it names are re-exported here).
  */
-import type { Program } from '../syntax/ast.js';
+import type { AgentDeclaration, Program } from '../syntax/ast.js';
 import type { BindResult } from './binder.js';
 import { bindGlobals } from './binder.js';
 import type { ExpandedProgram, ReadSourceFile } from './includes.js';
@@ -10,6 +12,12 @@ import { expandIncludes } from './includes.js';
 import type { Resolution } from './resolver.js';
 import { resolveNames } from './resolver.js';
 import { walk } from '../syntax/walk.js';
+import type { AgentDecorators } from './decorators.js';
+import { readAgentDecorators } from './decorators.js';
+
+export type { GlobalKind, GlobalSymbol } from './binder.js';
+export type { NameReference } from './resolved-names.js';
+export type { AgentDecorators, DecoratorSetting } from './decorators.js';
 
 export interface AnalysisOptions {
   /** Reads an included file by path; `undefined` when it is missing or unreadable. */
@@ -20,6 +28,8 @@ export interface Analysis {
   readonly expanded: ExpandedProgram;
   readonly bound: BindResult;
   readonly resolution: Resolution;
+  /** An agent's decorators (`@limit`, `@timeout` …) read as settings; read once, when first asked. */
+  agentDecorators(agent: AgentDeclaration): AgentDecorators;
 }
 
 export function analyze(program: Program, options: AnalysisOptions): Analysis {
@@ -31,7 +41,16 @@ export function analyze(program: Program, options: AnalysisOptions): Analysis {
     return recoveredFromSyntaxErrors;
   };
   const resolution = resolveNames(expanded.items, bound.globals, { quietUndeclared });
-  return { expanded, bound, resolution };
+  const decorators = new Map<AgentDeclaration, AgentDecorators>();
+  const agentDecorators = (agent: AgentDeclaration): AgentDecorators => {
+    let read = decorators.get(agent);
+    if (read === undefined) {
+      read = readAgentDecorators(agent.decorators);
+      decorators.set(agent, read);
+    }
+    return read;
+  };
+  return { expanded, bound, resolution, agentDecorators };
 }
 
 /** The parser marks what it could not read with Error nodes and nameless placeholder names. */

@@ -47,7 +47,7 @@ export function checkAnalyzed(analysis: Analysis): Diagnostic[] {
   for (const { item } of analysis.expanded.items) {
     switch (item.kind) {
       case 'AgentDeclaration':
-        diagnostics.push(...checkAgent(item));
+        diagnostics.push(...checkAgent(item, analysis.agentDecorators(item)));
         break;
       case 'ProtocolDeclaration':
         diagnostics.push(...checkProtocol(item));

@@ -33,7 +33,13 @@ const AGENT_DECORATORS: ReadonlyMap<string, AgentDecoratorRule> = new Map([
 const TOOL_DECORATOR = 'tool';
 const TOOL_DESCRIPTION_ARGUMENT = 'description';
 
-export function readAgentDecorators(decorators: readonly Decorator[]): { settings: DecoratorSetting[]; diagnostics: Diagnostic[] } {
+/** An agent's decorators read as settings, with what is wrong about them. */
+export interface AgentDecorators {
+  readonly settings: readonly DecoratorSetting[];
+  readonly diagnostics: readonly Diagnostic[];
+}
+
+export function readAgentDecorators(decorators: readonly Decorator[]): AgentDecorators {
   const settings: DecoratorSetting[] = [];
   const diagnostics: Diagnostic[] = [];
   for (const decorator of decorators) {

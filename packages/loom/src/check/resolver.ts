@@ -25,6 +25,8 @@ import type { TypeContext } from './type-resolution.js';
 import { TypeResolver } from './type-resolution.js';
 import type { LoomType } from './types.js';
 import { forEachChild } from '../syntax/walk.js';
+import { AGENT_PROPERTY_RULES } from './agent-properties.js';
+import { ResolvedNames, lookupName } from './resolved-names.js';
 
 export interface Resolution {
   readonly diagnostics: readonly Diagnostic[];
@@ -35,6 +37,8 @@ export interface Resolution {
   readonly callTargets: ReadonlyMap<CallExpression, GlobalSymbol>;
   /** What each written type annotation resolved to. */
   readonly annotationTypes: ReadonlyMap<TypeExpression, LoomType>;
+  /** What each name read resolved to, and each body's scope, for the emitter. */
+  readonly names: ResolvedNames;
 }
 
 export interface ResolveOptions {
@@ -74,6 +78,7 @@ class Resolver {
   private readonly annotationTypes = new Map<TypeExpression, LoomType>();
   private readonly reportedNames = new Set<string>();
   private readonly types: TypeResolver;
+  private readonly names: ResolvedNames;
   private readonly scriptScopes = new Map<SourceUnit, Scope>();
   private context: ItemContext = { order: 0, label: '' };
 
@@ -81,6 +86,7 @@ class Resolver {
     private readonly globals: GlobalTable,
     private readonly options: ResolveOptions,
   ) {
+    this.names = new ResolvedNames(globals);
     this.types = new TypeResolver(globals, (symbol) => this.usedGlobals.add(symbol), (name, span, hint) =>
       this.undeclared(name, span, hint),
     );
@@ -97,6 +103,7 @@ class Resolver {
       locals: this.functionScopes.flatMap((scope) => [...scope.own()]),
       callTargets: this.callTargets,
       annotationTypes: this.annotationTypes,
+      names: this.names,
     };
   }
 
@@ -109,6 +116,7 @@ class Resolver {
         if (!isDeclaration(item)) hoistBindings(item, scope);
       }
       this.scriptScopes.set(unit, scope);
+      this.names.recordScriptScope(scope);
     }
     return scope;
   }
@@ -116,7 +124,7 @@ class Resolver {
   private resolveItem(item: TopLevelItem, script: Scope): void {
     switch (item.kind) {
       case 'AgentDeclaration':
-        this.resolveAgent(item);
+        this.resolveAgent(item, script);
         return;
       case 'FunctionDeclaration':
         for (const decorator of item.decorators) this.visitArguments(decorator.arguments ?? [], script);
@@ -169,8 +177,16 @@ class Resolver {
     }
   }
 
-  private resolveAgent(agent: AgentDeclaration): void {
+  private resolveAgent(agent: AgentDeclaration, script: Scope): void {
     if (agent.returnType) this.resolveType(agent.returnType, 'annotation');
+    // A property or decorator value may be computed from the file's variables (`model: m`). An
+    // unknown property is reported as such; the names inside it would only add noise.
+    for (const decorator of agent.decorators) this.visitArguments(decorator.arguments ?? [], script);
+    for (const member of agent.members) {
+      if (member.kind === 'Property' && member.value.kind !== 'PropertyBlock' && AGENT_PROPERTY_RULES.has(member.name.name)) {
+        this.visit(member.value, script);
+      }
+    }
     for (const target of agent.uses) {
       if (target.kind === 'QualifiedName') this.resolveUse(target);
     }
@@ -200,7 +216,10 @@ class Resolver {
     this.declareParameters(fn.parameters, scope);
     if (fn.returnType) this.resolveType(fn.returnType, 'annotation');
     const body = fn.body;
-    if (body) hoistBindings(body, scope);
+    if (body) {
+      hoistBindings(body, scope);
+      this.names.recordBodyScope(body, scope);
+    }
     for (const clause of fn.contracts ?? []) {
       if (clause.clause === 'ensures') {
         // A postcondition talks about the value being returned as `result`, and about a
@@ -339,6 +358,9 @@ class Resolver {
       case 'StringType':
         this.resolveType(node, 'annotation');
         return;
+      case 'TemplateLiteral':
+        this.names.recordTemplateScope(node, scope);
+        return;
       case 'Error':
         return;
       default:
@@ -382,6 +404,7 @@ class Resolver {
 
   private visitMember(node: MemberExpression, scope: Scope): void {
     if (node.object.kind === 'Identifier' && node.object.name === 'std' && !scope.lookup('std')) {
+      this.names.recordReference(node.object, lookupName('std', scope, this.globals));
       this.checkStdNamespace(node.property);
       return;
     }
@@ -433,9 +456,10 @@ class Resolver {
   }
 
   private resolveReference(identifier: Identifier, scope: Scope): void {
-    const local = scope.lookup(identifier.name);
-    if (local) {
-      local.reads += 1;
+    const reference = lookupName(identifier.name, scope, this.globals);
+    if (reference.kind === 'local') {
+      reference.binding.reads += 1;
+      this.names.recordReference(identifier, reference);
       return;
     }
     this.resolveGlobalReference(identifier, scope);
@@ -443,14 +467,16 @@ class Resolver {
 
   private resolveGlobalReference(identifier: Identifier, scope: Scope | null): void {
     const name = identifier.name;
+    const reference = lookupName(name, null, this.globals);
+    this.names.recordReference(identifier, reference);
     if (name === '') return;
-    const symbol = this.globals.lookup(name);
-    if (symbol) {
+    if (reference.kind === 'global') {
+      const symbol = reference.symbol;
       this.usedGlobals.add(symbol);
       if (symbol.kind === 'agent' && symbol.order > this.context.order) this.agentUsedTooEarly(symbol, identifier);
       return;
     }
-    if (isBuiltinName(name)) return;
+    if (reference.kind === 'builtin') return;
     if (isHarnessCall(name)) {
       this.report(name, harnessCallDiagnostic(name, identifier.span));
       return;

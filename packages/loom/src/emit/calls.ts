@@ -8,7 +8,7 @@
 import type { Argument, BinaryExpression, CallExpression, MemberExpression } from '../syntax/ast.js';
 import { joinCode, quote } from './code.js';
 import type { Code } from './code.js';
-import { STD_JS } from './context.js';
+import { STD_JS, parameterNamesOf } from './context.js';
 import type { EmitContext } from './context.js';
 import { emitExpression, unsupported } from './expressions.js';
 
@@ -81,10 +81,10 @@ export function emitCall(context: EmitContext, call: CallExpression): Code {
   if (callee.kind === 'Identifier') {
     const resolution = context.resolve(callee);
     if (resolution.kind === 'global') {
-      switch (resolution.info.kind) {
+      switch (resolution.symbol.kind) {
         case 'flow':
         case 'function':
-          return ['(await ', resolution.js, '(', flowArguments(context, call.arguments, resolution.info.parameters ?? []), '))'];
+          return ['(await ', resolution.js, '(', flowArguments(context, call.arguments, parameterNamesOf(resolution.symbol) ?? []), '))'];
         case 'struct':
           return ['$p.registry.construct(', resolution.js, ', ', positional(context, call.arguments), ', ', named(context, call.arguments), ')'];
         case 'agent':

@@ -15,12 +15,10 @@
  * adds the `sourceMappingURL` comment, which would not resolve for a module in memory).
  */
 import type { CheckResult } from '../compile.js';
-import { expandIncludes } from '../check/includes.js';
 import type { Declaration, FunctionDeclaration, ProtocolDeclaration, Statement, ToolDeclaration, TopLevelItem } from '../syntax/ast.js';
 import { braces, quote, writeCode } from './code.js';
 import type { Code } from './code.js';
 import { EmitContext } from './context.js';
-import type { GlobalInfo, GlobalKind } from './context.js';
 import { emitFunctionDeclaration, emitRuntimeDeclaration, emitTypeDeclaration, TOOL_DECORATOR } from './declarations.js';
 import type { AgentReferences } from './declarations.js';
 import { withBoundaries } from './functions.js';
@@ -40,35 +38,14 @@ export interface GenerateOptions {
   readonly fileName: string;
 }
 
-const DECLARATION_KINDS: Readonly<Record<string, GlobalKind>> = {
-  FlowDeclaration: 'flow', FunctionDeclaration: 'function', AgentDeclaration: 'agent', StructDeclaration: 'struct',
-  EnumDeclaration: 'enum', TraitDeclaration: 'trait', ProtocolDeclaration: 'protocol', ToolDeclaration: 'tool',
-  TypeAliasDeclaration: 'alias', ResourceDeclaration: 'resource',
-};
-
 function isDeclaration(item: TopLevelItem): item is Declaration {
   return item.kind.endsWith('Declaration');
 }
 
-function collectGlobals(declarations: readonly Declaration[]): Map<string, GlobalInfo> {
-  const globals = new Map<string, GlobalInfo>();
-  for (const declaration of declarations) {
-    const kind = DECLARATION_KINDS[declaration.kind];
-    // Every kind in DECLARATION_KINDS is named by an Identifier.
-    if (kind === undefined || !('name' in declaration) || declaration.name?.kind !== 'Identifier') continue;
-    const parameters =
-      declaration.kind === 'FlowDeclaration' ? (declaration.parameters ?? []).map((parameter) => parameter.name.name)
-        : declaration.kind === 'FunctionDeclaration' ? declaration.parameters.map((parameter) => parameter.name.name)
-          : undefined;
-    globals.set(declaration.name.name, { kind, parameters });
-  }
-  return globals;
-}
-
 /** Generates the module of a program the checker found free of errors. */
 export function generateModule(checked: CheckResult, options: GenerateOptions): GeneratedModule {
-  const expanded = expandIncludes(checked.program, (path) => checked.sources.get(path));
-  const items = expanded.items.map((placed) => placed.item);
+  const { analysis } = checked;
+  const items = analysis.expanded.items.map((placed) => placed.item);
   const declarations = items.filter(isDeclaration);
   const statements = items.filter((item): item is Statement => !isDeclaration(item));
   const references: AgentReferences = {
@@ -84,10 +61,10 @@ export function generateModule(checked: CheckResult, options: GenerateOptions): 
       declarations.filter((declaration): declaration is ToolDeclaration => declaration.kind === 'ToolDeclaration').map((tool) => [tool.name.name, tool]),
     ),
   };
-  const context = new EmitContext(collectGlobals(declarations), checked.sources);
+  const context = new EmitContext(analysis, checked.sources);
   const hasMain = declarations.some((declaration) => declaration.kind === 'FlowDeclaration' && declaration.name.name === 'main');
 
-  const { result: body, frame } = context.inFunction([], statements, (scriptFrame) => {
+  const { result: body, frame } = context.inFunction([], context.scriptLocals(), (scriptFrame) => {
     const parts: Code[] = [];
     const emitEach = (emit: (declaration: Declaration) => Code | null) => {
       for (const declaration of declarations) {
@@ -99,7 +76,7 @@ export function generateModule(checked: CheckResult, options: GenerateOptions): 
     emitEach((declaration) => emitFunctionDeclaration(context, declaration));
     emitEach((declaration) => emitRuntimeDeclaration(context, declaration, references));
     const script = withBoundaries(scriptFrame, emitStatements(context, statements));
-    parts.push(['return { main: ', hasMain ? context.resolve('main').js : 'null', ', script: async () => ', braces(script), ' };']);
+    parts.push(['return { main: ', hasMain ? context.declared('main') : 'null', ', script: async () => ', braces(script), ' };']);
     return parts;
   });
   const declared = frame.declaredNames();

@@ -1,20 +1,12 @@
 /**
- * What the code generator knows while it walks a program: the global declarations, the
- * function frames it is inside (their hoisted locals, temporaries and whether they need a
- * propagation boundary or a defer list), and the source text for contract messages.
+ * What the code generator knows while it walks a program: the checker's analysis (what every
+ * name resolved to, each body's locals), the function frames it is inside (their temporaries
+ * and whether they need a propagation boundary or a defer list), and the source text for
+ * contract messages. It resolves no name itself.
  */
-import type { Identifier, Node, Parameter } from '../syntax/ast.js';
+import type { AgentDeclaration, Identifier, Node, TemplateLiteral } from '../syntax/ast.js';
 import type { Span } from '../syntax/spans.js';
-import { isBuiltinName } from '../language/builtins.js';
-import { Scope, hoistBindings } from '../check/scope.js';
-
-export type GlobalKind = 'flow' | 'function' | 'agent' | 'struct' | 'enum' | 'trait' | 'protocol' | 'tool' | 'alias' | 'resource';
-
-export interface GlobalInfo {
-  readonly kind: GlobalKind;
-  /** Parameter names of flows and functions, for calls with named arguments. */
-  readonly parameters?: readonly string[];
-}
+import type { AgentDecorators, Analysis, GlobalSymbol, NameReference } from '../check/analysis.js';
 
 /** What the name `std` compiles to when no variable of the program shadows it. */
 export const STD_JS = '$p.std';
@@ -48,9 +40,17 @@ class Frame {
 
 export type NameResolution =
   | { readonly kind: 'local'; readonly js: string }
-  | { readonly kind: 'global'; readonly js: string; readonly info: GlobalInfo }
+  | { readonly kind: 'global'; readonly js: string; readonly symbol: GlobalSymbol }
   | { readonly kind: 'builtin'; readonly js: string }
   | { readonly kind: 'unknown'; readonly js: string };
+
+/** Parameter names of a flow or function, for calls with named arguments; undefined for other globals. */
+export function parameterNamesOf(symbol: GlobalSymbol): readonly string[] | undefined {
+  const { declaration } = symbol;
+  if (declaration.kind === 'FlowDeclaration') return (declaration.parameters ?? []).map((parameter) => parameter.name.name);
+  if (declaration.kind === 'FunctionDeclaration') return declaration.parameters.map((parameter) => parameter.name.name);
+  return undefined;
+}
 
 export class EmitContext {
   private frame: Frame;
@@ -59,7 +59,7 @@ export class EmitContext {
   private readonly substitutions = new Map<Node, string>();
 
   constructor(
-    readonly globals: ReadonlyMap<string, GlobalInfo>,
+    private readonly analysis: Analysis,
     private readonly sources: ReadonlyMap<string, string>,
   ) {
     this.frame = new Frame(null);
@@ -70,21 +70,34 @@ export class EmitContext {
     return this.sources.get(span.file)?.slice(span.start.offset, span.end.offset).trim() ?? '';
   }
 
+  agentDecorators(agent: AgentDeclaration): AgentDecorators {
+    return this.analysis.agentDecorators(agent);
+  }
+
+  /** The names a function body binds, as the checker's scope for it holds them. */
+  localsOf(body: Node): readonly string[] {
+    const locals = this.analysis.resolution.names.localsOf(body);
+    if (locals === undefined) throw new Error('internal: the emitter reached a body the checker did not resolve');
+    return locals;
+  }
+
+  /** The names the program's top-level statements bind (one script scope at run time). */
+  scriptLocals(): readonly string[] {
+    return this.analysis.resolution.names.scriptLocals();
+  }
+
   /**
-   * Runs `emit` inside a new function frame whose locals are the parameters and every name
-   * `body` binds (a function scope, as in Python); returns the frame for the declarations.
+   * Runs `emit` inside a new function frame whose locals are `parameters` and `locals` (every
+   * name the body binds, a function scope as in Python); returns the frame for the declarations.
    */
-  inFunction<T>(parameters: readonly (Parameter | string)[], bodies: readonly Node[], emit: (frame: FrameView) => T): { result: T; frame: FrameView } {
+  inFunction<T>(parameters: readonly string[], locals: readonly string[], emit: (frame: FrameView) => T): { result: T; frame: FrameView } {
     const frame = new Frame(this.frame);
-    const scope = new Scope(null);
-    for (const body of bodies) hoistBindings(body, scope);
-    for (const binding of scope.own()) frame.locals.add(binding.name);
-    const parameterNames = parameters.map((parameter) => (typeof parameter === 'string' ? parameter : parameter.name.name));
-    for (const name of parameterNames) frame.locals.add(name);
+    for (const name of locals) frame.locals.add(name);
+    for (const name of parameters) frame.locals.add(name);
     const previous = this.frame;
     this.frame = frame;
     try {
-      const view = new FrameView(frame, parameterNames);
+      const view = new FrameView(frame, parameters);
       return { result: emit(view), frame: view };
     } finally {
       this.frame = previous;
@@ -113,18 +126,45 @@ export class EmitContext {
     }
   }
 
-  resolve(identifier: Identifier | string): NameResolution {
-    const name = typeof identifier === 'string' ? identifier : identifier.name;
+  /** What a name read in an expression compiles to, from what the checker resolved it to. */
+  resolve(identifier: Identifier): NameResolution {
+    const reference = this.analysis.resolution.names.referenceTo(identifier);
+    if (reference === undefined) throw new Error(`internal: the emitter reached name '${identifier.name}' the checker did not resolve`);
+    return this.compiled(identifier.name, reference);
+  }
+
+  /** What `name`, named in a template's body, compiles to where the template is written. */
+  resolveInTemplate(template: TemplateLiteral, name: string): NameResolution {
+    return this.compiled(name, this.analysis.resolution.names.referenceInTemplate(template, name));
+  }
+
+  /** The JavaScript name of a local the current frame binds (a parameter, variable or pattern name). */
+  local(name: Identifier | string): string {
+    const text = typeof name === 'string' ? name : name.name;
     for (let frame: Frame | null = this.frame; frame !== null; frame = frame.parent) {
-      const renamed = frame.renamed.get(name);
-      if (renamed !== undefined) return { kind: 'local', js: renamed };
-      if (frame.armScopes.some((scope) => scope.has(name)) || frame.locals.has(name)) return { kind: 'local', js: jsName(name) };
+      const renamed = frame.renamed.get(text);
+      if (renamed !== undefined) return renamed;
+      if (frame.armScopes.some((scope) => scope.has(text)) || frame.locals.has(text)) break;
     }
-    const info = this.globals.get(name);
-    if (info !== undefined) return { kind: 'global', js: jsName(name), info };
-    if (name === 'std') return { kind: 'builtin', js: STD_JS };
-    if (isBuiltinName(name)) return { kind: 'builtin', js: `$p.builtins.${name}` };
-    return { kind: 'unknown', js: jsName(name) };
+    return jsName(text);
+  }
+
+  /** The JavaScript name of a declaration: a flow, function, agent, struct or impl method. */
+  declared(name: Identifier | string): string {
+    return jsName(typeof name === 'string' ? name : name.name);
+  }
+
+  private compiled(name: string, reference: NameReference): NameResolution {
+    switch (reference.kind) {
+      case 'local':
+        return { kind: 'local', js: this.local(name) };
+      case 'global':
+        return { kind: 'global', js: jsName(name), symbol: reference.symbol };
+      case 'builtin':
+        return { kind: 'builtin', js: name === 'std' ? STD_JS : `$p.builtins.${name}` };
+      case 'unresolved':
+        return { kind: 'unknown', js: jsName(name) };
+    }
   }
 
   substitute(node: Node, js: string): void {

@@ -8,7 +8,6 @@ import type {
   AgentDeclaration, ContractClause, Declaration, EnumDeclaration, FunctionDeclaration, ImplDeclaration, ProtocolDeclaration,
   StructDeclaration, ToolDeclaration, TypeExpression, UseTarget,
 } from '../syntax/ast.js';
-import { readAgentDecorators } from '../check/decorators.js';
 import { at, braces, joinCode, quote } from './code.js';
 import type { Code } from './code.js';
 import type { EmitContext } from './context.js';
@@ -46,7 +45,7 @@ export function emitTypeDeclaration(context: EmitContext, declaration: Declarati
 export function emitFunctionDeclaration(context: EmitContext, declaration: Declaration): Code | null {
   if (declaration.kind === 'FlowDeclaration') {
     return at(declaration.span, emitFunction(context, {
-      name: context.resolve(declaration.name).js,
+      name: context.declared(declaration.name),
       label: `flow ${declaration.name.name}`,
       parameters: declaration.parameters ?? [],
       body: declaration.body,
@@ -57,7 +56,7 @@ export function emitFunctionDeclaration(context: EmitContext, declaration: Decla
   }
   if (declaration.kind === 'FunctionDeclaration' && declaration.body !== null) {
     return at(declaration.span, emitFunction(context, {
-      name: context.resolve(declaration.name).js,
+      name: context.declared(declaration.name),
       label: `fn ${declaration.name.name}`,
       parameters: declaration.parameters,
       body: declaration.body,
@@ -101,7 +100,7 @@ export function emitRuntimeDeclaration(context: EmitContext, declaration: Declar
 
 function emitStruct(context: EmitContext, declaration: StructDeclaration): Code {
   const fields = declaration.fields.map((field) => `{ name: ${quote(field.name.name)}, type: ${field.type === null ? 'null' : typeDescriptorCode(field.type)} }`);
-  return ['const ', context.resolve(declaration.name).js, ' = $p.registry.declareStruct(', quote(declaration.name.name), ', [', fields.join(', '), ']);'];
+  return ['const ', context.declared(declaration.name), ' = $p.registry.declareStruct(', quote(declaration.name.name), ', [', fields.join(', '), ']);'];
 }
 
 function emitEnum(declaration: EnumDeclaration): Code {
@@ -117,7 +116,7 @@ function emitImpl(context: EmitContext, declaration: ImplDeclaration): Code {
     .map((method) => [
       '[', quote(method.name.name), ', ',
       emitFunction(context, {
-        name: context.resolve(method.name).js,
+        name: context.declared(method.name),
         label: `${declaration.target.name}.${method.name.name}`,
         implicitParameters: ['self'],
         parameters: method.parameters,
@@ -163,7 +162,7 @@ function emitToolUse(context: EmitContext, use: UseTarget, toolFunctions: Readon
     tool: [
       '$p.toolFromFunction(', quote(declaration.name.name), ', ',
       description?.kind === 'StringLiteral' ? quote(description.value) : quote(declaration.name.name), ', { ', parameters.join(', '), ' }, ',
-      context.resolve(declaration.name).js, ')',
+      context.declared(declaration.name), ')',
     ],
   };
 }
@@ -192,7 +191,7 @@ function emitAgent(context: EmitContext, declaration: AgentDeclaration, { protoc
     hasModel ||= member.name.name === 'model';
     if (member.value.kind !== 'PropertyBlock') entries.push([quote(member.name.name), ': ', emitExpression(context, member.value)]);
   }
-  for (const setting of readAgentDecorators(declaration.decorators).settings) {
+  for (const setting of context.agentDecorators(declaration).settings) {
     entries.push([quote(setting.property), ': ', emitExpression(context, setting.value)]);
   }
   // The agent library reports a missing model as an E101 naming the agent when it is first run.
@@ -201,7 +200,7 @@ function emitAgent(context: EmitContext, declaration: AgentDeclaration, { protoc
   const protocol = implemented === undefined ? undefined : protocols.get(implemented.name);
   if (protocol !== undefined) entries.push(`protocol: { name: ${quote(protocol.name.name)}, fields: ${protocolFields(protocol)} }`);
   const contracts = declaration.contracts.map((clause) => emitAgentContract(context, clause));
-  return ['const ', context.resolve(declaration.name).js, ' = $p.agent({ ', joinCode(entries, ', '), ' }, [', joinCode(contracts, ', '), ']);'];
+  return ['const ', context.declared(declaration.name), ' = $p.agent({ ', joinCode(entries, ', '), ' }, [', joinCode(contracts, ', '), ']);'];
 }
 
 function emitAgentContract(context: EmitContext, clause: ContractClause): Code {

@@ -4,7 +4,8 @@
  * comparisons of numbers stay native so that loops compile to tight V8 code. Calls (calls.ts)
  * are awaited, since any flow may reach an agent; agent operators are in agent-operators.ts.
  */
-import type { BinaryExpression, Expression, InterpolatedString, ListLiteral, MatchExpression, TemplateLiteral } from '../syntax/ast.js';
+import type { BinaryExpression, Expression, Identifier, InterpolatedString, ListLiteral, MatchExpression, TemplateLiteral } from '../syntax/ast.js';
+import type { GlobalKind } from '../check/analysis.js';
 import { compileTemplate } from '../runtime/template.js';
 import { emitAgentPipeline, emitDag } from './agent-operators.js';
 import { emitCall, emitPipe } from './calls.js';
@@ -51,7 +52,7 @@ export function emitExpression(context: EmitContext, expression: Expression): Co
 function emitBare(context: EmitContext, expression: Expression): Code {
   switch (expression.kind) {
     case 'Identifier':
-      return emitName(context, expression.name);
+      return emitName(context, expression);
     case 'NumberLiteral': {
       const value = expression.unit === null ? expression.value : expression.value * (SECONDS_PER_UNIT[expression.unit] ?? 1);
       return value < 0 ? `(${value})` : String(value);
@@ -125,14 +126,19 @@ function emitBare(context: EmitContext, expression: Expression): Code {
   }
 }
 
-/** Declarations that exist only for the checker or the agents, with no run-time value of their own. */
-const VALUELESS_GLOBALS: ReadonlySet<string> = new Set(['tool', 'protocol', 'trait', 'alias', 'enum', 'resource']);
+/**
+ * Declarations that exist only for the checker or the agents, with no run-time value of their
+ * own, by how an unsupported-use message names them.
+ */
+const VALUELESS_GLOBALS: ReadonlyMap<GlobalKind, string> = new Map([
+  ['tool', 'tool'], ['protocol', 'protocol'], ['trait', 'trait'], ['type', 'alias'], ['enum', 'enum'],
+  ['db', 'resource'], ['kv', 'resource'], ['auth', 'resource'],
+]);
 
-function emitName(context: EmitContext, name: string): Code {
+function emitName(context: EmitContext, name: Identifier): Code {
   const resolution = context.resolve(name);
-  if (resolution.kind === 'global' && VALUELESS_GLOBALS.has(resolution.info.kind)) {
-    return unsupported(`using ${resolution.info.kind} '${name}' as a value (or calling it from a flow)`);
-  }
+  const valueless = resolution.kind === 'global' ? VALUELESS_GLOBALS.get(resolution.symbol.kind) : undefined;
+  if (valueless !== undefined) return unsupported(`using ${valueless} '${name.name}' as a value (or calling it from a flow)`);
   return resolution.js;
 }
 
@@ -170,7 +176,7 @@ function emitTemplate(context: EmitContext, expression: TemplateLiteral): Code {
     names = [];
   }
   const data = names
-    .map((name) => ({ name, resolution: context.resolve(name) }))
+    .map((name) => ({ name, resolution: context.resolveInTemplate(expression, name) }))
     .filter(({ resolution }) => resolution.kind === 'local' || resolution.kind === 'global')
     .map(({ name, resolution }) => `${quote(name)}: ${resolution.js}`);
   return ['$rt.renderTemplate(', quote(expression.body), ', { ', data.join(', '), ' })'];

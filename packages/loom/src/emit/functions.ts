@@ -36,11 +36,11 @@ const RESULT_JS = '$result';
 
 export function emitFunction(context: EmitContext, shape: FunctionShape): Code {
   const parameterNames = [...(shape.implicitParameters ?? []), ...shape.parameters.map((parameter) => parameter.name.name)];
-  const { result: body, frame } = context.inFunction(parameterNames, [shape.body], (view) => [
+  const { result: body, frame } = context.inFunction(parameterNames, context.localsOf(shape.body), (view) => [
     ...shape.parameters.flatMap((parameter) => emitDefault(context, parameter)),
     ...emitFunctionBody(context, shape, view),
   ]);
-  const parameters = parameterNames.map((name) => context.resolve(name).js);
+  const parameters = parameterNames.map((name) => context.local(name));
   const declarations = frame.declaredNames();
   const locals = declarations.length === 0 ? [] : [`let ${declarations.join(', ')};`];
   return [`async function ${shape.name}(`, joinCode(parameters, ', '), ') ', braces([...locals, ...body])];
@@ -52,7 +52,7 @@ export function emitFunction(context: EmitContext, shape: FunctionShape): Code {
  */
 function emitDefault(context: EmitContext, parameter: Parameter): Code[] {
   if (parameter.defaultValue === null) return [];
-  const name = context.resolve(parameter.name).js;
+  const name = context.local(parameter.name);
   return [at(parameter.span, [name, ' ??= ', emitExpression(context, parameter.defaultValue), ';'])];
 }
 
@@ -65,7 +65,7 @@ function emitFunctionBody(context: EmitContext, shape: FunctionShape, frame: Fra
   const olds = clauses('ensures').flatMap((clause) => oldCalls(clause.condition));
   const entry: Code[] = [
     ...shape.parameters.filter((parameter) => parameter.type !== null).map((parameter) =>
-      at(parameter.span, ['$p.types.check(', context.resolve(parameter.name).js, ', ', typeDescriptorCode(parameter.type!), ', ', quote(`parameter '${parameter.name.name}' of ${shape.label}`), ');']),
+      at(parameter.span, ['$p.types.check(', context.local(parameter.name), ', ', typeDescriptorCode(parameter.type!), ', ', quote(`parameter '${parameter.name.name}' of ${shape.label}`), ');']),
     ),
     ...clauses('requires').map((clause) => emitClauseCheck(context, clause, argumentsDict(context, shape))),
     ...clauses('invariant').map((clause) => emitClauseCheck(context, clause, argumentsDict(context, shape))),
@@ -87,7 +87,7 @@ function emitFunctionBody(context: EmitContext, shape: FunctionShape, frame: Fra
 
 /** What a semantic `requires` is judged about: the arguments by name. */
 function argumentsDict(context: EmitContext, shape: FunctionShape): Code {
-  return ['{ ', joinCode(shape.parameters.map((parameter) => [quote(parameter.name.name), ': ', context.resolve(parameter.name).js]), ', '), ' }'];
+  return ['{ ', joinCode(shape.parameters.map((parameter) => [quote(parameter.name.name), ': ', context.local(parameter.name)]), ', '), ' }'];
 }
 
 function oldCalls(condition: Node): CallExpression[] {
@@ -101,7 +101,7 @@ function oldCalls(condition: Node): CallExpression[] {
 
 function emitPlainBody(context: EmitContext, shape: FunctionShape, frame: FrameView): Code[] {
   const statements = emitStatementsWithValue(context, shape.body.statements, 'return');
-  const fallback = shape.returnsResultVariable === true && frame.hasLocal(RESULT_NAME) ? `return ${context.resolve(RESULT_NAME).js};` : 'return null;';
+  const fallback = shape.returnsResultVariable === true && frame.hasLocal(RESULT_NAME) ? `return ${context.local(RESULT_NAME)};` : 'return null;';
   return withBoundaries(frame, [...statements, fallback]);
 }
 

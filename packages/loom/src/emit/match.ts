@@ -70,8 +70,8 @@ function emitArm(context: EmitContext, arm: MatchArm, place: ArmPlace): Code {
     const guarded = arm.guard === null ? body : [['if (', emitCondition(context, arm.guard), ') ', braces(body)]];
     if (arm.pattern.kind === 'IntentPattern') return ['if (', place.intent ?? '-1', ` === ${place.intentIndex}) `, braces(guarded)];
     if (arm.pattern.kind === 'WildcardPattern') return braces(guarded);
-    if (arm.pattern.kind === 'BindingPattern') return braces([['let ', context.resolve(names[0]).js, ' = ', place.subject, ';'], ...guarded]);
-    const bound = names.length === 0 ? [] : [['let [', names.map((name) => context.resolve(name).js).join(', '), '] = $bound;']];
+    if (arm.pattern.kind === 'BindingPattern') return braces([['let ', context.local(names[0]!), ' = ', place.subject, ';'], ...guarded]);
+    const bound = names.length === 0 ? [] : [['let [', names.map((name) => context.local(name)).join(', '), '] = $bound;']];
     return braces([
       'const $bound = [];',
       ['if ($rt.matches(', patternDescriptor(arm.pattern), ', ', place.subject, ', $bound)) ', braces([...bound, ...guarded])],

@@ -6,14 +6,13 @@ import type {
   AssignmentStatement, Block, ContractClause, ForStatement, IfStatement, LetStatement, LoopStatement, Pattern,
   SemanticIfStatement, Statement,
 } from '../syntax/ast.js';
-import { Scope, hoistBindings } from '../check/scope.js';
 import { at, braces, joinCode, quote } from './code.js';
 import type { Code } from './code.js';
 import type { EmitContext } from './context.js';
 import { emitCondition, emitExpression, unsupported } from './expressions.js';
 import { emitMatchExpression } from './match.js';
 import { patternDescriptor } from './patterns.js';
-import { patternBindingNames } from '../syntax/bindings.js';
+import { forEachBodyBinding, patternBindingNames } from '../syntax/bindings.js';
 import { typeDescriptorCode } from './type-descriptors.js';
 
 /** A bound on `loop { } until ("...")`, so a condition the model never accepts cannot loop forever. */
@@ -61,7 +60,7 @@ function emitBare(context: EmitContext, statement: Statement): Code {
       return ['throw $rt.raised(', emitExpression(context, statement.value), ');'];
     case 'TryStatement': {
       const handler = statement.handler;
-      const caught = handler?.parameter == null ? [] : [context.resolve(handler.parameter.name).js, ' = $error;'];
+      const caught = handler?.parameter == null ? [] : [context.local(handler.parameter.name), ' = $error;'];
       const body = handler === null ? [] : handler.body.statements.map((inner) => emitStatement(context, inner));
       return ['try ', emitBlock(context, statement.body), ' catch ($error) ', braces([['$rt.rethrowSignal($error);'], ...(caught.length > 0 ? [caught] : []), ...body])];
     }
@@ -113,29 +112,30 @@ export function emitClauseCheck(context: EmitContext, clause: ContractClause, su
 
 /** Assigns the values a pattern binds, or the whole value for a plain name. */
 export function emitPatternAssignment(context: EmitContext, pattern: Pattern, value: Code): Code {
-  if (pattern.kind === 'BindingPattern') return [context.resolve(pattern.name).js, ' = ', value, ';'];
+  if (pattern.kind === 'BindingPattern') return [context.local(pattern.name), ' = ', value, ';'];
   if (pattern.kind === 'WildcardPattern') return [value, ';'];
-  const names = patternBindingNames(pattern).map((name) => context.resolve(name).js);
+  const names = patternBindingNames(pattern).map((name) => context.local(name));
   return ['[', names.join(', '), '] = $rt.destructure(', patternDescriptor(pattern), ', ', value, ');'];
 }
 
 function emitLet(context: EmitContext, statement: LetStatement): Code {
   if (statement.value.kind === 'MatchExpression' && statement.pattern.kind === 'BindingPattern' && statement.type === null) {
-    return emitMatchExpression(context, statement.value, { assign: context.resolve(statement.pattern.name).js });
+    return emitMatchExpression(context, statement.value, { assign: context.local(statement.pattern.name) });
   }
   const assignment = emitPatternAssignment(context, statement.pattern, emitExpression(context, statement.value));
   if (statement.type === null || statement.pattern.kind !== 'BindingPattern') return assignment;
   const name = statement.pattern.name.name;
   return [
     assignment, '\n',
-    at(statement.type.span, ['$p.types.check(', context.resolve(name).js, ', ', typeDescriptorCode(statement.type), ', ', quote(`variable '${name}'`), ');']),
+    at(statement.type.span, ['$p.types.check(', context.local(name), ', ', typeDescriptorCode(statement.type), ', ', quote(`variable '${name}'`), ');']),
   ];
 }
 
 function emitAssignment(context: EmitContext, statement: AssignmentStatement): Code {
   const { target, operator } = statement;
   if (target.kind === 'Identifier') {
-    const js = context.resolve(target).js;
+    // `x = …` binds x (a local, hoisted); `x += …` reads it first.
+    const js = operator === '=' ? context.local(target) : context.resolve(target).js;
     if (operator === '=' && statement.value.kind === 'MatchExpression') return emitMatchExpression(context, statement.value, { assign: js });
     const value = emitExpression(context, statement.value);
     return operator === '=' ? [js, ' = ', value, ';'] : [js, ` = $rt.${COMPOUND_HELPERS[operator]}(`, js, ', ', value, ');'];
@@ -184,10 +184,9 @@ function emitFor(context: EmitContext, statement: ForStatement): Code {
 function emitLoop(context: EmitContext, statement: LoopStatement): Code {
   if (statement.until === null) return ['while (true) ', emitBlock(context, statement.body)];
   const count = context.temp();
-  const bound = new Scope(null);
-  hoistBindings(statement.body, bound);
-  const assigned = [...bound.own()].map((binding) => binding.name);
-  const subject = ['{ ', joinCode(assigned.map((name) => [quote(name), ': ', context.resolve(name).js]), ', '), ' }'];
+  const assigned = new Set<string>();
+  forEachBodyBinding(statement.body, (name) => assigned.add(name.name));
+  const subject = ['{ ', joinCode([...assigned].map((name) => [quote(name), ': ', context.local(name)]), ', '), ' }'];
   return [
     count, ' = 0;\ndo ', emitBlock(context, statement.body),
     ' while (++', count, ` < ${LOOP_UNTIL_MAX_ITERATIONS} && !(await $p.semanticIf(`, emitExpression(context, statement.until), ', ', subject, ', null)));',

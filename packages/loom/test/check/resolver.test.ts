@@ -15,6 +15,13 @@ suite('undeclared identifiers (E001)', () => {
     assert.deepEqual(findings(source), ["2:13 E001 Undeclared identifier 'Writer'"]);
   });
 
+  test("an agent property computed from a name is resolved like any expression: 'model: m' needs m declared", () => {
+    assert.deepEqual(findings('agent Bot { prompt: "p", model: chosen_model }\nflow main { Bot.run("x") }'), [
+      "1:33 E001 Undeclared identifier 'chosen_model'",
+    ]);
+    assert.deepEqual(findings('chosen_model = "openai/gpt-4o"\nagent Bot { prompt: "p", model: chosen_model }\nflow main { Bot.run("x") }'), []);
+  });
+
   test('a misspelt name gets a suggestion', () => {
     const finding = onlyFinding('agent Writer { prompt: "w" }\nflow main { Wrter.run("x") }');
     assert.equal(finding.hint, "did you mean 'Writer'?");

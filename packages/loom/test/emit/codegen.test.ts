@@ -63,3 +63,10 @@ test('the source map leads from a generated statement back to its .nx line and c
   assert.deepEqual(new SourceMapLocator(generated.map).originalPosition(line, column), { file: FILE, line: 3, column: 13 });
   assert.deepEqual(generated.map.sourcesContent, [source]);
 });
+
+test("an agent property computed from a script variable compiles to that variable, as the checker resolved it", () => {
+  const checked = checkSource('chosen = "openai/gpt-4o"\nagent Bot { prompt: "p", model: chosen }\nflow main { print(Bot.run) }\n', FILE);
+  assert.deepEqual(checked.diagnostics, []);
+  const generated = generateModule(checked, { runtimeSpecifier: RUNTIME_SPECIFIER, fileName: 'x.mjs' });
+  assert.match(generated.code, /"model": chosen/);
+});
