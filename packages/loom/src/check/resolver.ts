@@ -14,7 +14,7 @@ import type {
 import type { Span } from '../syntax/spans.js';
 import type { GlobalKind, GlobalSymbol, GlobalTable } from './binder.js';
 import { KIND_PHRASES } from './binder.js';
-import { BUILTIN_ENUMS, STD_NAMESPACES, builtinNames, isBuiltinName } from '../language/builtins.js';
+import { BUILTIN_ENUMS, STD_NAMESPACES, builtinNames } from '../language/builtins.js';
 import { harnessCallDiagnostic, isHarnessCall } from './harness.js';
 import type { PlacedItem, SourceUnit } from './includes.js';
 import { formatPosition } from './positions.js';
