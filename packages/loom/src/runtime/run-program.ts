@@ -6,8 +6,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { SourceMapLocator } from '../emit/source-map.js';
-import type { SourceMapJson } from '../emit/source-map.js';
+import { SourceMapLocator } from '../language/source-map.js';
+import type { SourceMapJson } from '../language/source-map.js';
 import type { Span } from '../syntax/spans.js';
 import { formatErrorReport } from './error-report.js';
 import { ExitRequest } from './prelude.js';
