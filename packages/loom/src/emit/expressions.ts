@@ -5,7 +5,7 @@
  * are awaited, since any flow may reach an agent; agent operators are in agent-operators.ts.
  */
 import type { BinaryExpression, Expression, InterpolatedString, ListLiteral, MatchExpression, TemplateLiteral } from '../syntax/ast.js';
-import { compileTemplate } from '../runtime/template.js';
+import { compileTemplate } from '../language/template/compile.js';
 import { emitAgentPipeline, emitDag } from './agent-operators.js';
 import { emitCall, emitPipe } from './calls.js';
 import { at, joinCode, quote } from './code.js';

@@ -2,6 +2,7 @@
  * The filters of template outputs (`{{name | trim | upper}}`), by the names of the Nexa
  * template reference, and the HTML escaping outputs get by default.
  */
+import type { TemplateFilterName } from '../language/template/filter-names.js';
 import { display, equals, isDict, StructValue } from './values.js';
 
 /** What a template variable the data lacks reads as, so that `default(...)` can replace it. */
@@ -24,7 +25,7 @@ const DEFAULT_INDENT_SPACES = 4;
 
 type FilterFunction = (value: unknown, ...args: unknown[]) => unknown;
 
-export const FILTERS: Readonly<Record<string, FilterFunction>> = {
+export const FILTERS: Readonly<Record<TemplateFilterName, FilterFunction>> = {
   upper: (value) => display(value).toUpperCase(),
   lower: (value) => display(value).toLowerCase(),
   capitalize: (value) => {
