@@ -4,7 +4,7 @@
  * (values.ts), and method calls look the name up here.
  */
 import { LoomError } from '../errors.js';
-import type { TypeDescriptor } from './types.js';
+import type { TypeDescriptor } from '../language/type-descriptor.js';
 import { describe, StructValue, typeName, VariantValue } from './values.js';
 
 /** A method of an impl: `self` first, then the declared parameters. */

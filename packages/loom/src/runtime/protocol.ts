@@ -4,7 +4,8 @@
  * Field types are written as strings (`"int"`, `"list[string]"`, `"Option[str]"`); both the
  * lower-case spellings and the capitalised type expressions (`Int`, `String`) are accepted.
  */
-import { describeValue, fieldTypeProblem, fieldTypeSchema, parseFieldType } from './field-types.js';
+import { parseFieldType } from '../language/field-types.js';
+import { describeValue, fieldTypeProblem, fieldTypeSchema } from './field-checks.js';
 import type { JsonSchema } from './providers/types.js';
 
 export interface ProtocolSpec {

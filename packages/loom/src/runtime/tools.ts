@@ -7,7 +7,8 @@
  */
 import { LoomError } from '../errors.js';
 import { Deadline } from './deadline.js';
-import { fieldTypeProblem, fieldTypeSchema, isFieldTypeName, parseFieldType } from './field-types.js';
+import { isFieldTypeName, parseFieldType } from '../language/field-types.js';
+import { fieldTypeProblem, fieldTypeSchema } from './field-checks.js';
 import type { JsonSchema, ToolDefinition } from './providers/types.js';
 
 const MS_PER_SECOND = 1000;

@@ -5,17 +5,11 @@
  * checker could not resolve to a type accepts any value.
  */
 import { LoomError } from '../errors.js';
-import { fieldTypeProblem, parseFieldType } from './field-types.js';
+import { parseFieldType } from '../language/field-types.js';
+import type { TypeDescriptor } from '../language/type-descriptor.js';
+import { fieldTypeProblem } from './field-checks.js';
 import type { TypeRegistry } from './adt.js';
 import { describe, isDict, isNone, StructValue, VariantValue } from './values.js';
-
-/** An annotation as the generated code writes it. */
-export type TypeDescriptor =
-  | { readonly name: string; readonly args?: readonly TypeDescriptor[] }
-  | { readonly union: readonly TypeDescriptor[] }
-  | { readonly optional: TypeDescriptor }
-  /** A type written as a string (`"list[str]"`), as protocol fields are. */
-  | { readonly text: string };
 
 export type TypeMode = 'strict' | 'warn' | 'forgiving';
 
