@@ -1,6 +1,7 @@
 /**
- * Patterns become descriptors the runtime matcher reads (runtime/match.ts), written as object
- * literals. The names a pattern binds are listed in the order the matcher yields their values.
+ * Patterns become descriptors the runtime matcher reads (core/match.ts of the runtime),
+ * written as object literals. The names a pattern binds are listed in the order the matcher
+ * yields their values.
  */
 import type { Pattern } from '../syntax/ast.js';
 import { quote } from './code.js';
@@ -36,7 +37,7 @@ export function patternDescriptor(pattern: Pattern): string {
   }
 }
 
-/** The names `pattern` binds, in the order runtime/match.ts appends their values. */
+/** The names `pattern` binds, in the order the runtime matcher appends their values. */
 export function patternBindingNames(pattern: Pattern): string[] {
   switch (pattern.kind) {
     case 'BindingPattern':

@@ -2,7 +2,7 @@
  * Types written as strings, as protocol fields and tool parameters are (`"int"`,
  * `"list[string]"`, `"Option[str]"`, `Int`): which texts name a type, and what type they name.
  * Shared ground: the code generator asks whether a tool parameter names a type, the runtime
- * builds schemas and checks values from the parsed type (runtime/field-checks.ts). An unknown
+ * builds schemas and checks values from the parsed type (runtime/core/field-checks.ts). An unknown
  * name reads as `any`, since the checker has already reported real mistakes.
  */
 export type FieldType =

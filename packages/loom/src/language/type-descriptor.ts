@@ -1,6 +1,6 @@
 /**
  * A type annotation as the generated code writes it and the runtime's type checks
- * (runtime/types.ts) read it: the contract between emit/type-descriptors.ts and the runtime,
+ * (runtime/core/types.ts) read it: the contract between emit/type-descriptors.ts and the runtime,
  * kept here so that neither imports the other.
  */
 export type TypeDescriptor =

@@ -1,6 +1,6 @@
 /**
  * The compiled form of a `template"""..."""` body: the nodes the compiler (compile.ts) builds
- * and the renderer (runtime/template.ts) walks. Shared ground, so that the code generator
+ * and the renderer (runtime/core/template.ts) walks. Shared ground, so that the code generator
  * needs only the compiler and the runtime only reads this shape.
  */
 import type { TemplateFilterName } from './filter-names.js';

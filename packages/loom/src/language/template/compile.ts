@@ -3,7 +3,7 @@
  * of the variables it reads. Tags are `{{path | filter(args)}}` (HTML-escaped), `{{{path}}}`
  * (raw), `{{#for x in items}}...{{#empty}}...{{/for}}`, `{{#if c}}...{{#elif c}}...{{#else}}...{{/if}}`
  * and partials `{{> name data}}`. A malformed body is E801. The code generator compiles a
- * body to learn the variables to pass; the renderer (runtime/template.ts) compiles it
+ * body to learn the variables to pass; the renderer (runtime/core/template.ts) compiles it
  * again when it runs, which the cache by body makes cheap.
  */
 import { LoomError } from '../../errors.js';

@@ -1,7 +1,7 @@
 /**
  * The filters a template output may name (`{{name | trim | upper}}`), by the names of the
  * Nexa template reference. The compiler refuses any other name (E801); the renderer's table
- * (runtime/template-filters.ts) is typed by this list, so the two cannot drift apart.
+ * (runtime/core/template-filters.ts) is typed by this list, so the two cannot drift apart.
  */
 export const TEMPLATE_FILTER_NAMES = [
   'upper', 'lower', 'capitalize', 'trim', 'truncate', 'replace', 'escape', 'raw', 'safe', 'default',

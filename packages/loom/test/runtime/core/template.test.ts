@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { LoomError } from '../../../src/errors.js';
-import { renderTemplate } from '../../../src/runtime/template.js';
+import { renderTemplate } from '../../../src/runtime/core/template.js';
 
 function templateError(render: () => unknown): LoomError {
   try {
