@@ -18,7 +18,7 @@ import { fileURLToPath } from 'node:url';
 import { checkFile } from '../packages/loom/src/compile.js';
 import { generateModule } from '../packages/loom/src/emit/codegen.js';
 import { RUNTIME_SPECIFIER } from '../packages/loom/src/cli/generate.js';
-import { importFromMemory, runProgram } from '../packages/loom/src/runtime/run-program.js';
+import { importFromMemory, runProgram } from '../packages/loom/src/runtime/host/run-program.js';
 import { report, summarise } from './support/stats.js';
 
 const LOOM_BIN = fileURLToPath(new URL('../packages/loom/bin/loom.js', import.meta.url));

@@ -7,8 +7,8 @@ import { basename, resolve } from 'node:path';
 import { checkFile } from '../compile.js';
 import { generateModule } from '../emit/codegen.js';
 import type { GeneratedModule } from '../emit/codegen.js';
-import { importFromMemory } from '../runtime/run-program.js';
-import type { RunOptions } from '../runtime/run-program.js';
+import { importFromMemory } from '../runtime/host/run-program.js';
+import type { RunOptions } from '../runtime/host/run-program.js';
 import type { CliIo } from './command.js';
 import { tally, writeDiagnostics } from './report.js';
 
@@ -19,7 +19,7 @@ import { tally, writeDiagnostics } from './report.js';
  * instance the CLI itself uses.
  */
 const runningFromSources = import.meta.url.endsWith('.ts');
-export const RUNTIME_SPECIFIER = new URL(runningFromSources ? '../runtime/module-api.ts' : './runtime.mjs', import.meta.url).href;
+export const RUNTIME_SPECIFIER = new URL(runningFromSources ? '../runtime/host/module-api.ts' : './runtime.mjs', import.meta.url).href;
 
 /** `hello.nx` → `hello.mjs`. */
 export function moduleFileName(sourceFile: string): string {

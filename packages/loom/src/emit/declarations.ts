@@ -145,7 +145,7 @@ function typeText(type: TypeExpression): string {
 
 /**
  * The tools an agent's `uses` entry stands for, as list elements: a `@tool fn` of the program
- * or a `std.NS` namespace (runtime/std-tools.ts); anything else is not supported yet.
+ * or a `std.NS` namespace (std/tools.ts of the runtime); anything else is not supported yet.
  */
 function emitToolUse(context: EmitContext, use: UseTarget, toolFunctions: ReadonlyMap<string, FunctionDeclaration>): { tool: Code } | { unsupported: string } {
   const [only, ...rest] = use.kind === 'QualifiedName' ? use.parts : [];

@@ -6,7 +6,7 @@
  */
 import type { BinaryExpression, Expression, Identifier, InterpolatedString, ListLiteral, MatchExpression, TemplateLiteral } from '../syntax/ast.js';
 import type { GlobalKind } from '../check/analysis.js';
-import { compileTemplate } from '../runtime/template.js';
+import { compileTemplate } from '../language/template/compile.js';
 import { emitAgentPipeline, emitDag } from './agent-operators.js';
 import { emitCall, emitPipe } from './calls.js';
 import { at, joinCode, quote } from './code.js';

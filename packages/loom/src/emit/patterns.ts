@@ -1,6 +1,7 @@
 /**
- * Patterns become descriptors the runtime matcher reads (runtime/match.ts), written as object
- * literals. The names a pattern binds are listed in the order the matcher yields their values.
+ * Patterns become descriptors the runtime matcher reads (core/match.ts of the runtime),
+ * written as object literals. The names a pattern binds are listed in the order the matcher
+ * yields their values.
  */
 import type { Pattern } from '../syntax/ast.js';
 import { quote } from './code.js';

@@ -6,7 +6,7 @@
  * it is declared, with a message naming the tool and the `@tool fn` that would implement it.
  */
 import type { Expression, ToolDeclaration } from '../syntax/ast.js';
-import { isFieldTypeName } from '../runtime/field-types.js';
+import { isFieldTypeName } from '../language/field-types.js';
 
 function property(tool: ToolDeclaration, name: string): Expression | undefined {
   const found = tool.properties.find((candidate) => candidate.name.name === name);

@@ -1,6 +1,6 @@
-/** Type annotations become descriptors the runtime checker reads (runtime/types.ts). */
+/** Type annotations become descriptors the runtime checker reads (core/types.ts of the runtime). */
 import type { TypeExpression } from '../syntax/ast.js';
-import type { TypeDescriptor } from '../runtime/types.js';
+import type { TypeDescriptor } from '../language/type-descriptor.js';
 
 export function typeDescriptor(type: TypeExpression): TypeDescriptor {
   switch (type.kind) {

@@ -4,8 +4,8 @@ import type { CheckResult } from '../../src/compile.js';
 import { checkSource } from '../../src/compile.js';
 import { RUNTIME_SPECIFIER } from '../../src/cli/generate.js';
 import { generateModule } from '../../src/emit/codegen.js';
-import { SourceMapLocator } from '../../src/emit/source-map.js';
-import { importFromMemory, runProgram } from '../../src/runtime/run-program.js';
+import { SourceMapLocator } from '../../src/language/source-map.js';
+import { importFromMemory, runProgram } from '../../src/runtime/host/run-program.js';
 
 const FILE = 'program.nx';
 

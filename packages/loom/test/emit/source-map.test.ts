@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { decodeMappings, decodeVlqSegment, encodeMappings, encodeVlq, SourceMapLocator } from '../../src/emit/source-map.js';
-import type { Mapping } from '../../src/emit/source-map.js';
+import { encodeMappings, encodeVlq } from '../../src/emit/source-map.js';
+import { decodeMappings, decodeVlqSegment, SourceMapLocator } from '../../src/language/source-map.js';
+import type { Mapping } from '../../src/language/source-map.js';
 
 test('VLQ encoding matches the source map specification examples', () => {
   assert.equal(encodeVlq(0), 'A');

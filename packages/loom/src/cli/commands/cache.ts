@@ -1,6 +1,6 @@
-import { ResponseCache } from '../../runtime/cache.js';
-import type { CacheStats } from '../../runtime/cache.js';
-import { findProjectRootFrom } from '../../runtime/secrets.js';
+import { ResponseCache } from '../../runtime/infra/cache.js';
+import type { CacheStats } from '../../runtime/infra/cache.js';
+import { findProjectRootFrom } from '../../runtime/infra/secrets.js';
 import { UsageError } from '../command.js';
 import type { Command } from '../command.js';
 import { ExitCode } from '../exit-codes.js';

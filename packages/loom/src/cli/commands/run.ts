@@ -1,4 +1,4 @@
-import { runProgram } from '../../runtime/run-program.js';
+import { runProgram } from '../../runtime/host/run-program.js';
 import type { Command } from '../command.js';
 import { ExitCode } from '../exit-codes.js';
 import type { ExitStatus } from '../exit-codes.js';

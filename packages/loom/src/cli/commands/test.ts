@@ -1,4 +1,4 @@
-import { testProgram } from '../../runtime/run-program.js';
+import { testProgram } from '../../runtime/host/run-program.js';
 import type { Command } from '../command.js';
 import { ExitCode } from '../exit-codes.js';
 import { loadProgram } from '../generate.js';

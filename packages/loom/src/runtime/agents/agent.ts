@@ -12,15 +12,15 @@
  * its own `timeout`, and the caller's signal cancels everything, waits included.
  */
 import { LoomError } from '../../errors.js';
-import { cacheKey } from '../cache.js';
-import { Deadline } from '../deadline.js';
-import { protocolInstruction, protocolSchema, readProtocolReply } from '../protocol.js';
-import type { ProtocolSpec } from '../protocol.js';
+import { cacheKey } from '../infra/cache.js';
+import { Deadline } from '../infra/deadline.js';
+import { protocolInstruction, protocolSchema, readProtocolReply } from './protocol.js';
+import type { ProtocolSpec } from './protocol.js';
 import { ProviderError } from '../providers/http.js';
 import { parseModelReference } from '../providers/registry.js';
 import type { ChatMessage, ChatRequest, ChatResponse, ProviderClient, ToolCall } from '../providers/types.js';
-import { callTool, parseToolArguments, toolResultContent } from '../tools.js';
-import type { ToolBinding } from '../tools.js';
+import { callTool, parseToolArguments, toolResultContent } from './tools.js';
+import type { ToolBinding } from './tools.js';
 import { backoffDelayMs, DEFAULT_RETRY_DELAY_MS, sleep } from './backoff.js';
 import { createMemory } from './memory.js';
 import type { ConversationMemory } from './memory.js';

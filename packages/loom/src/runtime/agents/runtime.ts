@@ -3,12 +3,12 @@
  * response cache, the debug tracer and the weak model for semantic judgements. The generated
  * module creates one per run with `createAgentRuntime({ entryFile, configName })`.
  */
-import { ResponseCache } from '../cache.js';
+import { ResponseCache } from '../infra/cache.js';
 import { ProviderRegistry } from '../providers/registry.js';
-import { findProjectRoot, loadSecrets } from '../secrets.js';
-import { createTracer, traceLevel } from '../trace.js';
-import type { Tracer } from '../trace.js';
-import type { Secrets } from '../secrets.js';
+import { findProjectRoot, loadSecrets } from '../infra/secrets.js';
+import { createTracer, traceLevel } from '../infra/trace.js';
+import type { Tracer } from '../infra/trace.js';
+import type { Secrets } from '../infra/secrets.js';
 
 /** Secrets/environment entries naming the model that judges semantic conditions, first wins. */
 export const WEAK_MODEL_ENTRIES = ['LOOM_WEAK_MODEL', 'WEAK_MODEL'] as const;

@@ -3,8 +3,8 @@
  * `agent` declaration, its properties and decorators already folded together (`@timeout(seconds=30)`
  * arrives as `timeout: 30`). Durations are in seconds, as they are written in `.nx` source.
  */
-import type { ProtocolSpec } from '../protocol.js';
-import type { ToolBinding } from '../tools.js';
+import type { ProtocolSpec } from './protocol.js';
+import type { ToolBinding } from './tools.js';
 
 /**
  * `memory` modes. Without one an agent keeps no history: every `run` starts fresh. `"session"`

@@ -5,7 +5,7 @@
  * Nothing is guessed: a missing entry is an E101 naming it.
  */
 import { LoomError } from '../../errors.js';
-import type { Secrets } from '../secrets.js';
+import type { Secrets } from '../infra/secrets.js';
 import { createAnthropicClient } from './anthropic.js';
 import { createOllamaClient } from './ollama.js';
 import { createOpenAiCompatibleClient } from './openai-compatible.js';

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { LoomError } from '../../../src/errors.js';
 import { Agent, joinRunArguments } from '../../../src/runtime/agents/agent.js';
-import { traceLevel } from '../../../src/runtime/trace.js';
+import { traceLevel } from '../../../src/runtime/infra/trace.js';
 import { useFakeModelServer } from '../../support/fake-model-fixture.js';
 import type { FakeModelServer } from '../../support/fake-model-server.js';
 import { createModelProject, TEST_API_KEY } from '../../support/model-project.js';

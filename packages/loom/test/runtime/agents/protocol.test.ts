@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { LoomError } from '../../../src/errors.js';
-import { protocolSchema, readProtocolReply } from '../../../src/runtime/protocol.js';
-import type { ProtocolSpec } from '../../../src/runtime/protocol.js';
+import { protocolSchema, readProtocolReply } from '../../../src/runtime/agents/protocol.js';
+import type { ProtocolSpec } from '../../../src/runtime/agents/protocol.js';
 import { useFakeModelServer } from '../../support/fake-model-fixture.js';
 import type { FakeModelServer } from '../../support/fake-model-server.js';
 import { createModelProject } from '../../support/model-project.js';

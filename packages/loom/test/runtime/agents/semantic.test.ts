@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { LoomError } from '../../../src/errors.js';
-import { createSemanticJudge } from '../../../src/runtime/semantic.js';
+import { createSemanticJudge } from '../../../src/runtime/agents/semantic.js';
 import { useFakeModelServer } from '../../support/fake-model-fixture.js';
 import type { FakeModelServer } from '../../support/fake-model-server.js';
 import { createModelProject, secretsFor } from '../../support/model-project.js';

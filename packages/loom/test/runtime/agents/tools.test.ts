@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { LoomError } from '../../../src/errors.js';
-import { bindTool, callTool, declaredParametersSchema } from '../../../src/runtime/tools.js';
-import type { ToolBinding } from '../../../src/runtime/tools.js';
+import { bindTool, callTool, declaredParametersSchema } from '../../../src/runtime/agents/tools.js';
+import type { ToolBinding } from '../../../src/runtime/agents/tools.js';
 import { useFakeModelServer } from '../../support/fake-model-fixture.js';
 import type { FakeModelServer, RecordedRequest } from '../../support/fake-model-server.js';
 import { createModelProject } from '../../support/model-project.js';

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { add, contains, divide, remainder } from '../../../src/runtime/operators.js';
-import { index, member, slice } from '../../../src/runtime/access.js';
-import { destructure, matches } from '../../../src/runtime/match.js';
-import { display, equals, isAbsent, repr, StructValue, truthy, VariantValue } from '../../../src/runtime/values.js';
+import { add, contains, divide, remainder } from '../../../src/runtime/core/operators.js';
+import { index, member, slice } from '../../../src/runtime/core/access.js';
+import { destructure, matches } from '../../../src/runtime/core/match.js';
+import { display, equals, isAbsent, repr, StructValue, truthy, VariantValue } from '../../../src/runtime/core/values.js';
 
 const none = new VariantValue('Option', 'None', [], []);
 const some = (value: unknown) => new VariantValue('Option', 'Some', [value], ['value']);

@@ -1,0 +1,74 @@
+/**
+ * Semantic judgements: `semantic_if`, `loop ... until ("...")`, semantic `requires`/`ensures`
+ * and `intent(...)` branches. The weak model judges them: `LOOM_WEAK_MODEL` (or `WEAK_MODEL`)
+ * from secrets.nxs or the environment, else the model the generated code names as the
+ * program's default (its first agent's), else `LOOM_DEFAULT_MODEL`. Judgements fail closed:
+ * an unreachable model or an answer that is not a clear yes is "no", and an unclassifiable
+ * input matches no intent. Verdicts are cached on disk per (model, condition, input),
+ * whatever the agents' `cache`.
+ */
+import { LoomError } from '../../errors.js';
+import { Agent, inputText } from './agent.js';
+import type { AgentRuntime } from './runtime.js';
+import type { RunOptions } from './spec.js';
+import { parseModelReference } from '../providers/registry.js';
+
+const JUDGE_PROMPT =
+  'You decide whether a condition holds for an input. Answer with exactly one word: yes or no.';
+const CLASSIFIER_PROMPT =
+  'You route an input to the intent it expresses. Reply with only the number of the best matching intent, or 0 if none matches.';
+/** A verdict is one word or one number; a few tokens leave room for a trailing period. */
+const VERDICT_MAX_TOKENS = 8;
+const JUDGE_TIMEOUT_SECONDS = 30;
+const YES = /^\W*(yes|true)\b/i;
+
+export interface SemanticJudge {
+  /** Whether `condition` holds for `input`; false when the model cannot say. */
+  holds(condition: string, input: unknown, options?: RunOptions): Promise<boolean>;
+  /** The index of the intent `input` expresses, or null when none does (or the model cannot say). */
+  classify(input: unknown, intents: readonly string[], options?: RunOptions): Promise<number | null>;
+}
+
+export interface SemanticJudgeOptions {
+  /** Used when neither LOOM_WEAK_MODEL nor WEAK_MODEL is set. */
+  readonly defaultModel?: string;
+}
+
+export function createSemanticJudge(runtime: AgentRuntime, options: SemanticJudgeOptions = {}): SemanticJudge {
+  const model = runtime.weakModel ?? options.defaultModel ?? runtime.defaultModel;
+  const judgeAgent = (name: string, prompt: string): Agent | undefined =>
+    model === undefined
+      ? undefined
+      : new Agent({ name, model, prompt, temperature: 0, max_tokens: VERDICT_MAX_TOKENS, timeout: JUDGE_TIMEOUT_SECONDS, cache: true }, runtime);
+  const judge = judgeAgent('semantic-judge', JUDGE_PROMPT);
+  const classifier = judgeAgent('intent-classifier', CLASSIFIER_PROMPT);
+
+  const ask = async (agent: Agent | undefined, input: string, runOptions: RunOptions | undefined): Promise<string | null> => {
+    if (agent === undefined) {
+      throw new LoomError('E101', 'a semantic condition needs a model to judge it: set LOOM_WEAK_MODEL (e.g. "openai/gpt-4o-mini") in secrets.nxs or the environment');
+    }
+    // A missing key or endpoint is a mistake to report, not a verdict to fail closed on.
+    const { provider } = parseModelReference(agent.spec.model);
+    runtime.providers.client(provider, agent.name);
+    try {
+      return String(await agent.run(input, runOptions));
+    } catch (error) {
+      if (runOptions?.signal?.aborted) throw error;
+      // Failing closed: the trace already shows why the model gave no verdict.
+      return null;
+    }
+  };
+
+  return {
+    async holds(condition, input, runOptions) {
+      const verdict = await ask(judge, `Condition: ${condition}\n\nInput:\n${inputText(input)}`, runOptions);
+      return verdict !== null && YES.test(verdict);
+    },
+    async classify(input, intents, runOptions) {
+      const numbered = intents.map((intent, index) => `${index + 1}. ${intent}`).join('\n');
+      const verdict = await ask(classifier, `Intents:\n${numbered}\n\nInput:\n${inputText(input)}`, runOptions);
+      const choice = verdict === null ? NaN : Number.parseInt(verdict.replace(/^\D*/, ''), 10);
+      return Number.isInteger(choice) && choice >= 1 && choice <= intents.length ? choice - 1 : null;
+    },
+  };
+}

@@ -1,0 +1,53 @@
+/**
+ * An `agent` declaration as the generated code sees it: a named value whose `run` (or a direct
+ * call, `Writer(x)`) asks the model through the agent library. The library's Agent is built on
+ * the first call, so a program that declares agents but never runs one needs no secrets. An
+ * agent's own contracts wrap each call: requires on the input, ensures on the answer. An agent
+ * with `stream: true` and no protocol shows its answer on the program's stdout as it arrives.
+ */
+import { Agent, joinRunArguments } from '../agents/agent.js';
+import type { AgentRuntime } from '../agents/runtime.js';
+import type { AgentSpec, RunOptions } from '../agents/spec.js';
+import type { Runnable } from '../agents/pipeline.js';
+import type { StreamedOutput } from './streamed-output.js';
+
+/** A contract of the agent, checked around each call; `subject` is the input or the answer. */
+export interface AgentContract {
+  readonly clause: 'requires' | 'ensures' | 'invariant';
+  check(subject: unknown): Promise<void>;
+}
+
+export class AgentHandle implements Runnable {
+  private agent: Agent | undefined;
+
+  constructor(
+    private readonly spec: AgentSpec,
+    private readonly runtime: () => AgentRuntime,
+    private readonly contracts: readonly AgentContract[],
+    /** Where a streaming agent's answer goes as it arrives; absent for other agents. */
+    private readonly streamedOutput?: StreamedOutput,
+  ) {}
+
+  get name(): string {
+    return this.spec.name;
+  }
+
+  async run(input: unknown, options?: RunOptions): Promise<unknown> {
+    for (const contract of this.contracts) if (contract.clause === 'requires') await contract.check(input);
+    this.agent ??= new Agent(this.spec, this.runtime());
+    const streamed = options?.onDelta === undefined ? this.streamedOutput?.begin() : undefined;
+    const answer = await this.agent.run(input, streamed === undefined ? options : { ...options, onDelta: (text) => streamed.write(text) });
+    streamed?.finish();
+    for (const contract of this.contracts) if (contract.clause !== 'requires') await contract.check(answer);
+    return answer;
+  }
+
+  /** `A.run(a, b)` and `A(a, b)`: several arguments are joined into one input. */
+  call(args: readonly unknown[]): Promise<unknown> {
+    return this.run(args.length === 1 ? args[0] : joinRunArguments(args));
+  }
+
+  loomDisplay(): string {
+    return `<agent ${this.spec.name}>`;
+  }
+}

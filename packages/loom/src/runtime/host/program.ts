@@ -1,0 +1,202 @@
+/**
+ * The context one running program shares (`$p` in generated code): where it prints, its types,
+ * builtins and standard library, its agents and the semantic judge, created on first use so
+ * that a program without agents never reads secrets or starts a provider client.
+ */
+import type { LoomError } from '../../errors.js';
+import type { Span } from '../../syntax/spans.js';
+import { TypeRegistry } from '../core/adt.js';
+import { AgentHandle } from './agent-handle.js';
+import type { AgentContract } from './agent-handle.js';
+import { createAgentRuntime } from '../agents/runtime.js';
+import type { AgentRuntime } from '../agents/runtime.js';
+import type { AgentSpec } from '../agents/spec.js';
+import { consensus, fireAndForget } from '../agents/pipeline.js';
+import type { Runnable } from '../agents/pipeline.js';
+import { formatErrorReport } from './error-report.js';
+import { builtinMethod } from '../core/methods.js';
+import { createBuiltins } from '../core/prelude.js';
+import { AssertionFailure, fail } from '../core/script-error.js';
+import { findProjectRoot, loadSecrets } from '../infra/secrets.js';
+import { createSemanticJudge } from '../agents/semantic.js';
+import type { SemanticJudge } from '../agents/semantic.js';
+import { createStd } from '../std/index.js';
+import { StreamedOutput } from './streamed-output.js';
+import { stdTools } from '../std/tools.js';
+import { bindTool } from '../agents/tools.js';
+import type { ToolBinding } from '../agents/tools.js';
+import { TypeChecker, typeModeFrom } from '../core/types.js';
+import type { DebugFlag } from '../infra/trace.js';
+import { describe, display, isDict } from '../core/values.js';
+
+export interface ProgramHost {
+  readonly entryFile: string;
+  readonly env: NodeJS.ProcessEnv;
+  readonly stdout: (text: string) => void;
+  readonly stderr: (text: string) => void;
+  /** `--debug[=full]`: the agent library traces calls (and prompts) to stderr; `LOOM_DEBUG` decides when it is `false`. */
+  readonly debug: DebugFlag;
+  /** The `.nx` place an error was raised at, from its stack and the module's source map. */
+  readonly locate: (error: Error) => Span | undefined;
+}
+
+export interface TestCase {
+  readonly name: string;
+  readonly run: () => Promise<unknown>;
+}
+
+type Callable = (...args: unknown[]) => unknown;
+
+export class ProgramContext {
+  readonly registry = new TypeRegistry();
+  readonly types: TypeChecker;
+  readonly builtins: Readonly<Record<string, Callable>>;
+  readonly std: ReturnType<typeof createStd>;
+  readonly tests: TestCase[] = [];
+  /** The program's stdout, shared by `print` and streaming agents. */
+  readonly output: StreamedOutput;
+  private configName: string | undefined;
+  private defaultModel: string | undefined;
+  private agentRuntime: AgentRuntime | undefined;
+  private semanticJudge: SemanticJudge | undefined;
+
+  constructor(readonly host: ProgramHost) {
+    this.std = createStd(host.env);
+    this.output = new StreamedOutput(host.stdout);
+    this.types = new TypeChecker(typeModeFrom(host.env), this.registry, (warning) => this.warn(warning));
+    this.builtins = createBuiltins(this.registry, { print: (values) => this.print(values), secret: (name) => this.secret(name) });
+  }
+
+  print(values: readonly unknown[]): void {
+    this.output.print(values.map(display).join(' '));
+  }
+
+  /** A report that does not stop the program (E302), with the place it was raised. */
+  warn(warning: LoomError): void {
+    this.host.stderr(`${formatErrorReport(warning, this.host.locate(warning))}\n`);
+  }
+
+  /** `use config NAME;` selects a config block of secrets.nxs for the agents. */
+  useConfig(name: string): void {
+    this.configName = name;
+  }
+
+  agent(spec: AgentSpec, contracts: readonly AgentContract[]): AgentHandle {
+    if (spec.model !== '') this.defaultModel ??= spec.model;
+    // A protocol's answer is a JSON object for the program, not text for the reader.
+    const streams = spec.stream === true && spec.protocol === undefined;
+    return new AgentHandle(spec, () => this.runtime(), contracts, streams ? this.output : undefined);
+  }
+
+  /** A `@tool fn` an agent `uses`: the model's named arguments become the function's parameters. */
+  toolFromFunction(name: string, description: string, parameters: Readonly<Record<string, string>>, tool: Callable): ToolBinding {
+    const names = Object.keys(parameters);
+    return bindTool({ name, description, parameters }, (args) => tool(...names.map((parameter) => args[parameter] ?? null)));
+  }
+
+  /** The tools of `uses std.NS`. */
+  stdTools(namespace: string): ToolBinding[] {
+    return stdTools(namespace, this.std[namespace] ?? {});
+  }
+
+  judge(): SemanticJudge {
+    this.semanticJudge ??= createSemanticJudge(this.runtime(), { defaultModel: this.defaultModel });
+    return this.semanticJudge;
+  }
+
+  test(name: string, run: () => Promise<unknown>): void {
+    this.tests.push({ name, run });
+  }
+
+  /** `std.NS.name(args)` (`name` dotted for `std.db.sqlite.connect`): the library function itself, whatever methods a namespace object would have. */
+  callStd(namespace: string, name: string, args: readonly unknown[]): unknown {
+    const library = this.std[namespace];
+    const implementation = library === undefined || !Object.hasOwn(library, name) ? undefined : library[name];
+    return implementation === undefined ? fail(`std.${namespace} has no function '${name}'`) : implementation(...args);
+  }
+
+  /** `x.name(args)`: an agent's run, an impl method, a builtin method, or a function-valued field. */
+  callMethod(receiver: unknown, name: string, args: readonly unknown[]): unknown {
+    if (receiver instanceof AgentHandle && name === 'run') return receiver.call(args);
+    const method = this.registry.method(receiver, name);
+    if (method !== undefined) return method(receiver, ...args);
+    const builtin = builtinMethod(receiver, name);
+    if (builtin !== undefined) return builtin(...args);
+    if (isDict(receiver)) {
+      const field = receiver[name];
+      if (typeof field === 'function') return (field as Callable)(...args);
+    }
+    return fail(`${describe(receiver)} has no method '${name}'`);
+  }
+
+  /** A call of a value that is not a declaration known at compile time (a closure in a variable). */
+  call(callee: unknown, args: readonly unknown[]): unknown {
+    if (typeof callee === 'function') return (callee as Callable)(...args);
+    if (callee instanceof AgentHandle) return callee.call(args);
+    return fail(`${describe(callee)} is not a function`);
+  }
+
+  /** A pipeline stage or DAG branch: an agent, or a flow or closure taking the input. */
+  runnable(target: unknown): Runnable {
+    if (target instanceof AgentHandle) return target;
+    if (typeof target === 'function') {
+      const stage = target as Callable;
+      return { name: stage.name === '' ? 'closure' : stage.name, run: async (input) => stage(input) };
+    }
+    return fail(`${describe(target)} cannot run as a pipeline stage; use an agent or a flow`);
+  }
+
+  runnables(targets: unknown): Runnable[] {
+    return Array.isArray(targets) ? targets.map((target) => this.runnable(target)) : fail(`a list of agents is needed, got ${describe(targets)}`);
+  }
+
+  /** `x || [A, B]`: starts the branches and goes on; their failures are reported on stderr. */
+  fireAndForget(input: unknown, branches: readonly Runnable[]): null {
+    fireAndForget(input, branches, (agent, error) => this.runtime().reportBackgroundError(agent, error));
+    return null;
+  }
+
+  /** `x && [A, B, C]`: `{answers, agreed, answer}`, the majority answer (or null) with all of them. */
+  async consensus(input: unknown, branches: readonly Runnable[]): Promise<Record<string, unknown>> {
+    const { answers, agreed, answer } = await consensus(input, branches);
+    return { answers: [...answers], agreed, answer };
+  }
+
+  /** `value ?? A : B` hands the value on: an agent or function target runs with it, another value is the result. */
+  async feed(input: unknown, target: unknown): Promise<unknown> {
+    if (target instanceof AgentHandle || typeof target === 'function') return this.runnable(target).run(input);
+    return target;
+  }
+
+  /** `assert "claim" against subject`, judged by the weak model. */
+  async assertClaim(claim: unknown, subject: unknown): Promise<void> {
+    if (!(await this.judge().holds(display(claim), subject))) throw new AssertionFailure(`assertion failed: ${display(claim)}`);
+  }
+
+  /** `semantic_if "condition" [fast_match r"..."] [against x]`: the regex short-cuts the model. */
+  async semanticIf(condition: string, subject: unknown, fastMatch: string | null): Promise<boolean> {
+    if (fastMatch !== null && new RegExp(fastMatch).test(display(subject))) return true;
+    return this.judge().holds(condition, subject);
+  }
+
+  /** The intent arm `subject` expresses, -1 for none. */
+  async routeIntent(subject: unknown, intents: readonly string[]): Promise<number> {
+    return (await this.judge().classify(subject, intents)) ?? -1;
+  }
+
+  private runtime(): AgentRuntime {
+    this.agentRuntime ??= createAgentRuntime({
+      entryFile: this.host.entryFile,
+      configName: this.configName,
+      env: this.host.env,
+      debug: this.host.debug === false ? undefined : this.host.debug,
+      stderr: this.host.stderr,
+    });
+    return this.agentRuntime;
+  }
+
+  private secret(name: string): string | null {
+    const secrets = loadSecrets({ projectRoot: findProjectRoot(this.host.entryFile), configName: this.configName, env: this.host.env });
+    return secrets.get(name) ?? null;
+  }
+}

@@ -1,0 +1,167 @@
+/**
+ * Running a generated module: `loom run` imports it from memory, `loom test` runs its `test`
+ * blocks, and a module written by `loom build` runs itself when node starts it. Errors that
+ * escape are reported at their `.nx` place, found by mapping the first stack frame inside the
+ * module through its source map.
+ */
+import { readFileSync } from 'node:fs';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { SourceMapLocator } from '../../language/source-map.js';
+import type { SourceMapJson } from '../../language/source-map.js';
+import type { Span } from '../../syntax/spans.js';
+import { formatErrorReport } from './error-report.js';
+import { ExitRequest } from '../core/exit-request.js';
+import { ProgramContext } from './program.js';
+import type { ProgramHost } from './program.js';
+import { isErr, propagationOrigin } from '../core/propagation.js';
+import type { DebugFlag } from '../infra/trace.js';
+import { repr } from '../core/values.js';
+
+/** What a generated module's default export returns once its declarations have run. */
+export interface ProgramInstance {
+  readonly main: ((...args: unknown[]) => Promise<unknown>) | null;
+  readonly script: () => Promise<unknown>;
+}
+
+export type ProgramFunction = (context: ProgramContext) => Promise<ProgramInstance>;
+
+export interface RunOptions {
+  readonly program: ProgramFunction;
+  readonly moduleUrl: string;
+  readonly map: SourceMapJson;
+  readonly entryFile: string;
+  readonly env: NodeJS.ProcessEnv;
+  readonly stdout: (text: string) => void;
+  readonly stderr: (text: string) => void;
+  readonly debug: DebugFlag;
+  /** The arguments after `--`, handed to `flow main(args)`. */
+  readonly args: readonly string[];
+}
+
+const EXIT_OK = 0;
+const EXIT_RUNTIME_ERROR = 1;
+/** Deep enough that a failure inside the agent library still shows the generated frame that called it. */
+const STACK_TRACE_FRAMES = 100;
+const FRAME_LOCATION = /((?:file|data):[^\s()]+):(\d+):(\d+)\)?$/;
+
+/** Finds the `.nx` place of the innermost frame of `error` inside the module at `moduleUrl`. */
+export function createLocator(moduleUrl: string, map: SourceMapJson): (error: Error) => Span | undefined {
+  const locator = new SourceMapLocator(map);
+  return (error) => {
+    for (const line of (error.stack ?? '').split('\n')) {
+      const frame = FRAME_LOCATION.exec(line.trim());
+      if (frame === null || frame[1] !== moduleUrl) continue;
+      const position = locator.originalPosition(Number(frame[2]), Number(frame[3]));
+      if (position === undefined) continue;
+      const point = { line: position.line, column: position.column, offset: 0 };
+      return { file: position.file, start: point, end: point };
+    }
+    return undefined;
+  };
+}
+
+function hostOf(options: RunOptions): ProgramHost {
+  return {
+    entryFile: options.entryFile,
+    env: options.env,
+    stdout: options.stdout,
+    stderr: options.stderr,
+    debug: options.debug,
+    locate: createLocator(options.moduleUrl, options.map),
+  };
+}
+
+function report(host: ProgramHost, error: unknown): void {
+  host.stderr(`${formatErrorReport(error, error instanceof Error ? host.locate(error) : undefined)}\n`);
+}
+
+/** An `Err` that `?` carried out of `main` (or the top-level statements) is an error of the program, reported where `?` met it. */
+function reportPropagatedResult(host: ProgramHost, result: unknown): boolean {
+  const origin = propagationOrigin(result);
+  if (origin === undefined || !isErr(result)) return false;
+  const [payload] = result.values;
+  const location = host.locate(origin);
+  const error = payload instanceof Error ? payload : new Error(`Err(${repr(payload)}) propagated by '?'`);
+  host.stderr(`${formatErrorReport(error, (payload instanceof Error ? host.locate(payload) : undefined) ?? location)}\n`);
+  return true;
+}
+
+/** Runs the top-level statements, then `flow main`; returns the exit status. */
+export async function runProgram(options: RunOptions): Promise<number> {
+  Error.stackTraceLimit = Math.max(Error.stackTraceLimit, STACK_TRACE_FRAMES);
+  const host = hostOf(options);
+  const context = new ProgramContext(host);
+  try {
+    const instance = await options.program(context);
+    if (reportPropagatedResult(host, await instance.script())) return EXIT_RUNTIME_ERROR;
+    if (instance.main === null) return EXIT_OK;
+    const result = await instance.main(...(instance.main.length > 0 ? [[...options.args]] : []));
+    return reportPropagatedResult(host, result) ? EXIT_RUNTIME_ERROR : EXIT_OK;
+  } catch (error) {
+    if (error instanceof ExitRequest) return error.status;
+    report(host, error);
+    return EXIT_RUNTIME_ERROR;
+  } finally {
+    context.output.endLine();
+  }
+}
+
+/** Runs every `test "..." {}` block, printing PASS/FAIL lines and a summary; 1 when any failed. */
+export async function testProgram(options: RunOptions): Promise<number> {
+  Error.stackTraceLimit = Math.max(Error.stackTraceLimit, STACK_TRACE_FRAMES);
+  const host = hostOf(options);
+  const context = new ProgramContext(host);
+  try {
+    await options.program(context);
+  } catch (error) {
+    report(host, error);
+    return EXIT_RUNTIME_ERROR;
+  }
+  let failed = 0;
+  for (const test of context.tests) {
+    try {
+      await test.run();
+      context.output.endLine();
+      host.stdout(`PASS  ${test.name}\n`);
+    } catch (error) {
+      failed += 1;
+      context.output.endLine();
+      host.stdout(`FAIL  ${test.name}\n`);
+      const location = error instanceof Error ? host.locate(error) : undefined;
+      host.stdout(`${formatErrorReport(error, location).replace(/^/gm, '      ')}\n`);
+    }
+  }
+  const total = context.tests.length;
+  host.stdout(`${total} test${total === 1 ? '' : 's'}: ${total - failed} passed, ${failed} failed\n`);
+  return failed === 0 ? EXIT_OK : EXIT_RUNTIME_ERROR;
+}
+
+/** Imports generated code without writing it to disk. */
+export async function importFromMemory(code: string): Promise<{ program: ProgramFunction; moduleUrl: string }> {
+  const moduleUrl = `data:text/javascript;base64,${Buffer.from(code).toString('base64')}`;
+  const module = (await import(moduleUrl)) as { default: ProgramFunction };
+  return { program: module.default, moduleUrl };
+}
+
+/** A module written by `loom build` runs itself when it is node's entry point, with its `.map` beside it. */
+export async function runIfMain(program: ProgramFunction, moduleUrl: string): Promise<void> {
+  const entry = process.argv[1];
+  if (entry === undefined || pathToFileURL(entry).href !== moduleUrl) return;
+  const modulePath = fileURLToPath(moduleUrl);
+  const map = JSON.parse(readFileSync(`${modulePath}.map`, 'utf8')) as SourceMapJson;
+  // tsx turns on Node's own source map support, which would rewrite stack frames to `.nx`
+  // paths resolved against the map's directory; the locator maps the generated frames itself.
+  process.setSourceMapsEnabled(false);
+  process.exitCode = await runProgram({
+    program,
+    moduleUrl,
+    map,
+    entryFile: map.sources[0] ?? modulePath,
+    env: process.env,
+    stdout: (text) => process.stdout.write(text),
+    stderr: (text) => process.stderr.write(text),
+    // LOOM_DEBUG in the environment decides.
+    debug: false,
+    args: process.argv.slice(2),
+  });
+}

@@ -1,0 +1,44 @@
+/**
+ * The `std.*` namespaces, with the function names of the Nexa standard library reference:
+ * one file each, registered here with one line. std.shell is off unless LOOM_ALLOW_SHELL=1.
+ * Namespaces the checker knows but Loom does not run yet (db, kv, auth, ...) are present but
+ * raise a clear "not supported yet" error when called (unsupported.ts).
+ */
+import { STD_NAMESPACES } from '../../language/builtins.js';
+import { fsNamespace } from './fs.js';
+import { hashNamespace } from './hash.js';
+import { httpNamespace } from './http.js';
+import { jsonNamespace } from './json.js';
+import { mathNamespace } from './math.js';
+import type { StdFunctions, StdNamespace } from './namespace.js';
+import { regexNamespace } from './regex.js';
+import { shellNamespace } from './shell.js';
+import { textNamespace } from './text.js';
+import { timeNamespace } from './time.js';
+import { unsupportedNamespace } from './unsupported.js';
+
+/** `std.NAME` → its module. */
+const STD_LIBRARY: Readonly<Record<string, StdNamespace>> = {
+  json: jsonNamespace,
+  fs: fsNamespace,
+  time: timeNamespace,
+  math: mathNamespace,
+  text: textNamespace,
+  string: textNamespace,
+  regex: regexNamespace,
+  hash: hashNamespace,
+  http: httpNamespace,
+  shell: shellNamespace,
+};
+
+/** The registered namespace `name`, if Loom runs it. */
+export function stdNamespace(name: string): StdNamespace | undefined {
+  return Object.hasOwn(STD_LIBRARY, name) ? STD_LIBRARY[name] : undefined;
+}
+
+/** `env` is the program's environment: std.shell reads its opt-in and PATH there. */
+export function createStd(env: NodeJS.ProcessEnv): Readonly<Record<string, StdFunctions>> {
+  const std: Record<string, StdFunctions> = Object.fromEntries(Object.entries(STD_LIBRARY).map(([name, namespace]) => [name, namespace.create(env)]));
+  for (const name of STD_NAMESPACES) std[name] ??= unsupportedNamespace(name);
+  return std;
+}
