@@ -1,10 +1,9 @@
 import { readFileSync } from 'node:fs';
-import type { Diagnostic } from './diagnostic.js';
+import type { Diagnostic, LintWarning } from './diagnostic.js';
 import { analyze } from './check/analysis.js';
 import type { Analysis } from './check/analysis.js';
 import { checkAnalyzed, inSourceOrder } from './check/checker.js';
 import { lintAnalyzed } from './check/lint.js';
-import type { LintWarning } from './check/lint.js';
 import { parse } from './syntax/parser.js';
 import type { Program } from './syntax/ast.js';
 

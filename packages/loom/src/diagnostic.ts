@@ -1,4 +1,4 @@
-import type { ErrorCode } from './errors.js';
+import type { ErrorCode, LintCode } from './errors.js';
 import type { Span } from './syntax/spans.js';
 
 export type Severity = 'error' | 'warning';
@@ -15,3 +15,10 @@ export interface Diagnostic {
   readonly span: Span;
   readonly hint?: string;
 }
+
+/** A lint finding: like a Diagnostic, but with a W-code and always a warning. */
+export interface LintWarning extends Omit<Diagnostic, 'code' | 'severity'> {
+  readonly code: LintCode;
+  readonly severity: 'warning';
+}
+

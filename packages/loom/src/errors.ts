@@ -347,6 +347,48 @@ export const ERROR_REGISTRY: Readonly<Record<ErrorCode, ErrorEntry>> = {
   },
 };
 
+/**
+ * Lint warnings (`loom lint`) have W-codes in the same registry: none of them is an error, so
+ * they have no family, only a title and a remedy.
+ */
+export const LINT_CODES = ['W001', 'W002', 'W003', 'W004', 'W005'] as const;
+export type LintCode = (typeof LINT_CODES)[number];
+
+/** What the registry says of a lint warning: `loom explain W002` prints it. */
+export interface LintEntry {
+  readonly title: string;
+  readonly remedy: string;
+}
+
+export const LINT_REGISTRY: Readonly<Record<LintCode, LintEntry>> = {
+  W001: {
+    title: 'Missing type annotation (only with --warn-untyped)',
+    remedy:
+      'Annotate flow parameters (`text: str`), results (`-> str`) and `let` bindings (`let n: int = 0`) ' +
+      'so the runtime type mode can check them.',
+  },
+  W002: {
+    title: 'Unused declaration',
+    remedy: 'Use the agent, tool, protocol or type, or delete it.',
+  },
+  W003: {
+    title: 'Unreachable code',
+    remedy: 'Statements after `return`, `break`, `continue` or `raise` in the same block never run; move or delete them.',
+  },
+  W004: {
+    title: 'Variable is never read',
+    remedy: 'Use the value, drop the assignment and keep only the call, or name the variable with a leading `_`.',
+  },
+  W005: {
+    title: 'Intent match without a default branch',
+    remedy: 'Add a `_ => ...` branch: input no intent accepts raises E104 at run time.',
+  },
+};
+
+export function isLintCode(text: string): text is LintCode {
+  return Object.hasOwn(LINT_REGISTRY, text);
+}
+
 export function isErrorCode(text: string): text is ErrorCode {
   return Object.hasOwn(ERROR_REGISTRY, text);
 }

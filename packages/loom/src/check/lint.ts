@@ -1,10 +1,11 @@
 /**
  * `loom lint`: warnings about programs that compile but probably do not do what their author
- * meant. They never stop a build. Lint codes are W-codes, apart from the error registry, because
- * none of them is an error; only the entry file is linted (a library's unused agents are
- * there for its includers).
+ * meant. They never stop a build. Their W-codes are listed in the one registry (errors.ts)
+ * beside the error codes; only the entry file is linted (a library's unused agents are there
+ * for its includers).
  */
-import type { Diagnostic } from '../diagnostic.js';
+import type { Diagnostic, LintWarning } from '../diagnostic.js';
+import type { LintCode } from '../errors.js';
 import type { Block, FlowDeclaration, MatchExpression, Node, Program, Statement } from '../syntax/ast.js';
 import type { Analysis } from './analysis.js';
 import { analyze } from './analysis.js';
@@ -14,45 +15,6 @@ import { inSourceOrder } from './checker.js';
 import { leadingSpan } from './positions.js';
 import type { NodeVisitor } from '../syntax/walk.js';
 import { walk, walkWith } from '../syntax/walk.js';
-
-export const LINT_CODES = ['W001', 'W002', 'W003', 'W004', 'W005'] as const;
-export type LintCode = (typeof LINT_CODES)[number];
-
-export interface LintRule {
-  readonly title: string;
-  readonly remedy: string;
-}
-
-export const LINT_RULES: Readonly<Record<LintCode, LintRule>> = {
-  W001: {
-    title: 'Missing type annotation (only with --warn-untyped)',
-    remedy:
-      'Annotate flow parameters (`text: str`), results (`-> str`) and `let` bindings (`let n: int = 0`) ' +
-      'so the runtime type mode can check them.',
-  },
-  W002: {
-    title: 'Unused declaration',
-    remedy: 'Use the agent, tool, protocol or type, or delete it.',
-  },
-  W003: {
-    title: 'Unreachable code',
-    remedy: 'Statements after `return`, `break`, `continue` or `raise` in the same block never run; move or delete them.',
-  },
-  W004: {
-    title: 'Variable is never read',
-    remedy: 'Use the value, drop the assignment and keep only the call, or name the variable with a leading `_`.',
-  },
-  W005: {
-    title: 'Intent match without a default branch',
-    remedy: 'Add a `_ => ...` branch: input no intent accepts raises E104 at run time.',
-  },
-};
-
-/** A lint finding: like a Diagnostic, but with a W-code and always a warning. */
-export interface LintWarning extends Omit<Diagnostic, 'code' | 'severity'> {
-  readonly code: LintCode;
-  readonly severity: 'warning';
-}
 
 export interface LintOptions extends CheckOptions {
   /** Also warn about flow parameters and results without a type annotation. */

@@ -1,5 +1,4 @@
-import { LINT_CODES, LINT_RULES } from '../check/lint.js';
-import { ERROR_CODES, ERROR_REGISTRY } from '../errors.js';
+import { ERROR_CODES, ERROR_REGISTRY, LINT_CODES, LINT_REGISTRY } from '../errors.js';
 
 /**
  * docs/loom/errors.md, written from the registry so the page and `loom explain` cannot
@@ -15,7 +14,7 @@ export function renderErrorIndex(): string {
     return [`## ${code}: ${title}`, '', `Family: \`${family}\``, '', `**Cause.** ${cause}`, '', `**Remedy.** ${remedy}`, ''].join('\n');
   });
   const lintSections = LINT_CODES.map((code) => {
-    const { title, remedy } = LINT_RULES[code];
+    const { title, remedy } = LINT_REGISTRY[code];
     return [`### ${code}: ${title}`, '', `**Remedy.** ${remedy}`, ''].join('\n');
   });
   return [

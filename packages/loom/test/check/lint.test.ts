@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe as suite, test } from 'node:test';
-import { LINT_CODES, LINT_RULES, lint } from '../../src/check/lint.js';
+import { lint } from '../../src/check/lint.js';
+import { LINT_CODES, LINT_REGISTRY } from '../../src/errors.js';
 import { parse } from '../../src/syntax/parser.js';
 import { ENTRY, readFrom } from './helpers.js';
 import type { SourceFiles } from './helpers.js';
@@ -16,8 +17,8 @@ function lintFindings(source: string, options: { warnUntyped?: boolean; files?: 
 suite('lint', () => {
   test('every lint code has a title and a remedy', () => {
     for (const code of LINT_CODES) {
-      assert.ok(LINT_RULES[code].title.length > 0, code);
-      assert.ok(LINT_RULES[code].remedy.length > 0, code);
+      assert.ok(LINT_REGISTRY[code].title.length > 0, code);
+      assert.ok(LINT_REGISTRY[code].remedy.length > 0, code);
     }
   });
 

@@ -2,8 +2,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { renderErrorIndex } from '../../src/diagnostics/error-index.js';
-import { LINT_CODES, LINT_RULES } from '../../src/check/lint.js';
-import { ERROR_CODES, ERROR_REGISTRY } from '../../src/errors.js';
+import { ERROR_CODES, ERROR_REGISTRY, LINT_CODES, LINT_REGISTRY } from '../../src/errors.js';
 
 const ERROR_INDEX_PATH = new URL('../../../../docs/loom/errors.md', import.meta.url);
 
@@ -31,7 +30,7 @@ describe('docs/loom/errors.md', () => {
   it('documents the title and remedy of every lint warning', () => {
     const page = renderErrorIndex();
     for (const code of LINT_CODES) {
-      const { title, remedy } = LINT_RULES[code];
+      const { title, remedy } = LINT_REGISTRY[code];
       assert.ok(page.includes(`### ${code}: ${title}\n\n**Remedy.** ${remedy}`), code);
     }
   });

@@ -1,6 +1,4 @@
-import { LINT_CODES, LINT_RULES } from '../../check/lint.js';
-import type { LintCode } from '../../check/lint.js';
-import { ERROR_CODES, ERROR_REGISTRY, isErrorCode } from '../../errors.js';
+import { ERROR_CODES, ERROR_REGISTRY, LINT_CODES, LINT_REGISTRY, isErrorCode, isLintCode } from '../../errors.js';
 import { UsageError } from '../command.js';
 import type { Command } from '../command.js';
 import { ExitCode } from '../exit-codes.js';
@@ -8,10 +6,6 @@ import { wrapText } from '../wrap.js';
 
 const EXPLANATION_WIDTH_COLUMNS = 80;
 const EXPLANATION_INDENT = '  ';
-
-function isLintCode(text: string): text is LintCode {
-  return Object.hasOwn(LINT_RULES, text);
-}
 
 function section(heading: string, text: string): string {
   return `${heading}:\n${wrapText(text, EXPLANATION_WIDTH_COLUMNS, EXPLANATION_INDENT)}`;
@@ -23,7 +17,7 @@ function explanation(code: string): string | undefined {
     return `${code} ${family}: ${title}\n\n${section('Cause', cause)}\n\n${section('Remedy', remedy)}\n`;
   }
   if (isLintCode(code)) {
-    const { title, remedy } = LINT_RULES[code];
+    const { title, remedy } = LINT_REGISTRY[code];
     return `${code} lint warning: ${title}\n\n${section('Remedy', remedy)}\n`;
   }
   return undefined;
