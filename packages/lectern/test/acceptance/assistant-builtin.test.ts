@@ -54,7 +54,7 @@ describe('assistant with the builtin engine (through the real CLI)', () => {
       assert.equal(record.summary_id, null);
       assert.ok(events.received.some((f) => f.type === 'assistant.progress' && (f.data as { id: string }).id === task.id));
     } finally {
-      events.close();
+      await events.close();
       await stopClass(client, session.id);
     }
   });
@@ -133,7 +133,7 @@ describe('assistant with the builtin engine (through the real CLI)', () => {
       assert.equal(cancelFinished.status, 200);
       assert.equal(cancelFinished.body.status, 'completed', 'cancelling a finished task changes nothing');
     } finally {
-      events.close();
+      await events.close();
     }
   });
 

@@ -192,7 +192,7 @@ describe('assistant with an OpenAI-compatible provider (byok, through the real C
       const deferred = await events.nextOfType<{ session_id: string }>('summary_deferred');
       assert.equal(deferred.session_id, session.id);
     } finally {
-      events.close();
+      await events.close();
       await client.request('DELETE', `/api/v2/assistant/${running.id}`);
       await client.request('PUT', '/api/v2/settings', { body: { auto_summary: false } });
     }
