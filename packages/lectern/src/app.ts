@@ -6,7 +6,7 @@ import { defaultAllowedOrigins, events, limits } from './config.js';
 import type { Db } from './platform/db.js';
 import { ApiError, errorBody } from './platform/errors.js';
 import { issueFromAjv } from './platform/validation-issues.js';
-import { EventHub } from './platform/events.js';
+import { busEvents, EventHub } from './platform/events.js';
 import type { Logger } from './platform/logger.js';
 import { collectOpenApi } from './platform/openapi.js';
 import { installRequestGuard } from './platform/request-guard.js';
@@ -17,6 +17,7 @@ import { registerEntryRoutes } from './features/entries/routes.js';
 import { EntrySchema } from './features/entries/schemas.js';
 import { createEntryService } from './features/entries/service.js';
 import { createEntryStore } from './features/entries/store.js';
+import { connectionFrames } from './features/events/frames.js';
 import { eventsPath, registerEventRoutes } from './features/events/routes.js';
 import { registerAssistantRoutes } from './features/assistant/routes.js';
 import { TaskRunner } from './features/assistant/runner.js';
@@ -136,7 +137,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const sharedSchemas = [SessionSchema, EntrySchema, TaskSchema, NoteSchema, SettingsSchema];
   for (const schema of sharedSchemas) server.addSchema(schema);
   installSchemaCompilers(server, sharedSchemas);
-  const openApiDocument = collectOpenApi(server, sharedSchemas);
+  const openApiDocument = collectOpenApi(server, sharedSchemas, { ...busEvents, ...connectionFrames });
 
   const credentials = createCredentialService(createCredentialStore(db), options.dataDir);
   const sessions = createSessionService(createSessionStore(db), hub);

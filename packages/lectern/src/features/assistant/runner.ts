@@ -73,7 +73,8 @@ export class TaskRunner {
       if (!ended) return;
       const record = store.get(task.id);
       if (note) hub.publish('summary.created', task.session_id, { ...note });
-      hub.publish('assistant.finished', task.session_id, record);
+      // finish() has just written the row, so it is there; the check satisfies the typed bus.
+      if (record) hub.publish('assistant.finished', task.session_id, record);
     };
 
     try {

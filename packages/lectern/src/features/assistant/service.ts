@@ -4,7 +4,6 @@ import { ApiError, invalidRequest, invalidState, notFound } from '../../platform
 import type { EventHub } from '../../platform/events.js';
 import type { TaskProvider } from '../../assistant/providers/task-provider.js';
 import { entryTerms } from '../../assistant/text/term-cache.js';
-import type { Entry } from '../entries/schemas.js';
 import type { EntryService } from '../entries/service.js';
 import type { Session } from '../sessions/schemas.js';
 import type { SessionService } from '../sessions/service.js';
@@ -40,7 +39,7 @@ export function createAssistantService(deps: AssistantServiceDeps) {
   // finds the class already tokenised instead of paying for it while the student waits.
   hub.subscribe(({ frame }) => {
     if (frame.type !== 'transcript') return;
-    const entry = frame.data as Entry;
+    const entry = frame.data;
     setImmediate(() => entryTerms(entry));
   });
 
