@@ -1,10 +1,11 @@
+import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { ErrorObject } from 'ajv';
 import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
 import websocket from '@fastify/websocket';
 import { defaultAllowedOrigins, events, limits } from './config.js';
 import type { Db } from './platform/db.js';
-import { ApiError, errorBody } from './platform/errors.js';
+import { ApiError, errorBody, invalidRequest } from './platform/errors.js';
 import { issueFromAjv } from './platform/validation-issues.js';
 import { busEvents, EventHub } from './platform/events.js';
 import type { Logger } from './platform/logger.js';
@@ -62,18 +63,18 @@ function toApiError(error: FastifyError): ApiError {
   if (error.validation) {
     const root = error.validationContext ?? 'body';
     const detail = error.validation.map((issue) => issueFromAjv(issue as ErrorObject, root));
-    return new ApiError(422, 'invalid_request', 'The request is not valid', detail);
+    return invalidRequest(detail);
   }
   switch (error.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return new ApiError(413, 'too_large', 'The request body is too large');
+      return new ApiError('too_large', 'The request body is too large');
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return new ApiError(400, 'bad_request', 'Unsupported Content-Type; send application/json');
+      return new ApiError('bad_request', 'Unsupported Content-Type; send application/json');
     default:
       if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) {
-        return new ApiError(400, 'bad_request', 'The request could not be read');
+        return new ApiError('bad_request', 'The request could not be read');
       }
-      return new ApiError(500, 'internal_error', 'Internal error');
+      return new ApiError('internal_error', 'Internal error');
   }
 }
 
@@ -83,9 +84,10 @@ function toApiError(error: FastifyError): ApiError {
  */
 function answerUnparsableRequest(_error: Error, socket: Socket): void {
   if (!socket.writable) return void socket.destroy();
-  const body = JSON.stringify(errorBody(new ApiError(400, 'bad_request', 'The request could not be parsed')));
+  const error = new ApiError('bad_request', 'The request could not be parsed');
+  const body = JSON.stringify(errorBody(error));
   socket.end(
-    `HTTP/1.1 400 Bad Request\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    `HTTP/1.1 ${error.status} ${STATUS_CODES[error.status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
   );
 }
 
@@ -107,7 +109,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     try {
       done(null, JSON.parse(text));
     } catch {
-      done(new ApiError(400, 'bad_request', 'The body is not valid JSON'), undefined);
+      done(new ApiError('bad_request', 'The body is not valid JSON'), undefined);
     }
   });
 
@@ -116,7 +118,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
     if (apiError.status >= 500 && apiError.code === 'internal_error') request.log.error({ err: error }, 'request failed');
     return reply.code(apiError.status).send(errorBody(apiError));
   });
-  server.setNotFoundHandler((_request, reply) => reply.code(404).send(errorBody(new ApiError(404, 'not_found', 'No such route'))));
+  server.setNotFoundHandler((_request, reply) => {
+    const error = new ApiError('not_found', 'No such route');
+    return reply.code(error.status).send(errorBody(error));
+  });
 
   const settings = createSettingsService(createSettingsStore(db), hub);
   let allowedOrigins = new Set([...defaultAllowedOrigins, ...settings.get().security.allowed_origins]);

@@ -1,5 +1,6 @@
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { version } from '../version.js';
+import { ErrorBodySchema } from './errors.js';
 import type { EventDefinition } from './events.js';
 
 /** Documentation fields every route may carry next to its validation schemas. */
@@ -121,17 +122,7 @@ export function collectOpenApi(
       const path = route.url.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
       paths[path] = { ...paths[path], [route.method]: operationOf(route) };
     }
-    const schemas: JsonObject = {
-      Error: {
-        type: 'object',
-        required: ['error', 'message'],
-        properties: {
-          error: { type: 'string', description: 'Machine-readable code' },
-          message: { type: 'string' },
-          detail: { type: 'array', items: { type: 'object', properties: { loc: { type: 'array' }, msg: { type: 'string' }, type: { type: 'string' } } } },
-        },
-      },
-    };
+    const schemas: JsonObject = { Error: rewriteRefs(ErrorBodySchema) };
     for (const shared of sharedSchemas) schemas[shared.$id as string] = rewriteRefs(shared);
     schemas.EventFrame = eventFrameSchema(eventFrames);
     document = {

@@ -39,7 +39,7 @@ export function resolveTaskProvider(llm: LlmChoice, revealKey: () => string | nu
 
 function localUnavailable(modelId: string): TaskProvider {
   const fail = (): never => {
-    throw new ApiError(503, 'model_unavailable', 'No local model is running; choose builtin or byok in the settings');
+    throw new ApiError('model_unavailable', 'No local model is running; choose builtin or byok in the settings');
   };
   return {
     name: 'local',

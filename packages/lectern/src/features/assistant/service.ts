@@ -134,7 +134,7 @@ export function createAssistantService(deps: AssistantServiceDeps) {
       try {
         return create(session.id, { kind: 'summary' }).id;
       } catch (error) {
-        if (!(error instanceof ApiError) || error.status !== 409) throw error;
+        if (!(error instanceof ApiError) || error.code !== 'invalid_state') throw error;
         hub.publish('summary_deferred', session.id, { session_id: session.id, reason: error.message });
         return null;
       }
@@ -151,7 +151,7 @@ export function createAssistantService(deps: AssistantServiceDeps) {
         for await (const chunk of provider.probe(AbortSignal.timeout(limits.connectionTestDeadlineMs))) {
           if (chunk.length > 0) firstTokenMs ??= Math.round(performance.now() - started);
         }
-        if (firstTokenMs === null) throw new ApiError(503, 'incomplete_response', 'The model answered with no text');
+        if (firstTokenMs === null) throw new ApiError('incomplete_response', 'The model answered with no text');
         return { ok: true, provider: provider.name, model: provider.model, first_token_ms: firstTokenMs, total_ms: Math.round(performance.now() - started) };
       } catch (error) {
         const failure = describeFailure(error);
