@@ -3,6 +3,7 @@ import { limits } from '../config.js';
 import { bearerToken, tokenMatches } from './auth.js';
 import { ApiError } from './errors.js';
 import { hostOfHeader, isLoopbackName } from './loopback.js';
+import { unencapsulated } from './unencapsulated.js';
 
 export interface GuardOptions {
   token: string;
@@ -23,8 +24,9 @@ const declaredLength = /^\d+$/;
 /**
  * The request pipeline of the contract, run before routing so that an unknown route without
  * a token is a 401 and never reveals the route table: Origin → Host → token → declared size.
+ * Registered on the root, so it guards every feature registered after it.
  */
-export function installRequestGuard(app: FastifyInstance, options: GuardOptions): void {
+export const requestGuard = unencapsulated(async (app: FastifyInstance, options: GuardOptions) => {
   const expected = Buffer.from(options.token, 'latin1');
   const extraHosts = new Set(options.extraHosts.map((h) => h.toLowerCase()));
 
@@ -69,5 +71,4 @@ export function installRequestGuard(app: FastifyInstance, options: GuardOptions)
     }
     return undefined;
   });
-}
-
+});

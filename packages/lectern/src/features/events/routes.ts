@@ -41,7 +41,13 @@ function isPing(text: string): boolean {
  * here the first message must authenticate within the window. Then the client receives the
  * snapshot, any replay it asked for, and the live stream; it may only ping.
  */
-export function registerEventRoutes(app: FastifyInstance, hub: EventHub, sessions: SessionService, token: string): void {
+export interface EventRoutesOptions {
+  hub: EventHub;
+  sessions: SessionService;
+  token: string;
+}
+
+export async function eventRoutes(app: FastifyInstance, { hub, sessions, token }: EventRoutesOptions): Promise<void> {
   const expected = Buffer.from(token, 'latin1');
 
   app.get(eventsPath, { websocket: true, schema: { hide: true } }, (socket: WebSocket) => {
