@@ -9,7 +9,7 @@ import { collectOpenApi } from './platform/openapi.js';
 import { requestGuard } from './platform/request-guard.js';
 import { installSchemaCompilers } from './platform/schema-compilers.js';
 import { version } from './version.js';
-import { resolveTaskProvider } from './assistant/providers/resolve.js';
+import { resolveTaskProvider } from './answer-engine/providers/resolve.js';
 import { entryRoutes } from './features/entries/routes.js';
 import { EntrySchema } from './features/entries/schemas.js';
 import { createEntryService } from './features/entries/service.js';

@@ -1,6 +1,6 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { ProviderError, streamChat, type ChatRequest } from '../../../src/assistant/providers/openai-compatible.js';
+import { ProviderError, streamChat, type ChatRequest } from '../../../src/answer-engine/providers/openai-compatible.js';
 import { FakeOpenAiServer } from '../../support/openai-server.js';
 
 /** Short enough to keep the suite fast, long enough to be well above timer jitter. */

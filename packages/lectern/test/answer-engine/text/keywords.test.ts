@@ -1,7 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { rankKeywords } from '../../../src/assistant/text/keywords.js';
-import { termRuns } from '../../../src/assistant/text/tokens.js';
+import { rankKeywords } from '../../../src/answer-engine/text/keywords.js';
+import { termRuns } from '../../../src/answer-engine/text/tokens.js';
 
 const phrases = (texts: string[]): string[] => rankKeywords(texts.map(termRuns), { limit: 5 }).map((k) => k.phrase);
 

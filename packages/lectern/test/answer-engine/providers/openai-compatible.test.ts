@@ -13,7 +13,7 @@ import {
   streamChat,
   type ChatRequest,
   type ProviderErrorCode,
-} from '../../../src/assistant/providers/openai-compatible.js';
+} from '../../../src/answer-engine/providers/openai-compatible.js';
 import { FakeOpenAiServer, splitIntoDeltas, type ProviderReply } from '../../support/openai-server.js';
 
 const API_KEY = 'sk-test-0123456789abcdef';

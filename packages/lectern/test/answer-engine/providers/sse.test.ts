@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { SseDecoder } from '../../../src/assistant/providers/sse.js';
+import { SseDecoder } from '../../../src/answer-engine/providers/sse.js';
 
 const bytes = (text: string): Uint8Array => new TextEncoder().encode(text);
 

@@ -4,8 +4,8 @@ import { spawn } from 'node:child_process';
 import { connect, type Socket } from 'node:net';
 import { once } from 'node:events';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { GuardedExchange } from '../../../src/assistant/providers/guarded-exchange.js';
-import { ProviderError } from '../../../src/assistant/providers/provider-error.js';
+import { GuardedExchange } from '../../../src/answer-engine/providers/guarded-exchange.js';
+import { ProviderError } from '../../../src/answer-engine/providers/provider-error.js';
 
 const SHORT_CONNECT_TIMEOUT_MS = 200;
 /** A connection attempt still pending after this long is stuck in the kernel, not just slow. */

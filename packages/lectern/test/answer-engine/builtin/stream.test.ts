@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { chunkText, streamMarkdown } from '../../../src/assistant/builtin/stream.js';
+import { chunkText, streamMarkdown } from '../../../src/answer-engine/builtin/stream.js';
 
 const sample = '## 回答\n\nGlycolysis happens in the cytoplasm 🧫, not in the mitochondria.\n\n二叉搜索树的定义：左子树上所有节点的值都小于根节点的值，右子树上所有节点的值都大于根节点的值。\n';
 

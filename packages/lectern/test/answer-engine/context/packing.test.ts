@@ -1,7 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { packSections } from '../../../src/assistant/context/packing.js';
-import type { SectionPlan } from '../../../src/assistant/context/packing.js';
+import { packSections } from '../../../src/answer-engine/context/packing.js';
+import type { SectionPlan } from '../../../src/answer-engine/context/packing.js';
 
 const lines = (prefix: string, count: number, length: number) =>
   Array.from({ length: count }, (_, key) => ({ key, text: `${prefix}${key}`.padEnd(length, '.') }));

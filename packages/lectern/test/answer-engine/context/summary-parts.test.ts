@@ -1,7 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { buildContext, contextChars } from '../../../src/assistant/context/build.js';
-import { buildSummaryMergeContext, planSummaryParts } from '../../../src/assistant/context/summary-parts.js';
+import { buildContext, contextChars } from '../../../src/answer-engine/context/build.js';
+import { buildSummaryMergeContext, planSummaryParts } from '../../../src/answer-engine/context/summary-parts.js';
 import { CHINESE_LECTURE, ENGLISH_LECTURE, loadLecture } from '../lectures.js';
 
 const english = loadLecture(ENGLISH_LECTURE);

@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { findAnnouncement } from '../../../src/assistant/text/announcements.js';
+import { findAnnouncement } from '../../../src/answer-engine/text/announcements.js';
 
 describe('findAnnouncement', () => {
   it('finds homework with its deadline and date', () => {

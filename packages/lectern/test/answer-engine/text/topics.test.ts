@@ -1,7 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { announcedTopic, isForwardLooking } from '../../../src/assistant/text/topics.js';
-import { detectLanguage } from '../../../src/assistant/text/script.js';
+import { announcedTopic, isForwardLooking } from '../../../src/answer-engine/text/topics.js';
+import { detectLanguage } from '../../../src/answer-engine/text/script.js';
 
 describe('announcedTopic', () => {
   it('reads the topic a teacher announces, in English and Chinese', () => {

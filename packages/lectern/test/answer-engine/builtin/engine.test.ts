@@ -1,7 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { runBuiltin } from '../../../src/assistant/builtin/engine.js';
-import type { AssistantRequest, EngineProgress, TranscriptLine } from '../../../src/assistant/types.js';
+import { runBuiltin } from '../../../src/answer-engine/builtin/engine.js';
+import type { AssistantRequest, EngineProgress, TranscriptLine } from '../../../src/answer-engine/types.js';
 import { CHINESE_LECTURE, ENGLISH_LECTURE, lectureUntil, loadLecture } from '../lectures.js';
 
 const english = loadLecture(ENGLISH_LECTURE);

@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { splitSentences } from '../../../src/assistant/text/sentences.js';
+import { splitSentences } from '../../../src/answer-engine/text/sentences.js';
 
 describe('splitSentences', () => {
   it('splits English at terminal punctuation followed by a space', () => {

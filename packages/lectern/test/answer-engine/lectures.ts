@@ -1,6 +1,6 @@
 // Loads the recorded lecture fixtures (one entry per line: ISO time, tab, text) as transcript lines.
 import { readFileSync } from 'node:fs';
-import type { TranscriptLine } from '../../src/assistant/types.js';
+import type { TranscriptLine } from '../../src/answer-engine/types.js';
 
 const FIXTURES = new URL('../fixtures/lectures/', import.meta.url);
 

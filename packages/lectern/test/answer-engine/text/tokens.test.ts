@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { foldPlural, termRuns, tokenize } from '../../../src/assistant/text/tokens.js';
+import { foldPlural, termRuns, tokenize } from '../../../src/answer-engine/text/tokens.js';
 
 describe('tokenize', () => {
   it('keeps English content words lower-cased with plurals folded', () => {

@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { buildSummaryMergeContext, planMergeGroups } from '../../../src/assistant/context/summary-parts.js';
+import { buildSummaryMergeContext, planMergeGroups } from '../../../src/answer-engine/context/summary-parts.js';
 
 const notesFor = (count: number, length: number) =>
   Array.from({ length: count }, (_, i) => `- part ${i}: ${'x'.repeat(Math.max(0, length - 12))}`);

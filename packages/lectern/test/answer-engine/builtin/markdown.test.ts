@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { escapeInline, quoteItem } from '../../../src/assistant/builtin/markdown.js';
+import { escapeInline, quoteItem } from '../../../src/answer-engine/builtin/markdown.js';
 
 describe('transcript text in Markdown', () => {
   it('cannot inject emphasis, links, HTML or line structure into an answer', () => {

@@ -1,7 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { classClock, recentEntries } from '../../../src/assistant/context/window.js';
-import type { TranscriptLine } from '../../../src/assistant/types.js';
+import { classClock, recentEntries } from '../../../src/answer-engine/context/window.js';
+import type { TranscriptLine } from '../../../src/answer-engine/types.js';
 
 const at = (id: number, seconds: number): TranscriptLine => ({
   id,

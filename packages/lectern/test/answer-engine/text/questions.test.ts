@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { isClassDirected, isQuestion, questionStrength } from '../../../src/assistant/text/questions.js';
+import { isClassDirected, isQuestion, questionStrength } from '../../../src/answer-engine/text/questions.js';
 
 describe('question detection', () => {
   it('recognises English questions with and without a question mark', () => {
