@@ -1,30 +1,16 @@
 // The prompt for a model provider: the rules, the fenced classroom data and the request, packed
 // into exactly `budgetChars` characters with the most useful data first.
+import { settingsLimits } from '../../config.js';
 import { detectLanguage } from '../text/script.js';
-import type { AssistantKind, ChatTurn, MaterialText, TranscriptLine } from '../types.js';
+import type { AssistantKind, ChatTurn, TranscriptLine } from '../types.js';
 import { earlierAnswerCandidates, historyCandidates, materialCandidates, transcriptCandidates } from './candidates.js';
 import { fencedBlock, fenceOverheadChars, quoteData } from './data-blocks.js';
 import { systemPrompt } from './instructions.js';
 import { packSections } from './packing.js';
 import type { PackedLine, SectionPlan } from './packing.js';
+import type { ContextInput, SummaryPart } from './prompt-input.js';
 import { truncate } from './truncate.js';
-import type { SummaryPart } from './summary-parts.js';
 import { classClock, recentEntries, windowMinutesFor } from './window.js';
-
-export interface ContextInput {
-  kind: AssistantKind;
-  courseName: string;
-  entries: readonly TranscriptLine[];
-  material?: MaterialText | null;
-  question?: string;
-  history?: readonly ChatTurn[];
-  previousAnswer?: string;
-  recentMinutes?: number;
-  /** settings.llm.context_characters: the whole prompt (system, history, user) stays within it. */
-  budgetChars: number;
-  /** Summary only: the part of a long class this prompt covers (see planSummaryParts). */
-  part?: SummaryPart;
-}
 
 export interface BuiltContext {
   system: string;
@@ -43,7 +29,7 @@ export interface ChatMessage {
 }
 
 /** The smallest context_characters the settings accept; below it the rules alone would not fit. */
-export const MIN_BUDGET_CHARS = 1000;
+export const MIN_BUDGET_CHARS = settingsLimits.llmContextCharactersMin;
 /** A long question may take at most this share of the room left by the rules, leaving room for the class. */
 const QUESTION_SHARE_MAX = 0.25;
 const PARAGRAPH_SEPARATOR = '\n\n';

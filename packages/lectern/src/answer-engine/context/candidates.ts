@@ -4,11 +4,11 @@ import { findAnnouncement } from '../text/announcements.js';
 import { isEmphasised } from '../text/emphasis.js';
 import { entryTerms } from '../text/term-cache.js';
 import type { TranscriptLine } from '../types.js';
-import type { ContextInput } from './build.js';
 import { quoteData } from './data-blocks.js';
 import { materialPassageCount, openingPassages, rankMaterial } from './material.js';
 import type { MaterialPassage } from './material.js';
 import type { PackedLine } from './packing.js';
+import type { ContextInput } from './prompt-input.js';
 import { followupQueryTerms, rankEntries } from './retrieval.js';
 import { classClock } from './window.js';
 

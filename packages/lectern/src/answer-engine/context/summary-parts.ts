@@ -3,20 +3,13 @@
 // Nothing is sampled away, so the first minutes count as much as the last.
 import { detectLanguage } from '../text/script.js';
 import type { TranscriptLine } from '../types.js';
-import type { BuiltContext, ContextInput } from './build.js';
+import type { BuiltContext } from './build.js';
 import { MIN_BUDGET_CHARS, summaryPartRoomChars } from './build.js';
 import { fencedBlock, fenceOverheadChars, quoteData } from './data-blocks.js';
 import { systemPrompt } from './instructions.js';
 import { packSections } from './packing.js';
+import type { ContextInput, SummaryPart } from './prompt-input.js';
 import { classClock } from './window.js';
-
-/** Entries [from, to) of the class: part `index` (0-based) of `count`. */
-export interface SummaryPart {
-  from: number;
-  to: number;
-  index: number;
-  count: number;
-}
 
 export interface SummaryMergeInput {
   courseName: string;

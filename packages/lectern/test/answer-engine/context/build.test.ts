@@ -1,7 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { buildContext, contextChars, toChatMessages } from '../../../src/answer-engine/context/build.js';
-import type { ContextInput } from '../../../src/answer-engine/context/build.js';
+import type { ContextInput } from '../../../src/answer-engine/context/prompt-input.js';
 import { DATA_RULE } from '../../../src/answer-engine/context/instructions.js';
 import type { AssistantKind, MaterialText, TranscriptLine } from '../../../src/answer-engine/types.js';
 import { CHINESE_LECTURE, ENGLISH_LECTURE, lectureUntil, loadLecture } from '../lectures.js';
