@@ -1,4 +1,5 @@
 // Selecting the recent part of a transcript and labelling entries with their time in class.
+import { assistant as limits } from '../../config.js';
 import type { AssistantKind, TranscriptLine } from '../types.js';
 
 export const MS_PER_MINUTE = 60_000;
@@ -39,11 +40,11 @@ export function classClock(entry: TranscriptLine, classStart: TranscriptLine | u
   return hours > 0 ? `${hours}:${String(minutes).padStart(2, '0')}:${rest}` : `${minutes}:${rest}`;
 }
 
-/** How far back each kind looks by default: a rescue needs the last moments, a catch-up more. */
+/** How far back each kind looks by default (the contract's defaults); a summary reads the whole class. */
 const DEFAULT_WINDOW_MINUTES: Readonly<Record<AssistantKind, number>> = {
-  rescue: 3,
-  catchup: 10,
-  followup: 10,
+  rescue: limits.rescueWindowMinutesDefault,
+  catchup: limits.catchupWindowMinutesDefault,
+  followup: limits.followupWindowMinutesDefault,
   summary: Number.POSITIVE_INFINITY,
 };
 
