@@ -46,12 +46,17 @@ export interface ServerOptions {
   extraHosts?: readonly string[];
 }
 
-export interface AppOptions {
+export interface ServicesOptions {
   db: Db;
   /** Holds the credential key file next to the database. */
   dataDir: string;
-  token: string;
   logger: Logger;
+  /** Where credentials provided by the environment (`LECTERN_<NAME>_KEY`) are read. */
+  environment?: NodeJS.ProcessEnv;
+}
+
+export interface AppOptions extends ServicesOptions {
+  token: string;
   /** Host names accepted besides loopback (the bind address under `--unsafe-bind`). */
   extraHosts?: readonly string[];
 }
@@ -100,20 +105,12 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
   return server;
 }
 
-/** Lectern as `lectern serve` runs it: the services over one database, and one plugin per feature. */
-export async function buildApp(options: AppOptions): Promise<App> {
-  const { db, token, logger } = options;
+/** The services over one database, and the bus they publish on; what the feature plugins are given. */
+export function createServices(options: ServicesOptions) {
+  const { db, logger } = options;
   const hub = new EventHub();
-
   const settings = createSettingsService(createSettingsStore(db), hub);
-  let allowedOrigins = new Set([...defaultAllowedOrigins, ...settings.get().security.allowed_origins]);
-  settings.onChange((next) => {
-    allowedOrigins = new Set([...defaultAllowedOrigins, ...next.security.allowed_origins]);
-  });
-
-  const server = await createServer({ token, logger, allowedOrigins: () => allowedOrigins, extraHosts: options.extraHosts ?? [] });
-
-  const credentials = createCredentialService(createCredentialStore(db), options.dataDir);
+  const credentials = createCredentialService(createCredentialStore(db), options.dataDir, options.environment);
   const sessions = createSessionService(createSessionStore(db), hub);
   sessions.interruptUnfinished();
   const entries = createEntryService(createEntryStore(db), sessions, hub, () => {
@@ -132,14 +129,56 @@ export async function buildApp(options: AppOptions): Promise<App> {
     autoSummaryEnabled: () => settings.get().auto_summary,
   });
   assistant.interruptUnfinished();
+  return { hub, settings, credentials, sessions, entries, assistant, notes: createNoteStore(db) };
+}
 
-  await server.register(sessionRoutes, { sessions, afterStop: (session) => assistant.summariseStopped(session) });
-  await server.register(entryRoutes, { entries, sessions });
-  await server.register(assistantRoutes, { assistant });
-  await server.register(noteRoutes, { notes: createNoteStore(db), sessions });
-  await server.register(settingsRoutes, { settings });
-  await server.register(credentialRoutes, { credentials });
-  await server.register(eventRoutes, { hub, sessions, token });
+export type Services = ReturnType<typeof createServices>;
 
-  return { server, hub };
+/** The built-in origins plus those saved in the settings, kept current as the settings change. */
+export function originsAllowedBy(settings: Services['settings']): () => ReadonlySet<string> {
+  const allowed = (origins: readonly string[]) => new Set([...defaultAllowedOrigins, ...origins]);
+  let current = allowed(settings.get().security.allowed_origins);
+  settings.onChange((next) => {
+    current = allowed(next.security.allowed_origins);
+  });
+  return () => current;
+}
+
+export const featureNames = ['sessions', 'entries', 'assistant', 'notes', 'settings', 'credentials', 'events'] as const;
+export type FeatureName = (typeof featureNames)[number];
+
+/**
+ * Registers the features' plugins, each with the services it needs; all of them for `lectern
+ * serve`, or the few a test of one feature asks for.
+ */
+export async function registerFeatures(
+  server: FastifyInstance,
+  services: Services,
+  token: string,
+  features: readonly FeatureName[] = featureNames,
+): Promise<void> {
+  const { hub, settings, credentials, sessions, entries, assistant, notes } = services;
+  const plugins: Record<FeatureName, () => PromiseLike<unknown>> = {
+    sessions: () => server.register(sessionRoutes, { sessions, afterStop: (session) => assistant.summariseStopped(session) }),
+    entries: () => server.register(entryRoutes, { entries, sessions }),
+    assistant: () => server.register(assistantRoutes, { assistant }),
+    notes: () => server.register(noteRoutes, { notes, sessions }),
+    settings: () => server.register(settingsRoutes, { settings }),
+    credentials: () => server.register(credentialRoutes, { credentials }),
+    events: () => server.register(eventRoutes, { hub, sessions, token }),
+  };
+  for (const name of features) await plugins[name]();
+}
+
+/** Lectern as `lectern serve` runs it: the services, the server, and every feature on it. */
+export async function buildApp(options: AppOptions): Promise<App> {
+  const services = createServices(options);
+  const server = await createServer({
+    token: options.token,
+    logger: options.logger,
+    allowedOrigins: originsAllowedBy(services.settings),
+    extraHosts: options.extraHosts ?? [],
+  });
+  await registerFeatures(server, services, options.token);
+  return { server, hub: services.hub };
 }

@@ -1,48 +1,31 @@
 import { after, afterEach, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { openDatabase, type Db } from '../../../src/platform/db.js';
 import { ApiError } from '../../../src/platform/errors.js';
-import { EventHub, type EventFrame } from '../../../src/platform/events.js';
-import { settingsRoutes } from '../../../src/features/settings/routes.js';
-import { createSettingsService } from '../../../src/features/settings/service.js';
-import { createSettingsStore } from '../../../src/features/settings/store.js';
-import { startFeatureServer } from '../../support/feature-server.js';
+import type { EventFrame } from '../../../src/platform/events.js';
+import { startFeatureServer, type FeatureServer } from '../../support/feature-server.js';
 
 const path = '/api/v2/settings';
 
 describe('settings routes', () => {
-  let tempDir: string;
-  let db: Db;
-  let server: FastifyInstance;
-  let inject: (options: InjectOptions) => Promise<LightMyRequestResponse>;
+  let feature: FeatureServer;
+  const inject: FeatureServer['inject'] = (options) => feature.inject(options);
   const frames: EventFrame[] = [];
   const unexpectedErrors: unknown[] = [];
 
   before(async () => {
-    tempDir = mkdtempSync(join(tmpdir(), 'lectern-settings-routes-'));
-    db = openDatabase(tempDir);
-    const hub = new EventHub();
-    hub.subscribe(({ frame }) => frames.push(frame));
-    ({ server, inject } = await startFeatureServer(async (app) => {
+    feature = await startFeatureServer(['settings'], {
       // These routes raise nothing but ApiErrors; anything else would be a bug the envelope hides.
-      app.addHook('onError', async (_request, _reply, error) => {
-        if (!(error instanceof ApiError)) unexpectedErrors.push(error);
-      });
-      await app.register(settingsRoutes, { settings: createSettingsService(createSettingsStore(db), hub) });
-    }));
+      beforeFeatures: (server) =>
+        server.addHook('onError', async (_request, _reply, error) => {
+          if (!(error instanceof ApiError)) unexpectedErrors.push(error);
+        }),
+    });
+    feature.services.hub.subscribe(({ frame }) => frames.push(frame));
   });
   afterEach(() => {
     assert.deepEqual(unexpectedErrors.map(String), []);
   });
-  after(async () => {
-    await server.close();
-    db.close();
-    rmSync(tempDir, { recursive: true, force: true });
-  });
+  after(() => feature.close());
 
   it('GET answers the full settings, and PUT of that same object is a 200 no-op without an event', async () => {
     const got = await inject({ method: 'GET', url: path });
