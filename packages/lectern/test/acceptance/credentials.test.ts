@@ -2,9 +2,9 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { secretKeyFileName } from '../../../src/features/credentials/crypto.js';
-import { LecternClient, type ApiResponse } from '../../support/http-client.js';
-import { createTempDataDir, LecternProcess, removeTempDataDir } from '../../support/lectern-process.js';
+import { secretKeyFileName } from '../../src/features/credentials/crypto.js';
+import { LecternClient, type ApiResponse } from '../support/http-client.js';
+import { createTempDataDir, LecternProcess, removeTempDataDir } from '../support/lectern-process.js';
 
 const storedSecret = 'sk-ACCEPTANCE-stored-secret-0c7e19';
 const environmentSecret = 'sk-ACCEPTANCE-environment-secret-d24f';

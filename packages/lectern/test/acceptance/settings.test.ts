@@ -1,11 +1,11 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Entry } from '../../../src/features/entries/schemas.js';
-import type { Settings } from '../../../src/features/settings/schemas.js';
-import type { Session } from '../../../src/features/sessions/schemas.js';
-import { EventsClient } from '../../support/events-client.js';
-import { LecternClient } from '../../support/http-client.js';
-import { createTempDataDir, LecternProcess, removeTempDataDir } from '../../support/lectern-process.js';
+import type { Entry } from '../../src/features/entries/schemas.js';
+import type { Settings } from '../../src/features/settings/schemas.js';
+import type { Session } from '../../src/features/sessions/schemas.js';
+import { EventsClient } from '../support/events-client.js';
+import { LecternClient } from '../support/http-client.js';
+import { createTempDataDir, LecternProcess, removeTempDataDir } from '../support/lectern-process.js';
 
 const path = '/api/v2/settings';
 
