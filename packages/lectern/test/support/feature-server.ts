@@ -8,7 +8,7 @@ import { openDatabase, type Db } from '../../src/platform/db.js';
 import type { Logger } from '../../src/platform/logger.js';
 
 /** Any token will do: the request guard of the production wiring checks it like any other. */
-const token = 'feature-test-token';
+export const featureServerToken = 'feature-test-token';
 
 export interface FeatureServerOptions {
   /** The server's and the services' logger; silent when absent. */
@@ -40,16 +40,16 @@ export async function startFeatureServer(features: readonly FeatureName[], optio
   const db = openDatabase(dataDir);
   const logger = options.logger ?? pino({ level: 'silent' });
   const services = createServices({ db, dataDir, logger, environment: options.environment ?? {} });
-  const server = await createServer({ token, logger, allowedOrigins: originsAllowedBy(services.settings) });
+  const server = await createServer({ token: featureServerToken, logger, allowedOrigins: originsAllowedBy(services.settings) });
   await options.beforeFeatures?.(server);
-  await registerFeatures(server, services, token, features);
+  await registerFeatures(server, services, featureServerToken, features);
   await server.ready();
   return {
     server,
     services,
     db,
     dataDir,
-    inject: (request) => server.inject({ ...request, headers: { ...request.headers, authorization: `Bearer ${token}` } }),
+    inject: (request) => server.inject({ ...request, headers: { ...request.headers, authorization: `Bearer ${featureServerToken}` } }),
     async close() {
       await server.close();
       db.close();
