@@ -10,9 +10,9 @@
  * other processes' turns.
  * Run: node --import tsx bench/assistant-builtin.bench.ts
  */
-import { runBuiltin } from '../packages/lectern/src/assistant/builtin/engine.js';
-import type { AssistantKind, AssistantRequest, TranscriptLine } from '../packages/lectern/src/assistant/types.js';
-import { CHINESE_LECTURE, ENGLISH_LECTURE, loadLecture } from '../packages/lectern/test/assistant/lectures.js';
+import { runBuiltin } from '../packages/lectern/src/answer-engine/builtin/engine.js';
+import type { AssistantKind, AssistantRequest, TranscriptLine } from '../packages/lectern/src/answer-engine/types.js';
+import { CHINESE_LECTURE, ENGLISH_LECTURE, loadLecture } from '../packages/lectern/test/answer-engine/lectures.js';
 
 const CLASS_ENTRIES = 20_000;
 const CLASS_HOURS = 3;

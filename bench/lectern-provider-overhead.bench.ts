@@ -5,7 +5,7 @@
  * so neither side always runs on a warmer process. Run: npm run bench -- provider-overhead
  */
 import { request } from 'node:http';
-import { streamChat, type ChatRequest } from '../packages/lectern/src/assistant/providers/openai-compatible.js';
+import { streamChat, type ChatRequest } from '../packages/lectern/src/answer-engine/providers/openai-compatible.js';
 import { FakeOpenAiServer } from '../packages/lectern/test/support/openai-server.js';
 import { report, summarise } from './support/stats.js';
 

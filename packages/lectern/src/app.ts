@@ -1,49 +1,62 @@
-import type { Socket } from 'node:net';
-import type { ErrorObject } from 'ajv';
-import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import websocket from '@fastify/websocket';
 import { defaultAllowedOrigins, events, limits } from './config.js';
 import type { Db } from './platform/db.js';
-import { ApiError, errorBody } from './platform/errors.js';
-import { issueFromAjv } from './platform/validation-issues.js';
-import { EventHub } from './platform/events.js';
+import { answerUnparsableRequest, errorEnvelope } from './platform/error-handler.js';
+import { busEvents, EventHub } from './platform/events.js';
 import type { Logger } from './platform/logger.js';
 import { collectOpenApi } from './platform/openapi.js';
-import { installRequestGuard } from './platform/request-guard.js';
+import { requestGuard } from './platform/request-guard.js';
 import { installSchemaCompilers } from './platform/schema-compilers.js';
 import { version } from './version.js';
-import { resolveTaskProvider } from './assistant/providers/resolve.js';
-import { registerEntryRoutes } from './features/entries/routes.js';
+import { resolveTaskProvider } from './answer-engine/providers/resolve.js';
+import { entryRoutes } from './features/entries/routes.js';
 import { EntrySchema } from './features/entries/schemas.js';
 import { createEntryService } from './features/entries/service.js';
 import { createEntryStore } from './features/entries/store.js';
-import { eventsPath, registerEventRoutes } from './features/events/routes.js';
-import { registerAssistantRoutes } from './features/assistant/routes.js';
+import { connectionFrames } from './features/events/frames.js';
+import { eventRoutes, eventsPath } from './features/events/routes.js';
+import { assistantRoutes } from './features/assistant/routes.js';
 import { TaskRunner } from './features/assistant/runner.js';
 import { TaskSchema } from './features/assistant/schemas.js';
 import { createAssistantService } from './features/assistant/service.js';
 import { createTaskStore } from './features/assistant/store.js';
-import { registerCredentialRoutes } from './features/credentials/routes.js';
+import { credentialRoutes } from './features/credentials/routes.js';
 import { createCredentialService } from './features/credentials/service.js';
 import { createCredentialStore } from './features/credentials/store.js';
-import { registerNoteRoutes } from './features/notes/routes.js';
+import { noteRoutes } from './features/notes/routes.js';
 import { NoteSchema } from './features/notes/schemas.js';
 import { createNoteStore } from './features/notes/store.js';
-import { registerSettingsRoutes } from './features/settings/routes.js';
+import { settingsRoutes } from './features/settings/routes.js';
 import { SettingsSchema } from './features/settings/schemas.js';
 import { createSettingsService } from './features/settings/service.js';
 import { createSettingsStore } from './features/settings/store.js';
-import { registerSessionRoutes } from './features/sessions/routes.js';
+import { sessionRoutes } from './features/sessions/routes.js';
 import { SessionSchema } from './features/sessions/schemas.js';
 import { createSessionService } from './features/sessions/service.js';
 import { createSessionStore } from './features/sessions/store.js';
 
-export interface AppOptions {
+export interface ServerOptions {
+  token: string;
+  /** Absent in tests that do not look at logs; `lectern serve` always passes its logger. */
+  logger?: Logger;
+  /** Read per request, so origins saved in the settings apply at once; the built-in list when absent. */
+  allowedOrigins?: () => ReadonlySet<string>;
+  /** Host names accepted besides loopback (the bind address under `--unsafe-bind`). */
+  extraHosts?: readonly string[];
+}
+
+export interface ServicesOptions {
   db: Db;
   /** Holds the credential key file next to the database. */
   dataDir: string;
-  token: string;
   logger: Logger;
+  /** Where credentials provided by the environment (`LECTERN_<NAME>_KEY`) are read. */
+  environment?: NodeJS.ProcessEnv;
+}
+
+export interface AppOptions extends ServicesOptions {
+  token: string;
   /** Host names accepted besides loopback (the bind address under `--unsafe-bind`). */
   extraHosts?: readonly string[];
 }
@@ -55,90 +68,49 @@ export interface App {
 
 const healthPath = '/api/health';
 
-/** Maps anything thrown while handling a request onto the contract's error envelope. */
-function toApiError(error: FastifyError): ApiError {
-  if (error instanceof ApiError) return error;
-  if (error.validation) {
-    const root = error.validationContext ?? 'body';
-    const detail = error.validation.map((issue) => issueFromAjv(issue as ErrorObject, root));
-    return new ApiError(422, 'invalid_request', 'The request is not valid', detail);
-  }
-  switch (error.code) {
-    case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return new ApiError(413, 'too_large', 'The request body is too large');
-    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return new ApiError(400, 'bad_request', 'Unsupported Content-Type; send application/json');
-    default:
-      if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) {
-        return new ApiError(400, 'bad_request', 'The request could not be read');
-      }
-      return new ApiError(500, 'internal_error', 'Internal error');
-  }
-}
+/** The resource schemas routes refer to by `$ref` (and events by id); registered once, on the root. */
+const sharedSchemas = [SessionSchema, EntrySchema, TaskSchema, NoteSchema, SettingsSchema];
 
 /**
- * Requests Node's HTTP parser rejects (a malformed Content-Length, broken framing) never
- * reach Fastify; they still get the contract's envelope instead of a bare 400.
+ * The HTTP server every feature runs on: the error envelope, the request guard, the WebSocket
+ * support, the shared schemas and their compilers, health and the OpenAPI document. Features
+ * are then registered on it as encapsulated plugins. Tests of one feature build their server
+ * here too, so they exercise exactly the production wiring.
  */
-function answerUnparsableRequest(_error: Error, socket: Socket): void {
-  if (!socket.writable) return void socket.destroy();
-  const body = JSON.stringify(errorBody(new ApiError(400, 'bad_request', 'The request could not be parsed')));
-  socket.end(
-    `HTTP/1.1 400 Bad Request\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
-  );
-}
-
-export async function buildApp(options: AppOptions): Promise<App> {
-  const { db, token, logger } = options;
-  const hub = new EventHub();
-
+export async function createServer(options: ServerOptions): Promise<FastifyInstance> {
   const server = Fastify({
-    loggerInstance: logger as FastifyBaseLogger,
+    ...(options.logger ? { loggerInstance: options.logger as FastifyBaseLogger } : {}),
     bodyLimit: limits.jsonBodyMaxBytes,
     forceCloseConnections: 'idle',
     clientErrorHandler: answerUnparsableRequest,
   });
 
-  // An empty JSON body is read as "no body" (POST /pause with a JSON content type), bad JSON is a 400.
-  server.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
-    const text = body as string;
-    if (text.trim() === '') return done(null, undefined);
-    try {
-      done(null, JSON.parse(text));
-    } catch {
-      done(new ApiError(400, 'bad_request', 'The body is not valid JSON'), undefined);
-    }
-  });
-
-  server.setErrorHandler((error: FastifyError, request, reply) => {
-    const apiError = toApiError(error);
-    if (apiError.status >= 500 && apiError.code === 'internal_error') request.log.error({ err: error }, 'request failed');
-    return reply.code(apiError.status).send(errorBody(apiError));
-  });
-  server.setNotFoundHandler((_request, reply) => reply.code(404).send(errorBody(new ApiError(404, 'not_found', 'No such route'))));
-
-  const settings = createSettingsService(createSettingsStore(db), hub);
-  let allowedOrigins = new Set([...defaultAllowedOrigins, ...settings.get().security.allowed_origins]);
-  settings.onChange((next) => {
-    allowedOrigins = new Set([...defaultAllowedOrigins, ...next.security.allowed_origins]);
-  });
-
-  installRequestGuard(server, {
-    token,
-    allowedOrigins: () => allowedOrigins,
+  const builtInOrigins = new Set(defaultAllowedOrigins);
+  await server.register(errorEnvelope);
+  await server.register(requestGuard, {
+    token: options.token,
+    allowedOrigins: options.allowedOrigins ?? (() => builtInOrigins),
     extraHosts: options.extraHosts ?? [],
     publicPaths: new Set([healthPath]),
     websocketPaths: new Set([eventsPath]),
   });
-
   await server.register(websocket, { options: { maxPayload: events.wsMaxPayloadBytes } });
 
-  const sharedSchemas = [SessionSchema, EntrySchema, TaskSchema, NoteSchema, SettingsSchema];
   for (const schema of sharedSchemas) server.addSchema(schema);
   installSchemaCompilers(server, sharedSchemas);
-  const openApiDocument = collectOpenApi(server, sharedSchemas);
+  const openApiDocument = collectOpenApi(server, sharedSchemas, { ...busEvents, ...connectionFrames });
 
-  const credentials = createCredentialService(createCredentialStore(db), options.dataDir);
+  server.get(healthPath, { schema: { tags: ['health'], summary: 'Liveness (no token needed)', security: [] } }, async () => ({ status: 'healthy', version }));
+  server.get('/api/v2/openapi.json', { schema: { hide: true } }, async () => openApiDocument());
+  return server;
+}
+
+/** The services over one database, and the bus they publish on; what the feature plugins are given. */
+export function createServices(options: ServicesOptions) {
+  const { db, logger } = options;
+  const hub = new EventHub();
+  const settings = createSettingsService(createSettingsStore(db), hub);
+  const credentials = createCredentialService(createCredentialStore(db), options.dataDir, options.environment);
   const sessions = createSessionService(createSessionStore(db), hub);
   sessions.interruptUnfinished();
   const entries = createEntryService(createEntryStore(db), sessions, hub, () => {
@@ -157,16 +129,56 @@ export async function buildApp(options: AppOptions): Promise<App> {
     autoSummaryEnabled: () => settings.get().auto_summary,
   });
   assistant.interruptUnfinished();
+  return { hub, settings, credentials, sessions, entries, assistant, notes: createNoteStore(db) };
+}
 
-  server.get(healthPath, { schema: { tags: ['health'], summary: 'Liveness (no token needed)', security: [] } }, async () => ({ status: 'healthy', version }));
-  server.get('/api/v2/openapi.json', { schema: { hide: true } }, async () => openApiDocument());
-  registerSessionRoutes(server, sessions, (session) => assistant.summariseStopped(session));
-  registerEntryRoutes(server, entries, sessions);
-  registerAssistantRoutes(server, assistant);
-  registerNoteRoutes(server, createNoteStore(db), sessions);
-  registerSettingsRoutes(server, settings);
-  registerCredentialRoutes(server, credentials);
-  registerEventRoutes(server, hub, sessions, token);
+export type Services = ReturnType<typeof createServices>;
 
-  return { server, hub };
+/** The built-in origins plus those saved in the settings, kept current as the settings change. */
+export function originsAllowedBy(settings: Services['settings']): () => ReadonlySet<string> {
+  const allowed = (origins: readonly string[]) => new Set([...defaultAllowedOrigins, ...origins]);
+  let current = allowed(settings.get().security.allowed_origins);
+  settings.onChange((next) => {
+    current = allowed(next.security.allowed_origins);
+  });
+  return () => current;
+}
+
+export const featureNames = ['sessions', 'entries', 'assistant', 'notes', 'settings', 'credentials', 'events'] as const;
+export type FeatureName = (typeof featureNames)[number];
+
+/**
+ * Registers the features' plugins, each with the services it needs; all of them for `lectern
+ * serve`, or the few a test of one feature asks for.
+ */
+export async function registerFeatures(
+  server: FastifyInstance,
+  services: Services,
+  token: string,
+  features: readonly FeatureName[] = featureNames,
+): Promise<void> {
+  const { hub, settings, credentials, sessions, entries, assistant, notes } = services;
+  const plugins: Record<FeatureName, () => PromiseLike<unknown>> = {
+    sessions: () => server.register(sessionRoutes, { sessions, afterStop: (session) => assistant.summariseStopped(session) }),
+    entries: () => server.register(entryRoutes, { entries, sessions }),
+    assistant: () => server.register(assistantRoutes, { assistant }),
+    notes: () => server.register(noteRoutes, { notes, sessions }),
+    settings: () => server.register(settingsRoutes, { settings }),
+    credentials: () => server.register(credentialRoutes, { credentials }),
+    events: () => server.register(eventRoutes, { hub, sessions, token }),
+  };
+  for (const name of features) await plugins[name]();
+}
+
+/** Lectern as `lectern serve` runs it: the services, the server, and every feature on it. */
+export async function buildApp(options: AppOptions): Promise<App> {
+  const services = createServices(options);
+  const server = await createServer({
+    token: options.token,
+    logger: options.logger,
+    allowedOrigins: originsAllowedBy(services.settings),
+    extraHosts: options.extraHosts ?? [],
+  });
+  await registerFeatures(server, services, options.token);
+  return { server, hub: services.hub };
 }

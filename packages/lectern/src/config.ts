@@ -71,6 +71,13 @@ export const assistant = {
   historyMaxTurns: 12,
   historyContentMaxChars: 4000,
   recentMinutesMax: 120,
+  /**
+   * How far back a task looks when the request names no recent_minutes: a rescue needs the last
+   * moments, a catch-up (and the recent part of a follow-up's context) more. A summary reads all.
+   */
+  rescueWindowMinutesDefault: 3,
+  catchupWindowMinutesDefault: 10,
+  followupWindowMinutesDefault: 10,
   activeTasksMax: 4,
   /** Completion budget of a provider call for a task. */
   taskMaxTokens: 2048,

@@ -1,12 +1,87 @@
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { events as limits } from '../config.js';
+import type { Task } from '../features/assistant/schemas.js';
+import type { Entry } from '../features/entries/schemas.js';
+import type { Note } from '../features/notes/schemas.js';
+import type { Session } from '../features/sessions/schemas.js';
+import type { Settings } from '../features/settings/schemas.js';
+
+/** One kind of frame: the schema of its `data` and what it means, for the API documents. */
+export interface EventDefinition {
+  data: TSchema;
+  description: string;
+}
+
+/**
+ * A payload that is one of the shared resources (Session, Entry, ...). The schema is a `$ref`
+ * to the id the features register with Fastify, and only the TypeScript type is imported: at
+ * run time the bus depends on nothing above the platform.
+ */
+const resource = <T>(id: string) => Type.Unsafe<T>(Type.Ref(id));
+
+const nullableInteger = Type.Union([Type.Integer(), Type.Null()]);
+
+/**
+ * Every event features publish on the bus, with its payload. `publish` accepts exactly these
+ * types and payloads, subscribers receive them typed, and the OpenAPI document lists them from
+ * here, so code and documentation cannot drift apart.
+ */
+export const busEvents = {
+  session: {
+    data: resource<Session>('Session'),
+    description: 'A session was created or changed status (the whole session).',
+  },
+  transcript: {
+    data: resource<Entry>('Entry'),
+    description: 'A new entry (never sent for an idempotent replay).',
+  },
+  alert: {
+    data: Type.Object({
+      entry_id: Type.Integer(),
+      level: Type.Union([Type.Literal('danger'), Type.Literal('warning')]),
+      keywords: Type.Array(Type.String()),
+      text: Type.String(),
+    }),
+    description: 'A new entry matched an alert keyword; follows its transcript event, at most one per entry.',
+  },
+  'assistant.progress': {
+    data: Type.Object({ id: Type.String(), kind: Type.String(), stage: Type.String(), done: Type.Integer(), total: Type.Integer() }),
+    description: 'A task moved to another stage.',
+  },
+  'assistant.delta': {
+    data: Type.Object({
+      id: Type.String(),
+      text: Type.String(),
+      offset: Type.Integer({ description: 'In Unicode code points' }),
+      first_token_ms: nullableInteger,
+    }),
+    description: "The next piece of a task's answer; the deltas of a task concatenate to its final markdown.",
+  },
+  'assistant.finished': {
+    data: resource<Task>('Task'),
+    description: 'A task completed, failed or was cancelled (the task record).',
+  },
+  'summary.created': {
+    data: resource<Note>('Note'),
+    description: 'A completed summary wrote its note.',
+  },
+  summary_deferred: {
+    data: Type.Object({ session_id: Type.String(), reason: Type.String() }),
+    description: 'The auto-summary after a stop was not started because the task limits were reached.',
+  },
+  'settings.updated': {
+    data: resource<Settings>('Settings'),
+    description: 'The settings changed (the full settings).',
+  },
+} satisfies Record<string, EventDefinition>;
+
+export type EventType = keyof typeof busEvents;
+export type EventData<Type extends EventType> = Static<(typeof busEvents)[Type]['data']>;
 
 /** A frame as sent to WebSocket clients. `seq` is a per-process monotonic counter. */
-export interface EventFrame {
-  type: string;
-  seq: number;
-  session_id: string | null;
-  data: unknown;
-}
+export type EventFrame = {
+  [Type in EventType]: { type: Type; seq: number; session_id: string | null; data: EventData<Type> };
+}[EventType];
 
 /** What a subscriber receives: the frame and its JSON text, serialised once for every client. */
 export interface PublishedFrame {
@@ -34,8 +109,10 @@ export class EventHub {
     return this.lastSeq;
   }
 
-  publish(type: string, sessionId: string | null, data: unknown): EventFrame {
-    const frame: EventFrame = { type, seq: ++this.lastSeq, session_id: sessionId, data };
+  publish<Type extends EventType>(type: Type, sessionId: string | null, data: EventData<Type>): EventFrame {
+    // The signature ties `data` to `type`; TypeScript cannot carry that link through a generic
+    // object literal into the union, hence the assertion.
+    const frame = { type, seq: ++this.lastSeq, session_id: sessionId, data } as EventFrame;
     const published: PublishedFrame = { frame, json: JSON.stringify(frame) };
     this.ring[frame.seq % this.ringCapacity] = published;
     for (const listener of this.listeners) listener(published);

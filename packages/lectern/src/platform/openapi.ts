@@ -1,5 +1,7 @@
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { version } from '../version.js';
+import { ErrorBodySchema } from './errors.js';
+import type { EventDefinition } from './events.js';
 
 /** Documentation fields every route may carry next to its validation schemas. */
 declare module 'fastify' {
@@ -68,12 +70,40 @@ function operationOf(route: CollectedRoute): JsonObject {
 }
 
 /**
+ * The WebSocket's frames as one `oneOf`, a branch per type, built from the same definitions
+ * that type the bus: OpenAPI has no way to describe a WebSocket route itself.
+ */
+function eventFrameSchema(frames: Readonly<Record<string, EventDefinition>>): JsonObject {
+  return {
+    description:
+      'A frame of the WebSocket `/api/v2/events`. The first client message must be `{"type":"auth","token":"...","after_seq"?:N}`; '
+      + 'afterwards clients may only send pings. `seq` is a per-process counter.',
+    oneOf: Object.entries(frames).map(([type, frame]) => ({
+      title: type,
+      description: frame.description,
+      type: 'object',
+      required: ['type', 'session_id', 'data'],
+      properties: {
+        type: { const: type },
+        seq: { type: 'integer' },
+        session_id: { type: ['string', 'null'] },
+        data: rewriteRefs(frame.data),
+      },
+    })),
+  };
+}
+
+/**
  * The OpenAPI 3.1 document, generated from the same TypeBox schemas that validate requests
  * (3.1 because TypeBox emits JSON Schema, e.g. `type: "null"`, which 3.0 cannot express).
  * Routes are collected as they are registered and the document is built on first request,
  * so none of this costs start-up time.
  */
-export function collectOpenApi(app: FastifyInstance, sharedSchemas: readonly JsonObject[]): () => JsonObject {
+export function collectOpenApi(
+  app: FastifyInstance,
+  sharedSchemas: readonly JsonObject[],
+  eventFrames: Readonly<Record<string, EventDefinition>>,
+): () => JsonObject {
   const routes: CollectedRoute[] = [];
   app.addHook('onRoute', (route: RouteOptions) => {
     const schema = route.schema as JsonObject | undefined;
@@ -92,18 +122,9 @@ export function collectOpenApi(app: FastifyInstance, sharedSchemas: readonly Jso
       const path = route.url.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
       paths[path] = { ...paths[path], [route.method]: operationOf(route) };
     }
-    const schemas: JsonObject = {
-      Error: {
-        type: 'object',
-        required: ['error', 'message'],
-        properties: {
-          error: { type: 'string', description: 'Machine-readable code' },
-          message: { type: 'string' },
-          detail: { type: 'array', items: { type: 'object', properties: { loc: { type: 'array' }, msg: { type: 'string' }, type: { type: 'string' } } } },
-        },
-      },
-    };
+    const schemas: JsonObject = { Error: rewriteRefs(ErrorBodySchema) };
     for (const shared of sharedSchemas) schemas[shared.$id as string] = rewriteRefs(shared);
+    schemas.EventFrame = eventFrameSchema(eventFrames);
     document = {
       openapi: '3.1.0',
       info: { title: 'Lectern API', version, description: 'The local backend of a desktop classroom assistant (interface 2.0).' },

@@ -3,6 +3,7 @@ import { limits } from '../config.js';
 import { bearerToken, tokenMatches } from './auth.js';
 import { ApiError } from './errors.js';
 import { hostOfHeader, isLoopbackName } from './loopback.js';
+import { unencapsulated } from './unencapsulated.js';
 
 export interface GuardOptions {
   token: string;
@@ -23,21 +24,22 @@ const declaredLength = /^\d+$/;
 /**
  * The request pipeline of the contract, run before routing so that an unknown route without
  * a token is a 401 and never reveals the route table: Origin → Host → token → declared size.
+ * Registered on the root, so it guards every feature registered after it.
  */
-export function installRequestGuard(app: FastifyInstance, options: GuardOptions): void {
+export const requestGuard = unencapsulated(async (app: FastifyInstance, options: GuardOptions) => {
   const expected = Buffer.from(options.token, 'latin1');
   const extraHosts = new Set(options.extraHosts.map((h) => h.toLowerCase()));
 
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     const origin = request.headers.origin;
     if (origin !== undefined) {
-      if (!options.allowedOrigins().has(origin)) throw new ApiError(403, 'origin_denied', 'This origin is not allowed');
+      if (!options.allowedOrigins().has(origin)) throw new ApiError('origin_denied', 'This origin is not allowed');
       reply.header('Access-Control-Allow-Origin', origin).header('Vary', 'Origin');
     }
 
     const host = hostOfHeader(request.headers.host ?? '');
     if (!isLoopbackName(host) && !extraHosts.has(host.toLowerCase())) {
-      throw new ApiError(403, 'host_denied', 'The Host header must name a loopback address');
+      throw new ApiError('host_denied', 'The Host header must name a loopback address');
     }
 
     if (request.method === 'OPTIONS' && origin !== undefined) {
@@ -56,18 +58,17 @@ export function installRequestGuard(app: FastifyInstance, options: GuardOptions)
       const presented = bearerToken(request.headers.authorization);
       if (presented === null || !tokenMatches(expected, presented)) {
         reply.header('WWW-Authenticate', 'Bearer');
-        throw new ApiError(401, 'unauthorized', 'A valid bearer token is required');
+        throw new ApiError('unauthorized', 'A valid bearer token is required');
       }
     }
 
     const length = request.headers['content-length'];
     if (length !== undefined) {
-      if (!declaredLength.test(length)) throw new ApiError(400, 'bad_request', 'Malformed Content-Length');
+      if (!declaredLength.test(length)) throw new ApiError('bad_request', 'Malformed Content-Length');
       const isMultipart = (request.headers['content-type'] ?? '').toLowerCase().startsWith('multipart/');
       const ceiling = isMultipart ? limits.multipartBodyMaxBytes : limits.jsonBodyMaxBytes;
-      if (Number(length) > ceiling) throw new ApiError(413, 'too_large', `The request body exceeds ${ceiling} bytes`);
+      if (Number(length) > ceiling) throw new ApiError('too_large', `The request body exceeds ${ceiling} bytes`);
     }
     return undefined;
   });
-}
-
+});

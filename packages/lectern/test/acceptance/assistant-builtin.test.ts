@@ -2,7 +2,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Task } from '../../src/features/assistant/schemas.js';
 import type { Note } from '../../src/features/notes/schemas.js';
-import { CHINESE_LECTURE, ENGLISH_LECTURE, loadLecture } from '../assistant/lectures.js';
+import { CHINESE_LECTURE, ENGLISH_LECTURE, loadLecture } from '../answer-engine/lectures.js';
 import { EventsClient, type EventFrame } from '../support/events-client.js';
 import type { LecternClient } from '../support/http-client.js';
 import { useLectern } from '../support/lectern-fixture.js';

@@ -1,4 +1,4 @@
-import { ProviderError } from '../../assistant/providers/provider-error.js';
+import { ProviderError } from '../../answer-engine/providers/provider-error.js';
 import { ApiError } from '../../platform/errors.js';
 
 export interface TaskFailure {

@@ -7,7 +7,11 @@ import { ConnectionTestFailure, ConnectionTestResult, CreateTaskBody, TaskIdPara
 const tags = ['assistant'];
 const taskRef = { $ref: 'Task' };
 
-export function registerAssistantRoutes(app: FastifyInstance, assistant: AssistantService): void {
+export interface AssistantRoutesOptions {
+  assistant: AssistantService;
+}
+
+export async function assistantRoutes(app: FastifyInstance, { assistant }: AssistantRoutesOptions): Promise<void> {
   app.post<{ Params: Static<typeof SessionIdParams>; Body: CreateTaskBody }>('/api/v2/sessions/:id/assistant', {
     schema: {
       tags,

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { assistant as limits } from '../../config.js';
 import type { EventHub } from '../../platform/events.js';
 import type { Logger } from '../../platform/logger.js';
-import type { TaskProvider } from '../../assistant/providers/task-provider.js';
-import type { AssistantRequest, MaterialText, TranscriptLine } from '../../assistant/types.js';
+import type { TaskProvider } from '../../answer-engine/providers/task-provider.js';
+import type { AssistantRequest, MaterialText, TranscriptLine } from '../../answer-engine/types.js';
 import { DeltaPublisher } from './delta-publisher.js';
 import { describeFailure } from './failure.js';
 import type { Task } from './schemas.js';
@@ -73,7 +73,8 @@ export class TaskRunner {
       if (!ended) return;
       const record = store.get(task.id);
       if (note) hub.publish('summary.created', task.session_id, { ...note });
-      hub.publish('assistant.finished', task.session_id, record);
+      // finish() has just written the row, so it is there; the check satisfies the typed bus.
+      if (record) hub.publish('assistant.finished', task.session_id, record);
     };
 
     try {

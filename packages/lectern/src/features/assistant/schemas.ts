@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { assistant } from '../../config.js';
+import { ErrorBodySchema } from '../../platform/errors.js';
 
 export const taskKinds = ['rescue', 'catchup', 'summary', 'followup'] as const;
 export const taskStatuses = ['queued', 'running', 'completed', 'failed', 'cancelled'] as const;
@@ -66,9 +67,10 @@ export const ConnectionTestResult = Type.Object({
   total_ms: Type.Integer(),
 });
 
+/** The error envelope's fields, then the test's own: clients read it either way. */
 export const ConnectionTestFailure = Type.Object({
-  error: Type.String(),
-  message: Type.String(),
+  error: ErrorBodySchema.properties.error,
+  message: ErrorBodySchema.properties.message,
   ok: Type.Literal(false),
   error_code: Type.String(),
   provider: Type.String(),

@@ -2,9 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { assistant as limits } from '../../config.js';
 import { ApiError, invalidRequest, invalidState, notFound } from '../../platform/errors.js';
 import type { EventHub } from '../../platform/events.js';
-import type { TaskProvider } from '../../assistant/providers/task-provider.js';
-import { entryTerms } from '../../assistant/text/term-cache.js';
-import type { Entry } from '../entries/schemas.js';
+import type { TaskProvider } from '../../answer-engine/providers/task-provider.js';
+import { entryTerms } from '../../answer-engine/text/term-cache.js';
 import type { EntryService } from '../entries/service.js';
 import type { Session } from '../sessions/schemas.js';
 import type { SessionService } from '../sessions/service.js';
@@ -40,7 +39,7 @@ export function createAssistantService(deps: AssistantServiceDeps) {
   // finds the class already tokenised instead of paying for it while the student waits.
   hub.subscribe(({ frame }) => {
     if (frame.type !== 'transcript') return;
-    const entry = frame.data as Entry;
+    const entry = frame.data;
     setImmediate(() => entryTerms(entry));
   });
 
@@ -135,7 +134,7 @@ export function createAssistantService(deps: AssistantServiceDeps) {
       try {
         return create(session.id, { kind: 'summary' }).id;
       } catch (error) {
-        if (!(error instanceof ApiError) || error.status !== 409) throw error;
+        if (!(error instanceof ApiError) || error.code !== 'invalid_state') throw error;
         hub.publish('summary_deferred', session.id, { session_id: session.id, reason: error.message });
         return null;
       }
@@ -152,7 +151,7 @@ export function createAssistantService(deps: AssistantServiceDeps) {
         for await (const chunk of provider.probe(AbortSignal.timeout(limits.connectionTestDeadlineMs))) {
           if (chunk.length > 0) firstTokenMs ??= Math.round(performance.now() - started);
         }
-        if (firstTokenMs === null) throw new ApiError(503, 'incomplete_response', 'The model answered with no text');
+        if (firstTokenMs === null) throw new ApiError('incomplete_response', 'The model answered with no text');
         return { ok: true, provider: provider.name, model: provider.model, first_token_ms: firstTokenMs, total_ms: Math.round(performance.now() - started) };
       } catch (error) {
         const failure = describeFailure(error);

@@ -1,5 +1,5 @@
 import type { Db } from '../../platform/db.js';
-import type { ChatTurn } from '../../assistant/types.js';
+import type { ChatTurn } from '../../answer-engine/types.js';
 import type { Task, TaskKind, TaskStatus } from './schemas.js';
 
 interface TaskRow extends Task {

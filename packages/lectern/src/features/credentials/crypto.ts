@@ -37,9 +37,9 @@ function loadOrCreateSecretKey(dataDir: string): Buffer {
     chmodSync(path, server.privateFileMode);
     key = readFileSync(path);
   } catch {
-    throw new ApiError(503, 'storage_error', `Cannot read or create the credential key file ${secretKeyFileName} in the data directory`);
+    throw new ApiError('storage_error', `Cannot read or create the credential key file ${secretKeyFileName} in the data directory`);
   }
-  if (key.length !== keyBytes) throw new ApiError(503, 'storage_error', `The credential key file ${secretKeyFileName} is damaged`);
+  if (key.length !== keyBytes) throw new ApiError('storage_error', `The credential key file ${secretKeyFileName} is damaged`);
   return key;
 }
 

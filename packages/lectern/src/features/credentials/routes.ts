@@ -6,7 +6,11 @@ import type { CredentialService } from './service.js';
 const tags = ['credentials'];
 const path = '/api/v2/credentials/:name';
 
-export function registerCredentialRoutes(app: FastifyInstance, credentials: CredentialService): void {
+export interface CredentialRoutesOptions {
+  credentials: CredentialService;
+}
+
+export async function credentialRoutes(app: FastifyInstance, { credentials }: CredentialRoutesOptions): Promise<void> {
   app.get('/api/v2/credentials', {
     schema: { tags, summary: 'Which credentials are configured (never their values)', response: { 200: CredentialList } },
   }, async () => ({ items: credentials.list() }));

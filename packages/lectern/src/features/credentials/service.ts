@@ -79,7 +79,7 @@ export function createCredentialService(store: CredentialStore, dataDir: string,
         return cipher.open(sealed, name);
       } catch (error) {
         if (error instanceof ApiError) throw error;
-        throw new ApiError(503, 'storage_error', `The stored ${name} credential cannot be decrypted (was ${secretKeyFileName} replaced?); enter it again`);
+        throw new ApiError('storage_error', `The stored ${name} credential cannot be decrypted (was ${secretKeyFileName} replaced?); enter it again`);
       }
     },
   };

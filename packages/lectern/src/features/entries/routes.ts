@@ -12,7 +12,12 @@ import type { EntryService } from './service.js';
 type IdParams = Static<typeof SessionIdParams>;
 const tags = ['entries'];
 
-export function registerEntryRoutes(app: FastifyInstance, entries: EntryService, sessions: SessionService): void {
+export interface EntryRoutesOptions {
+  entries: EntryService;
+  sessions: SessionService;
+}
+
+export async function entryRoutes(app: FastifyInstance, { entries, sessions }: EntryRoutesOptions): Promise<void> {
   app.post<{ Params: IdParams; Body: AppendEntryBody }>('/api/v2/sessions/:id/entries', {
     schema: {
       tags,

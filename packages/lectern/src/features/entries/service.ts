@@ -5,7 +5,7 @@ import type { SessionService } from '../sessions/service.js';
 import { matchAlert, type AlertKeywords } from './alerts.js';
 import type { AppendEntryBody, Entry } from './schemas.js';
 import type { EntryStore } from './store.js';
-import type { TranscriptLine } from '../../assistant/types.js';
+import type { TranscriptLine } from '../../answer-engine/types.js';
 
 export interface AppendResult {
   entry: Entry;

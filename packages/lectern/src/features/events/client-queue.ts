@@ -1,8 +1,6 @@
 import type { WebSocket } from 'ws';
 import type { PublishedFrame } from '../../platform/events.js';
-
-const resyncFrame = (seq: number): string =>
-  JSON.stringify({ type: 'resync_required', seq, session_id: null, data: { reason: 'client_too_slow' } });
+import { resyncFrame } from './frames.js';
 
 /**
  * The outbound queue of one WebSocket client. One frame is in flight at a time; frames that
@@ -24,7 +22,7 @@ export class ClientQueue {
     if (this.closed) return;
     if (this.pending.length >= this.maxFrames) {
       this.pending.length = 0;
-      this.pending.push(resyncFrame(published.frame.seq));
+      this.pending.push(resyncFrame(published.frame.seq, 'client_too_slow'));
       return;
     }
     this.pending.push(published.json);

@@ -5,6 +5,7 @@ import { tokenMatches } from '../../platform/auth.js';
 import type { EventHub } from '../../platform/events.js';
 import type { SessionService } from '../sessions/service.js';
 import { ClientQueue } from './client-queue.js';
+import { pongFrame, resyncFrame, snapshotFrame } from './frames.js';
 
 export const eventsPath = '/api/v2/events';
 
@@ -35,14 +36,18 @@ function isPing(text: string): boolean {
   }
 }
 
-const pong = JSON.stringify({ type: 'pong', session_id: null, data: {} });
-
 /**
  * `/api/v2/events`: the Origin and Host were checked at the upgrade by the request guard;
  * here the first message must authenticate within the window. Then the client receives the
  * snapshot, any replay it asked for, and the live stream; it may only ping.
  */
-export function registerEventRoutes(app: FastifyInstance, hub: EventHub, sessions: SessionService, token: string): void {
+export interface EventRoutesOptions {
+  hub: EventHub;
+  sessions: SessionService;
+  token: string;
+}
+
+export async function eventRoutes(app: FastifyInstance, { hub, sessions, token }: EventRoutesOptions): Promise<void> {
   const expected = Buffer.from(token, 'latin1');
 
   app.get(eventsPath, { websocket: true, schema: { hide: true } }, (socket: WebSocket) => {
@@ -60,11 +65,11 @@ export function registerEventRoutes(app: FastifyInstance, hub: EventHub, session
         queue = new ClientQueue(socket, limits.clientQueueMaxFrames);
         const session = sessions.current() ?? null;
         // Snapshot and subscription happen in one synchronous step: no frame can fall between them.
-        queue.pushText(JSON.stringify({ type: 'snapshot', seq: hub.seq, session_id: session?.id ?? null, data: { session, source: session?.source ?? null } }));
+        queue.pushText(snapshotFrame(hub.seq, session));
         if (auth.after_seq !== undefined) {
           const missed = hub.replayAfter(auth.after_seq);
           if (missed === null) {
-            queue.pushText(JSON.stringify({ type: 'resync_required', seq: hub.seq, session_id: null, data: { reason: 'replay_unavailable' } }));
+            queue.pushText(resyncFrame(hub.seq, 'replay_unavailable'));
           } else {
             for (const frame of missed) queue.push(frame);
           }
@@ -73,7 +78,7 @@ export function registerEventRoutes(app: FastifyInstance, hub: EventHub, session
         unsubscribe = hub.subscribe((frame) => clientQueue.push(frame));
         return undefined;
       }
-      if (text !== null && isPing(text)) return queue.pushText(pong);
+      if (text !== null && isPing(text)) return queue.pushText(pongFrame);
       return refuse('clients may only ping');
     });
 

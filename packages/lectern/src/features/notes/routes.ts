@@ -9,7 +9,12 @@ import type { NoteStore } from './store.js';
 
 const tags = ['notes'];
 
-export function registerNoteRoutes(app: FastifyInstance, notes: NoteStore, sessions: SessionService): void {
+export interface NoteRoutesOptions {
+  notes: NoteStore;
+  sessions: SessionService;
+}
+
+export async function noteRoutes(app: FastifyInstance, { notes, sessions }: NoteRoutesOptions): Promise<void> {
   app.get<{ Params: Static<typeof SessionIdParams> }>('/api/v2/sessions/:id/summaries', {
     schema: { tags, summary: "A class's notes, newest first", params: SessionIdParams, response: { 200: NoteList } },
   }, async (request) => {

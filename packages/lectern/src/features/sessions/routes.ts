@@ -19,7 +19,12 @@ const tags = ['sessions'];
 /** Starts the class's summary after a stop (auto-summary); returns its task id or null. */
 export type AfterStop = (session: Session) => string | null;
 
-export function registerSessionRoutes(app: FastifyInstance, sessions: SessionService, afterStop: AfterStop): void {
+export interface SessionRoutesOptions {
+  sessions: SessionService;
+  afterStop: AfterStop;
+}
+
+export async function sessionRoutes(app: FastifyInstance, { sessions, afterStop }: SessionRoutesOptions): Promise<void> {
   app.get('/api/v2/status', {
     schema: { tags, summary: 'The current class and its input source', response: { 200: StatusResponse } },
   }, async () => {

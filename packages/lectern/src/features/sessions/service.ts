@@ -68,14 +68,14 @@ export function createSessionService(store: SessionStore, hub: EventHub, startCa
       if (!isMicrophone) return session;
       if (!startCapture) {
         transition(session, 'error');
-        throw new ApiError(503, 'device_unavailable', 'This instance has no audio capture; post audio clips or text instead');
+        throw new ApiError('device_unavailable', 'This instance has no audio capture; post audio clips or text instead');
       }
       try {
         await startCapture(session);
       } catch (error) {
         transition(session, 'error');
         if (error instanceof ApiError) throw error;
-        throw new ApiError(503, 'device_unavailable', 'The microphone could not be started');
+        throw new ApiError('device_unavailable', 'The microphone could not be started');
       }
       return transition(store.get(session.id) ?? session, 'recording');
     },

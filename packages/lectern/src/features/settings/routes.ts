@@ -11,7 +11,11 @@ const settingsRef = { $ref: SettingsSchema.$id };
  */
 const validatedByService = () => (data: unknown) => ({ value: data });
 
-export function registerSettingsRoutes(app: FastifyInstance, settings: SettingsService): void {
+export interface SettingsRoutesOptions {
+  settings: SettingsService;
+}
+
+export async function settingsRoutes(app: FastifyInstance, { settings }: SettingsRoutesOptions): Promise<void> {
   app.get('/api/v2/settings', {
     schema: { tags, summary: 'The full settings', response: { 200: settingsRef } },
   }, async () => settings.get());

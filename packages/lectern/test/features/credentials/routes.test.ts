@@ -1,60 +1,49 @@
-import { after, before, describe, it } from 'node:test';
+import { after, afterEach, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { Writable } from 'node:stream';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type LightMyRequestResponse } from 'fastify';
+import type { LightMyRequestResponse } from 'fastify';
 import pino from 'pino';
-import { openDatabase, type Db } from '../../../src/platform/db.js';
-import { ApiError, errorBody } from '../../../src/platform/errors.js';
-import { installSchemaCompilers } from '../../../src/platform/schema-compilers.js';
-import { registerCredentialRoutes } from '../../../src/features/credentials/routes.js';
-import { createCredentialService } from '../../../src/features/credentials/service.js';
-import { createCredentialStore } from '../../../src/features/credentials/store.js';
+import { ApiError } from '../../../src/platform/errors.js';
+import { startFeatureServer, type FeatureServer } from '../../support/feature-server.js';
 
 const secret = 'sk-live-ROUTE-secret-never-shown-8e21';
 const envSecret = 'env-provided-secret-never-shown-55aa';
 
 describe('credential routes', () => {
-  let dataDir: string;
-  let db: Db;
-  let server: FastifyInstance;
+  let feature: FeatureServer;
   let log = '';
+  const unexpectedErrors: unknown[] = [];
   const responses: LightMyRequestResponse[] = [];
 
   async function call(method: 'GET' | 'PUT' | 'DELETE', url: string, payload?: object): Promise<LightMyRequestResponse> {
-    const response = await server.inject({ method, url, ...(payload ? { payload } : {}) });
+    const response = await feature.inject({ method, url, ...(payload ? { payload } : {}) });
     responses.push(response);
     return response;
   }
 
   before(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'lectern-credential-routes-'));
-    db = openDatabase(dataDir);
     const capture = new Writable({
       write(chunk: Buffer, _encoding, done) {
         log += chunk.toString();
         done();
       },
     });
-    server = Fastify({ loggerInstance: pino({ level: 'trace' }, capture) as FastifyBaseLogger });
-    installSchemaCompilers(server, []);
-    // The envelope app.ts produces for an ApiError, logged the way a failing request is.
-    server.setErrorHandler((error, request, reply) => {
-      request.log.error({ err: error }, 'request failed');
-      assert.ok(error instanceof ApiError, `unexpected ${String(error)}`);
-      return reply.code(error.status).send(errorBody(error));
+    feature = await startFeatureServer(['credentials'], {
+      logger: pino({ level: 'trace' }, capture),
+      environment: { LECTERN_DASHSCOPE_KEY: envSecret },
+      // Production logs only unexpected failures; here every failure is logged the way those
+      // are, so the checks below cover whatever an error carries into a log line.
+      beforeFeatures: (server) =>
+        server.addHook('onError', async (request, _reply, error) => {
+          request.log.error({ err: error }, 'request failed');
+          if (!(error instanceof ApiError)) unexpectedErrors.push(error);
+        }),
     });
-    const credentials = createCredentialService(createCredentialStore(db), dataDir, { LECTERN_DASHSCOPE_KEY: envSecret });
-    registerCredentialRoutes(server, credentials);
-    await server.ready();
   });
-  after(async () => {
-    await server.close();
-    db.close();
-    rmSync(dataDir, { recursive: true, force: true });
+  afterEach(() => {
+    assert.deepEqual(unexpectedErrors.map(String), []);
   });
+  after(() => feature.close());
 
   it('PUT stores a trimmed value and answers only that it is configured', async () => {
     const put = await call('PUT', '/api/v2/credentials/llm', { value: `  ${secret}\n` });

@@ -1,71 +1,55 @@
-import { after, before, describe, it } from 'node:test';
+import { after, afterEach, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
-import { openDatabase, type Db } from '../../../src/platform/db.js';
-import { ApiError, errorBody } from '../../../src/platform/errors.js';
-import { EventHub, type EventFrame } from '../../../src/platform/events.js';
-import { installSchemaCompilers } from '../../../src/platform/schema-compilers.js';
-import { registerSettingsRoutes } from '../../../src/features/settings/routes.js';
-import { SettingsSchema } from '../../../src/features/settings/schemas.js';
-import { createSettingsService } from '../../../src/features/settings/service.js';
-import { createSettingsStore } from '../../../src/features/settings/store.js';
+import { ApiError } from '../../../src/platform/errors.js';
+import type { EventFrame } from '../../../src/platform/events.js';
+import { startFeatureServer, type FeatureServer } from '../../support/feature-server.js';
 
 const path = '/api/v2/settings';
 
 describe('settings routes', () => {
-  let tempDir: string;
-  let db: Db;
-  let server: FastifyInstance;
+  let feature: FeatureServer;
+  const inject: FeatureServer['inject'] = (options) => feature.inject(options);
   const frames: EventFrame[] = [];
+  const unexpectedErrors: unknown[] = [];
 
   before(async () => {
-    tempDir = mkdtempSync(join(tmpdir(), 'lectern-settings-routes-'));
-    db = openDatabase(tempDir);
-    const hub = new EventHub();
-    hub.subscribe(({ frame }) => frames.push(frame));
-    server = Fastify();
-    server.addSchema(SettingsSchema);
-    installSchemaCompilers(server, [SettingsSchema]);
-    // The envelope app.ts produces for an ApiError; these routes raise nothing else.
-    server.setErrorHandler((error, _request, reply) => {
-      assert.ok(error instanceof ApiError, `unexpected ${String(error)}`);
-      return reply.code(error.status).send(errorBody(error));
+    feature = await startFeatureServer(['settings'], {
+      // These routes raise nothing but ApiErrors; anything else would be a bug the envelope hides.
+      beforeFeatures: (server) =>
+        server.addHook('onError', async (_request, _reply, error) => {
+          if (!(error instanceof ApiError)) unexpectedErrors.push(error);
+        }),
     });
-    registerSettingsRoutes(server, createSettingsService(createSettingsStore(db), hub));
-    await server.ready();
+    feature.services.hub.subscribe(({ frame }) => frames.push(frame));
   });
-  after(async () => {
-    await server.close();
-    db.close();
-    rmSync(tempDir, { recursive: true, force: true });
+  afterEach(() => {
+    assert.deepEqual(unexpectedErrors.map(String), []);
   });
+  after(() => feature.close());
 
   it('GET answers the full settings, and PUT of that same object is a 200 no-op without an event', async () => {
-    const got = await server.inject({ method: 'GET', url: path });
+    const got = await inject({ method: 'GET', url: path });
     assert.equal(got.statusCode, 200);
-    const put = await server.inject({ method: 'PUT', url: path, payload: got.json() });
+    const put = await inject({ method: 'PUT', url: path, payload: got.json() });
     assert.equal(put.statusCode, 200);
     assert.deepEqual(put.json(), got.json());
     assert.equal(frames.length, 0);
   });
 
   it('PUT merges a subset, answers the full settings and publishes settings.updated', async () => {
-    const put = await server.inject({ method: 'PUT', url: path, payload: { llm: { mode: 'byok', base_url: 'https://llm.example/v1/' } } });
+    const put = await inject({ method: 'PUT', url: path, payload: { llm: { mode: 'byok', base_url: 'https://llm.example/v1/' } } });
     assert.equal(put.statusCode, 200);
     const body = put.json<{ llm: { mode: string; base_url: string; model: string }; auto_summary: boolean }>();
     assert.equal(body.llm.mode, 'byok');
     assert.equal(body.llm.base_url, 'https://llm.example/v1');
     assert.equal(body.auto_summary, true);
     assert.equal(frames.at(-1)?.type, 'settings.updated');
-    assert.deepEqual((await server.inject({ method: 'GET', url: path })).json(), body);
+    assert.deepEqual((await inject({ method: 'GET', url: path })).json(), body);
   });
 
   it('answers 422 invalid_request with a detail list that never echoes the submitted values', async () => {
     const secret = 'sk-live-never-echoed-91c2';
-    const put = await server.inject({
+    const put = await inject({
       method: 'PUT',
       url: path,
       payload: { llm: { base_url: `https://user:${secret}@llm.example`, token: secret }, colour: secret },
@@ -81,7 +65,7 @@ describe('settings routes', () => {
   });
 
   it('answers 422 for an empty PUT body', async () => {
-    const put = await server.inject({ method: 'PUT', url: path });
+    const put = await inject({ method: 'PUT', url: path });
     assert.equal(put.statusCode, 422);
     assert.deepEqual(put.json<{ detail: { loc: unknown[] }[] }>().detail.map((issue) => issue.loc), [['body']]);
   });

@@ -1,0 +1,71 @@
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
+import type { ErrorObject } from 'ajv';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { ApiError, errorBody, invalidRequest } from './errors.js';
+import { unencapsulated } from './unencapsulated.js';
+import { issueFromAjv } from './validation-issues.js';
+
+/** Maps anything thrown while handling a request onto the contract's error envelope. */
+function toApiError(error: FastifyError): ApiError {
+  if (error instanceof ApiError) return error;
+  if (error.validation) {
+    const root = error.validationContext ?? 'body';
+    return invalidRequest(error.validation.map((issue) => issueFromAjv(issue as ErrorObject, root)));
+  }
+  switch (error.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return new ApiError('too_large', 'The request body is too large');
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return new ApiError('bad_request', 'Unsupported Content-Type; send application/json');
+    default:
+      if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) {
+        return new ApiError('bad_request', 'The request could not be read');
+      }
+      return new ApiError('internal_error', 'Internal error');
+  }
+}
+
+/**
+ * The contract's error envelope for every route of the server: JSON bodies are parsed here so
+ * bad JSON is a 400 like any other error, every failure is answered `{error, message}` with the
+ * code's status, and an unknown route is a 404 in the same shape. Registered on the root, so
+ * it covers the features registered after it.
+ */
+export const errorEnvelope = unencapsulated(async (app: FastifyInstance) => {
+  // An empty JSON body is read as "no body" (POST /pause with a JSON content type), bad JSON is a 400.
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    const text = body as string;
+    if (text.trim() === '') return done(null, undefined);
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      done(new ApiError('bad_request', 'The body is not valid JSON'), undefined);
+    }
+  });
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const apiError = toApiError(error);
+    if (apiError.code === 'internal_error') request.log.error({ err: error }, 'request failed');
+    return reply.code(apiError.status).send(errorBody(apiError));
+  });
+
+  app.setNotFoundHandler((_request, reply) => {
+    const error = new ApiError('not_found', 'No such route');
+    return reply.code(error.status).send(errorBody(error));
+  });
+});
+
+/**
+ * Requests Node's HTTP parser rejects (a malformed Content-Length, broken framing) never
+ * reach Fastify; they still get the contract's envelope instead of a bare 400. A server
+ * option (`clientErrorHandler`), as no plugin sees these requests.
+ */
+export function answerUnparsableRequest(_error: Error, socket: Socket): void {
+  if (!socket.writable) return void socket.destroy();
+  const error = new ApiError('bad_request', 'The request could not be parsed');
+  const body = JSON.stringify(errorBody(error));
+  socket.end(
+    `HTTP/1.1 ${error.status} ${STATUS_CODES[error.status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
+}
