@@ -8,6 +8,7 @@ import globals from 'globals';
  * of the patterns (gitignore syntax, matched against the import string as written).
  */
 const LOOM = 'packages/loom/src';
+const LECTERN = 'packages/lectern/src';
 
 /** Layer folders of Loom by the import strings that reach them from a sibling folder. */
 const loomLayer = {
@@ -28,9 +29,29 @@ function forbid(message, ...groups) {
 function layer(files, ...patterns) {
   return {
     files,
-    rules: { 'no-restricted-imports': ['error', { patterns }] },
+    rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns }] },
   };
 }
+
+/** Like `forbid`, for imports that may still name a type (`import type`), which vanish at run time. */
+function forbidValues(message, ...groups) {
+  return { ...forbid(message, ...groups), allowTypeImports: true };
+}
+
+/**
+ * Imports of a sibling feature's files (`../entries/store.js` from features/notes/) other than
+ * the modules named in `allowed`, which are that feature's public face.
+ */
+function otherFeatureInternals(message, allowed) {
+  return { regex: `^\\.\\./(?!\\.\\.)[^/]+/(?!(?:${allowed.join('|')})\\.js$)[^/]+$`, message };
+}
+
+/** Lectern's parts by the import strings that reach them from a sibling folder. */
+const lecternPart = {
+  features: ['**/features/*', '**/features/**'],
+  answerEngine: ['**/answer-engine/*', '**/answer-engine/**'],
+  host: ['**/app.js', '**/serve.js', '**/cli.js'],
+};
 
 const otherProduct = {
   loom: forbid('Lectern and Loom are separate products: neither imports the other.', '**/lectern/**', '@lectern/lectern', '@lectern/lectern/**'),
@@ -55,7 +76,23 @@ const layering = [
     forbid('The runtime never imports the compiler; what both need sits in language/ (a Span type is the one thing it reads from syntax/).',
       loomLayer.syntax, '!**/syntax/spans.js', loomLayer.check, loomLayer.emit, loomLayer.cli, loomLayer.compile)),
   layer([`${LOOM}/diagnostics/**`, `${LOOM}/*.ts`, `${LOOM}/cli/**`, 'packages/loom/test/**', 'packages/loom/bin/**'], otherProduct.loom),
-  layer(['packages/lectern/**'], otherProduct.lectern),
+  // Lectern: platform (db, auth, errors, events) is the floor every feature stands on; the
+  // answer engine knows no HTTP; a feature reaches another only through its service or schemas.
+  layer([`${LECTERN}/platform/**`], otherProduct.lectern,
+    forbid('platform/ sits below the answer engine and the app that assembles it.', lecternPart.answerEngine, lecternPart.host),
+    forbidValues('platform/ sits below the features: it may name their payload types, never load their code.', lecternPart.features)),
+  layer([`${LECTERN}/answer-engine/**`], otherProduct.lectern,
+    forbid('The answer engine knows no HTTP feature and no host: features call it.', lecternPart.features, lecternPart.host)),
+  layer([`${LECTERN}/features/**`], otherProduct.lectern,
+    forbid('A feature does not import the app that assembles it.', lecternPart.host),
+    otherFeatureInternals('A feature reaches another feature only through its service.ts or schemas.ts, never its routes, store or helpers.', ['service', 'schemas'])),
+  layer([`${LECTERN}/features/*/store.ts`], otherProduct.lectern,
+    forbid('Data flows routes → service → store: a store imports neither.', lecternPart.host, './service.js', './routes.js'),
+    otherFeatureInternals("A store reads its own tables; another feature's types come from its schemas.ts.", ['schemas'])),
+  layer([`${LECTERN}/features/*/service.ts`], otherProduct.lectern,
+    forbid('Data flows routes → service → store: a service never imports its routes.', lecternPart.host, './routes.js'),
+    otherFeatureInternals('A feature reaches another feature only through its service.ts or schemas.ts, never its routes, store or helpers.', ['service', 'schemas'])),
+  layer([`${LECTERN}/*.ts`, 'packages/lectern/test/**', 'packages/lectern/bin/**'], otherProduct.lectern),
 ];
 
 export default tseslint.config(

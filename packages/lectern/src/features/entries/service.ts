@@ -3,6 +3,9 @@ import { invalidState } from '../../platform/errors.js';
 import type { EventHub } from '../../platform/events.js';
 import type { SessionService } from '../sessions/service.js';
 import { matchAlert, type AlertKeywords } from './alerts.js';
+
+/** The settings feature seeds its alert keyword defaults from the list the matcher was made for. */
+export { defaultAlertKeywords } from './alerts.js';
 import type { AppendEntryBody, Entry } from './schemas.js';
 import type { EntryStore } from './store.js';
 import type { TranscriptLine } from '../../answer-engine/types.js';

@@ -1,5 +1,5 @@
 import { settingsLimits } from '../../config.js';
-import { defaultAlertKeywords } from '../entries/alerts.js';
+import { defaultAlertKeywords } from '../entries/service.js';
 import type { Settings } from './schemas.js';
 
 /**
