@@ -19,7 +19,7 @@ export type NameReference =
   | { readonly kind: 'unresolved' };
 
 /** The one rule of lookup: the innermost local, then a global declaration, then a builtin. */
-export function lookupName(name: string, scope: Scope | null, globals: GlobalTable): NameReference {
+function lookupName(name: string, scope: Scope | null, globals: GlobalTable): NameReference {
   const binding = scope?.lookup(name);
   if (binding) return { kind: 'local', binding };
   const symbol = globals.lookup(name);
@@ -28,16 +28,30 @@ export function lookupName(name: string, scope: Scope | null, globals: GlobalTab
   return { kind: 'unresolved' };
 }
 
+/** What a name read was resolved to, as stored: the binding or symbol itself, so nothing is allocated per read. */
+type ResolvedTarget = LocalBinding | GlobalSymbol | typeof BUILTIN;
+
+const BUILTIN = 'builtin';
+const BUILTIN_REFERENCE: NameReference = { kind: 'builtin' };
+
 export class ResolvedNames {
-  private readonly references = new Map<Identifier, NameReference>();
+  private readonly targets = new Map<Identifier, ResolvedTarget>();
   private readonly bodyScopes = new Map<Node, Scope>();
   private readonly templateScopes = new Map<TemplateLiteral, Scope>();
   private readonly scriptScopes: Scope[] = [];
 
   constructor(private readonly globals: GlobalTable) {}
 
-  recordReference(identifier: Identifier, reference: NameReference): void {
-    this.references.set(identifier, reference);
+  recordLocal(identifier: Identifier, binding: LocalBinding): void {
+    this.targets.set(identifier, binding);
+  }
+
+  recordGlobal(identifier: Identifier, symbol: GlobalSymbol): void {
+    this.targets.set(identifier, symbol);
+  }
+
+  recordBuiltin(identifier: Identifier): void {
+    this.targets.set(identifier, BUILTIN);
   }
 
   recordBodyScope(body: Node, scope: Scope): void {
@@ -52,9 +66,15 @@ export class ResolvedNames {
     this.templateScopes.set(template, scope);
   }
 
-  /** What `identifier`, read in a body, was resolved to; undefined if the checker never reached it. */
+  /**
+   * What `identifier`, read in a body, was resolved to; undefined if the checker never reached
+   * it or could not resolve it (a program with E001 is never emitted).
+   */
   referenceTo(identifier: Identifier): NameReference | undefined {
-    return this.references.get(identifier);
+    const target = this.targets.get(identifier);
+    if (target === undefined) return undefined;
+    if (target === BUILTIN) return BUILTIN_REFERENCE;
+    return 'reads' in target ? { kind: 'local', binding: target } : { kind: 'global', symbol: target };
   }
 
   /** What `name`, named inside `template`'s body, stands for where the template is written. */

@@ -14,7 +14,7 @@ import type {
 import type { Span } from '../syntax/spans.js';
 import type { GlobalKind, GlobalSymbol, GlobalTable } from './binder.js';
 import { KIND_PHRASES } from './binder.js';
-import { BUILTIN_ENUMS, STD_NAMESPACES, builtinNames } from '../language/builtins.js';
+import { BUILTIN_ENUMS, STD_NAMESPACES, builtinNames, isBuiltinName } from '../language/builtins.js';
 import { harnessCallDiagnostic, isHarnessCall } from './harness.js';
 import type { PlacedItem, SourceUnit } from './includes.js';
 import { formatPosition } from './positions.js';
@@ -26,7 +26,7 @@ import { TypeResolver } from './type-resolution.js';
 import type { LoomType } from './types.js';
 import { forEachChild } from '../syntax/walk.js';
 import { AGENT_PROPERTY_RULES } from './agent-properties.js';
-import { ResolvedNames, lookupName } from './resolved-names.js';
+import { ResolvedNames } from './resolved-names.js';
 
 export interface Resolution {
   readonly diagnostics: readonly Diagnostic[];
@@ -404,7 +404,7 @@ class Resolver {
 
   private visitMember(node: MemberExpression, scope: Scope): void {
     if (node.object.kind === 'Identifier' && node.object.name === 'std' && !scope.lookup('std')) {
-      this.names.recordReference(node.object, lookupName('std', scope, this.globals));
+      this.names.recordBuiltin(node.object);
       this.checkStdNamespace(node.property);
       return;
     }
@@ -455,11 +455,13 @@ class Resolver {
     }
   }
 
+  // The lookup order is lookupName's (resolved-names.ts), written out here because this runs
+  // for every name read and must not allocate.
   private resolveReference(identifier: Identifier, scope: Scope): void {
-    const reference = lookupName(identifier.name, scope, this.globals);
-    if (reference.kind === 'local') {
-      reference.binding.reads += 1;
-      this.names.recordReference(identifier, reference);
+    const local = scope.lookup(identifier.name);
+    if (local) {
+      local.reads += 1;
+      this.names.recordLocal(identifier, local);
       return;
     }
     this.resolveGlobalReference(identifier, scope);
@@ -467,16 +469,18 @@ class Resolver {
 
   private resolveGlobalReference(identifier: Identifier, scope: Scope | null): void {
     const name = identifier.name;
-    const reference = lookupName(name, null, this.globals);
-    this.names.recordReference(identifier, reference);
     if (name === '') return;
-    if (reference.kind === 'global') {
-      const symbol = reference.symbol;
+    const symbol = this.globals.lookup(name);
+    if (symbol) {
+      this.names.recordGlobal(identifier, symbol);
       this.usedGlobals.add(symbol);
       if (symbol.kind === 'agent' && symbol.order > this.context.order) this.agentUsedTooEarly(symbol, identifier);
       return;
     }
-    if (reference.kind === 'builtin') return;
+    if (isBuiltinName(name)) {
+      this.names.recordBuiltin(identifier);
+      return;
+    }
     if (isHarnessCall(name)) {
       this.report(name, harnessCallDiagnostic(name, identifier.span));
       return;
