@@ -3,6 +3,11 @@
  * `return` inside a flow, function, handler, test or closure. The grammar accepts them
  * anywhere, so the checker reports a misplaced one as E004 — the registry's syntax error,
  * whose cause includes "a construct in a place where it is not allowed".
+ *
+ * A `match` used as a value inside an expression (`print(match x {…})`, `"n=" + match …`),
+ * and a block expression, compile to a function of their own, so none of the three may leave
+ * them. A match that is a whole statement, the value of `return`, `let x =` or `x =`, or the
+ * body of an arm, delivers its value in place and is no such boundary (emit/match.ts).
  */
 import type { Diagnostic } from '../diagnostic.js';
 import type { Node } from '../syntax/ast.js';
@@ -12,12 +17,16 @@ import type { NodeVisitor } from '../syntax/walk.js';
 interface Place {
   readonly inLoop: boolean;
   readonly inFunction: boolean;
+  /** Inside a match or block used as a value: what may not be left, for the message. */
+  readonly valueBoundary?: string;
 }
 
 const TOP_LEVEL: Place = { inLoop: false, inFunction: false };
 const FUNCTION_BODY: Place = { inLoop: false, inFunction: true };
 const LOOP_AT_TOP_LEVEL: Place = { inLoop: true, inFunction: false };
 const LOOP_IN_FUNCTION: Place = { inLoop: true, inFunction: true };
+const INSIDE_MATCH_VALUE: Place = { inLoop: false, inFunction: false, valueBoundary: 'a match used as a value' };
+const INSIDE_BLOCK_VALUE: Place = { inLoop: false, inFunction: false, valueBoundary: 'a block used as a value' };
 
 /** A node that changes the place of everything below it, and that place. */
 interface Opened {
@@ -34,16 +43,25 @@ const FUNCTION_KINDS: ReadonlySet<Node['kind']> = new Set([
 export class MisplacedStatementFinder implements NodeVisitor {
   readonly kinds: ReadonlySet<Node['kind']> = new Set([
     'BreakStatement', 'ContinueStatement', 'ReturnStatement', ...LOOP_KINDS, ...FUNCTION_KINDS,
+    'ExpressionStatement', 'LetStatement', 'AssignmentStatement', 'MatchArm', 'MatchExpression', 'BlockExpression',
   ]);
   readonly diagnostics: Diagnostic[] = [];
   private readonly opened: Opened[] = [];
+  /** Matches that deliver their value in place, seen on entering the node that holds them. */
+  private readonly inPlaceMatches = new Set<Node>();
 
   enter(node: Node): void {
     const place = this.opened.at(-1)?.place ?? TOP_LEVEL;
+    const inPlace = inPlaceMatch(node);
+    if (inPlace !== null) this.inPlaceMatches.add(inPlace);
     if (node.kind === 'BreakStatement' || node.kind === 'ContinueStatement') {
-      if (!place.inLoop) this.misplaced(node.kind === 'BreakStatement' ? 'break' : 'continue', 'a loop', node);
+      if (!place.inLoop) this.misplaced(node.kind === 'BreakStatement' ? 'break' : 'continue', 'a loop', node, place);
     } else if (node.kind === 'ReturnStatement') {
-      if (!place.inFunction) this.misplaced('return', 'a flow or function', node);
+      if (!place.inFunction) this.misplaced('return', 'a flow or function', node, place);
+    } else if (node.kind === 'MatchExpression') {
+      if (!this.inPlaceMatches.has(node)) this.opened.push({ node, place: INSIDE_MATCH_VALUE });
+    } else if (node.kind === 'BlockExpression') {
+      this.opened.push({ node, place: INSIDE_BLOCK_VALUE });
     } else if (LOOP_KINDS.has(node.kind)) {
       this.opened.push({ node, place: place.inFunction ? LOOP_IN_FUNCTION : LOOP_AT_TOP_LEVEL });
     } else if (FUNCTION_KINDS.has(node.kind)) {
@@ -55,12 +73,34 @@ export class MisplacedStatementFinder implements NodeVisitor {
     if (this.opened.at(-1)?.node === node) this.opened.pop();
   }
 
-  private misplaced(keyword: string, where: string, node: Node): void {
+  private misplaced(keyword: string, where: string, node: Node, place: Place): void {
+    const message = place.valueBoundary === undefined
+      ? `'${keyword}' is only allowed inside ${where}`
+      : `'${keyword}' cannot leave ${place.valueBoundary}`;
     this.diagnostics.push({
       code: 'E004',
       severity: 'error',
-      message: `'${keyword}' is only allowed inside ${where}`,
+      message,
       span: leadingSpan(node.span, keyword.length),
+      hint: place.valueBoundary === undefined ? undefined : 'assign the value to a variable first (x = match … { … }), then use the variable',
     });
+  }
+}
+
+/** The match `node` holds in a place that receives its value directly, if any. */
+function inPlaceMatch(node: Node): Node | null {
+  switch (node.kind) {
+    case 'ExpressionStatement':
+      return node.expression.kind === 'MatchExpression' ? node.expression : null;
+    case 'ReturnStatement':
+      return node.value?.kind === 'MatchExpression' ? node.value : null;
+    case 'LetStatement':
+      return node.value.kind === 'MatchExpression' && node.pattern.kind === 'BindingPattern' && node.type === null ? node.value : null;
+    case 'AssignmentStatement':
+      return node.value.kind === 'MatchExpression' && node.operator === '=' && node.target.kind === 'Identifier' ? node.value : null;
+    case 'MatchArm':
+      return node.body.kind === 'MatchExpression' ? node.body : null;
+    default:
+      return null;
   }
 }

@@ -9,7 +9,7 @@ import type { GlobalKind } from '../check/analysis.js';
 import { compileTemplate } from '../language/template/compile.js';
 import { emitAgentPipeline, emitDag } from './agent-operators.js';
 import { emitCall, emitPipe } from './calls.js';
-import { at, joinCode, quote } from './code.js';
+import { at, braces, joinCode, quote } from './code.js';
 import type { Code } from './code.js';
 import type { EmitContext } from './context.js';
 import { emitBlockValue, emitFunctionExpression } from './functions.js';
@@ -146,8 +146,13 @@ export function unsupported(construct: string): Code {
   return ['$rt.unsupported(', quote(construct), ')'];
 }
 
+/**
+ * A match inside an expression (an argument, an operand, a list element) runs in an async
+ * arrow function whose return is the arm's value: its arms are statements. The checker keeps
+ * `break`, `continue` and `return` from trying to leave it (check/placement.ts).
+ */
 function emitMatchAsValue(context: EmitContext, expression: MatchExpression): Code {
-  return ['(await (async () => ', emitMatchExpression(context, expression, 'return'), ')())'];
+  return ['(await (async () => ', braces([emitMatchExpression(context, expression, 'return')]), ')())'];
 }
 
 function dictKey(context: EmitContext, key: Expression): Code {
