@@ -9,8 +9,9 @@ import type { Argument, BinaryExpression, CallExpression, MemberExpression } fro
 import { joinCode, quote } from './code.js';
 import type { Code } from './code.js';
 import { STD_JS, parameterNamesOf } from './context.js';
+import { STD_NAMESPACES_RUN } from '../language/builtins.js';
 import type { EmitContext } from './context.js';
-import { emitExpression, unsupported } from './expressions.js';
+import { emitExpression } from './expressions.js';
 
 /** `x |> f(a)` is `f(x, a)`; `x |> f` is `f(x)`. */
 export function emitPipe(context: EmitContext, expression: BinaryExpression): Code {
@@ -43,7 +44,7 @@ function flowArguments(context: EmitContext, args: readonly Argument[], paramete
   for (const arg of args) {
     if (arg.name === null) continue;
     const position = parameters.indexOf(arg.name.name);
-    if (position < 0) return unsupported(`a named argument '${arg.name.name}' the flow does not declare`);
+    if (position < 0) return context.unsupported(arg, `a named argument '${arg.name.name}' the flow does not declare`);
     while (values.length < position) values.push('undefined');
     values[position] = emitExpression(context, arg.value);
   }
@@ -75,6 +76,7 @@ export function emitCall(context: EmitContext, call: CallExpression): Code {
   }
   if (callee.kind === 'MemberExpression') {
     const std = stdFunction(context, callee);
+    if (std !== undefined && !STD_NAMESPACES_RUN.has(std[0])) return context.unsupported(callee, `std.${std[0]}.${std[1]}`);
     if (std !== undefined) return ['(await $p.callStd(', quote(std[0]), ', ', quote(std[1]), ', [', argumentList(context, call.arguments), ']))'];
     return ['(await $p.callMethod(', emitExpression(context, callee.object), ', ', quote(callee.property.name), ', [', argumentList(context, call.arguments), ']))'];
   }

@@ -15,6 +15,7 @@
  * adds the `sourceMappingURL` comment, which would not resolve for a module in memory).
  */
 import type { CheckResult } from '../compile.js';
+import type { Diagnostic } from '../diagnostic.js';
 import type { Declaration, FunctionDeclaration, ProtocolDeclaration, Statement, ToolDeclaration, TopLevelItem } from '../syntax/ast.js';
 import { braces, quote, writeCode } from './code.js';
 import type { Code } from './code.js';
@@ -42,8 +43,20 @@ function isDeclaration(item: TopLevelItem): item is Declaration {
   return item.kind.endsWith('Declaration');
 }
 
-/** Generates the module of a program the checker found free of errors. */
-export function generateModule(checked: CheckResult, options: GenerateOptions): GeneratedModule {
+/** What the emitter makes of a checked program, before it is written out as one module. */
+export interface EmittedProgram {
+  /** The body of the module's program function. */
+  readonly body: Code;
+  /**
+   * Constructs the checker accepts but Loom does not run yet (jobs, servers, resources, ...),
+   * each an E001 at the construct: `validate` reports them, so it never passes what `run`
+   * would refuse.
+   */
+  readonly unsupported: readonly Diagnostic[];
+}
+
+/** The program of a checked module, with what cannot run. */
+export function emitProgram(checked: Pick<CheckResult, 'analysis' | 'sources'>): EmittedProgram {
   const { analysis } = checked;
   const items = analysis.expanded.items.map((placed) => placed.item);
   const declarations = items.filter(isDeclaration);
@@ -80,10 +93,22 @@ export function generateModule(checked: CheckResult, options: GenerateOptions): 
     return parts;
   });
   const declared = frame.declaredNames();
+  return {
+    body: braces([...(declared.length === 0 ? [] : [`let ${declared.join(', ')};`]), ...body]),
+    unsupported: context.unsupportedFindings,
+  };
+}
+
+/**
+ * Generates the module of a program the checker found free of errors, reusing what the
+ * compile step already emitted.
+ */
+export function generateModule(checked: CheckResult, options: GenerateOptions): GeneratedModule {
+  const { body } = checked.emitted ?? emitProgram(checked);
   const root: Code = [
     `import * as $rt from ${quote(options.runtimeSpecifier)};\n\n`,
     'export default async function program($p) ',
-    braces([...(declared.length === 0 ? [] : [`let ${declared.join(', ')};`]), ...body]),
+    body,
     '\n\nawait $rt.runIfMain(program, import.meta.url);\n',
   ];
   const written = writeCode(root);

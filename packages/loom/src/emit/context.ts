@@ -6,6 +6,8 @@
  */
 import type { AgentDeclaration, Identifier, Node, TemplateLiteral } from '../syntax/ast.js';
 import type { Span } from '../syntax/spans.js';
+import type { Diagnostic } from '../diagnostic.js';
+import type { Code } from './code.js';
 import type { AgentDecorators, Analysis, GlobalSymbol, NameReference } from '../check/analysis.js';
 
 /** What the name `std` compiles to when no variable of the program shadows it. */
@@ -55,6 +57,7 @@ export function parameterNamesOf(symbol: GlobalSymbol): readonly string[] | unde
 export class EmitContext {
   private frame: Frame;
   private tempCounter = 0;
+  readonly unsupportedFindings: Diagnostic[] = [];
   /** Nodes emitted as a given JavaScript expression instead (`old(x)` in ensures → its snapshot). */
   private readonly substitutions = new Map<Node, string>();
 
@@ -165,6 +168,21 @@ export class EmitContext {
       case 'unresolved':
         return { kind: 'unknown', js: jsName(name) };
     }
+  }
+
+  /**
+   * A construct the checker accepts but Loom does not run yet: an E001 finding at `node` (so
+   * `validate` reports it), compiled to a call that refuses at run time, which a program with
+   * the finding never reaches.
+   */
+  unsupported(node: Node, construct: string): Code {
+    this.unsupportedFindings.push({
+      code: 'E001',
+      severity: 'error',
+      message: `${construct}: not supported yet by loom run`,
+      span: node.span,
+    });
+    return ['$rt.unsupported(', JSON.stringify(construct), ')'];
   }
 
   substitute(node: Node, js: string): void {

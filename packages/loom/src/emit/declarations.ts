@@ -11,7 +11,8 @@ import type {
 import { at, braces, joinCode, quote } from './code.js';
 import type { Code } from './code.js';
 import type { EmitContext } from './context.js';
-import { emitExpression, unsupported } from './expressions.js';
+import { emitExpression } from './expressions.js';
+import { STD_NAMESPACES_RUN } from '../language/builtins.js';
 import { emitFunction } from './functions.js';
 import { emitClauseCheck } from './statements.js';
 import { toolBlockProblem } from './tool-blocks.js';
@@ -88,11 +89,11 @@ export function emitRuntimeDeclaration(context: EmitContext, declaration: Declar
         emitFunction(context, { name: '', label: `test "${declaration.name.value}"`, parameters: [], body: declaration.body }), ');',
       ]);
     case 'JobDeclaration':
-      return at(declaration.span, [unsupported(`job declarations (job ${declaration.name.name})`), ';']);
+      return at(declaration.span, [context.unsupported(declaration.name, `job declarations (job ${declaration.name.name})`), ';']);
     case 'ServerDeclaration':
-      return at(declaration.span, [unsupported(`server declarations (server ${declaration.port?.value ?? declaration.name?.name ?? ''})`), ';']);
+      return at(declaration.span, [context.unsupported(declaration, `server declarations (server ${declaration.port?.value ?? declaration.name?.name ?? ''})`), ';']);
     case 'ResourceDeclaration':
-      return at(declaration.span, [unsupported(`${declaration.resource} declarations (${declaration.resource} ${declaration.name.name})`), ';']);
+      return at(declaration.span, [context.unsupported(declaration.name, `${declaration.resource} declarations (${declaration.resource} ${declaration.name.name})`), ';']);
     default:
       return null;
   }
@@ -149,7 +150,9 @@ function typeText(type: TypeExpression): string {
  */
 function emitToolUse(context: EmitContext, use: UseTarget, toolFunctions: ReadonlyMap<string, FunctionDeclaration>): { tool: Code } | { unsupported: string } {
   const [only, ...rest] = use.kind === 'QualifiedName' ? use.parts : [];
-  if (only?.name === 'std' && rest.length === 1) return { tool: ['...$p.stdTools(', quote(rest[0].name), ')'] };
+  if (only?.name === 'std' && rest.length === 1) {
+    return STD_NAMESPACES_RUN.has(rest[0].name) ? { tool: ['...$p.stdTools(', quote(rest[0].name), ')'] } : { unsupported: `std.${rest[0].name}` };
+  }
   const declaration = only === undefined || rest.length > 0 ? undefined : toolFunctions.get(only.name);
   if (declaration === undefined) {
     const written = use.kind === 'QualifiedName' ? use.parts.map((part) => part.name).join('.') : use.kind === 'McpUse' ? `mcp:${use.url.value}` : use.value;
@@ -180,12 +183,12 @@ function emitAgent(context: EmitContext, declaration: AgentDeclaration, { protoc
   if (toolBlock !== undefined) return ['$rt.cannotRun(', quote(toolBlockProblem(name, toolBlock)), ');'];
   const uses = declaration.uses.map((use) => emitToolUse(context, use, toolFunctions));
   const unusable = uses.flatMap((use) => ('unsupported' in use ? [use.unsupported] : []));
-  if (unusable.length > 0) return [unsupported(`agent ${name} uses ${unusable.join(', ')} (agent tools are @tool functions and std namespaces)`), ';'];
+  if (unusable.length > 0) return [context.unsupported(declaration.name, `agent ${name} uses ${unusable.join(', ')} (agent tools are @tool functions and std namespaces)`), ';'];
   const entries: Code[] = [['name: ', quote(name)]];
   if (uses.length > 0) entries.push(['tools: [', joinCode(uses.flatMap((use) => ('tool' in use ? [use.tool] : [])), ', '), ']']);
   let hasModel = false;
   const block = declaration.members.find((member) => member.kind === 'Property' && member.value.kind === 'PropertyBlock');
-  if (block !== undefined && block.kind === 'Property') return [unsupported(`the '${block.name.name} { ... }' block of agent ${name}`), ';'];
+  if (block !== undefined && block.kind === 'Property') return [context.unsupported(block.name, `the '${block.name.name} { ... }' block of agent ${name}`), ';'];
   for (const member of declaration.members) {
     if (member.kind !== 'Property') continue;
     hasModel ||= member.name.name === 'model';

@@ -116,13 +116,13 @@ function emitBare(context: EmitContext, expression: Expression): Code {
     case 'MatchExpression':
       return emitMatchAsValue(context, expression);
     case 'PythonEscapeExpression':
-      return unsupported('python! blocks');
+      return context.unsupported(expression, 'python! blocks');
     case 'SpawnExpression':
-      return unsupported("'spawn' (actors)");
+      return context.unsupported(expression, "'spawn' (actors)");
     case 'AwaitExpression':
-      return unsupported("'await' (concurrent tasks)");
+      return context.unsupported(expression, "'await' (concurrent tasks)");
     case 'Error':
-      return unsupported('source that did not parse');
+      return context.unsupported(expression, 'source that did not parse');
   }
 }
 
@@ -138,12 +138,8 @@ const VALUELESS_GLOBALS: ReadonlyMap<GlobalKind, string> = new Map([
 function emitName(context: EmitContext, name: Identifier): Code {
   const resolution = context.resolve(name);
   const valueless = resolution.kind === 'global' ? VALUELESS_GLOBALS.get(resolution.symbol.kind) : undefined;
-  if (valueless !== undefined) return unsupported(`using ${valueless} '${name.name}' as a value (or calling it from a flow)`);
+  if (valueless !== undefined) return context.unsupported(name, `using ${valueless} '${name.name}' as a value (or calling it from a flow)`);
   return resolution.js;
-}
-
-export function unsupported(construct: string): Code {
-  return ['$rt.unsupported(', quote(construct), ')'];
 }
 
 /**
@@ -238,7 +234,7 @@ function emitBinary(context: EmitContext, expression: BinaryExpression): Code {
     case '&>>':
       return emitDag(context, expression);
     default:
-      return unsupported(`the '${operator}' operator`);
+      return context.unsupported(expression, `the '${operator}' operator`);
   }
 }
 

@@ -9,7 +9,7 @@ import type {
 import { at, braces, joinCode, quote } from './code.js';
 import type { Code } from './code.js';
 import type { EmitContext } from './context.js';
-import { emitCondition, emitExpression, unsupported } from './expressions.js';
+import { emitCondition, emitExpression } from './expressions.js';
 import { emitMatchExpression } from './match.js';
 import { patternDescriptor } from './patterns.js';
 import { forEachBodyBinding, patternBindingNames } from '../syntax/bindings.js';
@@ -90,7 +90,7 @@ function emitBare(context: EmitContext, statement: Statement): Code {
     case 'PassStatement':
     case 'UnharnessedStatement':
     case 'ContextPolicyStatement':
-      return [unsupported(`the Nexa v2 harness statement ${statement.kind}`), ';'];
+      return [context.unsupported(statement, `the Nexa v2 harness statement ${statement.kind}`), ';'];
     case 'Error':
       return '';
   }
