@@ -77,8 +77,10 @@ export const ERROR_REGISTRY: Readonly<Record<ErrorCode, ErrorEntry>> = {
   E003: {
     family: 'CompileError',
     title: 'Missing required property',
-    cause: 'An agent declares neither `role` nor `prompt`, so there is nothing to tell the model what to do.',
-    remedy: 'Give the agent a `role`, a `prompt`, or both.',
+    cause:
+      'An agent declares neither `role` nor `prompt`, so there is nothing to tell the model what to do; ' +
+      'or a job declares neither a `perform(...)` handler nor `handler: SomeFlow`, so it has nothing to run.',
+    remedy: 'Give the agent a `role`, a `prompt`, or both; give the job a `perform(args) { ... }` handler.',
   },
   E004: {
     family: 'CompileError',

@@ -31,9 +31,10 @@ const NUMBER: LoomType = { kind: 'primitive', name: 'float' };
 const BOOL: LoomType = { kind: 'primitive', name: 'bool' };
 
 const text: PropertyRule = { type: STRING, expects: 'a string' };
-const seconds: PropertyRule = { type: NUMBER, expects: 'a number of seconds', validate: atLeast(0, 'exclusive') };
+/** Shared with job options (check/jobs.ts), as are `count` and `text`. */
+export const seconds: PropertyRule = { type: NUMBER, expects: 'a number of seconds', validate: atLeast(0, 'exclusive') };
 const delaySeconds: PropertyRule = { type: NUMBER, expects: 'a number of seconds', validate: atLeast(0, 'inclusive') };
-const count: PropertyRule = { type: INT, expects: 'a whole number', validate: atLeast(0, 'inclusive') };
+export const count: PropertyRule = { type: INT, expects: 'a whole number', validate: atLeast(0, 'inclusive') };
 const positiveCount: PropertyRule = { type: INT, expects: 'a whole number', validate: atLeast(0, 'exclusive') };
 const flag: PropertyRule = { type: BOOL, expects: 'true or false' };
 const model: PropertyRule = { type: STRING, expects: "a model name such as 'openai/gpt-4o'", validate: providerPrefixProblem };

@@ -11,8 +11,8 @@ import type { Span } from '../syntax/spans.js';
 import { AGENT_PROPERTY_RULES } from './agent-properties.js';
 import type { AgentDecorators } from './decorators.js';
 import { harnessAgentMemberDiagnostic, harnessPropertyDiagnostic, isHarnessProperty } from './harness.js';
-import { findLiteralMismatch } from './literal-types.js';
 import { formatPosition } from './positions.js';
+import { settingValueProblems } from './setting-values.js';
 import { suggestionHint } from '../language/suggest.js';
 
 /** Clauses of the agent header that Nexa programs sometimes write as body properties. */
@@ -101,38 +101,5 @@ function duplicateSetting(agent: AgentDeclaration, duplicate: Setting, first: Se
 
 function valueProblems(setting: Setting): Diagnostic[] {
   const rule = AGENT_PROPERTY_RULES.get(setting.property);
-  if (!rule) return [];
-  const value = setting.value;
-  if (value.kind === 'PropertyBlock') {
-    return [typeMismatch(setting.property, rule.expects, 'a block', value.span)];
-  }
-  const mismatch = findLiteralMismatch(rule.type, value);
-  if (mismatch) {
-    const diagnostic = typeMismatch(setting.property, rule.expects, mismatch.found, mismatch.literal.span);
-    return [{ ...diagnostic, hint: unquoteHint(mismatch.literal) }];
-  }
-  return (rule.validate?.(value, setting.property) ?? []).map((problem) => ({
-    code: 'E002',
-    severity: 'error',
-    message: `Type mismatch: ${problem.message}`,
-    span: problem.literal.span,
-    hint: problem.hint,
-  }));
-}
-
-/** `stream: "true"` and `retry: "3"` are strings; the fix is to drop the quotes. */
-function unquoteHint(literal: Expression): string | undefined {
-  if (literal.kind !== 'StringLiteral') return undefined;
-  const text = literal.value.trim();
-  const looksLikeValue = text === 'true' || text === 'false' || (text !== '' && Number.isFinite(Number(text)));
-  return looksLikeValue ? `write ${text} without quotes` : undefined;
-}
-
-function typeMismatch(property: string, expects: string, found: string, span: Span): Diagnostic {
-  return {
-    code: 'E002',
-    severity: 'error',
-    message: `Type mismatch: '${property}' expects ${expects}, found ${found}`,
-    span,
-  };
+  return rule === undefined ? [] : settingValueProblems(setting.property, rule, setting.value);
 }

@@ -7,6 +7,7 @@
 import type { Diagnostic } from '../diagnostic.js';
 import type { Program } from '../syntax/ast.js';
 import { checkAgent } from './agents.js';
+import { checkJob } from './jobs.js';
 import { AnnotationChecker } from './annotations.js';
 import { analyze } from './analysis.js';
 import { CallChecker } from './calls.js';
@@ -48,6 +49,9 @@ export function checkAnalyzed(analysis: Analysis): Diagnostic[] {
     switch (item.kind) {
       case 'AgentDeclaration':
         diagnostics.push(...checkAgent(item, analysis.agentDecorators(item)));
+        break;
+      case 'JobDeclaration':
+        diagnostics.push(...checkJob(item, analysis.bound.globals));
         break;
       case 'ProtocolDeclaration':
         diagnostics.push(...checkProtocol(item));
