@@ -8,6 +8,7 @@ import type { Diagnostic } from '../diagnostic.js';
 import type { Program } from '../syntax/ast.js';
 import { checkAgent } from './agents.js';
 import { checkJob } from './jobs.js';
+import { TemplateChecker } from './templates.js';
 import { AnnotationChecker } from './annotations.js';
 import { analyze } from './analysis.js';
 import { CallChecker } from './calls.js';
@@ -37,6 +38,7 @@ export function checkAnalyzed(analysis: Analysis): Diagnostic[] {
     new CallChecker(analysis.resolution),
     new HarnessStatementFinder(),
     new MisplacedStatementFinder(),
+    new TemplateChecker(),
   ];
   for (const unit of analysis.expanded.units) walkWith(unit.program, nodeChecks);
   const diagnostics: Diagnostic[] = [

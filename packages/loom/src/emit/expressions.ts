@@ -166,16 +166,11 @@ function emitInterpolation(context: EmitContext, expression: InterpolatedString)
 
 /**
  * A template renders where it is written, from the variables in scope that it names; a name
- * not in scope is left out, so rendering reports it (E802). A body that does not compile is
- * handed to the runtime as it is, so the E801 is raised at this place when it runs.
+ * not in scope is left out, so rendering reports it (E802). The checker compiled the body
+ * already (a malformed one is E801 at compile time), so compiling it here cannot fail.
  */
 function emitTemplate(context: EmitContext, expression: TemplateLiteral): Code {
-  let names: readonly string[];
-  try {
-    names = compileTemplate(expression.body).rootNames;
-  } catch {
-    names = [];
-  }
+  const names = compileTemplate(expression.body).rootNames;
   const data = names
     .map((name) => ({ name, resolution: context.resolveInTemplate(expression, name) }))
     .filter(({ resolution }) => resolution.kind === 'local' || resolution.kind === 'global')
