@@ -1,6 +1,7 @@
 import type { Diagnostic } from '../diagnostic.js';
 import type { Span } from '../syntax/spans.js';
 import { paletteFor } from './colour.js';
+import { messageWithTitle } from './message-with-title.js';
 import { sliceColumns, sourceLines, toDisplayLine } from './source-text.js';
 
 /** What the renderer needs of a finding: a Diagnostic, or a lint warning with its W-code. */
@@ -54,7 +55,7 @@ export function renderDiagnostic(diagnostic: RenderableFinding, source: string |
   const bar = `${pad} ${palette.gutter('|')}`;
 
   const out = [
-    `${highlight(`${label} ${diagnostic.code}`)}${palette.emphasis(`: ${diagnostic.message}`)}`,
+    `${highlight(`${label} ${diagnostic.code}`)}${palette.emphasis(`: ${messageWithTitle(diagnostic)}`)}`,
     `${pad}${palette.gutter('-->')} ${span.file}:${span.start.line}:${span.start.column}`,
   ];
   if (rows.length > 0) out.push(bar);

@@ -146,8 +146,8 @@ describe('renderDiagnostic', () => {
   });
 
   it('prints only the location when the source is not available', () => {
-    const text = renderDiagnostic(error('gone', span(6, 5, 6, 11)), undefined, PLAIN);
-    assert.equal(text, 'Error E001: gone\n --> flows/main.nx:6:5');
+    const text = renderDiagnostic(error("Undeclared identifier 'Writer'", span(6, 5, 6, 11)), undefined, PLAIN);
+    assert.equal(text, "Error E001: Undeclared identifier 'Writer'\n --> flows/main.nx:6:5");
   });
 
   it('colours the report only when asked to', () => {
