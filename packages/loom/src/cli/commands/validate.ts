@@ -3,7 +3,7 @@ import type { Finding } from '../../compile.js';
 import { messageWithTitle } from '../../diagnostics/message-with-title.js';
 import type { Command } from '../command.js';
 import { ExitCode } from '../exit-codes.js';
-import { describeTally, tally, writeDiagnostics } from '../report.js';
+import { summaryLine, tally, writeDiagnostics } from '../report.js';
 
 /**
  * One finding in `validate --json`: where it is and what it says, without the code frame. The
@@ -47,7 +47,7 @@ export const validateCommand: Command = {
       io.stdout.write(`${JSON.stringify({ valid, errors: findings('error'), warnings: findings('warning') }, null, 2)}\n`);
     } else {
       writeDiagnostics(result, io);
-      io.stdout.write(valid ? `${file}: valid (${describeTally(counts)})\n` : `${file}: invalid (${describeTally(counts)})\n`);
+      io.stdout.write(`${summaryLine(file, counts, { noProblemsWhenClean: false })}\n`);
     }
     return valid ? ExitCode.ok : ExitCode.compileError;
   },
