@@ -4,9 +4,10 @@ import type { Span } from './syntax/spans.js';
 export type Severity = 'error' | 'warning';
 
 /**
- * One finding of the compiler. `message` is the complete human sentence shown after
- * `Error E001: ` (for example `Undeclared identifier 'Writer'`); `hint` is an optional
- * remedy line printed under the code frame.
+ * One finding of the compiler. `message` is the sentence shown after `Error E001: `, led by
+ * the code's title in the registry (`Undeclared identifier 'Writer'`), or only the detail
+ * (`Expected '}'`), which reports then print after the title (diagnostics/message-with-title.ts);
+ * `hint` is an optional remedy line printed under the code frame.
  */
 export interface Diagnostic {
   readonly code: ErrorCode;

@@ -64,7 +64,7 @@ export function checkAgent(agent: AgentDeclaration, decorators: AgentDecorators)
     diagnostics.push({
       code: 'E003',
       severity: 'error',
-      message: `Agent '${agent.name.name}' declares neither 'role' nor 'prompt'`,
+      message: `Missing required property: agent '${agent.name.name}' declares neither 'role' nor 'prompt'`,
       span: agent.name.span,
       hint: 'add `role: "..."` or `prompt: "..."` saying what the agent does',
     });

@@ -92,7 +92,7 @@ function unsupported(keyword: string, feature: string, span: Span): Diagnostic {
   return {
     code: 'E001',
     severity: 'error',
-    message: `'${keyword}' is not supported yet: Loom does not provide ${feature}, a Nexa v2 harness form`,
+    message: `Undeclared identifier '${keyword}': Loom does not provide ${feature} yet, a Nexa v2 harness form`,
     span,
     hint: 'remove it or express the same steps with flows, loops and try/catch',
   };

@@ -76,7 +76,7 @@ export function expandIncludes(entry: Program, readFile: ReadSourceFile): Expand
       diagnostics.push({
         code: 'E001',
         severity: 'error',
-        message: `Included file '${spec}' not found`,
+        message: `Undeclared identifier: included file '${spec}' not found`,
         span: declaration.path.span,
         hint: `include paths are relative to the including file; looked for '${file}'`,
       });
@@ -99,8 +99,8 @@ function cycleDiagnostic(declaration: IncludeDeclaration, chain: readonly string
     code: 'E005',
     severity: 'error',
     message: selfInclude
-      ? `File '${chain[0]}' includes itself`
-      : `Include cycle: ${[...chain, chain[0]].join(' → ')}`,
+      ? `Duplicate declaration: file '${chain[0]}' includes itself`
+      : `Duplicate declaration: include cycle ${[...chain, chain[0]].join(' → ')}`,
     span: declaration.path.span,
     hint: selfInclude
       ? 'remove this include: a file always sees its own declarations'

@@ -1,7 +1,8 @@
 import type { Diagnostic } from '../diagnostic.js';
 import type { Span } from '../syntax/spans.js';
 import { paletteFor } from './colour.js';
-import { sliceColumns, sourceLines, toDisplayLine } from './source-text.js';
+import { messageWithTitle } from './message-with-title.js';
+import { SourceLines, sliceColumns, toDisplayLine } from './source-text.js';
 
 /** What the renderer needs of a finding: a Diagnostic, or a lint warning with its W-code. */
 export type RenderableFinding = Omit<Diagnostic, 'code'> & { readonly code: string };
@@ -40,21 +41,26 @@ type FrameRow =
  *        = help: declare the agent before the flow
  *
  * `source` is the text of `diagnostic.span.file`; without it only the location is printed.
+ * Several diagnostics go through `renderDiagnostics`, which reads each file only once.
  */
 export function renderDiagnostic(diagnostic: RenderableFinding, source: string | undefined, options: RenderOptions): string {
+  return renderWithLines(diagnostic, source === undefined ? undefined : new SourceLines(source), options);
+}
+
+function renderWithLines(diagnostic: RenderableFinding, lines: SourceLines | undefined, options: RenderOptions): string {
   const palette = paletteFor(options.colour);
   const highlight = diagnostic.severity === 'error' ? palette.error : palette.warning;
   const label = diagnostic.severity === 'error' ? 'Error' : 'Warning';
   const { span } = diagnostic;
 
-  const rows = source === undefined ? [] : frameRows(span, sourceLines(source));
+  const rows = lines === undefined ? [] : frameRows(span, lines);
   const lineNumbers = rows.flatMap((row) => (row.kind === 'source' ? [row.lineNumber] : []));
   const gutterWidth = String(Math.max(span.start.line, ...lineNumbers)).length;
   const pad = ' '.repeat(gutterWidth);
   const bar = `${pad} ${palette.gutter('|')}`;
 
   const out = [
-    `${highlight(`${label} ${diagnostic.code}`)}${palette.emphasis(`: ${diagnostic.message}`)}`,
+    `${highlight(`${label} ${diagnostic.code}`)}${palette.emphasis(`: ${messageWithTitle(diagnostic)}`)}`,
     `${pad}${palette.gutter('-->')} ${span.file}:${span.start.line}:${span.start.column}`,
   ];
   if (rows.length > 0) out.push(bar);
@@ -75,15 +81,15 @@ export function renderDiagnostic(diagnostic: RenderableFinding, source: string |
 }
 
 /** The source rows of a span, each with the carets under the part of it the span covers. */
-function frameRows(span: Span, lines: readonly string[]): FrameRow[] {
+function frameRows(span: Span, lines: SourceLines): FrameRow[] {
   const first = span.start.line;
-  if (first < 1 || first > lines.length) return [];
+  if (first < 1 || first > lines.count) return [];
   // A half-open span ending at column 1 stops at the end of the previous line.
   const endsAtLineStart = span.end.line > first && span.end.column === 1;
-  const last = Math.min(lines.length, Math.max(first, endsAtLineStart ? span.end.line - 1 : span.end.line));
+  const last = Math.min(lines.count, Math.max(first, endsAtLineStart ? span.end.line - 1 : span.end.line));
 
   const rowFor = (lineNumber: number): FrameRow => {
-    const raw = lines[lineNumber - 1] ?? '';
+    const raw = lines.line(lineNumber) ?? '';
     const from = lineNumber === first ? span.start.column - 1 : raw.length - raw.trimStart().length;
     const to = lineNumber === last && !endsAtLineStart ? span.end.column - 1 : raw.length;
     return sourceRow(lineNumber, raw, from, to, first === last);
@@ -126,11 +132,23 @@ function sourceRow(lineNumber: number, raw: string, from: number, to: number, si
   return { kind: 'source', lineNumber, text, underline };
 }
 
-/** Several diagnostics, one blank line apart; `sourceOf` gives the text of each file. */
+/**
+ * Several diagnostics, one blank line apart; `sourceOf` gives the text of each file. Each file
+ * is asked for and indexed once, so the time taken grows with the report, not with the number
+ * of diagnostics times the size of the file.
+ */
 export function renderDiagnostics(
   diagnostics: readonly RenderableFinding[],
   sourceOf: (file: string) => string | undefined,
   options: RenderOptions,
 ): string {
-  return diagnostics.map((diagnostic) => renderDiagnostic(diagnostic, sourceOf(diagnostic.span.file), options)).join('\n\n');
+  const indexed = new Map<string, SourceLines | undefined>();
+  const linesOf = (file: string): SourceLines | undefined => {
+    if (!indexed.has(file)) {
+      const source = sourceOf(file);
+      indexed.set(file, source === undefined ? undefined : new SourceLines(source));
+    }
+    return indexed.get(file);
+  };
+  return diagnostics.map((diagnostic) => renderWithLines(diagnostic, linesOf(diagnostic.span.file), options)).join('\n\n');
 }

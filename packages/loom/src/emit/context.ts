@@ -7,6 +7,7 @@
 import type { AgentDeclaration, Identifier, Node, TemplateLiteral } from '../syntax/ast.js';
 import type { Span } from '../syntax/spans.js';
 import type { Diagnostic } from '../diagnostic.js';
+import { ERROR_REGISTRY } from '../errors.js';
 import type { Code } from './code.js';
 import type { AgentDecorators, Analysis, GlobalSymbol, NameReference } from '../check/analysis.js';
 
@@ -179,7 +180,8 @@ export class EmitContext {
     this.unsupportedFindings.push({
       code: 'E001',
       severity: 'error',
-      message: `${construct}: not supported yet by loom run`,
+      // E001's title first: the construct names something Loom does not provide (yet).
+      message: `${ERROR_REGISTRY.E001.title}: loom run does not support ${construct} yet`,
       span: node.span,
     });
     return ['$rt.unsupported(', JSON.stringify(construct), ')'];

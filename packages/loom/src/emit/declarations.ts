@@ -183,7 +183,7 @@ function emitAgent(context: EmitContext, declaration: AgentDeclaration, { protoc
   if (toolBlock !== undefined) return ['$rt.cannotRun(', quote(toolBlockProblem(name, toolBlock)), ');'];
   const uses = declaration.uses.map((use) => emitToolUse(context, use, toolFunctions));
   const unusable = uses.flatMap((use) => ('unsupported' in use ? [use.unsupported] : []));
-  if (unusable.length > 0) return [context.unsupported(declaration.name, `agent ${name} uses ${unusable.join(', ')} (agent tools are @tool functions and std namespaces)`), ';'];
+  if (unusable.length > 0) return [context.unsupported(declaration.name, `${unusable.map((use) => `'uses ${use}'`).join(', ')} in agent ${name} (agent tools are @tool functions and the std namespaces Loom runs)`), ';'];
   const entries: Code[] = [['name: ', quote(name)]];
   if (uses.length > 0) entries.push(['tools: [', joinCode(uses.flatMap((use) => ('tool' in use ? [use.tool] : [])), ', '), ']']);
   let hasModel = false;

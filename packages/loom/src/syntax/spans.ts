@@ -30,6 +30,16 @@ export class SourceFile {
     this.lineStarts.push(offset);
   }
 
+  /** Lines recorded so far: one more than the line terminators passed. */
+  get lineCount(): number {
+    return this.lineStarts.length;
+  }
+
+  /** The offset at which 1-based line `line` begins; `undefined` past the last line recorded. */
+  lineStart(line: number): number | undefined {
+    return line >= 1 ? this.lineStarts[line - 1] : undefined;
+  }
+
   positionAt(offset: number): Position {
     const index = this.lineIndexAt(offset);
     return { line: index + 1, column: offset - (this.lineStarts[index] as number) + 1, offset };

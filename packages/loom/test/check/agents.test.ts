@@ -22,7 +22,7 @@ suite('agent declarations', () => {
   test('an agent with neither role nor prompt is E003 at its name', () => {
     const finding = onlyFinding('agent Silent {\n    model: "openai/gpt-4o"\n}');
     assert.equal(finding.code, 'E003');
-    assert.equal(finding.message, "Agent 'Silent' declares neither 'role' nor 'prompt'");
+    assert.equal(finding.message, "Missing required property: agent 'Silent' declares neither 'role' nor 'prompt'");
     assert.deepEqual([finding.span.start.line, finding.span.start.column, finding.span.end.column], [1, 7, 13]);
   });
 

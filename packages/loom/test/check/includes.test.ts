@@ -44,7 +44,7 @@ suite('include', () => {
 
   test('a missing file is E001 at the path, with where it was looked for', () => {
     const finding = onlyFinding('include "tools/missing.nxlib";\nflow main { print(1) }');
-    assert.equal(finding.message, "Included file 'tools/missing.nxlib' not found");
+    assert.equal(finding.message, "Undeclared identifier: included file 'tools/missing.nxlib' not found");
     assert.deepEqual([finding.span.start.line, finding.span.start.column, finding.span.end.column], [1, 9, 30]);
     assert.equal(finding.hint, "include paths are relative to the including file; looked for 'tools/missing.nxlib'");
   });
@@ -55,14 +55,14 @@ suite('include', () => {
       'lib/b.nxlib': 'include "a.nxlib";\nagent B { prompt: "b" }',
     };
     assert.deepEqual(findings('include "lib/a.nxlib";\nflow main { A.run("x"); B.run("y") }', files), [
-      'lib/b.nxlib:1:9 E005 Include cycle: lib/a.nxlib → lib/b.nxlib → lib/a.nxlib',
+      'lib/b.nxlib:1:9 E005 Duplicate declaration: include cycle lib/a.nxlib → lib/b.nxlib → lib/a.nxlib',
     ]);
   });
 
   test('a file including itself is reported', () => {
     const finding = onlyFinding('include "main.nx";\nflow main { print(1) }');
     assert.equal(finding.code, 'E005');
-    assert.equal(finding.message, "File 'main.nx' includes itself");
+    assert.equal(finding.message, "Duplicate declaration: file 'main.nx' includes itself");
   });
 
   test('a file included twice (directly and through another) is read once: no duplicates', () => {
@@ -86,7 +86,7 @@ suite('include', () => {
     assert.deepEqual(findings('include "lib.nxlib";\nflow main { print(1) }', {
       'lib.nxlib': 'agent Quiet {\n    model: "gpt-4"\n}',
     }), [
-      "lib.nxlib:1:7 E003 Agent 'Quiet' declares neither 'role' nor 'prompt'",
+      "lib.nxlib:1:7 E003 Missing required property: agent 'Quiet' declares neither 'role' nor 'prompt'",
       "lib.nxlib:2:12 E002 Type mismatch: model 'gpt-4' has no provider prefix",
     ]);
   });

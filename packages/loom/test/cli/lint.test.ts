@@ -21,7 +21,7 @@ describe('loom lint', { concurrency: true }, () => {
 
     const run = await runLoom(['lint', file, '--warn-untyped']);
     assert.equal(run.status, 0);
-    assert.equal(run.stdout, `${file}: 0 errors, 2 warnings\n`);
+    assert.equal(run.stdout, `${file}: valid (0 errors, 2 warnings)\n`);
     const headlines = run.stderr.split('\n').filter((line) => line.startsWith('Warning'));
     assert.equal(headlines.length, 2);
     assert.ok(headlines.every((line) => line.startsWith('Warning W001: ')));
@@ -33,6 +33,6 @@ describe('loom lint', { concurrency: true }, () => {
     const run = await runLoom(['lint', file]);
     assert.equal(run.status, COMPILE_ERROR_STATUS);
     assert.match(run.stderr, /^Error E001: Undeclared identifier 'Writer'\n/);
-    assert.equal(run.stdout, `${file}: 1 error, 0 warnings\n`);
+    assert.equal(run.stdout, `${file}: invalid (1 error, 0 warnings)\n`);
   });
 });

@@ -53,6 +53,14 @@ describe('loom validate', { concurrency: true }, () => {
     assert.match(run.stderr, new RegExp(`^Error E004: .+\\n --> ${FIXTURES}/broken-library.nxlib:6:7\\n  \\|\\n6 \\| agent \\{\\n`));
   });
 
+  it('gives a finding the same message, led by its title, in the text report and in --json', async () => {
+    const file = `${FIXTURES}/missing-agent-name.nx`;
+    const [text, json] = await Promise.all([runLoom(['validate', file]), runLoom(['validate', file, '--json'])]);
+    const message = parseReport(json.stdout).errors[0]?.message ?? '';
+    assert.equal(message, "Syntax error: expected an agent name after 'agent', found '{'");
+    assert.equal(text.stderr.split('\n')[0], `Error E004: ${message}`);
+  });
+
   it('never colours output that is not a terminal', async () => {
     const run = await runLoom(['validate', `${FIXTURES}/missing-agent-name.nx`]);
     assert.ok(!run.stderr.includes('\u001b['));

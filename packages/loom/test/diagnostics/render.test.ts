@@ -90,6 +90,12 @@ describe('renderDiagnostic', () => {
     assert.deepEqual(underlined(text), ['Writer']);
   });
 
+  it('counts lines as the lexer does: a lone carriage return ends a line too', () => {
+    const source = 'agent A {\r    role: "a"\r}\rflow main { Writer.run(1) }\r';
+    const text = renderDiagnostic(error("Undeclared identifier 'Writer'", span(4, 13, 4, 19)), source, PLAIN);
+    assert.deepEqual(text.split('\n').slice(2), ['  |', '4 | flow main { Writer.run(1) }', '  |             ^^^^^^']);
+  });
+
   it('marks a place past the last character for a span at the end of the file', () => {
     const source = 'flow main {\n    print("unfinished")';
     const text = renderDiagnostic(error("expected '}'", span(2, 24, 2, 24)), source, PLAIN);
@@ -146,8 +152,8 @@ describe('renderDiagnostic', () => {
   });
 
   it('prints only the location when the source is not available', () => {
-    const text = renderDiagnostic(error('gone', span(6, 5, 6, 11)), undefined, PLAIN);
-    assert.equal(text, 'Error E001: gone\n --> flows/main.nx:6:5');
+    const text = renderDiagnostic(error("Undeclared identifier 'Writer'", span(6, 5, 6, 11)), undefined, PLAIN);
+    assert.equal(text, "Error E001: Undeclared identifier 'Writer'\n --> flows/main.nx:6:5");
   });
 
   it('colours the report only when asked to', () => {
@@ -162,6 +168,27 @@ describe('renderDiagnostic', () => {
 });
 
 describe('renderDiagnostics', () => {
+  it('reads each file once however many diagnostics point into it, so the work grows with the output', () => {
+    const lineCount = 2_000;
+    const source = Array.from({ length: lineCount }, (_, index) => `flow f${index} { Missing.run(${index}) }`).join('\n');
+    const diagnostics = ['a.nx', 'b.nx'].flatMap((file) =>
+      Array.from({ length: lineCount }, (_, index) => error("Undeclared identifier 'Missing'", span(index + 1, 10 + String(index).length, index + 1, 17 + String(index).length, file))),
+    );
+    const reads = new Map<string, number>();
+    const text = renderDiagnostics(
+      diagnostics,
+      (file) => {
+        reads.set(file, (reads.get(file) ?? 0) + 1);
+        return source;
+      },
+      PLAIN,
+    );
+    // Each file's text is indexed where it is read; a frame then takes only its own lines.
+    assert.deepEqual([...reads], [['a.nx', 1], ['b.nx', 1]]);
+    assert.equal(underlined(text).length, 2 * lineCount);
+    assert.ok(underlined(text).every((marked) => marked === 'Missing'));
+  });
+
   it('renders each diagnostic with the source of its own file, one blank line apart', () => {
     const sources = new Map([
       ['a.nx', 'flow a { Foo.run(1) }'],

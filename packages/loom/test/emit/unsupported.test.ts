@@ -12,28 +12,28 @@ function findings(source: string): string[] {
 
 test('job, server and resource declarations are E001 at the declaration', () => {
   assert.deepEqual(findings('job Mail on "q" {\n    perform(u) { print(u) }\n}\nflow main { print(1) }\n'), [
-    '1:5 E001 job declarations (job Mail): not supported yet by loom run',
+    '1:5 E001 Undeclared identifier: loom run does not support job declarations (job Mail) yet',
   ]);
   assert.deepEqual(findings('db app = connect("sqlite://x.db")\nflow main { print(1) }\n'), [
-    '1:4 E001 db declarations (db app): not supported yet by loom run',
+    '1:4 E001 Undeclared identifier: loom run does not support db declarations (db app) yet',
   ]);
-  assert.match(findings('flow Hello { return "hi" }\nserver 8080 {\n    route GET "/" => Hello\n}\n')[0] ?? '', /^2:1 E001 server declarations \(server 8080\): not supported yet by loom run$/);
+  assert.match(findings('flow Hello { return "hi" }\nserver 8080 {\n    route GET "/" => Hello\n}\n')[0] ?? '', /^2:1 E001 Undeclared identifier: loom run does not support server declarations \(server 8080\) yet$/);
 });
 
 test('a call into a std namespace Loom does not run yet is E001 at the call, also in a flow never called', () => {
   assert.deepEqual(findings('flow unused {\n    x = std.kv.get("k")\n}\nflow main { print(std.json.stringify([1])) }\n'), [
-    '2:9 E001 std.kv.get: not supported yet by loom run',
+    '2:9 E001 Undeclared identifier: loom run does not support std.kv.get yet',
   ]);
 });
 
 test('an agent using an unsupported std namespace is E001 at its name', () => {
   assert.deepEqual(findings('agent Keeper uses std.kv { prompt: "keep", model: "openai/gpt-4o" }\nflow main { print(1) }\n'), [
-    '1:7 E001 agent Keeper uses std.kv (agent tools are @tool functions and std namespaces): not supported yet by loom run',
+    "1:7 E001 Undeclared identifier: loom run does not support 'uses std.kv' in agent Keeper (agent tools are @tool functions and the std namespaces Loom runs) yet",
   ]);
 });
 
 test('python! blocks and actor spawn are E001 where they are written', () => {
-  assert.deepEqual(findings('flow main {\n    x = python! """print(1)"""\n}\n'), ['2:9 E001 python! blocks: not supported yet by loom run']);
+  assert.deepEqual(findings('flow main {\n    x = python! """print(1)"""\n}\n'), ['2:9 E001 Undeclared identifier: loom run does not support python! blocks yet']);
 });
 
 test('a program Loom runs has no such finding', () => {

@@ -1,7 +1,7 @@
 import { checkFile } from '../../compile.js';
 import type { Command } from '../command.js';
 import { ExitCode } from '../exit-codes.js';
-import { describeTally, tally, writeDiagnostics } from '../report.js';
+import { summaryLine, tally, writeDiagnostics } from '../report.js';
 
 export const lintCommand: Command = {
   name: 'lint',
@@ -21,7 +21,7 @@ export const lintCommand: Command = {
     const result = checkFile(file, { lint: { warnUntyped: options['warn-untyped'] === true } });
     const counts = tally(result.diagnostics);
     writeDiagnostics(result, io);
-    io.stdout.write(result.diagnostics.length === 0 ? `${file}: no problems\n` : `${file}: ${describeTally(counts)}\n`);
+    io.stdout.write(`${summaryLine(file, counts, { noProblemsWhenClean: true })}\n`);
     return counts.errors === 0 ? ExitCode.ok : ExitCode.compileError;
   },
 };

@@ -1,10 +1,14 @@
 import { checkFile } from '../../compile.js';
 import type { Finding } from '../../compile.js';
+import { messageWithTitle } from '../../diagnostics/message-with-title.js';
 import type { Command } from '../command.js';
 import { ExitCode } from '../exit-codes.js';
-import { describeTally, tally, writeDiagnostics } from '../report.js';
+import { summaryLine, tally, writeDiagnostics } from '../report.js';
 
-/** One finding in `validate --json`: where it is and what it says, without the code frame. */
+/**
+ * One finding in `validate --json`: where it is and what it says, without the code frame. The
+ * message is the one the text report prints after `Error E001: `, title included.
+ */
 interface JsonFinding {
   readonly code: string;
   readonly message: string;
@@ -14,8 +18,8 @@ interface JsonFinding {
 }
 
 function toJsonFinding(diagnostic: Finding): JsonFinding {
-  const { code, message, span } = diagnostic;
-  return { code, message, file: span.file, line: span.start.line, column: span.start.column };
+  const { code, span } = diagnostic;
+  return { code, message: messageWithTitle(diagnostic), file: span.file, line: span.start.line, column: span.start.column };
 }
 
 export const validateCommand: Command = {
@@ -43,7 +47,7 @@ export const validateCommand: Command = {
       io.stdout.write(`${JSON.stringify({ valid, errors: findings('error'), warnings: findings('warning') }, null, 2)}\n`);
     } else {
       writeDiagnostics(result, io);
-      io.stdout.write(valid ? `${file}: valid (${describeTally(counts)})\n` : `${file}: invalid (${describeTally(counts)})\n`);
+      io.stdout.write(`${summaryLine(file, counts, { noProblemsWhenClean: false })}\n`);
     }
     return valid ? ExitCode.ok : ExitCode.compileError;
   },

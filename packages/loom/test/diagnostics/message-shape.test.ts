@@ -1,0 +1,112 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { checkFile } from '../../src/compile.js';
+import type { Finding } from '../../src/compile.js';
+import { messageWithTitle } from '../../src/diagnostics/message-with-title.js';
+import { renderDiagnostics } from '../../src/diagnostics/render.js';
+import { ERROR_CODES, ERROR_REGISTRY } from '../../src/errors.js';
+import type { ErrorCode } from '../../src/errors.js';
+
+const FIXTURES = fileURLToPath(new URL('../fixtures/', import.meta.url));
+/** The public Nexa examples, when they have been extracted (CI and the bench machine have them). */
+const NEXA_EXAMPLES = '/tmp/nexa/examples';
+
+function sourceFilesUnder(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return sourceFilesUnder(path);
+    return name.endsWith('.nx') ? [path] : [];
+  });
+}
+
+const COMPILE_TIME_CODES = ERROR_CODES.filter((code) => ERROR_REGISTRY[code].family === 'CompileError');
+
+function isErrorCode(code: string): code is ErrorCode {
+  return (ERROR_CODES as readonly string[]).includes(code);
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** Every finding of the fixtures of invalid programs and of the Nexa examples, with its rendering. */
+function corpusFindings(): { finding: Finding; rendered: string }[] {
+  const files = [
+    ...sourceFilesUnder(join(FIXTURES, 'check/invalid')),
+    ...sourceFilesUnder(join(FIXTURES, 'diagnostics')),
+    ...sourceFilesUnder(NEXA_EXAMPLES),
+  ];
+  return files.flatMap((file) => {
+    const result = checkFile(file);
+    return result.diagnostics.map((finding) => ({
+      finding,
+      rendered: renderDiagnostics([finding], (path) => result.sources.get(path), { colour: false }),
+    }));
+  });
+}
+
+describe('compile-time messages', () => {
+  const findings = corpusFindings().filter(({ finding }) => isErrorCode(finding.code));
+
+  it('cover every compile-time code', () => {
+    const seen = new Set(findings.map(({ finding }) => finding.code));
+    assert.deepEqual(COMPILE_TIME_CODES.filter((code) => !seen.has(code)), []);
+  });
+
+  it('start with the title of their code in the registry, then say more', () => {
+    const misshapen = findings.flatMap(({ finding, rendered }) => {
+      const { title } = ERROR_REGISTRY[finding.code as ErrorCode];
+      const headline = rendered.split('\n')[0] ?? '';
+      const shape = new RegExp(`^Error ${finding.code}: ${escapeRegExp(title)}:? \\S`);
+      return shape.test(headline) && headline === `Error ${finding.code}: ${messageWithTitle(finding)}` ? [] : [headline];
+    });
+    assert.deepEqual(misshapen, []);
+  });
+
+  it('read as the issue asks for the codes that used to lack their title', () => {
+    const headlines = findings.map(({ rendered }) => rendered.split('\n')[0] ?? '');
+    const expected = [
+      "Error E003: Missing required property: agent 'Silent' declares neither 'role' nor 'prompt'",
+      "Error E004: Syntax error: expected an agent name after 'agent', found '{'",
+      "Error E004: Syntax error: 'break' is only allowed inside a loop",
+      /^Error E005: Duplicate declaration: include cycle \S+first\.nxlib → \S+second\.nxlib → \S+first\.nxlib$/,
+      /^Error E005: Duplicate declaration: file '\S+include-cycle\.nx' includes itself$/,
+      "Error E001: Undeclared identifier: included file 'cycle/missing.nxlib' not found",
+      "Error E001: Undeclared identifier: unknown decorator '@budget'",
+      "Error E001: Undeclared identifier 'autoloop': Loom does not provide autonomous loops yet, a Nexa v2 harness form",
+    ];
+    for (const headline of expected) {
+      const found = headlines.some((line) => (typeof headline === 'string' ? line === headline : headline.test(line)));
+      assert.ok(found, `no finding reads ${String(headline)}`);
+    }
+  });
+});
+
+describe('messageWithTitle', () => {
+  const finding = (code: string, message: string): { code: string; message: string } => ({ code, message });
+
+  it('keeps a message that already starts with its title', () => {
+    assert.equal(messageWithTitle(finding('E001', "Undeclared identifier 'Writer'")), "Undeclared identifier 'Writer'");
+    assert.equal(messageWithTitle(finding('E002', "Type mismatch: 'x' is a flow")), "Type mismatch: 'x' is a flow");
+  });
+
+  it('puts the title before a detail, which then continues the sentence in lower case', () => {
+    assert.equal(messageWithTitle(finding('E004', "Expected '}', found 'flow'")), "Syntax error: expected '}', found 'flow'");
+    assert.equal(messageWithTitle(finding('E004', "'break' is only allowed inside a loop")), "Syntax error: 'break' is only allowed inside a loop");
+    // A word in capitals is a name, not the start of a sentence.
+    assert.equal(messageWithTitle(finding('E002', 'JSON field is not a string')), 'Type mismatch: JSON field is not a string');
+  });
+
+  it('does not take a word that merely begins like the title for it', () => {
+    assert.equal(messageWithTitle(finding('E004', 'Syntax errors abound')), 'Syntax error: syntax errors abound');
+  });
+
+  it('leaves lint warnings and runtime codes as they are: the rule is for compile-time messages', () => {
+    assert.equal(messageWithTitle(finding('W004', "Variable 'x' is never read")), "Variable 'x' is never read");
+    assert.equal(messageWithTitle(finding('E302', 'value is not an int')), 'value is not an int');
+  });
+});
