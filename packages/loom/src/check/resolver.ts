@@ -28,6 +28,9 @@ import { forEachChild } from '../syntax/walk.js';
 import { AGENT_PROPERTY_RULES } from './agent-properties.js';
 import { ResolvedNames } from './resolved-names.js';
 
+/** Undeclared names that get a "did you mean" hint; later ones are reported without one. */
+export const SUGGESTED_UNDECLARED_NAMES_MAX = 100;
+
 export interface Resolution {
   readonly diagnostics: readonly Diagnostic[];
   readonly usedGlobals: ReadonlySet<GlobalSymbol>;
@@ -81,6 +84,7 @@ class Resolver {
   private readonly names: ResolvedNames;
   private readonly scriptScopes = new Map<SourceUnit, Scope>();
   private context: ItemContext = { order: 0, label: '' };
+  private suggestedNames = 0;
 
   constructor(
     private readonly globals: GlobalTable,
@@ -528,7 +532,11 @@ class Resolver {
    */
   private undeclared(name: string, span: Span, hint: () => string | undefined): void {
     if (this.options.quietUndeclared() || this.reportedNames.has(name)) return;
-    this.report(name, { code: 'E001', severity: 'error', message: `Undeclared identifier '${name}'`, span, hint: hint() });
+    // A suggestion compares the name with every visible one; past a few dozen undeclared names
+    // (a file that is not Loom, a generated program) that would make checking quadratic.
+    const suggestion = this.suggestedNames < SUGGESTED_UNDECLARED_NAMES_MAX ? hint() : undefined;
+    this.suggestedNames += 1;
+    this.report(name, { code: 'E001', severity: 'error', message: `Undeclared identifier '${name}'`, span, hint: suggestion });
   }
 
   /** Reports `diagnostic` unless the same name was already reported: one error per mistake. */

@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { describe as suite, test } from 'node:test';
 import { check } from '../../src/check/checker.js';
 import { parse } from '../../src/syntax/parser.js';
-import { ENTRY, findings, onlyFinding, readFrom } from './helpers.js';
+import { SUGGESTED_UNDECLARED_NAMES_MAX } from '../../src/check/resolver.js';
+import { ENTRY, checkDiagnostics, findings, onlyFinding, readFrom } from './helpers.js';
 
 suite('undeclared identifiers (E001)', () => {
   test('an unknown agent is reported at its name, once however often it is used', () => {
@@ -20,6 +21,15 @@ suite('undeclared identifiers (E001)', () => {
       "1:33 E001 Undeclared identifier 'chosen_model'",
     ]);
     assert.deepEqual(findings('chosen_model = "openai/gpt-4o"\nagent Bot { prompt: "p", model: chosen_model }\nflow main { Bot.run("x") }'), []);
+  });
+
+  test('every undeclared name is reported, but only the first ones get a suggestion, so checking stays linear', () => {
+    const count = SUGGESTED_UNDECLARED_NAMES_MAX + 20;
+    const body = Array.from({ length: count }, (_, i) => `    value_${i} = valu_${i} + 1`).join('\n');
+    const diagnostics = checkDiagnostics(`flow main {\n${body}\n}`);
+    assert.equal(diagnostics.length, count);
+    assert.equal(diagnostics.filter((d) => d.hint !== undefined).length, SUGGESTED_UNDECLARED_NAMES_MAX);
+    assert.equal(diagnostics[0]?.hint, "did you mean 'value_0'?");
   });
 
   test('a misspelt name gets a suggestion', () => {
