@@ -16,6 +16,7 @@ import type { Runnable } from '../agents/pipeline.js';
 import { formatErrorReport } from './error-report.js';
 import { builtinMethod } from '../core/methods.js';
 import { createBuiltins } from '../core/prelude.js';
+import { ExitRequest } from '../core/exit-request.js';
 import { AssertionFailure, fail } from '../core/script-error.js';
 import { findProjectRoot, loadSecrets } from '../infra/secrets.js';
 import { createSemanticJudge } from '../agents/semantic.js';
@@ -23,7 +24,7 @@ import type { SemanticJudge } from '../agents/semantic.js';
 import { createStd } from '../std/index.js';
 import { StreamedOutput } from './streamed-output.js';
 import { stdTools } from '../std/tools.js';
-import { bindTool } from '../agents/tools.js';
+import { bindTool, toolError } from '../agents/tools.js';
 import type { ToolBinding } from '../agents/tools.js';
 import { TypeChecker, typeModeFrom } from '../core/types.js';
 import type { DebugFlag } from '../infra/trace.js';
@@ -58,6 +59,7 @@ export class ProgramContext {
   private configName: string | undefined;
   private defaultModel: string | undefined;
   private agentRuntime: AgentRuntime | undefined;
+  private readonly toolFunctions = new Map<string, Callable>();
   private semanticJudge: SemanticJudge | undefined;
 
   constructor(readonly host: ProgramHost) {
@@ -92,6 +94,29 @@ export class ProgramContext {
   toolFromFunction(name: string, description: string, parameters: Readonly<Record<string, string>>, tool: Callable): ToolBinding {
     const names = Object.keys(parameters);
     return bindTool({ name, description, parameters }, (args) => tool(...names.map((parameter) => args[parameter] ?? null)));
+  }
+
+  /**
+   * A `@tool fn` called or read as a value by the program's own code: the function itself,
+   * except that a failure is the tool failure E102, as it is when an agent calls the tool
+   * (reference.md promises the same code both ways). `exit()` inside it still ends the program.
+   */
+  toolFunction(name: string, tool: Callable): Callable {
+    let wrapped = this.toolFunctions.get(name);
+    if (wrapped === undefined) {
+      const call = async (...args: unknown[]): Promise<unknown> => {
+        try {
+          return await tool(...args);
+        } catch (error) {
+          if (error instanceof ExitRequest) throw error;
+          throw toolError(name, error);
+        }
+      };
+      Object.defineProperty(call, 'name', { value: name });
+      this.toolFunctions.set(name, call);
+      wrapped = call;
+    }
+    return wrapped;
   }
 
   /** The tools of `uses std.NS`. */
