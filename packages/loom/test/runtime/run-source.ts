@@ -10,6 +10,7 @@ import { importFromMemory, runProgram } from '../../src/runtime/host/run-program
 
 export const SOURCE_FILE = 'program.nx';
 
+/** What the program printed so far; read again later to see output written after it ended. */
 export interface SourceRun {
   readonly status: number;
   readonly stdout: string;
@@ -37,5 +38,14 @@ export async function runSource(source: string, options: SourceRunOptions = {}):
     program, moduleUrl, map: generated.map, entryFile, env: options.env ?? {}, debug: false, args: [],
     stdout: (text) => (stdout += text), stderr: (text) => (stderr += text),
   });
-  return { status, stdout, stderr };
+  // Getters: output a program's abandoned work writes after it ended stays visible to the test.
+  return {
+    status,
+    get stdout() {
+      return stdout;
+    },
+    get stderr() {
+      return stderr;
+    },
+  };
 }

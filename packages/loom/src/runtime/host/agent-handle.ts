@@ -10,6 +10,7 @@ import type { AgentRuntime } from '../agents/runtime.js';
 import type { AgentSpec, RunOptions } from '../agents/spec.js';
 import type { Runnable } from '../agents/pipeline.js';
 import type { MemberSource } from '../core/member-source.js';
+import { currentToolSignal } from '../infra/tool-signal.js';
 import { fail } from '../core/script-error.js';
 import type { StreamedOutput } from './streamed-output.js';
 
@@ -35,7 +36,10 @@ export class AgentHandle implements Runnable, MemberSource {
     return this.spec.name;
   }
 
-  async run(input: unknown, options?: RunOptions): Promise<unknown> {
+  async run(input: unknown, callerOptions?: RunOptions): Promise<unknown> {
+    // Asked from inside a tool, the call ends with the tool: its timeout cancels this request too.
+    const toolSignal = callerOptions?.signal === undefined ? currentToolSignal() : undefined;
+    const options = toolSignal === undefined ? callerOptions : { ...callerOptions, signal: toolSignal };
     for (const contract of this.contracts) if (contract.clause === 'requires') await contract.check(input);
     this.agent ??= new Agent(this.spec, this.runtime());
     const streamed = options?.onDelta === undefined ? this.streamedOutput?.begin() : undefined;

@@ -19,6 +19,7 @@ import { createBuiltins } from '../core/prelude.js';
 import { ExitRequest } from '../core/exit-request.js';
 import { AssertionFailure, fail } from '../core/script-error.js';
 import { findProjectRoot, loadSecrets } from '../infra/secrets.js';
+import { throwIfToolCancelled, withToolSignal } from '../infra/tool-signal.js';
 import { createSemanticJudge } from '../agents/semantic.js';
 import type { SemanticJudge } from '../agents/semantic.js';
 import { createStd } from '../std/index.js';
@@ -70,6 +71,7 @@ export class ProgramContext {
   }
 
   print(values: readonly unknown[]): void {
+    throwIfToolCancelled();
     this.output.print(values.map(display).join(' '));
   }
 
@@ -93,7 +95,7 @@ export class ProgramContext {
   /** A `@tool fn` an agent `uses`: the model's named arguments become the function's parameters. */
   toolFromFunction(name: string, description: string, parameters: Readonly<Record<string, string>>, tool: Callable): ToolBinding {
     const names = Object.keys(parameters);
-    return bindTool({ name, description, parameters }, (args) => tool(...names.map((parameter) => args[parameter] ?? null)));
+    return bindTool({ name, description, parameters }, (args, signal) => withToolSignal(signal, () => tool(...names.map((parameter) => args[parameter] ?? null))));
   }
 
   /**
@@ -135,6 +137,7 @@ export class ProgramContext {
 
   /** `std.NS.name(args)` (`name` dotted for `std.db.sqlite.connect`): the library function itself, whatever methods a namespace object would have. */
   callStd(namespace: string, name: string, args: readonly unknown[]): unknown {
+    throwIfToolCancelled();
     const library = this.std[namespace];
     const implementation = library === undefined || !Object.hasOwn(library, name) ? undefined : library[name];
     return implementation === undefined ? fail(`std.${namespace} has no function '${name}'`) : implementation(...args);
