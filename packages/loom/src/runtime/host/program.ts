@@ -80,8 +80,13 @@ export class ProgramContext {
     this.host.stderr(`${formatErrorReport(warning, this.host.locate(warning))}\n`);
   }
 
-  /** `use config NAME;` selects a config block of secrets.nxs for the agents. */
+  /**
+   * `use config NAME;` selects a config block of secrets.nxs for the agents. The block is
+   * looked up here, so a name the file lacks is reported at this statement rather than at the
+   * first agent call, which would only be where the mistake was noticed.
+   */
   useConfig(name: string): void {
+    loadSecrets({ projectRoot: findProjectRoot(this.host.entryFile), configName: name, env: this.host.env });
     this.configName = name;
   }
 
