@@ -17,8 +17,9 @@ import type { FakeModelServer, RecordedRequest } from '../../support/fake-model-
 import { runSource } from '../run-source.js';
 
 /** The tool waits this long before its side effect; the tool_timeout is far shorter. */
-const TOOL_WAIT_SECONDS = 0.6;
+const TOOL_WAIT_SECONDS = 1;
 const TOOL_TIMEOUT_SECONDS = 0.1;
+const HTTP_TOOL_TIMEOUT_SECONDS = 0.3;
 const AFTER_TOOL_WAIT_MS = TOOL_WAIT_SECONDS * 1000 + 300;
 
 let server: FakeModelServer;
@@ -42,13 +43,13 @@ function setUp(): { entryFile: string; marker: string; env: NodeJS.ProcessEnv } 
   };
 }
 
-function program(toolBody: string): string {
+function program(toolBody: string, toolTimeoutSeconds = TOOL_TIMEOUT_SECONDS): string {
   return `@tool("Does something slowly")
 fn slow(path: string) {
 ${toolBody}
 }
 
-agent Worker uses slow { role: "worker", model: "openai/m", tool_timeout: ${TOOL_TIMEOUT_SECONDS} }
+agent Worker uses slow { role: "worker", model: "openai/m", tool_timeout: ${toolTimeoutSeconds} }
 
 flow main {
     print(Worker.run("go"))
@@ -97,9 +98,10 @@ describe('a @tool fn past its tool_timeout', () => {
     const url = `http://127.0.0.1:${(slowSite.address() as AddressInfo).port}/slow`;
     try {
       server.enqueue({ toolCalls: [{ name: 'slow', arguments: { path: url } }] }, { text: 'gave up' });
-      const run = await runSource(program('    return std.http.get(path)'), { env, entryFile });
+      // A longer tool_timeout than the others, so that on a busy machine the request is surely sent before it fires.
+      const run = await runSource(program('    return std.http.get(path)', HTTP_TOOL_TIMEOUT_SECONDS), { env, entryFile });
       assert.equal(run.stdout, 'gave up\n');
-      await delay(50);
+      for (let waited = 0; !requestClosedEarly && waited < AFTER_TOOL_WAIT_MS; waited += 20) await delay(20);
       assert.ok(requestClosedEarly, 'the request was not aborted');
     } finally {
       slowSite.closeAllConnections();
