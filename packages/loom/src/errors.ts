@@ -7,7 +7,7 @@ import type { Span } from './syntax/spans.js';
  */
 export const ERROR_CODES = [
   'E001', 'E002', 'E003', 'E004', 'E005',
-  'E101', 'E102', 'E103', 'E104',
+  'E101', 'E102', 'E103', 'E104', 'E105',
   'E201', 'E202', 'E203',
   'E301', 'E302', 'E303',
   'E401', 'E402', 'E403',
@@ -136,6 +136,19 @@ export const ERROR_REGISTRY: Readonly<Record<ErrorCode, ErrorEntry>> = {
     title: 'Intent routing failed',
     cause: 'No `intent(...)` branch of a match accepted the input and there is no `_` branch.',
     remedy: 'Add a `_ => ...` branch that handles input no intent recognises.',
+  },
+  E105: {
+    family: 'RuntimeError',
+    title: 'Operation failed',
+    cause:
+      'An operation of the program met a value it cannot work with: arithmetic on something ' +
+      'that is not a number, division by zero, an index out of range, a field or method the ' +
+      'value does not have (also of null), calling a value that is not a function, a builtin ' +
+      'or std function given an argument of the wrong kind. An unexpected failure inside the ' +
+      'runtime is reported under this code too, at the place in the program that caused it.',
+    remedy:
+      'The message names the operation and the value it got; check where that value comes ' +
+      'from, or guard the operation (`if`, `??`, `otherwise`, try/catch).',
   },
   E201: {
     family: 'ContractViolation',

@@ -11,7 +11,7 @@ import type { Code } from './code.js';
 import { STD_JS, parameterNamesOf } from './context.js';
 import { STD_NAMESPACES_RUN } from '../language/builtins.js';
 import type { EmitContext } from './context.js';
-import { emitExpression } from './expressions.js';
+import { emitExpression, toolFunction } from './expressions.js';
 
 /** `x |> f(a)` is `f(x, a)`; `x |> f` is `f(x)`. */
 export function emitPipe(context: EmitContext, expression: BinaryExpression): Code {
@@ -91,6 +91,9 @@ export function emitCall(context: EmitContext, call: CallExpression): Code {
           return ['$p.registry.construct(', resolution.js, ', ', positional(context, call.arguments), ', ', named(context, call.arguments), ')'];
         case 'agent':
           return ['(await ', resolution.js, '.call([', argumentList(context, call.arguments), ']))'];
+        case 'tool':
+          if (resolution.symbol.declaration.kind !== 'FunctionDeclaration') break;
+          return ['(await ', toolFunction(callee.name, resolution.js), '(', flowArguments(context, call.arguments, parameterNamesOf(resolution.symbol) ?? []), '))'];
         default:
           break;
       }

@@ -137,9 +137,17 @@ const VALUELESS_GLOBALS: ReadonlyMap<GlobalKind, string> = new Map([
 
 function emitName(context: EmitContext, name: Identifier): Code {
   const resolution = context.resolve(name);
+  if (resolution.kind === 'global' && resolution.symbol.kind === 'tool' && resolution.symbol.declaration.kind === 'FunctionDeclaration') {
+    return toolFunction(name.name, resolution.js);
+  }
   const valueless = resolution.kind === 'global' ? VALUELESS_GLOBALS.get(resolution.symbol.kind) : undefined;
   if (valueless !== undefined) return context.unsupported(name, `using ${valueless} '${name.name}' as a value (or calling it from a flow)`);
   return resolution.js;
+}
+
+/** A `@tool fn` used by the program itself: the function, whose failures the runtime turns into E102. */
+export function toolFunction(name: string, js: string): Code {
+  return ['$p.toolFunction(', quote(name), ', ', js, ')'];
 }
 
 /**

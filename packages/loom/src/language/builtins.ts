@@ -52,7 +52,7 @@ export const STD_NAMESPACES: ReadonlySet<string> = new Set([
  * not supported yet, instead of failing when the line runs.
  */
 export const STD_NAMESPACES_RUN: ReadonlySet<string> = new Set([
-  'json', 'fs', 'time', 'math', 'text', 'string', 'regex', 'hash', 'http', 'shell',
+  'json', 'fs', 'time', 'math', 'text', 'string', 'regex', 'hash', 'http', 'shell', 'template',
 ]);
 
 const BUILTIN_NAMES: ReadonlySet<string> = new Set<string>([...BUILTIN_FUNCTIONS, ...BUILTIN_VALUES]);

@@ -114,7 +114,7 @@ test('agent calls, pipelines, DAG operators, semantic conditions, intent match a
     'not a greeting',
     'weather',
     'HELLO FRIEND',
-    'E201 ContractViolation(requires:semantic, message="the input is a greeting")',
+    'E201 the input is a greeting',
   ]);
   assert.match(lines[7], /^E103 pipeline stage 2 'Broken' failed: .*scripted refusal/);
   assert.deepEqual(lines.slice(8), ['["A", "a!"] one', '---', 'two!', 'hello reader 2', 'fast match', 'sum is 3', `md5 ${LOOM_MD5}`, '{"answers": ["Q", "Q"], "agreed": true, "answer": "Q"}', '']);

@@ -43,8 +43,30 @@ function parsePath(text: string): readonly (string | number)[] {
   return parts;
 }
 
+const STRING_ESCAPES: Readonly<Record<string, string>> = { n: '\n', t: '\t', r: '\r' };
+
+/**
+ * The text of a quoted literal (`"a, b"`, `'it\'s'`), with `\n`, `\t`, `\r` and any other
+ * escaped character as itself; undefined when `text` is not exactly one quoted literal.
+ */
+function quotedText(text: string): string | undefined {
+  const quote = text[0];
+  if (quote !== '"' && quote !== "'") return undefined;
+  let value = '';
+  for (let position = 1; position < text.length; position += 1) {
+    const character = text[position];
+    if (character === '\\' && position + 1 < text.length) {
+      position += 1;
+      value += STRING_ESCAPES[text[position]] ?? text[position];
+    } else if (character === quote) return position === text.length - 1 ? value : undefined;
+    else value += character;
+  }
+  return undefined;
+}
+
 function parseLiteral(text: string): { literal: unknown } | undefined {
-  if (/^(['"]).*\1$/s.test(text)) return { literal: text.slice(1, -1) };
+  const quoted = quotedText(text);
+  if (quoted !== undefined) return { literal: quoted };
   if (/^-?\d+(\.\d+)?$/.test(text)) return { literal: Number(text) };
   if (text === 'true' || text === 'false') return { literal: text === 'true' };
   if (text === 'null' || text === 'none') return { literal: null };
@@ -70,24 +92,32 @@ function parseCondition(text: string): Condition {
   return { any: text.split(/\s+or\s+/).map((alternative) => alternative.split(/\s+and\s+/).map((part) => parseComparison(part.trim()))) };
 }
 
-function splitFilters(text: string): string[] {
+/**
+ * Splits `text` at each `separator` outside quotes and parentheses. Quotes are the literals of
+ * the template language: a separator, parenthesis or escaped quote inside them is text.
+ */
+function splitOutside(text: string, separator: '|' | ','): string[] {
   const parts: string[] = [];
   let depth = 0;
   let quote: string | null = null;
+  let escaped = false;
   let current = '';
   for (const character of text) {
     if (quote !== null) {
-      if (character === quote) quote = null;
+      if (escaped) escaped = false;
+      else if (character === '\\') escaped = true;
+      else if (character === quote) quote = null;
     } else if (character === '"' || character === "'") quote = character;
     else if (character === '(') depth += 1;
     else if (character === ')') depth -= 1;
-    else if (character === '|' && depth === 0) {
+    else if (character === separator && depth === 0) {
       parts.push(current.trim());
       current = '';
       continue;
     }
     current += character;
   }
+  if (quote !== null) throw compileError(`the quote ${quote} in '${text}' is never closed`);
   parts.push(current.trim());
   return parts;
 }
@@ -97,16 +127,20 @@ function parseFilter(text: string): Filter {
   if (match === null) throw compileError(`'${text}' is not a filter`);
   const [, name, argumentText] = match;
   if (!isTemplateFilterName(name)) throw compileError(`unknown filter '${name}'`);
-  const args = argumentText === undefined || argumentText.trim() === '' ? [] : argumentText.split(',').map((arg) => {
-    const trimmed = arg.trim();
+  const args = argumentText === undefined || argumentText.trim() === '' ? [] : splitOutside(argumentText, ',').map((arg) => {
+    if (arg.startsWith('"') || arg.startsWith("'")) {
+      const quoted = quotedText(arg);
+      if (quoted === undefined) throw compileError(`'${arg}' is not one quoted text; quote each argument on its own`);
+      return quoted;
+    }
     // A bare word is text, as in `default(Untitled)`.
-    return (parseLiteral(trimmed) ?? { literal: trimmed }).literal;
+    return (parseLiteral(arg) ?? { literal: arg }).literal;
   });
   return { name, args };
 }
 
 function parseOutput(tag: string, raw: boolean): TemplateNode {
-  const [operandText, ...filterTexts] = splitFilters(tag);
+  const [operandText, ...filterTexts] = splitOutside(tag, '|');
   const filters = filterTexts.map(parseFilter);
   return { kind: 'output', operand: parseOperand(operandText), filters, raw: raw || filters.some((filter) => filter.name === 'raw' || filter.name === 'safe') };
 }

@@ -59,7 +59,8 @@ function argumentProblem(tool: string, parameters: Readonly<Record<string, strin
   return null;
 }
 
-function toolError(tool: string, cause: unknown): LoomError {
+/** A tool's failure as the E102 the model or the flow sees; an E102 the tool raised itself stays as it is. */
+export function toolError(tool: string, cause: unknown): LoomError {
   if (cause instanceof LoomError && cause.code === 'E102') return cause;
   const reason = cause instanceof Error ? cause.message : String(cause);
   return new LoomError('E102', `tool '${tool}' failed: ${reason}`, undefined, { cause });

@@ -4,6 +4,7 @@
  * Indexes count from 0, negative ones from the end, as in the Python Nexa compiled to.
  */
 import { LoomError } from '../../errors.js';
+import { isMemberSource } from './member-source.js';
 import { fail } from './script-error.js';
 import { describe, isDict, StructValue, VariantValue } from './values.js';
 
@@ -26,7 +27,9 @@ export function member(object: unknown, name: string): unknown {
     return null;
   }
   if ((typeof object === 'string' || Array.isArray(object)) && name === 'length') return object.length;
-  if (typeof object === 'object' && object !== null && name in object) return (object as Record<string, unknown>)[name];
+  if (isMemberSource(object)) return object.loomMember(name);
+  // Own data only: an inherited method read off an object would be called without its `this`.
+  if (typeof object === 'object' && object !== null && Object.hasOwn(object, name)) return (object as Record<string, unknown>)[name];
   return fail(`cannot read field '${name}' of ${describe(object)}`);
 }
 

@@ -3,6 +3,7 @@
  * propagation or an `exit`), deferred blocks and the intent-match failure E104.
  */
 import { LoomError } from '../../errors.js';
+import { throwIfToolCancelled } from '../infra/tool-signal.js';
 import { ExitRequest } from './exit-request.js';
 import { Propagation } from './propagation.js';
 import { ScriptError } from './script-error.js';
@@ -13,9 +14,14 @@ export function raised(value: unknown): Error {
   return value instanceof Error ? value : new ScriptError(display(value));
 }
 
-/** Called first in every `catch`: a propagation or an exit request passes through. */
+/**
+ * Called first in every `catch`: a propagation or an exit request passes through, and so does
+ * the cancellation of the tool the code runs in (a tool past its tool_timeout cannot catch its
+ * way into side effects after the agent has moved on).
+ */
 export function rethrowSignal(error: unknown): void {
   if (error instanceof Propagation || error instanceof ExitRequest) throw error;
+  throwIfToolCancelled();
 }
 
 /** Runs `defer` blocks last-in first-out; every one runs, and the first failure is raised after. */

@@ -5,6 +5,7 @@
  * concurrency, HTTP responses) raise an error naming themselves when called.
  */
 import { setTimeout as delay } from 'node:timers/promises';
+import { currentToolSignal } from '../infra/tool-signal.js';
 import type { TypeRegistry } from './adt.js';
 import { ExitRequest } from './exit-request.js';
 import { fail, ScriptError } from './script-error.js';
@@ -63,6 +64,17 @@ async function sorted(items: unknown, key?: unknown): Promise<unknown[]> {
   return keyed.sort((a, b) => compareValues(a.key, b.key)).map(({ item }) => item);
 }
 
+/** A sleep inside a tool ends when the tool is cancelled, so a timed-out tool does not keep the program alive. */
+async function sleepMs(milliseconds: number): Promise<null> {
+  const signal = currentToolSignal();
+  try {
+    await delay(milliseconds, undefined, { signal });
+  } catch (error) {
+    throw signal?.aborted === true ? signal.reason : error;
+  }
+  return null;
+}
+
 const NOT_YET_SUPPORTED = [
   'connect', 'open', 'enable_auth', 'spawn', 'parallel', 'race', 'channel', 'after', 'schedule', 'select',
   'send', 'recv', 'recv_timeout', 'try_recv', 'close', 'await_task', 'try_await', 'cancel_task', 'cancel_schedule',
@@ -108,14 +120,8 @@ export function createBuiltins(registry: TypeRegistry, { print, secret }: Builti
     Err: (error) => registry.variant('Result', 'Err', [error]),
     Error: (message) => new ScriptError(display(message)),
     secret: (name) => secret(display(name)),
-    sleep: async (seconds) => {
-      await delay(numbers([seconds], 'sleep')[0] * MS_PER_SECOND);
-      return null;
-    },
-    sleep_ms: async (milliseconds) => {
-      await delay(numbers([milliseconds], 'sleep_ms')[0]);
-      return null;
-    },
+    sleep: (seconds) => sleepMs(numbers([seconds], 'sleep')[0] * MS_PER_SECOND),
+    sleep_ms: (milliseconds) => sleepMs(numbers([milliseconds], 'sleep_ms')[0]),
     exit: (status = 0) => {
       throw new ExitRequest(Number(status));
     },

@@ -1,9 +1,11 @@
 /**
- * Errors without a registry code: those a script raises itself (`raise Error("...")`) and the
- * faults of plain operations (calling a value that is not a function, an index past the end
- * of a list, dividing by zero). They are reported as `Error: message` and caught like any
- * other error, with `e.code` null.
+ * Errors without a registry code: those a script raises itself (`raise Error("...")`), and
+ * declarations Loom cannot run as written. They are reported as `Error: message` and caught
+ * like any other error, with `e.code` null. The faults of plain operations (calling a value
+ * that is not a function, an index past the end of a list, dividing by zero) are E105 (`fail`).
  */
+import { LoomError } from '../../errors.js';
+
 export class ScriptError extends Error {
   readonly code = null;
 
@@ -13,9 +15,9 @@ export class ScriptError extends Error {
   }
 }
 
-/** Throws a ScriptError; an expression-friendly `throw`. */
+/** An operation met a value it cannot work with: E105; an expression-friendly `throw`. */
 export function fail(message: string): never {
-  throw new ScriptError(message);
+  throw new LoomError('E105', message);
 }
 
 /** A failed `assert`; `message` is the asserted condition as written. */

@@ -14,6 +14,19 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (character) => HTML_ESCAPES[character]);
 }
 
+/**
+ * The result of a filter that inserted text from its own arguments (join's separator,
+ * replace's replacement, default's fallback): `html` is what the output shows, with the data
+ * escaped and the template author's text as written; `value` is what a later filter works on,
+ * whose result is then escaped as a whole like any other.
+ */
+export class AuthoredOutput {
+  constructor(
+    readonly value: unknown,
+    readonly html: string,
+  ) {}
+}
+
 export function asList(value: unknown): unknown[] {
   if (Array.isArray(value)) return value;
   if (typeof value === 'string') return [...value];
@@ -38,16 +51,22 @@ export const FILTERS: Readonly<Record<TemplateFilterName, FilterFunction>> = {
     const limit = Number(length);
     return text.length <= limit ? text : `${text.slice(0, Math.max(0, limit - 3))}...`;
   },
-  replace: (value, from = '', to = '') => display(value).split(display(from)).join(display(to)),
+  replace: (value, from = '', to = '') => {
+    const pieces = display(value).split(display(from));
+    return new AuthoredOutput(pieces.join(display(to)), pieces.map(escapeHtml).join(display(to)));
+  },
   escape: (value) => escapeHtml(display(value)),
   raw: (value) => value,
   safe: (value) => value,
-  default: (value, fallback = '') => (value === MISSING || value === null || value === undefined || value === '' ? fallback : value),
+  default: (value, fallback = '') => (value === MISSING || value === null || value === undefined || value === '' ? new AuthoredOutput(fallback, display(fallback)) : value),
   length: (value) => (isDict(value) ? Object.keys(value).length : asList(value).length),
   first: (value) => asList(value)[0] ?? null,
   last: (value) => asList(value).at(-1) ?? null,
   reverse: (value) => (typeof value === 'string' ? [...value].reverse().join('') : [...asList(value)].reverse()),
-  join: (value, separator = ', ') => asList(value).map(display).join(display(separator)),
+  join: (value, separator = ', ') => {
+    const items = asList(value).map(display);
+    return new AuthoredOutput(items.join(display(separator)), items.map(escapeHtml).join(display(separator)));
+  },
   slice: (value, start = 0, end) => (typeof value === 'string' ? value.slice(Number(start), end === undefined ? undefined : Number(end)) : asList(value).slice(Number(start), end === undefined ? undefined : Number(end))),
   json: (value) => JSON.stringify(value instanceof StructValue ? value.fields : value),
   number: (value, digits = 0) => Number(value).toFixed(Number(digits)),

@@ -1,14 +1,15 @@
 /**
  * Rendering `template"""..."""` bodies with their data. The compiler
  * (language/template/compile.ts) reads a body once and caches it; here its nodes meet values:
- * outputs are HTML-escaped unless raw, `{{#for}}` exposes `@index`, `@index1`, `@first`,
+ * outputs are HTML-escaped unless raw (text a filter inserts from its arguments is the
+ * template author's and is not), `{{#for}}` exposes `@index`, `@index1`, `@first`,
  * `@last`, `@length`, `@even`, `@odd`, and a partial's template text comes from a variable.
  * A variable the data lacks is E802 unless a `default(...)` filter supplies it.
  */
 import { LoomError } from '../../errors.js';
 import type { Comparison, Operand, TemplateNode } from '../../language/template/ast.js';
 import { compileTemplate } from '../../language/template/compile.js';
-import { asList, escapeHtml, FILTERS, MISSING } from './template-filters.js';
+import { asList, AuthoredOutput, escapeHtml, FILTERS, MISSING } from './template-filters.js';
 import { display, equals, isDict, StructValue, truthy } from './values.js';
 
 type Data = Readonly<Record<string, unknown>>;
@@ -79,9 +80,13 @@ function renderNodes(nodes: readonly TemplateNode[], scope: Scope, out: string[]
         let value = resolve(node.operand, scope);
         const hasDefault = node.filters.some((filter) => filter.name === 'default');
         if (value === MISSING && !hasDefault) required(node.operand, scope);
-        for (const filter of node.filters) value = FILTERS[filter.name](value, ...filter.args);
-        const text = value === MISSING ? '' : display(value);
-        out.push(node.raw ? text : escapeHtml(text));
+        for (const filter of node.filters) value = FILTERS[filter.name](value instanceof AuthoredOutput ? value.value : value, ...filter.args);
+        if (value instanceof AuthoredOutput && !node.raw) out.push(value.html);
+        else {
+          const plain = value instanceof AuthoredOutput ? value.value : value;
+          const text = plain === MISSING ? '' : display(plain);
+          out.push(node.raw ? text : escapeHtml(text));
+        }
         break;
       }
       case 'for': {

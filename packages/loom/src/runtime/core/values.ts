@@ -109,9 +109,14 @@ export function describe(value: unknown): string {
   return text.length <= SHORT_VALUE_CHARS ? `${typeName(value)} ${text}` : typeName(value);
 }
 
-/** How a value reads in `print` and `#{...}`: strings as they are, everything else as `repr`. */
+/**
+ * How a value reads in `print`, `str()` and `#{...}`: strings as they are, an error as its
+ * message (as Python's `str(e)`; `"Error: #{e}"` must not say "Error: Error: ..."; the kind
+ * is `e.name`, the code `e.code`), everything else as `repr`.
+ */
 export function display(value: unknown): string {
-  return typeof value === 'string' ? value : repr(value);
+  if (typeof value === 'string') return value;
+  return value instanceof Error ? value.message : repr(value);
 }
 
 function formatNumber(value: number): string {
@@ -119,7 +124,7 @@ function formatNumber(value: number): string {
   return Object.is(value, -0) ? '0' : String(value);
 }
 
-/** How a value reads inside a list or dict: strings quoted. */
+/** How a value reads inside a list or dict: strings quoted, errors as their headline (`Error: boom`). */
 export function repr(value: unknown): string {
   if (value === null || value === undefined) return 'null';
   switch (typeof value) {

@@ -9,6 +9,9 @@ import { Agent, joinRunArguments } from '../agents/agent.js';
 import type { AgentRuntime } from '../agents/runtime.js';
 import type { AgentSpec, RunOptions } from '../agents/spec.js';
 import type { Runnable } from '../agents/pipeline.js';
+import type { MemberSource } from '../core/member-source.js';
+import { currentToolSignal } from '../infra/tool-signal.js';
+import { fail } from '../core/script-error.js';
 import type { StreamedOutput } from './streamed-output.js';
 
 /** A contract of the agent, checked around each call; `subject` is the input or the answer. */
@@ -17,8 +20,9 @@ export interface AgentContract {
   check(subject: unknown): Promise<void>;
 }
 
-export class AgentHandle implements Runnable {
+export class AgentHandle implements Runnable, MemberSource {
   private agent: Agent | undefined;
+  private runFunction: ((...args: unknown[]) => Promise<unknown>) | undefined;
 
   constructor(
     private readonly spec: AgentSpec,
@@ -32,7 +36,10 @@ export class AgentHandle implements Runnable {
     return this.spec.name;
   }
 
-  async run(input: unknown, options?: RunOptions): Promise<unknown> {
+  async run(input: unknown, callerOptions?: RunOptions): Promise<unknown> {
+    // Asked from inside a tool, the call ends with the tool: its timeout cancels this request too.
+    const toolSignal = callerOptions?.signal === undefined ? currentToolSignal() : undefined;
+    const options = toolSignal === undefined ? callerOptions : { ...callerOptions, signal: toolSignal };
     for (const contract of this.contracts) if (contract.clause === 'requires') await contract.check(input);
     this.agent ??= new Agent(this.spec, this.runtime());
     const streamed = options?.onDelta === undefined ? this.streamedOutput?.begin() : undefined;
@@ -45,6 +52,21 @@ export class AgentHandle implements Runnable {
   /** `A.run(a, b)` and `A(a, b)`: several arguments are joined into one input. */
   call(args: readonly unknown[]): Promise<unknown> {
     return this.run(args.length === 1 ? args[0] : joinRunArguments(args));
+  }
+
+  /**
+   * `A.run` read as a value is a function bound to this agent, the same one each time, so
+   * `f = A.run; f(x)` and `x |> A.run` ask the agent as `A.run(x)` does; `A.name` is its name.
+   */
+  loomMember(name: string): unknown {
+    if (name === 'name') return this.spec.name;
+    if (name !== 'run') return fail(`agent ${this.spec.name} has no field '${name}'; an agent offers 'run' and 'name'`);
+    if (this.runFunction === undefined) {
+      const run = (...args: unknown[]): Promise<unknown> => this.call(args);
+      Object.defineProperty(run, 'name', { value: `${this.spec.name}.run` });
+      this.runFunction = run;
+    }
+    return this.runFunction;
   }
 
   loomDisplay(): string {

@@ -16,14 +16,16 @@ import type { Runnable } from '../agents/pipeline.js';
 import { formatErrorReport } from './error-report.js';
 import { builtinMethod } from '../core/methods.js';
 import { createBuiltins } from '../core/prelude.js';
+import { ExitRequest } from '../core/exit-request.js';
 import { AssertionFailure, fail } from '../core/script-error.js';
 import { findProjectRoot, loadSecrets } from '../infra/secrets.js';
+import { throwIfToolCancelled, withToolSignal } from '../infra/tool-signal.js';
 import { createSemanticJudge } from '../agents/semantic.js';
 import type { SemanticJudge } from '../agents/semantic.js';
 import { createStd } from '../std/index.js';
 import { StreamedOutput } from './streamed-output.js';
 import { stdTools } from '../std/tools.js';
-import { bindTool } from '../agents/tools.js';
+import { bindTool, toolError } from '../agents/tools.js';
 import type { ToolBinding } from '../agents/tools.js';
 import { TypeChecker, typeModeFrom } from '../core/types.js';
 import type { DebugFlag } from '../infra/trace.js';
@@ -58,6 +60,7 @@ export class ProgramContext {
   private configName: string | undefined;
   private defaultModel: string | undefined;
   private agentRuntime: AgentRuntime | undefined;
+  private readonly toolFunctions = new Map<string, Callable>();
   private semanticJudge: SemanticJudge | undefined;
 
   constructor(readonly host: ProgramHost) {
@@ -68,6 +71,7 @@ export class ProgramContext {
   }
 
   print(values: readonly unknown[]): void {
+    throwIfToolCancelled();
     this.output.print(values.map(display).join(' '));
   }
 
@@ -76,8 +80,13 @@ export class ProgramContext {
     this.host.stderr(`${formatErrorReport(warning, this.host.locate(warning))}\n`);
   }
 
-  /** `use config NAME;` selects a config block of secrets.nxs for the agents. */
+  /**
+   * `use config NAME;` selects a config block of secrets.nxs for the agents. The block is
+   * looked up here, so a name the file lacks is reported at this statement rather than at the
+   * first agent call, which would only be where the mistake was noticed.
+   */
   useConfig(name: string): void {
+    loadSecrets({ projectRoot: findProjectRoot(this.host.entryFile), configName: name, env: this.host.env });
     this.configName = name;
   }
 
@@ -91,7 +100,30 @@ export class ProgramContext {
   /** A `@tool fn` an agent `uses`: the model's named arguments become the function's parameters. */
   toolFromFunction(name: string, description: string, parameters: Readonly<Record<string, string>>, tool: Callable): ToolBinding {
     const names = Object.keys(parameters);
-    return bindTool({ name, description, parameters }, (args) => tool(...names.map((parameter) => args[parameter] ?? null)));
+    return bindTool({ name, description, parameters }, (args, signal) => withToolSignal(signal, () => tool(...names.map((parameter) => args[parameter] ?? null))));
+  }
+
+  /**
+   * A `@tool fn` called or read as a value by the program's own code: the function itself,
+   * except that a failure is the tool failure E102, as it is when an agent calls the tool
+   * (reference.md promises the same code both ways). `exit()` inside it still ends the program.
+   */
+  toolFunction(name: string, tool: Callable): Callable {
+    let wrapped = this.toolFunctions.get(name);
+    if (wrapped === undefined) {
+      const call = async (...args: unknown[]): Promise<unknown> => {
+        try {
+          return await tool(...args);
+        } catch (error) {
+          if (error instanceof ExitRequest) throw error;
+          throw toolError(name, error);
+        }
+      };
+      Object.defineProperty(call, 'name', { value: name });
+      this.toolFunctions.set(name, call);
+      wrapped = call;
+    }
+    return wrapped;
   }
 
   /** The tools of `uses std.NS`. */
@@ -110,6 +142,7 @@ export class ProgramContext {
 
   /** `std.NS.name(args)` (`name` dotted for `std.db.sqlite.connect`): the library function itself, whatever methods a namespace object would have. */
   callStd(namespace: string, name: string, args: readonly unknown[]): unknown {
+    throwIfToolCancelled();
     const library = this.std[namespace];
     const implementation = library === undefined || !Object.hasOwn(library, name) ? undefined : library[name];
     return implementation === undefined ? fail(`std.${namespace} has no function '${name}'`) : implementation(...args);

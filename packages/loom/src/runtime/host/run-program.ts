@@ -15,6 +15,7 @@ import { ProgramContext } from './program.js';
 import type { ProgramHost } from './program.js';
 import { isErr, propagationOrigin } from '../core/propagation.js';
 import type { DebugFlag } from '../infra/trace.js';
+import { ScriptError } from '../core/script-error.js';
 import { repr } from '../core/values.js';
 
 /** What a generated module's default export returns once its declarations have run. */
@@ -81,7 +82,8 @@ function reportPropagatedResult(host: ProgramHost, result: unknown): boolean {
   if (origin === undefined || !isErr(result)) return false;
   const [payload] = result.values;
   const location = host.locate(origin);
-  const error = payload instanceof Error ? payload : new Error(`Err(${repr(payload)}) propagated by '?'`);
+  // Like a `raise` of the script's own, an Err value it propagated has no registry code.
+  const error = payload instanceof Error ? payload : new ScriptError(`Err(${repr(payload)}) propagated by '?'`);
   host.stderr(`${formatErrorReport(error, (payload instanceof Error ? host.locate(payload) : undefined) ?? location)}\n`);
   return true;
 }

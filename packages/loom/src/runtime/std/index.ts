@@ -13,6 +13,7 @@ import { mathNamespace } from './math.js';
 import type { StdFunctions, StdNamespace } from './namespace.js';
 import { regexNamespace } from './regex.js';
 import { shellNamespace } from './shell.js';
+import { templateNamespace } from './template.js';
 import { textNamespace } from './text.js';
 import { timeNamespace } from './time.js';
 import { unsupportedNamespace } from './unsupported.js';
@@ -29,6 +30,7 @@ const STD_LIBRARY: Readonly<Record<string, StdNamespace>> = {
   hash: hashNamespace,
   http: httpNamespace,
   shell: shellNamespace,
+  template: templateNamespace,
 };
 
 /** The registered namespace `name`, if Loom runs it. */

@@ -22,3 +22,18 @@ test('malformed templates are E801', () => {
 test('compiling lists the variables a template reads from its data', () => {
   assert.deepEqual(compileTemplate('{{a}}{{#for x in xs}}{{x}}{{b.c}}{{@index}}{{/for}}{{#if d == e}}{{/if}}').rootNames, ['a', 'xs', 'b', 'd', 'e']);
 });
+
+test('filter arguments are literals of the template language: commas and quotes inside quotes belong to the text', () => {
+  const [output] = compileTemplate(`{{ tags | join(", ") | replace('a, b', "say \\"hi\\"") | truncate(20) | default(Untitled) }}`).nodes;
+  assert.equal(output.kind, 'output');
+  assert.deepEqual(output.kind === 'output' ? output.filters.map((filter) => [filter.name, filter.args]) : [], [
+    ['join', [', ']],
+    ['replace', ['a, b', 'say "hi"']],
+    ['truncate', [20]],
+    ['default', ['Untitled']],
+  ]);
+});
+
+test('an unclosed quote in filter arguments is E801', () => {
+  assert.equal(templateError(() => compileTemplate('{{ tags | join(", ) }}')).code, 'E801');
+});

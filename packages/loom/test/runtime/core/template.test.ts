@@ -48,3 +48,14 @@ test('a missing variable is E802 unless a default supplies it', () => {
   assert.equal(error.code, 'E802');
   assert.match(error.message, /'user\.name' is not defined/);
 });
+
+test('filter arguments are never HTML-escaped; the data around them is', () => {
+  const data = { tags: ['math', 'engines', '<poetry>'] };
+  assert.equal(renderTemplate('{{ tags | join(", ") }}', { tags: ['math', 'engines', 'poetry'] }), 'math, engines, poetry');
+  assert.equal(renderTemplate('{{ tags | join("<br>") }}', data), 'math<br>engines<br>&lt;poetry&gt;');
+  assert.equal(renderTemplate('{{ missing | default("<em>none</em>") }}', {}), '<em>none</em>');
+  assert.equal(renderTemplate('{{ text | replace("&", "<b>&amp;</b>") }}', { text: 'a & <b>' }), 'a <b>&amp;</b> &lt;b&gt;');
+  // A later filter works on the plain text; its result is escaped as a whole.
+  assert.equal(renderTemplate('{{ tags | join("<br>") | upper }}', data), 'MATH&lt;BR&gt;ENGINES&lt;BR&gt;&lt;POETRY&gt;');
+  assert.equal(renderTemplate('{{ n | default(3) | number(1) }}', {}), '3.0');
+});
