@@ -94,7 +94,7 @@ function emitBare(context: EmitContext, expression: Expression): Code {
     }
     case 'PropagateExpression':
       context.markPropagation();
-      return ['$rt.propagate(await $rt.settle(async () => ', emitExpression(context, expression.operand), '))'];
+      return ['$rt.propagate(await $rt.settle(async () => (', emitExpression(context, expression.operand), ')))'];
     case 'CallExpression':
       return emitCall(context, expression);
     case 'MemberExpression':
@@ -225,7 +225,7 @@ function emitBinary(context: EmitContext, expression: BinaryExpression): Code {
     case 'fallback': {
       const value = context.temp();
       return [
-        '($rt.isErr(', value, ' = await $rt.settle(async () => ', emitExpression(context, expression.left), ')) ? ',
+        '($rt.isErr(', value, ' = await $rt.settle(async () => (', emitExpression(context, expression.left), '))) ? ',
         emitExpression(context, expression.right), ' : ', value, ')',
       ];
     }

@@ -19,7 +19,7 @@ const FORMS: readonly string[] = [
   'fn(a) { return a + 1 }',
   'double(x)', 'double(n: x)', 'xs[0]', 'xs[0:1]', 'd["k"]', 'd.k', 'xs.len()',
   '"s #{x} t"', 'template """{{ v }}"""', '[1, x, ...xs]', '{"k": x, "l": [x]}',
-  'x ?? 0', 'x |> double', 'Option::Some(1)', 'Some(x)', 'xs otherwise { 0 }',
+  'x ?? 0', 'x |> double', 'Option::Some(1)', 'Some(x)', 'xs otherwise { 0 }', '{"k": 1}', '{}',
 ];
 
 /** Places an expression may stand, `E` marking it. */
@@ -28,7 +28,7 @@ const POSITIONS: readonly string[] = [
   'y = E == E', 'y = not (E)', 'y = xs[E]', 'y = E ?? 1', 'print("v=#{E}")', 'E', 'double(E)',
   'if E { print(1) } else { print(2) }', 'while E { break }', 'for i in [E] { print(i) }',
   'y = match E { _ => 1 }', 'y = match x { _ => E }', 'f = fn() { return E }',
-  'd["k"] = E', 'y += E', 'return E',
+  'd["k"] = E', 'y += E', 'return E', 'y = E otherwise 0', 'y = E?',
 ];
 
 function program(position: string, form: string): string {
