@@ -366,7 +366,7 @@ export const ERROR_REGISTRY: Readonly<Record<ErrorCode, ErrorEntry>> = {
  * Lint warnings (`loom lint`) have W-codes in the same registry: none of them is an error, so
  * they have no family, only a title and a remedy.
  */
-export const LINT_CODES = ['W001', 'W002', 'W003', 'W004', 'W005'] as const;
+export const LINT_CODES = ['W001', 'W002', 'W003', 'W004', 'W005', 'W006'] as const;
 export type LintCode = (typeof LINT_CODES)[number];
 
 /** What the registry says of a lint warning: `loom explain W002` prints it. */
@@ -397,6 +397,12 @@ export const LINT_REGISTRY: Readonly<Record<LintCode, LintEntry>> = {
   W005: {
     title: 'Intent match without a default branch',
     remedy: 'Add a `_ => ...` branch: input no intent accepts raises E104 at run time.',
+  },
+  W006: {
+    title: 'Argument does not match the parameter type',
+    remedy:
+      'Pass a value of the annotated type, or change the annotation. The call still compiles: annotations are ' +
+      'checked when it runs, as LOOM_TYPE_MODE says (E301 in strict mode, an E302 warning by default).',
   },
 };
 

@@ -1,10 +1,13 @@
 /**
  * Calls of declared flows and functions and constructions of declared structs
- * (`Point(x: 1, y: 2)`): a named argument must name a parameter or field, there may be no
- * more positional arguments than parameters, and a literal argument must fit the declared
- * type. Each is E002 — the call does not match the signature. Missing arguments are left to
- * the runtime, which may supply defaults, and so are calls on the right of `|>`, whose first
- * argument is the piped value.
+ * (`Point(x: 1, y: 2)`): a named argument must name a parameter or field, and there may be no
+ * more positional arguments than parameters. Each is E002 — the call does not match the
+ * signature. A literal struct field must fit the field's type (E002 too). A literal argument
+ * that does not fit a parameter's annotation is not an error: annotations are checked when the
+ * program runs, as LOOM_TYPE_MODE says (E301 in strict mode, an E302 warning by default,
+ * nothing when forgiving), so the checker only collects it for `loom lint` (W006). Missing
+ * arguments are left to the runtime, which may supply defaults, and so are calls on the right
+ * of `|>`, whose first argument is the piped value.
  */
 import type { Diagnostic } from '../diagnostic.js';
 import type { Argument, CallExpression, Identifier, Node, Parameter, StructDeclaration, TypeExpression } from '../syntax/ast.js';
@@ -24,6 +27,8 @@ interface Slot {
 export class CallChecker implements NodeVisitor {
   readonly kinds: ReadonlySet<Node['kind']> = new Set(['BinaryExpression', 'CallExpression']);
   readonly diagnostics: Diagnostic[] = [];
+  /** Literal arguments that do not fit their parameter's annotation: lint warnings, not errors. */
+  readonly argumentTypeMismatches: Diagnostic[] = [];
   private readonly piped = new Set<CallExpression>();
 
   constructor(private readonly resolution: Resolution) {}
@@ -35,30 +40,37 @@ export class CallChecker implements NodeVisitor {
     }
     if (node.kind !== 'CallExpression' || this.piped.has(node)) return;
     const target = this.resolution.callTargets.get(node);
-    if (target) this.diagnostics.push(...checkCall(node, target, this.resolution));
+    if (target) this.checkCall(node, target);
+  }
+
+  private checkCall(call: CallExpression, target: GlobalSymbol): void {
+    const found = signatureMismatches(call, target, this.resolution);
+    this.diagnostics.push(...found.errors);
+    this.argumentTypeMismatches.push(...found.argumentTypes);
   }
 }
 
-function checkCall(call: CallExpression, target: GlobalSymbol, resolution: Resolution): Diagnostic[] {
+function signatureMismatches(call: CallExpression, target: GlobalSymbol, resolution: Resolution): { errors: Diagnostic[]; argumentTypes: Diagnostic[] } {
+  const errors: Diagnostic[] = [];
+  const argumentTypes: Diagnostic[] = [];
   const slots = slotsOf(target);
-  if (!slots) return [];
+  if (!slots) return { errors, argumentTypes };
   const what = `${target.kind} '${target.name}'`;
-  const diagnostics: Diagnostic[] = [];
   const positional = call.arguments.filter((argument) => argument.name === null);
   const firstExtra = positional[slots.length];
-  if (firstExtra) diagnostics.push(tooManyArguments(firstExtra, slots.length, positional.length, what));
+  if (firstExtra) errors.push(tooManyArguments(firstExtra, slots.length, positional.length, what));
   call.arguments.forEach((argument, position) => {
     const slot = slotFor(argument, position, slots);
     if (!slot) {
-      if (argument.name) diagnostics.push(unknownName(argument.name, slots, target));
+      if (argument.name) errors.push(unknownName(argument.name, slots, target));
       return;
     }
     const type = slot.type ? resolution.annotationTypes.get(slot.type) : undefined;
     const mismatch = literalMismatchDiagnostic(type, argument.value, (expected, found) =>
       `'${slot.name}' of ${what} expects '${expected}', found ${found}`);
-    if (mismatch) diagnostics.push(mismatch);
+    if (mismatch) (target.kind === 'struct' ? errors : argumentTypes).push(mismatch);
   });
-  return diagnostics;
+  return { errors, argumentTypes };
 }
 
 /** The parameters of a flow or function, or the fields of a struct; null for anything else. */

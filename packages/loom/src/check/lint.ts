@@ -12,6 +12,7 @@ import { analyze } from './analysis.js';
 import type { GlobalKind } from './binder.js';
 import type { CheckOptions } from './checker.js';
 import { inSourceOrder } from './checker.js';
+import { CallChecker } from './calls.js';
 import { leadingSpan } from './positions.js';
 import type { NodeVisitor } from '../syntax/walk.js';
 import { walk, walkWith } from '../syntax/walk.js';
@@ -41,12 +42,14 @@ export function lint(program: Program, options: LintOptions): LintWarning[] {
 export function lintAnalyzed(program: Program, analysis: Analysis, warnUntyped: boolean): LintWarning[] {
   const unreachable = new UnreachableCodeFinder();
   const intentMatches = new DefaultlessIntentMatchFinder();
-  walkWith(program, [unreachable, intentMatches]);
+  const calls = new CallChecker(analysis.resolution);
+  walkWith(program, [unreachable, intentMatches, calls]);
   const warnings: LintWarning[] = [
     ...unusedDeclarations(analysis),
     ...unreadVariables(analysis, program.span.file),
     ...unreachable.warnings,
     ...intentMatches.warnings,
+    ...calls.argumentTypeMismatches.map((mismatch) => warning('W006', mismatch.message.replace(/^Type mismatch: /, ''), mismatch.span)),
   ];
   if (warnUntyped) warnings.push(...untypedFlows(program));
   return inSourceOrder(warnings);

@@ -6,7 +6,7 @@
  * `x |> f(a)` is the call `f(x, a)`.
  */
 import type { Argument, BinaryExpression, CallExpression, MemberExpression } from '../syntax/ast.js';
-import { joinCode, quote } from './code.js';
+import { at, joinCode, quote } from './code.js';
 import type { Code } from './code.js';
 import { STD_JS, parameterNamesOf } from './context.js';
 import { STD_NAMESPACES_RUN } from '../language/builtins.js';
@@ -86,7 +86,8 @@ export function emitCall(context: EmitContext, call: CallExpression): Code {
       switch (resolution.symbol.kind) {
         case 'flow':
         case 'function':
-          return ['(await ', resolution.js, '(', flowArguments(context, call.arguments, parameterNamesOf(resolution.symbol) ?? []), '))'];
+          // Located at the call: a wrong argument is reported here, not at the parameter.
+          return at(call.span, ['(await ', resolution.js, '(', flowArguments(context, call.arguments, parameterNamesOf(resolution.symbol) ?? []), '))']);
         case 'struct':
           return ['$p.registry.construct(', resolution.js, ', ', positional(context, call.arguments), ', ', named(context, call.arguments), ')'];
         case 'agent':

@@ -65,7 +65,7 @@ function emitFunctionBody(context: EmitContext, shape: FunctionShape, frame: Fra
   const olds = clauses('ensures').flatMap((clause) => oldCalls(clause.condition));
   const entry: Code[] = [
     ...shape.parameters.filter((parameter) => parameter.type !== null).map((parameter) =>
-      at(parameter.span, ['$p.types.check(', context.local(parameter.name), ', ', typeDescriptorCode(parameter.type!), ', ', quote(`parameter '${parameter.name.name}' of ${shape.label}`), ');']),
+      at(parameter.span, ['$p.types.checkArgument(', context.local(parameter.name), ', ', typeDescriptorCode(parameter.type!), ', ', quote(`parameter '${parameter.name.name}' of ${shape.label}`), ');']),
     ),
     ...clauses('requires').map((clause) => emitClauseCheck(context, clause, argumentsDict(context, shape))),
     ...clauses('invariant').map((clause) => emitClauseCheck(context, clause, argumentsDict(context, shape))),

@@ -85,6 +85,14 @@ suite('lint', () => {
     assert.deepEqual(lintFindings(source), ["3:5 W004 Variable 'reply' is never read"]);
   });
 
+  test('a literal argument that does not fit its parameter annotation is W006 at the literal', () => {
+    const source = 'flow repeat(text: str, times: int) { print(text, times) }\nflow main {\n    repeat("a", "3")\n    repeat(times: 2, text: 5)\n}';
+    assert.deepEqual(lintFindings(source), [
+      "3:17 W006 'times' of flow 'repeat' expects 'int', found a string",
+      "4:28 W006 'text' of flow 'repeat' expects 'str', found an integer",
+    ]);
+  });
+
   test('an intent match without a default branch is W005 at the match keyword', () => {
     const source = [
       'agent Bot { prompt: "p" }',

@@ -49,7 +49,7 @@ test('loom build writes a module that runs itself and reports errors at their .n
     assert.ok(map.mappings.length > 0);
     const executed = await runBuilt(join(outDir, 'typed.mjs'), { LOOM_TYPE_MODE: 'strict' });
     assert.equal(executed.status, 1);
-    assert.equal(executed.stderr, "TypeViolation: parameter 'x' of flow double expects int, got str \"7\"\n  --> packages/loom/test/fixtures/run/typed.nx:1:13\n  = code E301\n");
+    assert.equal(executed.stderr, "TypeViolation: parameter 'x' of flow double expects int, got str \"7\"\n  --> packages/loom/test/fixtures/run/typed.nx:6:11\n  = code E301\n");
     const refused = await runInProcess(['build', 'packages/loom/test/fixtures/run/typed.nx', '--out-dir', 'packages/loom/test/fixtures/run']);
     assert.equal(refused.status, 64);
     assert.equal(existsSync('packages/loom/test/fixtures/run/typed.mjs'), false);

@@ -10,6 +10,7 @@ import type { TypeDescriptor } from '../../language/type-descriptor.js';
 import { fieldTypeProblem } from './field-checks.js';
 import type { TypeRegistry } from './adt.js';
 import { describe, isDict, isNone, StructValue, VariantValue } from './values.js';
+import { reportAtCaller } from './report-site.js';
 
 export type TypeMode = 'strict' | 'warn' | 'forgiving';
 
@@ -68,12 +69,24 @@ export class TypeChecker {
     this.protocols.set(name, fields);
   }
 
-  /** Checks `value` against `type`; `what` names the checked place (`parameter 'x' of flow f`). */
+  /** Checks `value` against `type`; `what` names the checked place (`variable 'x'`, `result of flow f`). */
   check(value: unknown, type: TypeDescriptor, what: string): void {
+    this.checkAt(value, type, what, (error) => error);
+  }
+
+  /**
+   * Checks an argument on entry to the flow that declares the parameter (`parameter 'x' of
+   * flow f`); a violation or warning is reported at the call that passed it.
+   */
+  checkArgument(value: unknown, type: TypeDescriptor, what: string): void {
+    this.checkAt(value, type, what, reportAtCaller);
+  }
+
+  private checkAt(value: unknown, type: TypeDescriptor, what: string, locate: (error: LoomError) => LoomError): void {
     if (this.mode === 'forgiving' || this.accepts(value, type)) return;
     const message = `${what} expects ${typeText(type)}, got ${describe(value)}`;
-    if (this.mode === 'strict') throw new LoomError('E301', message);
-    this.warn(new LoomError('E302', message));
+    if (this.mode === 'strict') throw locate(new LoomError('E301', message));
+    this.warn(locate(new LoomError('E302', message)));
   }
 
   private accepts(value: unknown, type: TypeDescriptor): boolean {

@@ -17,6 +17,7 @@ import { isErr, propagationOrigin } from '../core/propagation.js';
 import type { DebugFlag } from '../infra/trace.js';
 import { ScriptError } from '../core/script-error.js';
 import { repr } from '../core/values.js';
+import { reportedFramesToSkip } from '../core/report-site.js';
 
 /** What a generated module's default export returns once its declarations have run. */
 export interface ProgramInstance {
@@ -49,11 +50,16 @@ const FRAME_LOCATION = /((?:file|data):[^\s()]+):(\d+):(\d+)\)?$/;
 export function createLocator(moduleUrl: string, map: SourceMapJson): (error: Error) => Span | undefined {
   const locator = new SourceMapLocator(map);
   return (error) => {
+    let framesToSkip = reportedFramesToSkip(error);
     for (const line of (error.stack ?? '').split('\n')) {
       const frame = FRAME_LOCATION.exec(line.trim());
       if (frame === null || frame[1] !== moduleUrl) continue;
       const position = locator.originalPosition(Number(frame[2]), Number(frame[3]));
       if (position === undefined) continue;
+      if (framesToSkip > 0) {
+        framesToSkip -= 1;
+        continue;
+      }
       const point = { line: position.line, column: position.column, offset: 0 };
       return { file: position.file, start: point, end: point };
     }
