@@ -4,7 +4,8 @@
  * agents-before-use rule, nothing earlier does). Paths are relative to the including file.
  * A file is read once however often it is included; including a file that is still being
  * expanded (a cycle, or a file including itself) is an error naming the whole cycle.
- * Relative paths are resolved against the including file, absolute paths taken as written.
+ * Relative paths are resolved against the including file, absolute paths taken as written; a
+ * relative path not found there is looked for in the `stdlib/` folders above it (findIncluded).
  */
 import { dirname, isAbsolute, join, normalize, resolve } from 'node:path';
 import type { Diagnostic } from '../diagnostic.js';
@@ -62,7 +63,9 @@ export function expandIncludes(entry: Program, readFile: ReadSourceFile): Expand
     const spec = declaration.path.value;
     // `include "secrets.nxs";` names the secrets file the runtime reads, not Loom source.
     if (spec.endsWith(SECRETS_FILE_EXTENSION)) return;
-    const file = isAbsolute(spec) ? normalize(spec) : join(dirname(includer.file), spec);
+    const besideIncluder = isAbsolute(spec) ? normalize(spec) : join(dirname(includer.file), spec);
+    const found = findIncluded(besideIncluder, spec, includer.file, readFile);
+    const file = found?.file ?? besideIncluder;
     const identity = resolve(file);
     const cycleStart = inProgress.indexOf(identity);
     if (cycleStart >= 0) {
@@ -71,18 +74,17 @@ export function expandIncludes(entry: Program, readFile: ReadSourceFile): Expand
       return;
     }
     if (expanded.has(identity)) return;
-    const source = readFile(file);
-    if (source === undefined) {
+    if (found === undefined) {
       diagnostics.push({
         code: 'E001',
         severity: 'error',
         message: `Undeclared identifier: included file '${spec}' not found`,
         span: declaration.path.span,
-        hint: `include paths are relative to the including file; looked for '${file}'`,
+        hint: `include paths are relative to the including file, then tried in a stdlib/ folder of an enclosing directory; looked for '${besideIncluder}'`,
       });
       return;
     }
-    const parsed = parse(source, file);
+    const parsed = parse(found.source, file);
     diagnostics.push(...parsed.diagnostics);
     expand({ file, program: parsed.program, isEntry: false });
   }
@@ -106,4 +108,30 @@ function cycleDiagnostic(declaration: IncludeDeclaration, chain: readonly string
       ? 'remove this include: a file always sees its own declarations'
       : 'remove one include of the cycle; declarations of an included file are visible to every file that includes it, directly or not',
   };
+}
+
+const STDLIB_FOLDER = 'stdlib';
+
+/**
+ * The file an include names: beside the including file, else — as Nexa's CLI does — in a
+ * `stdlib/` folder, looked for in the including file's directory and then each directory
+ * above it, nearest first (a project's own `stdlib/`, or the one at the root of a checkout of
+ * the Nexa examples). `include "stdlib/news.nx"` also finds `stdlib/news.nx` that way.
+ */
+function findIncluded(
+  besideIncluder: string,
+  spec: string,
+  includerFile: string,
+  readFile: ReadSourceFile,
+): { file: string; source: string } | undefined {
+  const source = readFile(besideIncluder);
+  if (source !== undefined) return { file: besideIncluder, source };
+  if (isAbsolute(spec)) return undefined;
+  const insideStdlib = spec.startsWith(`${STDLIB_FOLDER}/`) ? spec.slice(STDLIB_FOLDER.length + 1) : spec;
+  for (let directory = resolve(dirname(includerFile)); ; directory = dirname(directory)) {
+    const candidate = join(directory, STDLIB_FOLDER, insideStdlib);
+    const text = readFile(candidate);
+    if (text !== undefined) return { file: candidate, source: text };
+    if (dirname(directory) === directory) return undefined;
+  }
 }

@@ -46,7 +46,7 @@ suite('include', () => {
     const finding = onlyFinding('include "tools/missing.nxlib";\nflow main { print(1) }');
     assert.equal(finding.message, "Undeclared identifier: included file 'tools/missing.nxlib' not found");
     assert.deepEqual([finding.span.start.line, finding.span.start.column, finding.span.end.column], [1, 9, 30]);
-    assert.equal(finding.hint, "include paths are relative to the including file; looked for 'tools/missing.nxlib'");
+    assert.equal(finding.hint, "include paths are relative to the including file, then tried in a stdlib/ folder of an enclosing directory; looked for 'tools/missing.nxlib'");
   });
 
   test('a cycle a → b → a is reported once, at the include closing it, naming the cycle', () => {
