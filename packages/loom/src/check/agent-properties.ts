@@ -69,6 +69,8 @@ export const AGENT_PROPERTY_RULES: ReadonlyMap<string, PropertyRule> = new Map<s
     },
   }],
   ['memory', { type: { kind: 'union', members: [STRING, BOOL] }, expects: 'a memory mode string or true/false' }],
+  // A Markdown file of long-term memory, read at compile time (check/experience.ts).
+  ['experience', { type: STRING, expects: 'the path of a Markdown file' }],
   ['stream', flag],
   ['output_format', text],
   ['max_tool_calls', count],

@@ -18,6 +18,8 @@ import { suggestionHint } from '../language/suggest.js';
 /** Clauses of the agent header that Nexa programs sometimes write as body properties. */
 const HEADER_CLAUSES: ReadonlyMap<string, string> = new Map([
   ['uses', 'agent Name uses std.http, my_tool { ... }'],
+  // The Nexa property table lists `tools: [...]`; Loom has one way to give an agent tools.
+  ['tools', 'agent Name uses my_tool, std.http { ... }'],
   ['implements', 'agent Name implements MyProtocol { ... }'],
   ['requires', 'agent Name requires "condition" { ... }'],
   ['ensures', 'agent Name ensures "condition" { ... }'],

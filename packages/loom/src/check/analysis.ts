@@ -14,10 +14,14 @@ import { resolveNames } from './resolver.js';
 import { walk } from '../syntax/walk.js';
 import type { AgentDecorators } from './decorators.js';
 import { readAgentDecorators } from './decorators.js';
+import type { AgentExperience } from './experience.js';
+import { readAgentExperience } from './experience.js';
 
 export type { GlobalKind, GlobalSymbol } from './binder.js';
 export type { NameReference } from './resolved-names.js';
 export type { AgentDecorators, DecoratorSetting } from './decorators.js';
+export type { AgentExperience } from './experience.js';
+export { EXPERIENCE_PROPERTY } from './experience.js';
 
 export interface AnalysisOptions {
   /** Reads an included file by path; `undefined` when it is missing or unreadable. */
@@ -30,6 +34,8 @@ export interface Analysis {
   readonly resolution: Resolution;
   /** An agent's decorators (`@limit`, `@timeout` …) read as settings; read once, when first asked. */
   agentDecorators(agent: AgentDeclaration): AgentDecorators;
+  /** Every agent's `experience` file, read (or why it could not be), by agent. */
+  readonly agentExperiences: ReadonlyMap<AgentDeclaration, AgentExperience>;
 }
 
 export function analyze(program: Program, options: AnalysisOptions): Analysis {
@@ -50,7 +56,13 @@ export function analyze(program: Program, options: AnalysisOptions): Analysis {
     }
     return read;
   };
-  return { expanded, bound, resolution, agentDecorators };
+  const agentExperiences = new Map<AgentDeclaration, AgentExperience>();
+  for (const { item, unit } of expanded.items) {
+    if (item.kind !== 'AgentDeclaration') continue;
+    const experience = readAgentExperience(item, unit.file, options.readFile);
+    if (experience !== undefined) agentExperiences.set(item, experience);
+  }
+  return { expanded, bound, resolution, agentDecorators, agentExperiences };
 }
 
 /** The parser marks what it could not read with Error nodes and nameless placeholder names. */

@@ -49,9 +49,12 @@ export function checkAnalyzed(analysis: Analysis): Diagnostic[] {
   ];
   for (const { item } of analysis.expanded.items) {
     switch (item.kind) {
-      case 'AgentDeclaration':
+      case 'AgentDeclaration': {
         diagnostics.push(...checkAgent(item, analysis.agentDecorators(item)));
+        const experience = analysis.agentExperiences.get(item);
+        if (experience?.kind === 'problem') diagnostics.push(experience.diagnostic);
         break;
+      }
       case 'JobDeclaration':
         diagnostics.push(...checkJob(item, analysis.bound.globals));
         break;

@@ -9,7 +9,7 @@ import type { Span } from '../syntax/spans.js';
 import type { Diagnostic } from '../diagnostic.js';
 import { ERROR_REGISTRY } from '../errors.js';
 import type { Code } from './code.js';
-import type { AgentDecorators, Analysis, GlobalSymbol, NameReference } from '../check/analysis.js';
+import type { AgentDecorators, AgentExperience, Analysis, GlobalSymbol, NameReference } from '../check/analysis.js';
 
 /** What the name `std` compiles to when no variable of the program shadows it. */
 export const STD_JS = '$p.std';
@@ -76,6 +76,10 @@ export class EmitContext {
 
   agentDecorators(agent: AgentDeclaration): AgentDecorators {
     return this.analysis.agentDecorators(agent);
+  }
+
+  agentExperience(agent: AgentDeclaration): AgentExperience | undefined {
+    return this.analysis.agentExperiences.get(agent);
   }
 
   /** The names a function body binds, as the checker's scope for it holds them. */

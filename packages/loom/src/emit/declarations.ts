@@ -13,6 +13,7 @@ import type { Code } from './code.js';
 import type { EmitContext } from './context.js';
 import { emitExpression } from './expressions.js';
 import { STD_NAMESPACES_RUN } from '../language/builtins.js';
+import { EXPERIENCE_PROPERTY } from '../check/analysis.js';
 import { emitFunction } from './functions.js';
 import { emitClauseCheck } from './statements.js';
 import { toolBlockProblem } from './tool-blocks.js';
@@ -192,7 +193,13 @@ function emitAgent(context: EmitContext, declaration: AgentDeclaration, { protoc
   for (const member of declaration.members) {
     if (member.kind !== 'Property') continue;
     hasModel ||= member.name.name === 'model';
-    if (member.value.kind !== 'PropertyBlock') entries.push([quote(member.name.name), ': ', emitExpression(context, member.value)]);
+    if (member.name.name === EXPERIENCE_PROPERTY) {
+      // The file's text, read when the program was checked, travels in the module.
+      const experience = context.agentExperience(declaration);
+      if (experience?.kind === 'read') entries.push([quote(EXPERIENCE_PROPERTY), ': ', quote(experience.text)]);
+    } else if (member.value.kind !== 'PropertyBlock') {
+      entries.push([quote(member.name.name), ': ', emitExpression(context, member.value)]);
+    }
   }
   for (const setting of context.agentDecorators(declaration).settings) {
     entries.push([quote(setting.property), ': ', emitExpression(context, setting.value)]);

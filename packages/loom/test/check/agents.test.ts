@@ -165,3 +165,17 @@ suite('agent decorators', () => {
     ]);
   });
 });
+
+suite("the 'experience' property", () => {
+  test('names a Markdown file beside the program, read when it is checked', () => {
+    const source = 'agent A { prompt: "p", experience: "memory.md" }\nflow main { print(A.run("x")) }';
+    assert.deepEqual(findings(source, { 'memory.md': '# notes' }), []);
+    assert.deepEqual(findings(source), ["1:36 E001 Undeclared identifier: experience file 'memory.md' not found"]);
+  });
+
+  test('must be written as a string literal', () => {
+    assert.deepEqual(findings('path = "memory.md"\nagent A { prompt: "p", experience: path }\nflow main { print(A.run("x")) }'), [
+      "2:36 E002 Type mismatch: 'experience' expects the path of a Markdown file written as a string literal",
+    ]);
+  });
+});

@@ -33,6 +33,8 @@ export interface AgentSpec {
   readonly memory?: MemorySetting;
   readonly stream?: boolean;
   readonly cache?: boolean;
+  /** The text of the agent's `experience` file (read at compile time): long-term memory. */
+  readonly experience?: string;
   /** A free-text instruction about the reply's form, e.g. `"markdown"` or `"json"`. */
   readonly output_format?: string;
   readonly tool_timeout?: number;

@@ -3,7 +3,7 @@
  * the fake model server, run as a child process the way a user runs it.
  */
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, afterEach, before, describe, it } from 'node:test';
@@ -100,6 +100,21 @@ describe('loom run with agents', () => {
 
     const stats = await runLoom(['cache', 'stats', '--json', '--dir', project]);
     assert.deepEqual({ ...JSON.parse(stats.stdout), bytes: 0 }, { entries: 1, hits: 1, misses: 1, bytes: 0 });
+  });
+
+  it("gives an agent its 'experience' file as long-term memory, read at compile time beside the program", async () => {
+    server.respondWith(() => ({ text: 'Short answer.' }));
+    const file = createProject('agent Helper {\n    prompt: "Answer.",\n    model: "openai/test-model",\n    experience: "memory/helper.md"\n}\nflow main { print(Helper.run("hi")) }\n');
+    mkdirSync(join(project, 'memory'));
+    writeFileSync(join(project, 'memory', 'helper.md'), '# Preferences\n- Likes concise answers\n');
+    const run = await runLoom(['run', file]);
+    assert.equal(run.status, 0, run.stderr);
+    assert.equal(systemPrompt(server.requests[0]), 'Answer.\n\nWhat you know from experience:\n# Preferences\n- Likes concise answers');
+
+    rmSync(join(project, 'memory', 'helper.md'));
+    const missing = await runLoom(['validate', file]);
+    assert.equal(missing.status, 2);
+    assert.match(missing.stderr, /^Error E001: Undeclared identifier: experience file 'memory\/helper\.md' not found\n --> .*main\.nx:4:17\n/);
   });
 
   it('returns protocol objects and judges semantic_if with the weak model', async () => {
