@@ -9,7 +9,7 @@ import type { Argument, BinaryExpression, CallExpression, MemberExpression } fro
 import { at, joinCode, quote } from './code.js';
 import type { Code } from './code.js';
 import { STD_JS, parameterNamesOf } from './context.js';
-import { STD_NAMESPACES_RUN } from '../language/builtins.js';
+import { BUILTINS_NOT_RUN, STD_NAMESPACES_RUN } from '../language/builtins.js';
 import type { EmitContext } from './context.js';
 import { emitExpression, toolFunction } from './expressions.js';
 
@@ -99,6 +99,7 @@ export function emitCall(context: EmitContext, call: CallExpression): Code {
           break;
       }
     }
+    if (resolution.kind === 'builtin' && BUILTINS_NOT_RUN.has(callee.name)) return context.unsupported(callee, `the builtin '${callee.name}'`);
     if (resolution.kind === 'builtin') return ['(await ', resolution.js, '(', argumentList(context, call.arguments), '))'];
   }
   return ['(await $p.call(', emitExpression(context, callee), ', [', argumentList(context, call.arguments), ']))'];

@@ -191,6 +191,15 @@ export class EmitContext {
     return ['$rt.unsupported(', JSON.stringify(construct), ')'];
   }
 
+  /**
+   * A declaration that cannot run as written (an agent using a `tool` block, which has no
+   * code): E001 at `node` with what to write instead, so `validate` refuses it too.
+   */
+  cannotRun(node: Node, problem: string): Code {
+    this.unsupportedFindings.push({ code: 'E001', severity: 'error', message: `${ERROR_REGISTRY.E001.title}: ${problem}`, span: node.span });
+    return ['$rt.cannotRun(', JSON.stringify(problem), ')'];
+  }
+
   substitute(node: Node, js: string): void {
     this.substitutions.set(node, js);
   }

@@ -181,7 +181,7 @@ function emitAgent(context: EmitContext, declaration: AgentDeclaration, { protoc
   const toolBlock = declaration.uses
     .map((use) => (use.kind === 'QualifiedName' && use.parts.length === 1 ? toolBlocks.get(use.parts[0].name) : undefined))
     .find((block) => block !== undefined);
-  if (toolBlock !== undefined) return ['$rt.cannotRun(', quote(toolBlockProblem(name, toolBlock)), ');'];
+  if (toolBlock !== undefined) return [context.cannotRun(declaration.name, toolBlockProblem(name, toolBlock)), ';'];
   const uses = declaration.uses.map((use) => emitToolUse(context, use, toolFunctions));
   const unusable = uses.flatMap((use) => ('unsupported' in use ? [use.unsupported] : []));
   if (unusable.length > 0) return [context.unsupported(declaration.name, `${unusable.map((use) => `'uses ${use}'`).join(', ')} in agent ${name} (agent tools are @tool functions and the std namespaces Loom runs)`), ';'];

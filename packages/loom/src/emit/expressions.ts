@@ -7,6 +7,7 @@
 import type { BinaryExpression, Expression, Identifier, InterpolatedString, ListLiteral, MatchExpression, TemplateLiteral } from '../syntax/ast.js';
 import type { GlobalKind } from '../check/analysis.js';
 import { compileTemplate } from '../language/template/compile.js';
+import { BUILTINS_NOT_RUN } from '../language/builtins.js';
 import { emitAgentPipeline, emitDag } from './agent-operators.js';
 import { emitCall, emitPipe } from './calls.js';
 import { at, braces, joinCode, quote } from './code.js';
@@ -140,6 +141,7 @@ function emitName(context: EmitContext, name: Identifier): Code {
   if (resolution.kind === 'global' && resolution.symbol.kind === 'tool' && resolution.symbol.declaration.kind === 'FunctionDeclaration') {
     return toolFunction(name.name, resolution.js);
   }
+  if (resolution.kind === 'builtin' && BUILTINS_NOT_RUN.has(name.name)) return context.unsupported(name, `the builtin '${name.name}'`);
   const valueless = resolution.kind === 'global' ? VALUELESS_GLOBALS.get(resolution.symbol.kind) : undefined;
   if (valueless !== undefined) return context.unsupported(name, `using ${valueless} '${name.name}' as a value (or calling it from a flow)`);
   return resolution.js;

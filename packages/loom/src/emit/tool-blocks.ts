@@ -2,8 +2,9 @@
  * `tool NAME { description: ..., parameters: {...} }` blocks describe a tool but hold no code.
  * Nexa's runtime looks the name up among Python functions it ships (`calculate_hash`,
  * `web_search`, ...); a Loom program has nothing to run, and a same-named function is a
- * duplicate declaration. An agent that `uses` such a block therefore stops the program when
- * it is declared, with a message naming the tool and the `@tool fn` that would implement it.
+ * duplicate declaration. An agent that `uses` such a block is therefore refused at compile
+ * time (E001 at the agent), with a message naming the tool and the `@tool fn` that would
+ * implement it.
  */
 import type { Expression, ToolDeclaration } from '../syntax/ast.js';
 import { isFieldTypeName } from '../language/field-types.js';

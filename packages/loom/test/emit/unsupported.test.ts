@@ -39,3 +39,9 @@ test('python! blocks and actor spawn are E001 where they are written', () => {
 test('a program Loom runs has no such finding', () => {
   assert.deepEqual(findings('flow main {\n    print(std.json.stringify({"a": 1}))\n}\n'), []);
 });
+
+test('a builtin the Nexa docs name but loom run does not provide yet is E001 at its use', () => {
+  assert.deepEqual(findings('flow main {\n    let (tx, rx) = channel()\n    print(tx)\n}\n'), [
+    "2:20 E001 Undeclared identifier: loom run does not support the builtin 'channel' yet",
+  ]);
+});

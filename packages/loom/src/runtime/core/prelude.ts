@@ -10,6 +10,7 @@ import type { TypeRegistry } from './adt.js';
 import { ExitRequest } from './exit-request.js';
 import { fail, ScriptError } from './script-error.js';
 import { describe, display, isDict, StructValue, truthy } from './values.js';
+import { BUILTINS_NOT_RUN } from '../../language/builtins.js';
 
 type Builtin = (...args: unknown[]) => unknown;
 
@@ -75,12 +76,6 @@ async function sleepMs(milliseconds: number): Promise<null> {
   return null;
 }
 
-const NOT_YET_SUPPORTED = [
-  'connect', 'open', 'enable_auth', 'spawn', 'parallel', 'race', 'channel', 'after', 'schedule', 'select',
-  'send', 'recv', 'recv_timeout', 'try_recv', 'close', 'await_task', 'try_await', 'cancel_task', 'cancel_schedule',
-  'thread_count', 'get', 'get_int', 'get_str', 'get_json', 'set', 'set_nx', 'del', 'has', 'expire', 'ttl', 'flush',
-  'incr', 'json', 'html', 'img', 'input', 'join',
-] as const;
 
 /** What builtins need from the running program. */
 export interface BuiltinServices {
@@ -126,6 +121,8 @@ export function createBuiltins(registry: TypeRegistry, { print, secret }: Builti
       throw new ExitRequest(Number(status));
     },
   };
-  for (const name of NOT_YET_SUPPORTED) builtins[name] = () => fail(`'${name}': not supported yet by loom run`);
+  // The compiler refuses programs that use these (language/builtins.ts); a module built by an
+  // older Loom still gets a clear error.
+  for (const name of BUILTINS_NOT_RUN) builtins[name] = () => fail(`'${name}': not supported yet by loom run`);
   return builtins;
 }
