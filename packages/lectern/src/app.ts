@@ -6,6 +6,7 @@ import { answerUnparsableRequest, errorEnvelope } from './platform/error-handler
 import { busEvents, EventHub } from './platform/events.js';
 import type { Logger } from './platform/logger.js';
 import { collectOpenApi } from './platform/openapi.js';
+import { closeRefusedUpgrades } from './platform/refused-upgrades.js';
 import { requestGuard } from './platform/request-guard.js';
 import { installSchemaCompilers } from './platform/schema-compilers.js';
 import { version } from './version.js';
@@ -87,6 +88,7 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
 
   const builtInOrigins = new Set(defaultAllowedOrigins);
   await server.register(errorEnvelope);
+  await server.register(closeRefusedUpgrades);
   await server.register(requestGuard, {
     token: options.token,
     allowedOrigins: options.allowedOrigins ?? (() => builtInOrigins),
