@@ -3,6 +3,7 @@ import type { Socket } from 'node:net';
 import type { ErrorObject } from 'ajv';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { ApiError, errorBody, invalidRequest } from './errors.js';
+import { normaliseStrings } from './text-rule.js';
 import { unencapsulated } from './unencapsulated.js';
 import { issueFromAjv } from './validation-issues.js';
 
@@ -33,15 +34,18 @@ function toApiError(error: FastifyError): ApiError {
  * it covers the features registered after it.
  */
 export const errorEnvelope = unencapsulated(async (app: FastifyInstance) => {
-  // An empty JSON body is read as "no body" (POST /pause with a JSON content type), bad JSON is a 400.
+  // An empty JSON body is read as "no body" (POST /pause with a JSON content type), bad JSON is a
+  // 400, and every string in it follows the text rule before validation sees it.
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
     const text = body as string;
     if (text.trim() === '') return done(null, undefined);
+    let parsed: unknown;
     try {
-      done(null, JSON.parse(text));
+      parsed = JSON.parse(text);
     } catch {
-      done(new ApiError('bad_request', 'The body is not valid JSON'), undefined);
+      return done(new ApiError('bad_request', 'The body is not valid JSON'), undefined);
     }
+    done(null, normaliseStrings(parsed));
   });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
