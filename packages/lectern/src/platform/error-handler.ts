@@ -47,6 +47,14 @@ export const errorEnvelope = unencapsulated(async (app: FastifyInstance) => {
     }
     done(null, normaliseStrings(parsed));
   });
+  // Any other content type (Fastify would read text/plain as a string, which validation then
+  // refuses with a misleading 422) is the contract's "wrong content type": 400. An empty body
+  // of any type is no body, as for JSON.
+  app.removeContentTypeParser('text/plain');
+  app.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => {
+    if ((body as string).length === 0) return done(null, undefined);
+    done(new ApiError('bad_request', 'Unsupported Content-Type; send application/json'), undefined);
+  });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const apiError = toApiError(error);
