@@ -44,21 +44,32 @@ function escapeRegExp(text: string): string {
  * of a phrase may be separated by any spaces or punctuation ("you in the" finds "You, in the").
  * A keyword with Chinese (or another unspaced script) in it matches anywhere.
  */
-function keywordMatcher(keyword: string): (text: string) => boolean {
+function keywordMatcher(keyword: string): (text: EntryText) => boolean {
   if (unspacedScript.test(keyword)) {
     const needle = keyword.toLowerCase();
-    return (text) => text.toLowerCase().includes(needle);
+    return (text) => text.lowerCase().includes(needle);
   }
   const words = keyword.match(keywordWords) ?? [];
   if (words.length === 0) return () => false;
   const phrase = words.map((word) => escapeRegExp(word).replace(/['’]/g, "['’]")).join(`(?:(?!${wordCharacter})[^])+`);
   const pattern = new RegExp(`(?<!${wordCharacter})${phrase}(?!${wordCharacter})`, 'iu');
-  return (text) => pattern.test(text);
+  return (text) => pattern.test(text.original);
+}
+
+/** An entry's text, lower-cased at most once however many keywords look at it (entries run to 8,000 characters). */
+interface EntryText {
+  original: string;
+  lowerCase: () => string;
+}
+
+function entryText(original: string): EntryText {
+  let lower: string | undefined;
+  return { original, lowerCase: () => (lower ??= original.toLowerCase()) };
 }
 
 interface KeywordMatcher {
   keyword: string;
-  matches: (text: string) => boolean;
+  matches: (text: EntryText) => boolean;
 }
 
 /** Keyword lists change only when settings do: each list object is compiled once. */
@@ -78,8 +89,9 @@ function compile(list: readonly string[]): KeywordMatcher[] {
  * keyword of its level that matched, as the keyword is written in the settings.
  */
 export function matchAlert(text: string, keywords: AlertKeywords): Alert | null {
+  const subject = entryText(text);
   for (const level of ['danger', 'warning'] as const) {
-    const hits = compile(keywords[level]).filter(({ matches }) => matches(text)).map(({ keyword }) => keyword);
+    const hits = compile(keywords[level]).filter(({ matches }) => matches(subject)).map(({ keyword }) => keyword);
     if (hits.length > 0) return { level, keywords: hits };
   }
   return null;
