@@ -1,11 +1,12 @@
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import websocket from '@fastify/websocket';
+import websocket, { type WebsocketPluginOptions } from '@fastify/websocket';
 import { defaultAllowedOrigins, events, limits } from './config.js';
 import type { Db } from './platform/db.js';
 import { answerUnparsableRequest, errorEnvelope } from './platform/error-handler.js';
 import { busEvents, EventHub } from './platform/events.js';
 import type { Logger } from './platform/logger.js';
 import { collectOpenApi } from './platform/openapi.js';
+import { closeRefusedUpgrades } from './platform/refused-upgrades.js';
 import { requestGuard } from './platform/request-guard.js';
 import { installSchemaCompilers } from './platform/schema-compilers.js';
 import { version } from './version.js';
@@ -15,6 +16,7 @@ import { EntrySchema } from './features/entries/schemas.js';
 import { createEntryService } from './features/entries/service.js';
 import { createEntryStore } from './features/entries/store.js';
 import { connectionFrames } from './features/events/frames.js';
+import { dropMisbehavingClient, PolicyWebSocket } from './features/events/policy-websocket.js';
 import { eventRoutes, eventsPath } from './features/events/routes.js';
 import { assistantRoutes } from './features/assistant/routes.js';
 import { TaskRunner } from './features/assistant/runner.js';
@@ -68,6 +70,8 @@ export interface App {
 
 const healthPath = '/api/health';
 
+type WebSocketClassOption = NonNullable<NonNullable<WebsocketPluginOptions['options']>['WebSocket']>;
+
 /** The resource schemas routes refer to by `$ref` (and events by id); registered once, on the root. */
 const sharedSchemas = [SessionSchema, EntrySchema, TaskSchema, NoteSchema, SettingsSchema];
 
@@ -87,6 +91,7 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
 
   const builtInOrigins = new Set(defaultAllowedOrigins);
   await server.register(errorEnvelope);
+  await server.register(closeRefusedUpgrades);
   await server.register(requestGuard, {
     token: options.token,
     allowedOrigins: options.allowedOrigins ?? (() => builtInOrigins),
@@ -94,7 +99,12 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
     publicPaths: new Set([healthPath]),
     websocketPaths: new Set([eventsPath]),
   });
-  await server.register(websocket, { options: { maxPayload: events.wsMaxPayloadBytes } });
+  await server.register(websocket, {
+    // The option's type asks for the ws module's whole export (its static helpers too); ws itself
+    // only constructs the class, which a subclass does exactly like the original.
+    options: { maxPayload: events.wsMaxPayloadBytes, WebSocket: PolicyWebSocket as unknown as WebSocketClassOption },
+    errorHandler: dropMisbehavingClient,
+  });
 
   for (const schema of sharedSchemas) server.addSchema(schema);
   installSchemaCompilers(server, sharedSchemas);

@@ -18,6 +18,32 @@ export const limits = {
   exportBatchRows: 2000,
 } as const;
 
+const MiB = 1024 * 1024;
+
+/**
+ * Byte budgets of everything kept in memory between requests. Each is a fixed ceiling whatever
+ * the class's length or the number of classes (a whole semester fits: old data is evicted,
+ * never accumulated), counted with the estimates of platform/memory-size.ts. Together with the
+ * runtime itself they keep a long class with long entries within about 150 MB of RSS growth.
+ */
+export const memory = {
+  /**
+   * Tokenised and sentence-split entries, reused across tasks: about 20,000 entries of ordinary
+   * speech (a 3-hour class at one entry every half second), or 200 of 8,000 characters. What
+   * falls out is analysed again when a task needs it.
+   */
+  entryAnalysisCacheMaxBytes: 16 * MiB,
+  /** Passages and search index of course materials (a 2,000,000-character file takes tens of MB). */
+  materialIndexCacheMaxBytes: 32 * MiB,
+  /**
+   * Event frames kept for replay. 4096 frames of ordinary entries take 1–2 MB; frames with
+   * 8,000-character entries or long answers are fewer within the same budget.
+   */
+  replayRingMaxBytes: 8 * MiB,
+  /** Frames waiting for one slow WebSocket client before it is told to resync instead. */
+  clientQueueMaxBytes: 4 * MiB,
+} as const;
+
 export const events = {
   /** Frames kept for replay after a reconnect (`after_seq`). */
   ringCapacityFrames: 4096,
@@ -78,6 +104,12 @@ export const assistant = {
   rescueWindowMinutesDefault: 3,
   catchupWindowMinutesDefault: 10,
   followupWindowMinutesDefault: 10,
+  /**
+   * The most transcript a rescue, catch-up or follow-up reads as "recent", counted back from the
+   * last entry: ten minutes of fast speech are about 15,000 characters. Bounds what one task
+   * analyses at once however fast a client posts.
+   */
+  recentWindowMaxChars: 200_000,
   activeTasksMax: 4,
   /** Completion budget of a provider call for a task. */
   taskMaxTokens: 2048,

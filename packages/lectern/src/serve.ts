@@ -53,7 +53,7 @@ export async function serve(options: ServeOptions): Promise<void> {
     throw new StartupError('storage_error', `Cannot create the data directory ${dataDir}: ${(error as Error).message}`);
   }
   const db: Db = openDatabase(dataDir);
-  const logger = createLogger();
+  const logger = createLogger([token]);
   const { server } = await buildApp({
     db,
     dataDir,

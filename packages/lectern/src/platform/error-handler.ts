@@ -3,6 +3,7 @@ import type { Socket } from 'node:net';
 import type { ErrorObject } from 'ajv';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { ApiError, errorBody, invalidRequest } from './errors.js';
+import { normaliseStrings } from './text-rule.js';
 import { unencapsulated } from './unencapsulated.js';
 import { issueFromAjv } from './validation-issues.js';
 
@@ -33,15 +34,26 @@ function toApiError(error: FastifyError): ApiError {
  * it covers the features registered after it.
  */
 export const errorEnvelope = unencapsulated(async (app: FastifyInstance) => {
-  // An empty JSON body is read as "no body" (POST /pause with a JSON content type), bad JSON is a 400.
+  // An empty JSON body is read as "no body" (POST /pause with a JSON content type), bad JSON is a
+  // 400, and every string in it follows the text rule before validation sees it.
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
     const text = body as string;
     if (text.trim() === '') return done(null, undefined);
+    let parsed: unknown;
     try {
-      done(null, JSON.parse(text));
+      parsed = JSON.parse(text);
     } catch {
-      done(new ApiError('bad_request', 'The body is not valid JSON'), undefined);
+      return done(new ApiError('bad_request', 'The body is not valid JSON'), undefined);
     }
+    done(null, normaliseStrings(parsed));
+  });
+  // Any other content type (Fastify would read text/plain as a string, which validation then
+  // refuses with a misleading 422) is the contract's "wrong content type": 400. An empty body
+  // of any type is no body, as for JSON.
+  app.removeContentTypeParser('text/plain');
+  app.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => {
+    if ((body as string).length === 0) return done(null, undefined);
+    done(new ApiError('bad_request', 'Unsupported Content-Type; send application/json'), undefined);
   });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {

@@ -1,5 +1,6 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
-import { events as limits } from '../config.js';
+import { events as limits, memory } from '../config.js';
+import { stringBytes } from './memory-size.js';
 import type { Task } from '../features/assistant/schemas.js';
 import type { Entry } from '../features/entries/schemas.js';
 import type { Note } from '../features/notes/schemas.js';
@@ -83,26 +84,43 @@ export type EventFrame = {
   [Type in EventType]: { type: Type; seq: number; session_id: string | null; data: EventData<Type> };
 }[EventType];
 
-/** What a subscriber receives: the frame and its JSON text, serialised once for every client. */
-export interface PublishedFrame {
-  frame: EventFrame;
+/** A frame as it goes out: its seq, its JSON text, serialised once for every client, and what that text costs in memory. */
+export interface SerialisedFrame {
+  seq: number;
   json: string;
+  bytes: number;
+}
+
+/** What a subscriber receives: the serialised frame and the frame itself. */
+export interface PublishedFrame extends SerialisedFrame {
+  frame: EventFrame;
 }
 
 export type Listener = (published: PublishedFrame) => void;
 
+export interface RingLimits {
+  capacityFrames: number;
+  maxBytes: number;
+}
+
 /**
  * The events bus. Features publish here (never into each other); the WebSocket route
  * subscribes. Recent frames stay in a ring buffer so a reconnecting client can replay what
- * it missed.
+ * it missed: the last `capacityFrames`, fewer when those would pass `maxBytes` of JSON. Only
+ * the JSON text is kept, not the payload objects behind it.
  */
 export class EventHub {
   private lastSeq = 0;
-  private readonly ring: (PublishedFrame | undefined)[];
+  /** The oldest seq still held; the ring holds every frame from it to `lastSeq`. */
+  private oldestHeldSeq = 1;
+  private heldBytes = 0;
+  private readonly ring: (SerialisedFrame | undefined)[];
   private readonly listeners = new Set<Listener>();
+  private readonly limits: RingLimits;
 
-  constructor(private readonly ringCapacity: number = limits.ringCapacityFrames) {
-    this.ring = new Array<PublishedFrame | undefined>(ringCapacity);
+  constructor(ringLimits: Partial<RingLimits> = {}) {
+    this.limits = { capacityFrames: limits.ringCapacityFrames, maxBytes: memory.replayRingMaxBytes, ...ringLimits };
+    this.ring = new Array<SerialisedFrame | undefined>(this.limits.capacityFrames);
   }
 
   get seq(): number {
@@ -113,10 +131,31 @@ export class EventHub {
     // The signature ties `data` to `type`; TypeScript cannot carry that link through a generic
     // object literal into the union, hence the assertion.
     const frame = { type, seq: ++this.lastSeq, session_id: sessionId, data } as EventFrame;
-    const published: PublishedFrame = { frame, json: JSON.stringify(frame) };
-    this.ring[frame.seq % this.ringCapacity] = published;
+    const json = JSON.stringify(frame);
+    const published: PublishedFrame = { frame, seq: frame.seq, json, bytes: stringBytes(json) };
+    this.hold({ seq: published.seq, json, bytes: published.bytes });
     for (const listener of this.listeners) listener(published);
     return frame;
+  }
+
+  private hold(serialised: SerialisedFrame): void {
+    const { capacityFrames, maxBytes } = this.limits;
+    // The frame `capacityFrames` back leaves first: its slot is the one reused.
+    while (this.oldestHeldSeq <= serialised.seq - capacityFrames) this.dropOldest();
+    this.ring[serialised.seq % capacityFrames] = serialised;
+    this.heldBytes += serialised.bytes;
+    // The newest frame always stays, however large: a client that just missed it can replay it.
+    while (this.heldBytes > maxBytes && this.oldestHeldSeq < serialised.seq) this.dropOldest();
+  }
+
+  private dropOldest(): void {
+    const slot = this.oldestHeldSeq % this.limits.capacityFrames;
+    const oldest = this.ring[slot];
+    if (oldest?.seq === this.oldestHeldSeq) {
+      this.heldBytes -= oldest.bytes;
+      this.ring[slot] = undefined;
+    }
+    this.oldestHeldSeq++;
   }
 
   subscribe(listener: Listener): () => void {
@@ -128,14 +167,13 @@ export class EventHub {
    * Frames after `afterSeq`, oldest first, or `null` when the ring no longer holds
    * `afterSeq + 1` (or `afterSeq` is from the future, e.g. a previous process).
    */
-  replayAfter(afterSeq: number): PublishedFrame[] | null {
+  replayAfter(afterSeq: number): SerialisedFrame[] | null {
     if (!Number.isInteger(afterSeq) || afterSeq < 0 || afterSeq > this.lastSeq) return null;
-    const oldestHeld = Math.max(1, this.lastSeq - this.ringCapacity + 1);
-    if (afterSeq + 1 < oldestHeld) return null;
-    const frames: PublishedFrame[] = [];
+    if (afterSeq + 1 < this.oldestHeldSeq) return null;
+    const frames: SerialisedFrame[] = [];
     for (let seq = afterSeq + 1; seq <= this.lastSeq; seq++) {
-      const held = this.ring[seq % this.ringCapacity];
-      if (held === undefined || held.frame.seq !== seq) return null;
+      const held = this.ring[seq % this.limits.capacityFrames];
+      if (held === undefined || held.seq !== seq) return null;
       frames.push(held);
     }
     return frames;

@@ -80,6 +80,11 @@ describe('assistant with the builtin engine (through the real CLI)', () => {
       const noQuestion = await client.post<{ error: string; detail: { loc: string[] }[] }>(`/api/v2/sessions/${empty.id}/assistant`, { kind: 'followup' });
       assert.equal(noQuestion.status, 422);
       assert.deepEqual(noQuestion.body.detail[0]?.loc, ['body', 'question']);
+      for (const question of ['', '   ', ' \n\t ']) {
+        const blank = await client.post<{ error: string; detail: { loc: string[] }[] }>(`/api/v2/sessions/${empty.id}/assistant`, { kind: 'followup', question });
+        assert.equal(blank.status, 422, `blank question ${JSON.stringify(question)}`);
+        assert.deepEqual(blank.body.detail[0]?.loc, ['body', 'question']);
+      }
       const badKind = await client.post<{ error: string }>(`/api/v2/sessions/${empty.id}/assistant`, { kind: 'essay' });
       assert.equal(badKind.status, 422);
       const unknownParent = await client.post<{ error: string }>(`/api/v2/sessions/${empty.id}/assistant`, { kind: 'followup', question: 'why?', parent_id: 'nope' });

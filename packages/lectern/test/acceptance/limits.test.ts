@@ -72,6 +72,20 @@ describe('request limits and validation', () => {
     assert.equal(response.body.error, 'bad_request');
   });
 
+  it('answers 400 bad_request to JSON sent as text/plain (the wrong content type), not 422', async () => {
+    for (const contentType of ['text/plain', 'text/plain; charset=utf-8']) {
+      const response = await client.request<ErrorBody>('POST', `/api/v2/sessions/${sessionId}/entries`, {
+        body: JSON.stringify({ text: 'hello', source_id: 'plain' }),
+        headers: { 'content-type': contentType },
+      });
+      assert.equal(response.status, 400, contentType);
+      assert.equal(response.body.error, 'bad_request', contentType);
+    }
+    const noBody = await client.request('POST', `/api/v2/sessions/${sessionId}/pause`, { headers: { 'content-type': 'text/plain' } });
+    assert.equal(noBody.status, 200, 'an empty body of any type is no body');
+    assert.equal((await client.post(`/api/v2/sessions/${sessionId}/resume`)).status, 200);
+  });
+
   it('treats a missing body as empty: 422 for the missing fields, not a parse error', async () => {
     const response = await client.post<ErrorBody>(`/api/v2/sessions/${sessionId}/entries`);
     assert.equal(response.status, 422);

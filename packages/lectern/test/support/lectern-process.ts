@@ -45,6 +45,10 @@ export interface StartOptions {
   stdinText?: string;
   /** Extra environment, e.g. `LECTERN_LOG_LEVEL`. */
   env?: Record<string, string>;
+  /** Run with the log level a user gets (no `LECTERN_LOG_LEVEL`), instead of the suite's quiet one. */
+  defaultLogLevel?: boolean;
+  /** Keep every stderr line (`stderrLines`), not only the tail; for tests that read the whole log. */
+  keepStderr?: boolean;
   /** The script node runs instead of `bin/lectern.js` (a benchmark timing the bundle alone). */
   entryScript?: string;
 }
@@ -79,8 +83,33 @@ function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<
 /** Request logs at `info` would only slow the suite; a test that inspects logs asks for them. */
 const quietLogLevel = 'warn';
 
-function spawnCli(args: readonly string[], env: Record<string, string> = {}, entryScript = cliPath): ChildProcessWithoutNullStreams {
-  return spawn(process.execPath, [entryScript, ...args], { stdio: 'pipe', env: { ...process.env, LECTERN_LOG_LEVEL: quietLogLevel, ...env } });
+function spawnCli(args: readonly string[], env: Record<string, string> = {}, entryScript = cliPath, defaultLogLevel = false): ChildProcessWithoutNullStreams {
+  const { LECTERN_LOG_LEVEL: _inherited, ...inherited } = process.env;
+  const logLevel = defaultLogLevel ? {} : { LECTERN_LOG_LEVEL: quietLogLevel };
+  return spawn(process.execPath, [entryScript, ...args], { stdio: 'pipe', env: { ...inherited, ...logLevel, ...env } });
+}
+
+/**
+ * Watches a stream for one secret across chunk boundaries. The secret is known only once
+ * connection.json is read, so what came before is held until then (start-up logs are short).
+ */
+class SecretWatch {
+  private held = '';
+  private secret: string | null = null;
+  seen = false;
+
+  accept(chunk: string): void {
+    if (this.seen) return;
+    this.held += chunk;
+    if (this.secret === null) return;
+    this.seen = this.held.includes(this.secret);
+    this.held = this.held.slice(-(this.secret.length - 1));
+  }
+
+  watchFor(secret: string): void {
+    this.secret = secret;
+    this.accept('');
+  }
 }
 
 /**
@@ -89,6 +118,9 @@ function spawnCli(args: readonly string[], env: Record<string, string> = {}, ent
  */
 export class LecternProcess {
   private readonly stderr = { text: '' };
+  /** Every stderr line when started with `keepStderr`. */
+  readonly stderrLines: string[] = [];
+  private readonly tokenWatch = new SecretWatch();
   /** Every stdout line after the ready line (there should be none). */
   readonly laterStdoutLines: string[] = [];
   readonly exited: Promise<ExitStatus>;
@@ -99,15 +131,18 @@ export class LecternProcess {
     readonly child: ChildProcessWithoutNullStreams,
     readonly dataDir: string,
     private readonly ownsDataDir: boolean,
+    keepStderr: boolean,
   ) {
     this.exited = exitOf(child);
     collectTail(child.stderr, this.stderr);
+    child.stderr.on('data', (chunk: string) => this.tokenWatch.accept(chunk));
+    if (keepStderr) createInterface({ input: child.stderr, crlfDelay: Infinity }).on('line', (line) => this.stderrLines.push(line));
   }
 
   static async start(options: StartOptions = {}): Promise<LecternProcess> {
     const dataDir = options.dataDir ?? createTempDataDir();
-    const child = spawnCli(['serve', '--data-dir', dataDir, '--port', '0', ...(options.args ?? [])], options.env, options.entryScript);
-    const lectern = new LecternProcess(child, dataDir, options.dataDir === undefined);
+    const child = spawnCli(['serve', '--data-dir', dataDir, '--port', '0', ...(options.args ?? [])], options.env, options.entryScript, options.defaultLogLevel);
+    const lectern = new LecternProcess(child, dataDir, options.dataDir === undefined, options.keepStderr ?? false);
     if (options.stdinText !== undefined) child.stdin.write(options.stdinText);
     try {
       await withTimeout(lectern.readReadyLine(), startupTimeoutMs, 'Lectern start');
@@ -131,6 +166,12 @@ export class LecternProcess {
     if (parsed.event !== 'ready') throw new Error(`Lectern did not start: ${first}`);
     this.ready = parsed as ReadyLine;
     this.connection = JSON.parse(readFileSync(this.ready.connection_file, 'utf8')) as ConnectionFile;
+    this.tokenWatch.watchFor(this.connection.token);
+  }
+
+  /** Whether the token has appeared anywhere on stderr so far (the contract: never in a log). */
+  get tokenLogged(): boolean {
+    return this.tokenWatch.seen;
   }
 
   get port(): number {
@@ -170,13 +211,18 @@ export class LecternProcess {
     return this.signal('SIGTERM');
   }
 
-  /** Stops the process if it still runs and removes a temp data dir this process created. */
+  /**
+   * Stops the process if it still runs and removes a temp data dir this process created. Fails
+   * if the token ever reached stderr: every acceptance suite checks the contract's "never in a
+   * log" for whatever it did.
+   */
   async dispose(): Promise<void> {
     try {
       await this.stop();
     } finally {
       this.removeOwnedDataDir();
     }
+    if (this.tokenLogged) throw new Error('The token was written to stderr');
   }
 
   private removeOwnedDataDir(): void {

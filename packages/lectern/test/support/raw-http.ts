@@ -69,3 +69,56 @@ export function requestHead(method: string, path: string, port: number, headers:
   const all = { host: `127.0.0.1:${port}`, connection: 'close', ...headers };
   return `${method} ${path} HTTP/1.1\r\n${Object.entries(all).map(([name, value]) => `${name}: ${value}`).join('\r\n')}\r\n\r\n`;
 }
+
+export interface UpgradeOutcome {
+  /** The HTTP status the server answered with (101 for an accepted upgrade). */
+  status: number;
+  /** Whether the server ended the connection on its own within the wait. */
+  closedByServer: boolean;
+}
+
+/**
+ * Sends a hand-written WebSocket upgrade request and waits for the answer and for the server
+ * to end the connection. The client never closes first: a refused upgrade must be closed by
+ * the server, or any web page could pin its sockets open.
+ */
+export function attemptUpgrade(port: number, path: string, headers: Record<string, string>, closeWaitMs: number): Promise<UpgradeOutcome> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1');
+    let received = '';
+    let closedByServer = false;
+    const finish = () => {
+      clearTimeout(timer);
+      socket.destroy();
+      const statusLine = received.split('\r\n', 1)[0] ?? '';
+      resolve({ status: Number(statusLine.split(' ')[1] ?? 0), closedByServer });
+    };
+    const timer = setTimeout(finish, closeWaitMs);
+    socket.setEncoding('latin1');
+    socket.on('data', (chunk: string) => {
+      received += chunk;
+    });
+    socket.on('end', () => {
+      closedByServer = true;
+      finish();
+    });
+    socket.on('error', (error: NodeJS.ErrnoException) => {
+      // A reset after the answer is still the server closing the connection.
+      if (error.code === 'ECONNRESET' && received.length > 0) {
+        closedByServer = true;
+        return finish();
+      }
+      clearTimeout(timer);
+      reject(error);
+    });
+    const all = {
+      host: `127.0.0.1:${port}`,
+      connection: 'Upgrade',
+      upgrade: 'websocket',
+      'sec-websocket-version': '13',
+      'sec-websocket-key': 'dGhlIHNhbXBsZSBub25jZQ==',
+      ...headers,
+    };
+    socket.write(`GET ${path} HTTP/1.1\r\n${Object.entries(all).map(([name, value]) => `${name}: ${value}`).join('\r\n')}\r\n\r\n`);
+  });
+}

@@ -1,4 +1,7 @@
 // Course material cut into passages and ranked against what the class is talking about.
+import { memory } from '../../config.js';
+import { ByteBudgetLru } from '../../platform/byte-budget-lru.js';
+import { stringBytes } from '../../platform/memory-size.js';
 import { Bm25Index } from '../text/bm25.js';
 import { splitSentences } from '../text/sentences.js';
 import { safeCutIndex } from '../text/surrogates.js';
@@ -18,15 +21,23 @@ export interface RankedMaterialPassage extends MaterialPassage {
 
 /** A passage is about a short paragraph: long enough to carry a point, short enough to quote. */
 const PASSAGE_CHARS_MAX = 700;
-/** Indexing a large file (up to 2,000,000 characters) is the expensive step; the last few are kept. */
-const INDEXED_MATERIALS_MAX = 4;
+/**
+ * What the search index keeps per token of the material, at most: a posting (an object of two
+ * numbers and its slot in a posting list) and a share of the term map and its key strings.
+ */
+const INDEX_BYTES_PER_TOKEN = 64;
 
 interface IndexedMaterial {
   passages: MaterialPassage[];
   index: Bm25Index;
 }
 
-const indexedMaterials = new Map<string, IndexedMaterial>();
+/**
+ * Indexing a large file (up to 2,000,000 characters) is the expensive step; the most recently
+ * used indexes are kept within a byte budget (config.ts). Keyed by the text itself: a Map key
+ * is the same string the caller holds, not a copy.
+ */
+const indexedMaterials = new ByteBudgetLru<string, IndexedMaterial>(memory.materialIndexCacheMaxBytes);
 
 export function rankMaterial(
   material: MaterialText,
@@ -51,19 +62,15 @@ export function materialPassageCount(material: MaterialText): number {
 
 function indexMaterial(text: string): IndexedMaterial {
   const cached = indexedMaterials.get(text);
-  if (cached !== undefined) {
-    // Re-insert so the Map's insertion order doubles as least-recently-used order.
-    indexedMaterials.delete(text);
-    indexedMaterials.set(text, cached);
-    return cached;
-  }
+  if (cached !== undefined) return cached;
   const passages = splitPassages(text).map((passage, index) => ({ index, text: passage }));
-  const indexed = { passages, index: new Bm25Index(passages.map((p) => tokenize(p.text))) };
-  if (indexedMaterials.size >= INDEXED_MATERIALS_MAX) {
-    const oldest = indexedMaterials.keys().next().value;
-    if (oldest !== undefined) indexedMaterials.delete(oldest);
-  }
-  indexedMaterials.set(text, indexed);
+  const tokens = passages.map((p) => tokenize(p.text));
+  const indexed = { passages, index: new Bm25Index(tokens) };
+  // The key is the material's text, held as long as the entry is.
+  let bytes = stringBytes(text);
+  for (const passage of passages) bytes += stringBytes(passage.text);
+  for (const passageTokens of tokens) bytes += passageTokens.length * INDEX_BYTES_PER_TOKEN;
+  indexedMaterials.set(text, indexed, bytes);
   return indexed;
 }
 

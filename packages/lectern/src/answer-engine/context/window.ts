@@ -9,10 +9,23 @@ const SECONDS_PER_HOUR = 3600;
 
 /**
  * Entries spoken within `minutes` of the LAST entry (not the wall clock: a stopped class keeps
- * its recent past). Entries are chronological, so the cut is found by binary search and a
- * three-hour transcript costs a few date parses.
+ * its recent past), and no more than `limits.recentWindowMaxChars` of them counted back from
+ * the last: minutes of speech are a few thousand characters, and a client that posts megabytes
+ * a minute must not make a rescue analyse all of it at once. Entries are chronological, so the
+ * cut is found by binary search and a three-hour transcript costs a few date parses.
  */
 export function recentEntries(entries: readonly TranscriptLine[], minutes: number): readonly TranscriptLine[] {
+  const byTime = entriesWithin(entries, minutes);
+  let chars = 0;
+  for (let i = byTime.length - 1; i >= 0; i--) {
+    chars += byTime[i]!.text.length;
+    // The last entry always stays, however long.
+    if (chars > limits.recentWindowMaxChars && i < byTime.length - 1) return byTime.slice(i + 1);
+  }
+  return byTime;
+}
+
+function entriesWithin(entries: readonly TranscriptLine[], minutes: number): readonly TranscriptLine[] {
   const last = entries[entries.length - 1];
   if (last === undefined) return [];
   const cutoff = Date.parse(last.createdAt) - minutes * MS_PER_MINUTE;

@@ -1,12 +1,14 @@
 // Memoised analysis of transcript entries. Entries are immutable once stored, so an entry
 // analysed for one request is reused by the next: a summary after a catch-up, or a growing
 // class summarised twice, only analyses what is new. Each part is computed on first use.
+// The cache is bounded by the estimated bytes it holds (config.ts), least recently used out
+// first: a long class of long entries, or a semester of classes, costs the same fixed budget.
+import { memory } from '../../config.js';
+import { ByteBudgetLru } from '../../platform/byte-budget-lru.js';
+import { arrayBytes, stringBytes, stringsBytes } from '../../platform/memory-size.js';
 import { splitSentences } from './sentences.js';
 import { termRuns } from './tokens.js';
 import type { TermRun } from './tokens.js';
-
-/** About three hours of speech at one entry per half second, with room for a second class. */
-const CACHED_ENTRIES_MAX = 60_000;
 
 interface EntryAnalysis {
   text: string;
@@ -15,32 +17,42 @@ interface EntryAnalysis {
   sentences?: readonly string[];
 }
 
-const cache = new Map<number, EntryAnalysis>();
+/** The analysis object and its three optional fields. */
+const analysisObjectBytes = 64;
+
+const cache = new ByteBudgetLru<number, EntryAnalysis>(memory.entryAnalysisCacheMaxBytes);
 
 function lookup(entry: { id: number; text: string }): EntryAnalysis {
   const cached = cache.get(entry.id);
   if (cached !== undefined && cached.text === entry.text) return cached;
   const fresh: EntryAnalysis = { text: entry.text };
-  if (cache.size >= CACHED_ENTRIES_MAX) {
-    // Maps iterate in insertion order, so the first key is the longest-cached entry.
-    const oldest = cache.keys().next().value;
-    if (oldest !== undefined) cache.delete(oldest);
-  }
-  cache.set(entry.id, fresh);
+  cache.set(entry.id, fresh, analysisObjectBytes + stringBytes(entry.text));
   return fresh;
 }
 
 /** The entry's content terms grouped into adjacency runs (see termRuns). */
 export function entryRuns(entry: { id: number; text: string }): readonly TermRun[] {
   const analysis = lookup(entry);
-  analysis.runs ??= termRuns(entry.text);
+  if (analysis.runs === undefined) {
+    const runs = termRuns(entry.text);
+    analysis.runs = runs;
+    // termRuns copies each run out at its exact size; the list of runs is grown by push.
+    let bytes = arrayBytes(runs.length, true);
+    for (const run of runs) bytes += arrayBytes(run.length, false) + stringsBytes(run);
+    cache.grow(entry.id, bytes);
+  }
   return analysis.runs;
 }
 
 /** The entry's content terms (see tokenize). */
 export function entryTerms(entry: { id: number; text: string }): readonly string[] {
   const analysis = lookup(entry);
-  analysis.terms ??= flatten(entryRuns(entry));
+  if (analysis.terms === undefined) {
+    const terms = flatten(entryRuns(entry));
+    analysis.terms = terms;
+    // The terms are the runs' own strings: only the array is new.
+    cache.grow(entry.id, arrayBytes(terms.length, true));
+  }
   return analysis.terms;
 }
 
@@ -54,6 +66,10 @@ function flatten(runs: readonly TermRun[]): string[] {
 /** The entry's sentences (see splitSentences). */
 export function entrySentences(entry: { id: number; text: string }): readonly string[] {
   const analysis = lookup(entry);
-  analysis.sentences ??= splitSentences(entry.text);
+  if (analysis.sentences === undefined) {
+    analysis.sentences = splitSentences(entry.text);
+    cache.grow(entry.id, arrayBytes(analysis.sentences.length, true) + stringsBytes(analysis.sentences));
+  }
   return analysis.sentences;
 }
+

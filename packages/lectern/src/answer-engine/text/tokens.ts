@@ -25,11 +25,14 @@ export function tokenize(text: string): string[] {
 
 export function termRuns(text: string): TermRun[] {
   const runs: TermRun[] = [];
-  let run: TermRun = [];
   let previousEnd = 0;
+  // One working array; each finished run is copied out at its exact size. Entries' runs are
+  // cached (term-cache.ts), and an array grown by push keeps room for 16 more elements: that
+  // slack was half the memory of a cached analysis.
+  const run: TermRun = [];
   const flush = (): void => {
-    if (run.length > 0) runs.push(run);
-    run = [];
+    if (run.length > 0) runs.push(run.slice());
+    run.length = 0;
   };
   // Runs over every entry of a class: character codes are compared directly, not by regex.
   for (const match of text.matchAll(SEGMENT_PATTERN)) {

@@ -1,5 +1,6 @@
 import type { Static } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
+import { normaliseBody } from '../../platform/body.js';
 import { SessionIdParams } from '../sessions/schemas.js';
 import type { AssistantService } from './service.js';
 import { ConnectionTestFailure, ConnectionTestResult, CreateTaskBody, TaskIdParams, TaskList, TaskListQuery } from './schemas.js';
@@ -23,6 +24,8 @@ export async function assistantRoutes(app: FastifyInstance, { assistant }: Assis
       body: CreateTaskBody,
       response: { 202: taskRef },
     },
+    // A blank question is no question: trimmed first, it fails the length check like a missing one.
+    preValidation: normaliseBody(['question']),
   }, async (request, reply) => reply.code(202).send(assistant.create(request.params.id, request.body)));
 
   app.get<{ Params: Static<typeof TaskIdParams> }>('/api/v2/assistant/:id', {

@@ -72,7 +72,7 @@ export class TaskRunner {
       }, note);
       if (!ended) return;
       const record = store.get(task.id);
-      if (note) hub.publish('summary.created', task.session_id, { ...note });
+      if (ended.note) hub.publish('summary.created', task.session_id, { ...ended.note });
       // finish() has just written the row, so it is there; the check satisfies the typed bus.
       if (record) hub.publish('assistant.finished', task.session_id, record);
     };

@@ -46,7 +46,7 @@ export const ChatTurnSchema = Type.Object(
 export const CreateTaskBody = Type.Object(
   {
     kind: Type.Union(taskKinds.map((k) => Type.Literal(k))),
-    question: Type.Optional(Type.String({ minLength: 1, maxLength: assistant.questionMaxChars, description: 'Required for followup' })),
+    question: Type.Optional(Type.String({ minLength: 1, maxLength: assistant.questionMaxChars, description: 'Trimmed before the length check; required for followup' })),
     parent_id: Type.Optional(Type.String({ minLength: 1, description: 'An earlier task of the same session whose answer this follows up' })),
     history: Type.Optional(Type.Array(ChatTurnSchema, { maxItems: assistant.historyMaxTurns })),
     recent_minutes: Type.Optional(Type.Integer({ minimum: 1, maximum: assistant.recentMinutesMax })),

@@ -80,7 +80,20 @@ export function createTaskStore(db: Db) {
   const insertNote = db.prepare(
     'INSERT INTO notes (id, session_id, task_id, title, markdown, created_at) VALUES (@id, @session_id, @task_id, @title, @markdown, @created_at)',
   );
+  const titlesStartingWith = db.prepare<[string, string], { title: string }>('SELECT title FROM notes WHERE substr(title, 1, length(?)) = ?');
   const material = db.prepare<[string], { filename: string; text: string }>('SELECT filename, text FROM materials WHERE id = ?');
+
+  /**
+   * The title itself, or with the first free counter (`… (2)`, `… (3)`): two summaries of one
+   * class, or two classes of one course on the same day, must not save over each other's export.
+   */
+  function uniqueTitle(title: string): string {
+    const taken = new Set(titlesStartingWith.all(title, title).map((row) => row.title));
+    if (!taken.has(title)) return title;
+    let counter = 2;
+    while (taken.has(`${title} (${counter})`)) counter++;
+    return `${title} (${counter})`;
+  }
 
   return {
     get(id: string): Task | undefined {
@@ -108,13 +121,17 @@ export function createTaskStore(db: Db) {
     stage(id: string, name: string, providerCalls: number): void {
       stage.run(name, providerCalls, id);
     },
-    /** Ends an active task; a completed summary writes its note in the same transaction. Returns false if it had already ended. */
-    finish: db.transaction((id: string, outcome: TaskOutcome, note: NewNote | null): boolean => {
+    /**
+     * Ends an active task; a completed summary writes its note in the same transaction, under a
+     * title no other note has. Returns the note as written, or null if the task had already ended.
+     */
+    finish: db.transaction((id: string, outcome: TaskOutcome, note: NewNote | null): { note: NewNote | null } | null => {
       const current = byId.get(id);
-      if (!current || (current.status !== 'queued' && current.status !== 'running')) return false;
-      if (note) insertNote.run(note);
-      finish.run({ id, ...outcome, summary_id: note?.id ?? outcome.summary_id });
-      return true;
+      if (!current || (current.status !== 'queued' && current.status !== 'running')) return null;
+      const written = note && { ...note, title: uniqueTitle(note.title) };
+      if (written) insertNote.run(written);
+      finish.run({ id, ...outcome, summary_id: written?.id ?? outcome.summary_id });
+      return { note: written };
     }),
     /** The course material a class was started with (read-only; materials are written elsewhere). */
     material(id: string): { filename: string; text: string } | undefined {

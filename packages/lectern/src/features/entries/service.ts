@@ -1,6 +1,7 @@
 import { limits } from '../../config.js';
 import { invalidState } from '../../platform/errors.js';
 import type { EventHub } from '../../platform/events.js';
+import { exportLineText } from '../../platform/text-rule.js';
 import type { SessionService } from '../sessions/service.js';
 import { matchAlert, type AlertKeywords } from './alerts.js';
 
@@ -72,14 +73,14 @@ export function createEntryService(
       return store.linesThrough(sessionId, throughId).map((row) => ({ id: row.id, text: row.text, createdAt: row.created_at }));
     },
 
-    /** One `ISO-time<TAB>text` line per entry, fetched in batches so memory stays flat. */
+    /** One `ISO-time<TAB>text` line per entry (clean text: see exportLineText), fetched in batches so memory stays flat. */
     async *exportLines(sessionId: string): AsyncGenerator<string> {
       let afterId = 0;
       for (;;) {
         const rows = store.textPage(sessionId, afterId, limits.exportBatchRows);
         if (rows.length === 0) return;
         let chunk = '';
-        for (const row of rows) chunk += `${row.created_at}\t${row.text.replace(/\r?\n/g, ' ')}\n`;
+        for (const row of rows) chunk += `${row.created_at}\t${exportLineText(row.text)}\n`;
         yield chunk;
         afterId = rows[rows.length - 1]!.id;
       }

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { RawData, WebSocket } from 'ws';
-import { events as limits } from '../../config.js';
+import { events as limits, memory } from '../../config.js';
 import { tokenMatches } from '../../platform/auth.js';
 import type { EventHub } from '../../platform/events.js';
 import type { SessionService } from '../sessions/service.js';
@@ -62,7 +62,7 @@ export async function eventRoutes(app: FastifyInstance, { hub, sessions, token }
         clearTimeout(authTimer);
         const auth = text === null ? null : parseAuth(text);
         if (auth === null || !tokenMatches(expected, auth.token)) return refuse('unauthorized');
-        queue = new ClientQueue(socket, limits.clientQueueMaxFrames);
+        queue = new ClientQueue(socket, { maxFrames: limits.clientQueueMaxFrames, maxBytes: memory.clientQueueMaxBytes });
         const session = sessions.current() ?? null;
         // Snapshot and subscription happen in one synchronous step: no frame can fall between them.
         queue.pushText(snapshotFrame(hub.seq, session));

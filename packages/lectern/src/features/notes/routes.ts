@@ -2,6 +2,7 @@ import type { Static } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { attachmentDisposition } from '../../platform/content-disposition.js';
 import { notFound } from '../../platform/errors.js';
+import { exportDocumentText } from '../../platform/text-rule.js';
 import { SessionIdParams } from '../sessions/schemas.js';
 import type { SessionService } from '../sessions/service.js';
 import { NoteIdParams, NoteList } from './schemas.js';
@@ -27,9 +28,11 @@ export async function noteRoutes(app: FastifyInstance, { notes, sessions }: Note
   }, async (request, reply) => {
     const note = notes.get(request.params.id);
     if (!note) throw notFound('Summary');
+    // The Markdown was written by a provider: an export is clean text all the same.
+    const markdown = exportDocumentText(note.markdown);
     return reply
       .type('text/markdown; charset=utf-8')
       .header('Content-Disposition', attachmentDisposition(note.title, 'md'))
-      .send(note.markdown.endsWith('\n') ? note.markdown : `${note.markdown}\n`);
+      .send(markdown.endsWith('\n') ? markdown : `${markdown}\n`);
   });
 }
