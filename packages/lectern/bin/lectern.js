@@ -1,4 +1,6 @@
-#!/usr/bin/env node
+#!/usr/bin/env -S node --max-old-space-size=160
+// The heap ceiling keeps RSS bounded over a long class (docs/api.md, "Memory"); without one
+// V8 lets garbage grow to hundreds of MB before a full collection.
 // Starts Lectern from its bundle when fresh, else from the sources (see scripts/launcher.mjs).
 import { importFreshest } from '../../../scripts/launcher.mjs';
 
