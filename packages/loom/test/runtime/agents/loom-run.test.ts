@@ -6,9 +6,9 @@ import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { after, afterEach, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { runLoom } from '../../cli/run-loom.js';
-import { startFakeModelServer } from '../../support/fake-model-server.js';
+import { temporaryDirectory, useFakeModelServer } from '../../support/fake-model-fixture.js';
 import type { FakeModelServer, RecordedRequest } from '../../support/fake-model-server.js';
 import { secretsFor } from '../../support/model-project.js';
 
@@ -62,14 +62,7 @@ flow main {
 let server: FakeModelServer;
 let project: string;
 
-before(async () => {
-  server = await startFakeModelServer();
-});
-after(() => server.close());
-afterEach(() => {
-  rmSync(project, { recursive: true, force: true });
-  server.requests.length = 0;
-});
+useFakeModelServer((started) => (server = started), () => (project === undefined ? undefined : temporaryDirectory(project)));
 
 function createProject(program: string, secrets = secretsFor(server)): string {
   project = mkdtempSync(join(tmpdir(), 'loom-run-agents-'));

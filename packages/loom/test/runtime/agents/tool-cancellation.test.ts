@@ -4,15 +4,15 @@
  * none of its later side effects happen and nothing keeps the program alive afterwards.
  */
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
-import { after, afterEach, before, describe, it } from 'node:test';
-import { startFakeModelServer } from '../../support/fake-model-server.js';
+import { describe, it } from 'node:test';
+import { temporaryDirectory, useFakeModelServer } from '../../support/fake-model-fixture.js';
 import type { FakeModelServer, RecordedRequest } from '../../support/fake-model-server.js';
 import { runSource } from '../run-source.js';
 
@@ -23,16 +23,9 @@ const HTTP_TOOL_TIMEOUT_SECONDS = 0.3;
 const AFTER_TOOL_WAIT_MS = TOOL_WAIT_SECONDS * 1000 + 300;
 
 let server: FakeModelServer;
-let project: string;
+let project: string | undefined;
 
-before(async () => {
-  server = await startFakeModelServer();
-});
-after(() => server.close());
-afterEach(() => {
-  server.reset();
-  rmSync(project, { recursive: true, force: true });
-});
+useFakeModelServer((started) => (server = started), () => project === undefined ? undefined : temporaryDirectory(project));
 
 function setUp(): { entryFile: string; marker: string; env: NodeJS.ProcessEnv } {
   project = mkdtempSync(join(tmpdir(), 'loom-tool-cancel-'));
