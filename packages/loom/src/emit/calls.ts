@@ -31,6 +31,11 @@ function named(context: EmitContext, args: readonly Argument[]): Code {
   return ['{ ', joinCode(entries, ', '), ' }'];
 }
 
+/** `, { name: value }` for the named arguments of a call whose target binds them by name; nothing when there are none. */
+function namedSuffix(context: EmitContext, args: readonly Argument[]): Code {
+  return args.some((arg) => arg.name !== null) ? [', ', named(context, args)] : '';
+}
+
 /** Arguments of a call whose target takes no names: named ones travel as a trailing dict. */
 function argumentList(context: EmitContext, args: readonly Argument[]): Code {
   const values = args.filter((arg) => arg.name === null).map((arg) => emitExpression(context, arg.value));
@@ -77,8 +82,9 @@ export function emitCall(context: EmitContext, call: CallExpression): Code {
   if (callee.kind === 'MemberExpression') {
     const std = stdFunction(context, callee);
     if (std !== undefined && !STD_NAMESPACES_RUN.has(std[0])) return context.unsupported(callee, `std.${std[0]}.${std[1]}`);
-    if (std !== undefined) return ['(await $p.callStd(', quote(std[0]), ', ', quote(std[1]), ', [', argumentList(context, call.arguments), ']))'];
-    return ['(await $p.callMethod(', emitExpression(context, callee.object), ', ', quote(callee.property.name), ', [', argumentList(context, call.arguments), ']))'];
+    // std functions and handle methods bind named arguments by their documented parameter names.
+    if (std !== undefined) return ['(await $p.callStd(', quote(std[0]), ', ', quote(std[1]), ', ', positional(context, call.arguments), namedSuffix(context, call.arguments), '))'];
+    return ['(await $p.callMethod(', emitExpression(context, callee.object), ', ', quote(callee.property.name), ', ', positional(context, call.arguments), namedSuffix(context, call.arguments), '))'];
   }
   if (callee.kind === 'Identifier') {
     const resolution = context.resolve(callee);

@@ -14,6 +14,8 @@ const BUILTIN_FUNCTIONS = [
   'join',
   // Resource constructors of `db`/`kv`/`auth` declarations
   'connect', 'open', 'enable_auth',
+  // Database operations on a `db` handle (std.db)
+  'query', 'query_one', 'execute',
   // Structured concurrency (reference §3.12, std.concurrent)
   'spawn', 'parallel', 'race', 'channel', 'after', 'schedule', 'select', 'sleep', 'sleep_ms',
   'send', 'recv', 'recv_timeout', 'try_recv', 'close', 'await_task', 'try_await', 'cancel_task',
@@ -52,6 +54,16 @@ export const STD_NAMESPACES: ReadonlySet<string> = new Set([
  * not supported yet, instead of failing when the line runs.
  */
 export const STD_NAMESPACES_RUN: ReadonlySet<string> = new Set([
+  'json', 'fs', 'time', 'math', 'text', 'string', 'regex', 'hash', 'http', 'shell', 'template', 'kv',
+]);
+
+/**
+ * The namespaces an agent may be given with `uses std.NS` (their runtime modules describe
+ * tools, which a test holds). The others need a handle a model cannot hold (std.kv, std.db:
+ * give the agent a `@tool fn` that uses the program's store instead), so `uses` of them is
+ * refused at compile time.
+ */
+export const STD_NAMESPACES_AS_TOOLS: ReadonlySet<string> = new Set([
   'json', 'fs', 'time', 'math', 'text', 'string', 'regex', 'hash', 'http', 'shell', 'template',
 ]);
 

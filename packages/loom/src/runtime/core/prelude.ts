@@ -1,8 +1,8 @@
 /**
  * The builtin functions every program may call without declaring them (language/builtins.ts
  * lists the names): conversions, collection helpers, `Some`/`Ok`/`Err`/`Error`, `sleep`.
- * Builtins that need services Loom does not run yet (databases, key-value stores, auth,
- * concurrency, HTTP responses) raise an error naming themselves when called.
+ * Builtins that need services Loom does not run yet (auth blocks, concurrency, HTTP
+ * responses) raise an error naming themselves when called.
  */
 import { setTimeout as delay } from 'node:timers/promises';
 import { currentToolSignal } from '../infra/tool-signal.js';
@@ -75,11 +75,11 @@ async function sleepMs(milliseconds: number): Promise<null> {
   return null;
 }
 
+/** Resource builtins (open, connect, get, set, query, ...) are added by the program (host/resource-builtins.ts). */
 const NOT_YET_SUPPORTED = [
-  'connect', 'open', 'enable_auth', 'spawn', 'parallel', 'race', 'channel', 'after', 'schedule', 'select',
+  'enable_auth', 'spawn', 'parallel', 'race', 'channel', 'after', 'schedule', 'select',
   'send', 'recv', 'recv_timeout', 'try_recv', 'close', 'await_task', 'try_await', 'cancel_task', 'cancel_schedule',
-  'thread_count', 'get', 'get_int', 'get_str', 'get_json', 'set', 'set_nx', 'del', 'has', 'expire', 'ttl', 'flush',
-  'incr', 'json', 'html', 'img', 'input', 'join',
+  'thread_count', 'json', 'html', 'img', 'input', 'join',
 ] as const;
 
 /** What builtins need from the running program. */
