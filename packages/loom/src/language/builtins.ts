@@ -54,7 +54,7 @@ export const STD_NAMESPACES: ReadonlySet<string> = new Set([
  * not supported yet, instead of failing when the line runs.
  */
 export const STD_NAMESPACES_RUN: ReadonlySet<string> = new Set([
-  'json', 'fs', 'time', 'math', 'text', 'string', 'regex', 'hash', 'http', 'shell', 'template', 'kv',
+  'json', 'fs', 'time', 'math', 'text', 'string', 'regex', 'hash', 'http', 'shell', 'template', 'kv', 'db',
 ]);
 
 /**

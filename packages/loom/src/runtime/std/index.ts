@@ -6,6 +6,7 @@
  * compiler refuses calls into them already (language/builtins.ts, STD_NAMESPACES_RUN).
  */
 import { STD_NAMESPACES } from '../../language/builtins.js';
+import { dbNamespace } from './db.js';
 import { fsNamespace } from './fs.js';
 import { hashNamespace } from './hash.js';
 import { httpNamespace } from './http.js';
@@ -34,6 +35,7 @@ const STD_LIBRARY: Readonly<Record<string, StdNamespace>> = {
   shell: shellNamespace,
   template: templateNamespace,
   kv: kvNamespace,
+  db: dbNamespace,
 };
 
 /** The registered namespace `name`, if Loom runs it. */

@@ -7,6 +7,7 @@ import { isAbsolute, resolve } from 'node:path';
 import { LoomError } from '../../../errors.js';
 import { ResourceHandle } from '../../core/resource-handle.js';
 import type { KvBackend } from './backend.js';
+import { withoutCredentials } from '../redacted-url.js';
 
 const MEMORY = ':memory:';
 const SQLITE_SCHEME = 'sqlite://';
@@ -39,11 +40,6 @@ export class KvStore extends ResourceHandle {
     this.closed = true;
     await this.backend.close();
   }
-}
-
-/** A URL for messages and printing: the password of `redis://user:secret@host` never shows. */
-export function withoutCredentials(url: string): string {
-  return url.replace(/\/\/([^/@]*)@/, (_match, userInfo: string) => `//${userInfo.includes(':') ? `${userInfo.split(':')[0]}:***` : userInfo}@`);
 }
 
 /**
