@@ -6,7 +6,7 @@
  * compile time (E001) naming them.
  */
 import type {
-  AgentDeclaration, ContractClause, Declaration, EnumDeclaration, FunctionDeclaration, ImplDeclaration, ProtocolDeclaration,
+  AgentDeclaration, ContractClause, Declaration, EnumDeclaration, Expression, FunctionDeclaration, ImplDeclaration, ProtocolDeclaration,
   ResourceDeclaration, StructDeclaration, ToolDeclaration, TypeExpression, UseTarget,
 } from '../syntax/ast.js';
 import { at, braces, joinCode, quote } from './code.js';
@@ -110,7 +110,7 @@ const RESOURCE_LOCATION_PROPERTIES: Readonly<Record<'db' | 'kv', readonly string
  */
 function emitResource(context: EmitContext, declaration: ResourceDeclaration): Code {
   const { resource, name } = declaration;
-  if (resource === 'auth') return [context.unsupported(name, `auth declarations (auth ${name.name})`), ';'];
+  if (resource === 'auth') return emitAuth(context, declaration);
   let opened: Code;
   if (declaration.init !== null) {
     opened = emitExpression(context, declaration.init);
@@ -123,6 +123,46 @@ function emitResource(context: EmitContext, declaration: ResourceDeclaration): C
     opened = ['(await $p.callStd(', quote(resource), ', ', quote(resource === 'kv' ? 'open' : 'connect'), ', [', emitExpression(context, location.value), ']))'];
   }
   return ['const ', context.declared(name), ' = $p.resource(', quote(resource), ', ', quote(name.name), ', await ', opened, ');'];
+}
+
+/**
+ * `auth NAME = enable_auth(...)`, `auth NAME = { ... }` or `auth NAME { type: "jwt", secret:
+ * "...", ... }`: the program's auth settings. A block's values must be literals (strings,
+ * numbers, booleans, lists of them), since the checker resolves no names inside blocks.
+ */
+function emitAuth(context: EmitContext, declaration: ResourceDeclaration): Code {
+  const { name } = declaration;
+  if (declaration.init !== null) {
+    const settings = declaration.init.kind === 'DictLiteral' ? ['(await $p.callStd("auth", "configure", [', emitExpression(context, declaration.init), ']))'] : emitExpression(context, declaration.init);
+    return ['const ', context.declared(name), ' = $p.resource("auth", ', quote(name.name), ', await ', settings, ');'];
+  }
+  const entries: string[] = [];
+  for (const property of declaration.properties ?? []) {
+    const value = property.value.kind === 'PropertyBlock' ? undefined : literalJson(property.value);
+    if (value === undefined) return [context.unsupported(property.name, `the '${property.name.name}' setting of auth ${name.name} (auth block values are literals)`), ';'];
+    entries.push(`${quote(property.name.name)}: ${value}`);
+  }
+  return ['const ', context.declared(name), ' = $p.resource("auth", ', quote(name.name), ', await $p.callStd("auth", "configure", [{ ', entries.join(', '), ' }]));'];
+}
+
+/** A literal as JavaScript source, or undefined when the expression is not one. */
+function literalJson(expression: Expression): string | undefined {
+  switch (expression.kind) {
+    case 'StringLiteral':
+      return JSON.stringify(expression.value);
+    case 'NumberLiteral':
+      return expression.unit === null ? String(expression.value) : undefined;
+    case 'BooleanLiteral':
+      return String(expression.value);
+    case 'NullLiteral':
+      return 'null';
+    case 'ListLiteral': {
+      const elements = expression.elements.map((element) => (element.kind === 'SpreadElement' ? undefined : literalJson(element)));
+      return elements.every((element) => element !== undefined) ? `[${elements.join(', ')}]` : undefined;
+    }
+    default:
+      return undefined;
+  }
 }
 
 function emitStruct(context: EmitContext, declaration: StructDeclaration): Code {

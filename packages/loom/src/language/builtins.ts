@@ -54,7 +54,15 @@ export const STD_NAMESPACES: ReadonlySet<string> = new Set([
  * not supported yet, instead of failing when the line runs.
  */
 export const STD_NAMESPACES_RUN: ReadonlySet<string> = new Set([
-  'json', 'fs', 'time', 'math', 'text', 'string', 'regex', 'hash', 'http', 'shell', 'template', 'kv', 'db',
+  'json', 'fs', 'time', 'math', 'text', 'string', 'regex', 'hash', 'http', 'shell', 'template', 'kv', 'db', 'auth',
+]);
+
+/**
+ * Functions of a provided namespace that `loom run` does not run yet (OAuth and sessions need
+ * the HTTP server): a call is refused at compile time like a namespace Loom does not provide.
+ */
+export const STD_FUNCTIONS_NOT_RUN: ReadonlyMap<string, ReadonlySet<string>> = new Map([
+  ['auth', new Set(['oauth', 'oauth_authorize', 'oauth_callback', 'get_user', 'get_session', 'session_data', 'set_session', 'logout_user', 'require_auth', 'auth_context', 'csrf_field'])],
 ]);
 
 /**

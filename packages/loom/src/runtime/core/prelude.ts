@@ -77,7 +77,7 @@ async function sleepMs(milliseconds: number): Promise<null> {
 
 /** Resource builtins (open, connect, get, set, query, ...) are added by the program (host/resource-builtins.ts). */
 const NOT_YET_SUPPORTED = [
-  'enable_auth', 'spawn', 'parallel', 'race', 'channel', 'after', 'schedule', 'select',
+  'spawn', 'parallel', 'race', 'channel', 'after', 'schedule', 'select',
   'send', 'recv', 'recv_timeout', 'try_recv', 'close', 'await_task', 'try_await', 'cancel_task', 'cancel_schedule',
   'thread_count', 'json', 'html', 'img', 'input', 'join',
 ] as const;

@@ -136,7 +136,7 @@ export class ProgramContext {
   /** `kv NAME = open(...)` / `db NAME = connect(...)`: the handle, if it is one of the declared kind. */
   resource(kind: string, name: string, value: unknown): ResourceHandle {
     if (value instanceof ResourceHandle && value.namespace === kind) return value;
-    const opener = kind === 'kv' ? 'open(...)' : 'connect(...)';
+    const opener = kind === 'kv' ? 'open(...)' : kind === 'db' ? 'connect(...)' : 'enable_auth(...) or a block of settings';
     return fail(`${kind} ${name} must be given ${opener}, got ${describe(value)}`);
   }
 

@@ -17,6 +17,7 @@ export function resourceBuiltins(std: Readonly<Record<string, StdFunctions>>, ba
   const builtins: Record<string, Builtin> = {
     open: (...args) => std.kv.open(...args),
     connect: (...args) => std.db.connect(...args),
+    enable_auth: (...args) => std.auth.enable_auth(...args),
     list: (...args) => (args[0] instanceof ResourceHandle && args[0].namespace === 'kv' ? std.kv.list(...args) : base.list(...args)),
   };
   for (const name of KV_BUILTINS) builtins[name] = (...args) => std.kv[name](...args);

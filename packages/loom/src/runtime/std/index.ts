@@ -6,6 +6,7 @@
  * compiler refuses calls into them already (language/builtins.ts, STD_NAMESPACES_RUN).
  */
 import { STD_NAMESPACES } from '../../language/builtins.js';
+import { authNamespace } from './auth.js';
 import { dbNamespace } from './db.js';
 import { fsNamespace } from './fs.js';
 import { hashNamespace } from './hash.js';
@@ -36,6 +37,7 @@ const STD_LIBRARY: Readonly<Record<string, StdNamespace>> = {
   template: templateNamespace,
   kv: kvNamespace,
   db: dbNamespace,
+  auth: authNamespace,
 };
 
 /** The registered namespace `name`, if Loom runs it. */
