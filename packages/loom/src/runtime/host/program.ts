@@ -53,6 +53,9 @@ export interface TestCase {
 
 type Callable = (...args: unknown[]) => unknown;
 
+/** The named arguments of a call that has none. */
+const NO_NAMED_ARGUMENTS: Readonly<Record<string, unknown>> = Object.freeze({});
+
 export class ProgramContext {
   readonly registry = new TypeRegistry();
   readonly types: TypeChecker;
@@ -155,11 +158,13 @@ export class ProgramContext {
   }
 
   /** `std.NS.name(args)` (`name` dotted for `std.db.sqlite.connect`): the library function itself, whatever methods a namespace object would have. */
-  callStd(namespace: string, name: string, args: readonly unknown[], named: Readonly<Record<string, unknown>> = {}): unknown {
+  callStd(namespace: string, name: string, args: readonly unknown[], named: Readonly<Record<string, unknown>> = NO_NAMED_ARGUMENTS): unknown {
     throwIfToolCancelled();
     const library = this.std[namespace];
     const implementation = library === undefined || !Object.hasOwn(library, name) ? undefined : library[name];
     if (implementation === undefined) return fail(`std.${namespace} has no function '${name}'`);
+    // The common case first: positional only, nothing to bind (a database call in a loop pays for no copy).
+    if (named === NO_NAMED_ARGUMENTS) return implementation(...args);
     const module = stdNamespace(namespace);
     return implementation(...bindArguments(`std.${namespace}.${name}`, args, named, module === undefined ? undefined : parameterNames(module, name)));
   }

@@ -41,6 +41,10 @@ export class Database extends ResourceHandle {
     return this.statement(sql, () => this.engine.query(sql, parameters));
   }
 
+  queryOne(sql: string, parameters: Parameters): Promise<Row | undefined> {
+    return this.statement(sql, () => this.engine.queryOne(sql, parameters));
+  }
+
   execute(sql: string, parameters: Parameters): Promise<number> {
     return this.statement(sql, () => this.engine.execute(sql, parameters));
   }

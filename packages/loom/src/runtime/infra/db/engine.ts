@@ -13,6 +13,8 @@ export interface DbEngine {
   /** `postgres` or `sqlite`, for messages. */
   readonly kind: string;
   query(sql: string, parameters: Parameters): Promise<Row[]>;
+  /** The first row, or undefined; the engine may stop reading after it. */
+  queryOne(sql: string, parameters: Parameters): Promise<Row | undefined>;
   /** Rows changed by the statement. */
   execute(sql: string, parameters: Parameters): Promise<number>;
   begin(): Promise<void>;

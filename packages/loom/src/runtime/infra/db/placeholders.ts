@@ -72,14 +72,12 @@ export function toNumberedPlaceholders(sql: string): string {
 }
 
 /**
- * For SQLite: `$n` placeholders become `?`, and the values are put in the order the SQL uses
- * them (`$2 ... $1 ... $2` binds the second, first and second value).
+ * For SQLite: `$n` placeholders become `?`, with the order in which the SQL uses the values
+ * (`$2 ... $1 ... $2` binds the second, first and second value: `[1, 0, 1]`); `order` is null
+ * when the values bind as given.
  */
-export function toPositionalPlaceholders(sql: string, values: readonly unknown[]): { sql: string; values: unknown[] } {
+export function toPositionalPlaceholders(sql: string): { sql: string; order: readonly number[] | null } {
   const placeholders = findPlaceholders(sql);
-  if (placeholders.length === 0 || placeholders.some((placeholder) => placeholder.number === null)) return { sql, values: [...values] };
-  return {
-    sql: rewrite(sql, placeholders, () => '?'),
-    values: placeholders.map((placeholder) => values[(placeholder.number ?? 0) - 1]),
-  };
+  if (placeholders.length === 0 || placeholders.some((placeholder) => placeholder.number === null)) return { sql, order: null };
+  return { sql: rewrite(sql, placeholders, () => '?'), order: placeholders.map((placeholder) => (placeholder.number ?? 0) - 1) };
 }

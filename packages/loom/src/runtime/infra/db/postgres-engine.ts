@@ -39,6 +39,10 @@ export class PostgresEngine implements DbEngine {
     return (await this.run(sql, parameters)).rows;
   }
 
+  async queryOne(sql: string, parameters: Parameters): Promise<Row | undefined> {
+    return (await this.run(sql, parameters)).rows[0];
+  }
+
   async execute(sql: string, parameters: Parameters): Promise<number> {
     return (await this.run(sql, parameters)).rowCount ?? 0;
   }

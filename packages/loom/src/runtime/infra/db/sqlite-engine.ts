@@ -20,7 +20,8 @@ function sqliteValue(value: unknown): unknown {
 
 export class SqliteEngine implements DbEngine {
   readonly kind = 'sqlite';
-  private readonly statements = new Map<string, Database.Statement>();
+  /** By the SQL as the program wrote it: the placeholder rewrite is done once per statement too. */
+  private readonly statements = new Map<string, { statement: Database.Statement; order: readonly number[] | null }>();
 
   constructor(private readonly database: Database.Database) {}
 
@@ -32,6 +33,15 @@ export class SqliteEngine implements DbEngine {
       return Promise.resolve([]);
     }
     return Promise.resolve(statement.all(...values) as Row[]);
+  }
+
+  queryOne(sql: string, parameters: Parameters): Promise<Row | undefined> {
+    const [statement, values] = this.prepare(sql, parameters);
+    if (!statement.reader) {
+      statement.run(...values);
+      return Promise.resolve(undefined);
+    }
+    return Promise.resolve(statement.get(...values) as Row | undefined);
   }
 
   execute(sql: string, parameters: Parameters): Promise<number> {
@@ -64,17 +74,18 @@ export class SqliteEngine implements DbEngine {
   }
 
   private prepare(sql: string, parameters: Parameters): [Database.Statement, unknown[]] {
-    const positional = Array.isArray(parameters);
-    const rewritten = positional ? toPositionalPlaceholders(sql, parameters) : { sql, values: [] };
-    let statement = this.statements.get(rewritten.sql);
-    if (statement === undefined) {
-      statement = this.database.prepare(rewritten.sql);
+    let cached = this.statements.get(sql);
+    if (cached === undefined) {
+      const rewritten = toPositionalPlaceholders(sql);
+      cached = { statement: this.database.prepare(rewritten.sql), order: rewritten.order };
       if (this.statements.size >= STATEMENT_CACHE_ENTRIES) this.statements.delete(this.statements.keys().next().value as string);
-      this.statements.set(rewritten.sql, statement);
+      this.statements.set(sql, cached);
     }
-    const values = positional
-      ? rewritten.values.map(sqliteValue)
-      : [Object.fromEntries(Object.entries(parameters as Readonly<Record<string, unknown>>).map(([name, value]) => [name, sqliteValue(value)]))];
-    return [statement, values];
+    if (!Array.isArray(parameters)) {
+      return [cached.statement, [Object.fromEntries(Object.entries(parameters as Readonly<Record<string, unknown>>).map(([name, value]) => [name, sqliteValue(value)]))]];
+    }
+    const list: readonly unknown[] = parameters;
+    const { order } = cached;
+    return [cached.statement, order === null ? list.map(sqliteValue) : order.map((position) => sqliteValue(list[position]))];
   }
 }
