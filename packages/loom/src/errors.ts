@@ -206,8 +206,9 @@ export const ERROR_REGISTRY: Readonly<Record<ErrorCode, ErrorEntry>> = {
     family: 'DatabaseError',
     title: 'Database connection failed',
     cause:
-      'connect(...) could not open the database: the SQLite path or its directory does not ' +
-      'exist or is not writable, or the PostgreSQL URL, credentials or server are wrong.',
+      'connect(...) could not open the database: the directory of the SQLite path does not ' +
+      'exist (Loom never creates it) or is not writable, or the PostgreSQL URL, credentials or ' +
+      'server are wrong. The message carries the engine reason, never the password.',
     remedy: 'Check the connection URL, the file path and its permissions, and that the server is reachable.',
   },
   E402: {
@@ -221,7 +222,9 @@ export const ERROR_REGISTRY: Readonly<Record<ErrorCode, ErrorEntry>> = {
   E403: {
     family: 'DatabaseError',
     title: 'Database transaction failed',
-    cause: 'A statement inside a transaction failed, so the whole transaction was rolled back.',
+    cause:
+      'A statement inside begin … commit (or a transaction block) failed, so the whole ' +
+      'transaction was rolled back; the connection stays usable. Also commit without begin.',
     remedy: 'The database is unchanged; fix the failing statement (named in the message) and retry the transaction.',
   },
   E501: {
@@ -257,7 +260,7 @@ export const ERROR_REGISTRY: Readonly<Record<ErrorCode, ErrorEntry>> = {
   E601: {
     family: 'KVError',
     title: 'Key-value operation failed',
-    cause: 'A key-value store operation failed: the key does not exist, its TTL has expired, or the store is not open.',
+    cause: 'A key-value store operation failed: the key does not exist, was deleted or its TTL has expired, or the store cannot be opened or was closed.',
     remedy: 'Open the store before use and read optional keys with a default (`kv.get("k") ?? default`) or check `kv.has("k")` first.',
   },
   E602: {

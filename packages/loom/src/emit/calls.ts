@@ -9,7 +9,7 @@ import type { Argument, BinaryExpression, CallExpression, MemberExpression } fro
 import { at, joinCode, quote } from './code.js';
 import type { Code } from './code.js';
 import { STD_JS, parameterNamesOf } from './context.js';
-import { BUILTINS_NOT_RUN, STD_NAMESPACES_RUN } from '../language/builtins.js';
+import { BUILTINS_NOT_RUN, STD_FUNCTIONS_NOT_RUN, STD_NAMESPACES_RUN } from '../language/builtins.js';
 import type { EmitContext } from './context.js';
 import { emitExpression, toolFunction } from './expressions.js';
 
@@ -29,6 +29,11 @@ function positional(context: EmitContext, args: readonly Argument[]): Code {
 function named(context: EmitContext, args: readonly Argument[]): Code {
   const entries = args.filter((arg) => arg.name !== null).map((arg) => [quote(arg.name!.name), ': ', emitExpression(context, arg.value)]);
   return ['{ ', joinCode(entries, ', '), ' }'];
+}
+
+/** `, { name: value }` for the named arguments of a call whose target binds them by name; nothing when there are none. */
+function namedSuffix(context: EmitContext, args: readonly Argument[]): Code {
+  return args.some((arg) => arg.name !== null) ? [', ', named(context, args)] : '';
 }
 
 /** Arguments of a call whose target takes no names: named ones travel as a trailing dict. */
@@ -76,9 +81,10 @@ export function emitCall(context: EmitContext, call: CallExpression): Code {
   }
   if (callee.kind === 'MemberExpression') {
     const std = stdFunction(context, callee);
-    if (std !== undefined && !STD_NAMESPACES_RUN.has(std[0])) return context.unsupported(callee, `std.${std[0]}.${std[1]}`);
-    if (std !== undefined) return ['(await $p.callStd(', quote(std[0]), ', ', quote(std[1]), ', [', argumentList(context, call.arguments), ']))'];
-    return ['(await $p.callMethod(', emitExpression(context, callee.object), ', ', quote(callee.property.name), ', [', argumentList(context, call.arguments), ']))'];
+    if (std !== undefined && (!STD_NAMESPACES_RUN.has(std[0]) || STD_FUNCTIONS_NOT_RUN.get(std[0])?.has(std[1]) === true)) return context.unsupported(callee, `std.${std[0]}.${std[1]}`);
+    // std functions and handle methods bind named arguments by their documented parameter names.
+    if (std !== undefined) return ['(await $p.callStd(', quote(std[0]), ', ', quote(std[1]), ', ', positional(context, call.arguments), namedSuffix(context, call.arguments), '))'];
+    return ['(await $p.callMethod(', emitExpression(context, callee.object), ', ', quote(callee.property.name), ', ', positional(context, call.arguments), namedSuffix(context, call.arguments), '))'];
   }
   if (callee.kind === 'Identifier') {
     const resolution = context.resolve(callee);

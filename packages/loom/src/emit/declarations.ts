@@ -1,18 +1,19 @@
 /**
  * Top-level declarations: flows and functions become async functions, agents AgentHandles,
  * structs/enums/traits/impls registrations in the program's TypeRegistry, protocols and type
- * aliases registrations in its type checker, tests entries for `loom test`. Jobs, servers and
- * db/auth/kv resources are not run yet: they stop the program with an error naming them.
+ * aliases registrations in its type checker, tests entries for `loom test`, db and kv
+ * resources handles opened at start. Jobs and servers are not run yet: they are refused at
+ * compile time (E001) naming them.
  */
 import type {
-  AgentDeclaration, ContractClause, Declaration, EnumDeclaration, FunctionDeclaration, ImplDeclaration, ProtocolDeclaration,
-  StructDeclaration, ToolDeclaration, TypeExpression, UseTarget,
+  AgentDeclaration, ContractClause, Declaration, EnumDeclaration, Expression, FunctionDeclaration, ImplDeclaration, ProtocolDeclaration,
+  ResourceDeclaration, StructDeclaration, ToolDeclaration, TypeExpression, UseTarget,
 } from '../syntax/ast.js';
 import { at, braces, joinCode, quote } from './code.js';
 import type { Code } from './code.js';
 import type { EmitContext } from './context.js';
 import { emitExpression } from './expressions.js';
-import { STD_NAMESPACES_RUN } from '../language/builtins.js';
+import { STD_NAMESPACES_AS_TOOLS } from '../language/builtins.js';
 import { EXPERIENCE_PROPERTY } from '../check/analysis.js';
 import { emitFunction } from './functions.js';
 import { emitClauseCheck } from './statements.js';
@@ -94,9 +95,74 @@ export function emitRuntimeDeclaration(context: EmitContext, declaration: Declar
     case 'ServerDeclaration':
       return at(declaration.span, [context.unsupported(declaration, `server declarations (server ${declaration.port?.value ?? declaration.name?.name ?? ''})`), ';']);
     case 'ResourceDeclaration':
-      return at(declaration.span, [context.unsupported(declaration.name, `${declaration.resource} declarations (${declaration.resource} ${declaration.name.name})`), ';']);
+      return at(declaration.span, emitResource(context, declaration));
     default:
       return null;
+  }
+}
+
+/** The property of a `kv NAME { path: "..." }` / `db NAME { url: "..." }` block that says where the resource lives. */
+const RESOURCE_LOCATION_PROPERTIES: Readonly<Record<'db' | 'kv', readonly string[]>> = { kv: ['path', 'url'], db: ['url', 'path'] };
+
+/**
+ * `kv NAME = open(...)`, `db NAME = connect(...)`: the handle, opened when the program starts
+ * (in source order, before the top-level statements), checked to be of the declared kind.
+ * `kv NAME { path: "..." }` and `db NAME { url: "..." }` open the location they name.
+ */
+function emitResource(context: EmitContext, declaration: ResourceDeclaration): Code {
+  const { resource, name } = declaration;
+  if (resource === 'auth') return emitAuth(context, declaration);
+  let opened: Code;
+  if (declaration.init !== null) {
+    opened = emitExpression(context, declaration.init);
+  } else {
+    const location = (declaration.properties ?? []).find((property) => RESOURCE_LOCATION_PROPERTIES[resource].includes(property.name.name));
+    // Only a literal: the checker resolves no names inside resource blocks.
+    if (location === undefined || location.value.kind !== 'StringLiteral') {
+      return [context.unsupported(name, `a ${resource} block without a string ${RESOURCE_LOCATION_PROPERTIES[resource].map((property) => `'${property}:'`).join(' or ')} (${resource} ${name.name})`), ';'];
+    }
+    opened = ['(await $p.callStd(', quote(resource), ', ', quote(resource === 'kv' ? 'open' : 'connect'), ', [', emitExpression(context, location.value), ']))'];
+  }
+  return ['const ', context.declared(name), ' = $p.resource(', quote(resource), ', ', quote(name.name), ', await ', opened, ');'];
+}
+
+/**
+ * `auth NAME = enable_auth(...)`, `auth NAME = { ... }` or `auth NAME { type: "jwt", secret:
+ * "...", ... }`: the program's auth settings. A block's values must be literals (strings,
+ * numbers, booleans, lists of them), since the checker resolves no names inside blocks.
+ */
+function emitAuth(context: EmitContext, declaration: ResourceDeclaration): Code {
+  const { name } = declaration;
+  if (declaration.init !== null) {
+    const settings = declaration.init.kind === 'DictLiteral' ? ['(await $p.callStd("auth", "configure", [', emitExpression(context, declaration.init), ']))'] : emitExpression(context, declaration.init);
+    return ['const ', context.declared(name), ' = $p.resource("auth", ', quote(name.name), ', await ', settings, ');'];
+  }
+  const entries: string[] = [];
+  for (const property of declaration.properties ?? []) {
+    const value = property.value.kind === 'PropertyBlock' ? undefined : literalJson(property.value);
+    if (value === undefined) return [context.unsupported(property.name, `the '${property.name.name}' setting of auth ${name.name} (auth block values are literals)`), ';'];
+    entries.push(`${quote(property.name.name)}: ${value}`);
+  }
+  return ['const ', context.declared(name), ' = $p.resource("auth", ', quote(name.name), ', await $p.callStd("auth", "configure", [{ ', entries.join(', '), ' }]));'];
+}
+
+/** A literal as JavaScript source, or undefined when the expression is not one. */
+function literalJson(expression: Expression): string | undefined {
+  switch (expression.kind) {
+    case 'StringLiteral':
+      return JSON.stringify(expression.value);
+    case 'NumberLiteral':
+      return expression.unit === null ? String(expression.value) : undefined;
+    case 'BooleanLiteral':
+      return String(expression.value);
+    case 'NullLiteral':
+      return 'null';
+    case 'ListLiteral': {
+      const elements = expression.elements.map((element) => (element.kind === 'SpreadElement' ? undefined : literalJson(element)));
+      return elements.every((element) => element !== undefined) ? `[${elements.join(', ')}]` : undefined;
+    }
+    default:
+      return undefined;
   }
 }
 
@@ -152,7 +218,7 @@ function typeText(type: TypeExpression): string {
 function emitToolUse(context: EmitContext, use: UseTarget, toolFunctions: ReadonlyMap<string, FunctionDeclaration>): { tool: Code } | { unsupported: string } {
   const [only, ...rest] = use.kind === 'QualifiedName' ? use.parts : [];
   if (only?.name === 'std' && rest.length === 1) {
-    return STD_NAMESPACES_RUN.has(rest[0].name) ? { tool: ['...$p.stdTools(', quote(rest[0].name), ')'] } : { unsupported: `std.${rest[0].name}` };
+    return STD_NAMESPACES_AS_TOOLS.has(rest[0].name) ? { tool: ['...$p.stdTools(', quote(rest[0].name), ')'] } : { unsupported: `std.${rest[0].name}` };
   }
   const declaration = only === undefined || rest.length > 0 ? undefined : toolFunctions.get(only.name);
   if (declaration === undefined) {

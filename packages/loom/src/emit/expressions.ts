@@ -4,6 +4,7 @@
  * comparisons of numbers stay native so that loops compile to tight V8 code. Calls (calls.ts)
  * are awaited, since any flow may reach an agent; agent operators are in agent-operators.ts.
  */
+import { emitCoalesce } from './coalesce.js';
 import type { BinaryExpression, Expression, Identifier, InterpolatedString, ListLiteral, MatchExpression, TemplateLiteral } from '../syntax/ast.js';
 import type { GlobalKind } from '../check/analysis.js';
 import { compileTemplate } from '../language/template/compile.js';
@@ -133,7 +134,6 @@ function emitBare(context: EmitContext, expression: Expression): Code {
  */
 const VALUELESS_GLOBALS: ReadonlyMap<GlobalKind, string> = new Map([
   ['tool', 'tool'], ['protocol', 'protocol'], ['trait', 'trait'], ['type', 'alias'], ['enum', 'enum'],
-  ['db', 'resource'], ['kv', 'resource'], ['auth', 'resource'],
 ]);
 
 function emitName(context: EmitContext, name: Identifier): Code {
@@ -219,10 +219,8 @@ function emitBinary(context: EmitContext, expression: BinaryExpression): Code {
     case '&&':
       if (expression.right.kind === 'ListLiteral') return emitDag(context, expression);
       return emitLogical(context, expression, operator === '&&' ? 'and' : 'or');
-    case '??': {
-      const value = context.temp();
-      return ['($rt.isAbsent(', value, ' = ', emitExpression(context, expression.left), ') ? ', emitExpression(context, expression.right), ' : ', value, ')'];
-    }
+    case '??':
+      return emitCoalesce(context, expression);
     case 'otherwise':
     case 'fallback': {
       const value = context.temp();

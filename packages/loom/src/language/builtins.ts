@@ -14,6 +14,8 @@ const BUILTIN_FUNCTIONS = [
   'join',
   // Resource constructors of `db`/`kv`/`auth` declarations
   'connect', 'open', 'enable_auth',
+  // Database operations on a `db` handle (std.db)
+  'query', 'query_one', 'execute',
   // Structured concurrency (reference §3.12, std.concurrent)
   'spawn', 'parallel', 'race', 'channel', 'after', 'schedule', 'select', 'sleep', 'sleep_ms',
   'send', 'recv', 'recv_timeout', 'try_recv', 'close', 'await_task', 'try_await', 'cancel_task',
@@ -52,19 +54,37 @@ export const STD_NAMESPACES: ReadonlySet<string> = new Set([
  * not supported yet, instead of failing when the line runs.
  */
 export const STD_NAMESPACES_RUN: ReadonlySet<string> = new Set([
+  'json', 'fs', 'time', 'math', 'text', 'string', 'regex', 'hash', 'http', 'shell', 'template', 'kv', 'db', 'auth',
+]);
+
+/**
+ * Functions of a provided namespace that `loom run` does not run yet (OAuth and sessions need
+ * the HTTP server): a call is refused at compile time like a namespace Loom does not provide.
+ */
+export const STD_FUNCTIONS_NOT_RUN: ReadonlyMap<string, ReadonlySet<string>> = new Map([
+  ['auth', new Set(['oauth', 'oauth_authorize', 'oauth_callback', 'get_user', 'get_session', 'session_data', 'set_session', 'logout_user', 'require_auth', 'auth_context', 'csrf_field'])],
+]);
+
+/**
+ * The namespaces an agent may be given with `uses std.NS` (their runtime modules describe
+ * tools, which a test holds). The others need a handle a model cannot hold (std.kv, std.db:
+ * give the agent a `@tool fn` that uses the program's store instead), so `uses` of them is
+ * refused at compile time.
+ */
+export const STD_NAMESPACES_AS_TOOLS: ReadonlySet<string> = new Set([
   'json', 'fs', 'time', 'math', 'text', 'string', 'regex', 'hash', 'http', 'shell', 'template',
 ]);
 
 /**
  * Builtins the checker knows (the Nexa docs call them freely) but `loom run` does not provide
- * yet: resources, concurrency, kv operations on a handle, server responses, and `join`, `img`
- * and `input` as functions. The code generator refuses a program that uses one, at the use.
+ * yet: concurrency, server responses, and `join`, `img` and `input` as functions. (The resource
+ * builtins — `open`, `connect`, `get`, `set`, `query`, ... — are the program's: host/resource-builtins.ts.)
+ * The code generator refuses a program that uses one, at the use.
  */
 export const BUILTINS_NOT_RUN: ReadonlySet<string> = new Set([
-  'connect', 'open', 'enable_auth', 'spawn', 'parallel', 'race', 'channel', 'after', 'schedule', 'select',
+  'spawn', 'parallel', 'race', 'channel', 'after', 'schedule', 'select',
   'send', 'recv', 'recv_timeout', 'try_recv', 'close', 'await_task', 'try_await', 'cancel_task', 'cancel_schedule',
-  'thread_count', 'get', 'get_int', 'get_str', 'get_json', 'set', 'set_nx', 'del', 'has', 'expire', 'ttl', 'flush',
-  'incr', 'json', 'html', 'img', 'input', 'join',
+  'thread_count', 'json', 'html', 'img', 'input', 'join',
 ]);
 
 const BUILTIN_NAMES: ReadonlySet<string> = new Set<string>([...BUILTIN_FUNCTIONS, ...BUILTIN_VALUES]);

@@ -14,15 +14,18 @@ test('job, server and resource declarations are E001 at the declaration', () => 
   assert.deepEqual(findings('job Mail on "q" {\n    perform(u) { print(u) }\n}\nflow main { print(1) }\n'), [
     '1:5 E001 Undeclared identifier: loom run does not support job declarations (job Mail) yet',
   ]);
-  assert.deepEqual(findings('db app = connect("sqlite://x.db")\nflow main { print(1) }\n'), [
-    '1:4 E001 Undeclared identifier: loom run does not support db declarations (db app) yet',
+  assert.deepEqual(findings('auth site { type: "jwt", secret: secret("K") }\nflow main { print(1) }\n'), [
+    "1:26 E001 Undeclared identifier: loom run does not support the 'secret' setting of auth site (auth block values are literals) yet",
+  ]);
+  assert.deepEqual(findings('flow main { print(std.auth.oauth(name: "google")) }\n'), [
+    '1:19 E001 Undeclared identifier: loom run does not support std.auth.oauth yet',
   ]);
   assert.match(findings('flow Hello { return "hi" }\nserver 8080 {\n    route GET "/" => Hello\n}\n')[0] ?? '', /^2:1 E001 Undeclared identifier: loom run does not support server declarations \(server 8080\) yet$/);
 });
 
 test('a call into a std namespace Loom does not run yet is E001 at the call, also in a flow never called', () => {
-  assert.deepEqual(findings('flow unused {\n    x = std.kv.get("k")\n}\nflow main { print(std.json.stringify([1])) }\n'), [
-    '2:9 E001 Undeclared identifier: loom run does not support std.kv.get yet',
+  assert.deepEqual(findings('flow unused {\n    x = std.concurrent.spawn("k")\n}\nflow main { print(std.json.stringify([1])) }\n'), [
+    '2:9 E001 Undeclared identifier: loom run does not support std.concurrent.spawn yet',
   ]);
 });
 

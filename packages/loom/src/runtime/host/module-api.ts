@@ -5,6 +5,7 @@
  */
 export { add, subtract, multiply, divide, remainder, power, negate, contains } from '../core/operators.js';
 export { truthy, equals, isAbsent, display, snapshot } from '../core/values.js';
+export { missingKeyAsAbsent } from '../core/missing-key.js';
 export { member, setMember, index, setIndex, slice } from '../core/access.js';
 export { matches, destructure, noMatchingArm, iterationItems } from '../core/match.js';
 export { Propagation, settle, propagate, propagated, isErr } from '../core/propagation.js';

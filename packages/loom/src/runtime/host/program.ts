@@ -22,7 +22,11 @@ import { findProjectRoot, loadSecrets } from '../infra/secrets.js';
 import { throwIfToolCancelled, withToolSignal } from '../infra/tool-signal.js';
 import { createSemanticJudge } from '../agents/semantic.js';
 import type { SemanticJudge } from '../agents/semantic.js';
-import { createStd } from '../std/index.js';
+import { createStd, stdNamespace } from '../std/index.js';
+import { resourceBuiltins } from './resource-builtins.js';
+import { bindArguments } from '../std/arguments.js';
+import { parameterNames } from '../std/namespace.js';
+import { ResourceHandle, ResourceTracker } from '../core/resource-handle.js';
 import { StreamedOutput } from './streamed-output.js';
 import { stdTools } from '../std/tools.js';
 import { bindTool, toolError } from '../agents/tools.js';
@@ -49,12 +53,17 @@ export interface TestCase {
 
 type Callable = (...args: unknown[]) => unknown;
 
+/** The named arguments of a call that has none. */
+const NO_NAMED_ARGUMENTS: Readonly<Record<string, unknown>> = Object.freeze({});
+
 export class ProgramContext {
   readonly registry = new TypeRegistry();
   readonly types: TypeChecker;
   readonly builtins: Readonly<Record<string, Callable>>;
   readonly std: ReturnType<typeof createStd>;
   readonly tests: TestCase[] = [];
+  /** Databases and stores the program opened; run-program.ts closes them when it ends. */
+  readonly resources = new ResourceTracker();
   /** The program's stdout, shared by `print` and streaming agents. */
   readonly output: StreamedOutput;
   private configName: string | undefined;
@@ -64,10 +73,11 @@ export class ProgramContext {
   private semanticJudge: SemanticJudge | undefined;
 
   constructor(readonly host: ProgramHost) {
-    this.std = createStd(host.env);
+    this.std = createStd(host.env, { projectRoot: findProjectRoot(host.entryFile), resources: this.resources });
     this.output = new StreamedOutput(host.stdout);
     this.types = new TypeChecker(typeModeFrom(host.env), this.registry, (warning) => this.warn(warning));
-    this.builtins = createBuiltins(this.registry, { print: (values) => this.print(values), secret: (name) => this.secret(name) });
+    const builtins = createBuiltins(this.registry, { print: (values) => this.print(values), secret: (name) => this.secret(name) });
+    this.builtins = { ...builtins, ...resourceBuiltins(this.std, builtins) };
   }
 
   print(values: readonly unknown[]): void {
@@ -126,6 +136,13 @@ export class ProgramContext {
     return wrapped;
   }
 
+  /** `kv NAME = open(...)` / `db NAME = connect(...)`: the handle, if it is one of the declared kind. */
+  resource(kind: string, name: string, value: unknown): ResourceHandle {
+    if (value instanceof ResourceHandle && value.namespace === kind) return value;
+    const opener = kind === 'kv' ? 'open(...)' : kind === 'db' ? 'connect(...)' : 'enable_auth(...) or a block of settings';
+    return fail(`${kind} ${name} must be given ${opener}, got ${describe(value)}`);
+  }
+
   /** The tools of `uses std.NS`. */
   stdTools(namespace: string): ToolBinding[] {
     return stdTools(namespace, this.std[namespace] ?? {});
@@ -141,15 +158,25 @@ export class ProgramContext {
   }
 
   /** `std.NS.name(args)` (`name` dotted for `std.db.sqlite.connect`): the library function itself, whatever methods a namespace object would have. */
-  callStd(namespace: string, name: string, args: readonly unknown[]): unknown {
+  callStd(namespace: string, name: string, args: readonly unknown[], named: Readonly<Record<string, unknown>> = NO_NAMED_ARGUMENTS): unknown {
     throwIfToolCancelled();
     const library = this.std[namespace];
     const implementation = library === undefined || !Object.hasOwn(library, name) ? undefined : library[name];
-    return implementation === undefined ? fail(`std.${namespace} has no function '${name}'`) : implementation(...args);
+    if (implementation === undefined) return fail(`std.${namespace} has no function '${name}'`);
+    // The common case first: positional only, nothing to bind (a database call in a loop pays for no copy).
+    if (named === NO_NAMED_ARGUMENTS) return implementation(...args);
+    const module = stdNamespace(namespace);
+    return implementation(...bindArguments(`std.${namespace}.${name}`, args, named, module === undefined ? undefined : parameterNames(module, name)));
   }
 
-  /** `x.name(args)`: an agent's run, an impl method, a builtin method, or a function-valued field. */
-  callMethod(receiver: unknown, name: string, args: readonly unknown[]): unknown {
+  /**
+   * `x.name(args)`: a handle's std function (`store.get("k")` is `std.kv.get(store, "k")`), an
+   * agent's run, an impl method, a builtin method, or a function-valued field. Only handles
+   * bind named arguments by name; elsewhere they travel as a trailing dict, as before.
+   */
+  callMethod(receiver: unknown, name: string, positional: readonly unknown[], named?: Readonly<Record<string, unknown>>): unknown {
+    if (receiver instanceof ResourceHandle) return this.callStd(receiver.namespace, name, [receiver, ...positional], named);
+    const args = named === undefined ? positional : [...positional, named];
     if (receiver instanceof AgentHandle && name === 'run') return receiver.call(args);
     const method = this.registry.method(receiver, name);
     if (method !== undefined) return method(receiver, ...args);

@@ -111,6 +111,7 @@ export async function runProgram(options: RunOptions): Promise<number> {
     return EXIT_RUNTIME_ERROR;
   } finally {
     context.output.endLine();
+    await context.resources.closeAll();
   }
 }
 
@@ -123,6 +124,7 @@ export async function testProgram(options: RunOptions): Promise<number> {
     await options.program(context);
   } catch (error) {
     report(host, error);
+    await context.resources.closeAll();
     return EXIT_RUNTIME_ERROR;
   }
   let failed = 0;
@@ -139,6 +141,7 @@ export async function testProgram(options: RunOptions): Promise<number> {
       host.stdout(`${formatErrorReport(error, location).replace(/^/gm, '      ')}\n`);
     }
   }
+  await context.resources.closeAll();
   const total = context.tests.length;
   host.stdout(`${total} test${total === 1 ? '' : 's'}: ${total - failed} passed, ${failed} failed\n`);
   return failed === 0 ? EXIT_OK : EXIT_RUNTIME_ERROR;

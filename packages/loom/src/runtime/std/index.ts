@@ -1,16 +1,20 @@
 /**
  * The `std.*` namespaces, with the function names of the Nexa standard library reference:
  * one file each, registered here with one line. std.shell is off unless LOOM_ALLOW_SHELL=1.
- * Namespaces the checker knows but Loom does not run yet (db, kv, auth, ...) are present but
- * raise a clear "not supported yet" error when called (unsupported.ts).
+ * Namespaces the checker knows but Loom does not run yet (concurrent, ask_human, ...) are
+ * present but raise a clear "not supported yet" error when called (unsupported.ts); the
+ * compiler refuses calls into them already (language/builtins.ts, STD_NAMESPACES_RUN).
  */
 import { STD_NAMESPACES } from '../../language/builtins.js';
+import { authNamespace } from './auth.js';
+import { dbNamespace } from './db.js';
 import { fsNamespace } from './fs.js';
 import { hashNamespace } from './hash.js';
 import { httpNamespace } from './http.js';
 import { jsonNamespace } from './json.js';
+import { kvNamespace } from './kv.js';
 import { mathNamespace } from './math.js';
-import type { StdFunctions, StdNamespace } from './namespace.js';
+import type { StdFunctions, StdNamespace, StdServices } from './namespace.js';
 import { regexNamespace } from './regex.js';
 import { shellNamespace } from './shell.js';
 import { templateNamespace } from './template.js';
@@ -31,6 +35,9 @@ const STD_LIBRARY: Readonly<Record<string, StdNamespace>> = {
   http: httpNamespace,
   shell: shellNamespace,
   template: templateNamespace,
+  kv: kvNamespace,
+  db: dbNamespace,
+  auth: authNamespace,
 };
 
 /** The registered namespace `name`, if Loom runs it. */
@@ -39,8 +46,8 @@ export function stdNamespace(name: string): StdNamespace | undefined {
 }
 
 /** `env` is the program's environment: std.shell reads its opt-in and PATH there. */
-export function createStd(env: NodeJS.ProcessEnv): Readonly<Record<string, StdFunctions>> {
-  const std: Record<string, StdFunctions> = Object.fromEntries(Object.entries(STD_LIBRARY).map(([name, namespace]) => [name, namespace.create(env)]));
+export function createStd(env: NodeJS.ProcessEnv, services: StdServices): Readonly<Record<string, StdFunctions>> {
+  const std: Record<string, StdFunctions> = Object.fromEntries(Object.entries(STD_LIBRARY).map(([name, namespace]) => [name, namespace.create(env, services)]));
   for (const name of STD_NAMESPACES) std[name] ??= unsupportedNamespace(name);
   return std;
 }

@@ -3,6 +3,8 @@
  * registered with one line in index.ts; what it offers agents through `uses std.NS` travels
  * with it, so adding a namespace touches no other file.
  */
+import type { ResourceTracker } from '../core/resource-handle.js';
+
 export type StdFunction = (...args: unknown[]) => unknown;
 export type StdFunctions = Readonly<Record<string, StdFunction>>;
 
@@ -13,9 +15,31 @@ export interface StdToolEntry {
   readonly parameters: Readonly<Record<string, string>>;
 }
 
+/** What a namespace may need from the program it serves, beyond its environment. */
+export interface StdServices {
+  /** The project root (the nearest ancestor of the entry file holding secrets.nxs or loom.toml): relative paths resolve against it. */
+  readonly projectRoot: string;
+  /** Databases, stores and servers the program opened, closed when it ends. */
+  readonly resources: ResourceTracker;
+}
+
 export interface StdNamespace {
   /** The functions of `std.NS` for one program; `env` is that program's environment. */
-  readonly create: (env: NodeJS.ProcessEnv) => StdFunctions;
+  readonly create: (env: NodeJS.ProcessEnv, services: StdServices) => StdFunctions;
   /** The functions a model may call after `uses std.NS`; none means `uses` stops the program. */
   readonly tools?: Readonly<Record<string, StdToolEntry>>;
+  /**
+   * The documented parameter names of each function, in positional order, which named
+   * arguments bind by (`std.kv.get(kv: store, key: "k")`). A function without an entry here
+   * takes the parameter names of its tool entry.
+   */
+  readonly parameters?: Readonly<Record<string, readonly string[]>>;
+}
+
+/** The parameter names of `std.NS.name`, if the namespace documents them. */
+export function parameterNames(namespace: StdNamespace, name: string): readonly string[] | undefined {
+  const own = namespace.parameters !== undefined && Object.hasOwn(namespace.parameters, name) ? namespace.parameters[name] : undefined;
+  if (own !== undefined) return own;
+  const tool = namespace.tools !== undefined && Object.hasOwn(namespace.tools, name) ? namespace.tools[name] : undefined;
+  return tool === undefined ? undefined : Object.keys(tool.parameters);
 }

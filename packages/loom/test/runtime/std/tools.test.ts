@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { createStd } from '../../../src/runtime/std/index.js';
+import { ResourceTracker } from '../../../src/runtime/core/resource-handle.js';
 import { stdTools } from '../../../src/runtime/std/tools.js';
 import { callTool } from '../../../src/runtime/agents/tools.js';
 import { useFakeModelServer } from '../../support/fake-model-fixture.js';
@@ -15,7 +16,7 @@ const TOOL_TIMEOUT_MS = 1_000;
 
 let server: FakeModelServer;
 let project: ModelProject;
-const std = createStd(process.env);
+const std = createStd(process.env, { projectRoot: process.cwd(), resources: new ResourceTracker() });
 
 useFakeModelServer((started) => (server = started), () => project);
 

@@ -1,0 +1,167 @@
+/**
+ * An open database: the handle `db NAME = connect(...)` and `std.db.connect(...)` give, whose
+ * methods are the std.db functions. It owns the transaction state, so that the error codes
+ * mean one thing on every engine: outside a transaction a failing statement is E402; inside
+ * `begin … commit` it rolls the transaction back and is E403, and the connection stays usable.
+ * Messages carry the engine's reason and the start of the statement, never parameter values.
+ */
+import { isAbsolute, resolve } from 'node:path';
+import { LoomError } from '../../../errors.js';
+import { ResourceHandle } from '../../core/resource-handle.js';
+import { withoutCredentials } from '../redacted-url.js';
+import type { DbEngine, Parameters, Row } from './engine.js';
+
+const SQLITE_SCHEME = 'sqlite://';
+const POSTGRES_URL = /^postgres(ql)?:\/\//;
+const MEMORY = ':memory:';
+const STATEMENT_PREVIEW_CHARS = 60;
+
+function preview(sql: string): string {
+  const flat = sql.replace(/\s+/g, ' ').trim();
+  return flat.length <= STATEMENT_PREVIEW_CHARS ? flat : `${flat.slice(0, STATEMENT_PREVIEW_CHARS)}…`;
+}
+
+function reason(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+export class Database extends ResourceHandle {
+  readonly namespace = 'db';
+  private inTransaction = false;
+  private closed = false;
+
+  constructor(
+    private readonly engine: DbEngine,
+    readonly location: string,
+  ) {
+    super();
+  }
+
+  query(sql: string, parameters: Parameters): Promise<Row[]> {
+    return this.statement(sql, () => this.engine.query(sql, parameters));
+  }
+
+  queryOne(sql: string, parameters: Parameters): Promise<Row | undefined> {
+    return this.statement(sql, () => this.engine.queryOne(sql, parameters));
+  }
+
+  execute(sql: string, parameters: Parameters): Promise<number> {
+    return this.statement(sql, () => this.engine.execute(sql, parameters));
+  }
+
+  async begin(): Promise<void> {
+    this.open();
+    if (this.inTransaction) throw new LoomError('E403', `a transaction is already open on ${this.location}; commit or roll it back first`);
+    try {
+      await this.engine.begin();
+    } catch (error) {
+      throw new LoomError('E403', `cannot begin a transaction on ${this.location}: ${reason(error)}`);
+    }
+    this.inTransaction = true;
+  }
+
+  async commit(): Promise<void> {
+    this.open();
+    if (!this.inTransaction) throw new LoomError('E403', `no transaction is open on ${this.location}`);
+    this.inTransaction = false;
+    try {
+      await this.engine.commit();
+    } catch (error) {
+      await this.engine.rollback().catch(() => undefined);
+      throw new LoomError('E403', `transaction rolled back: commit failed: ${reason(error)}`);
+    }
+  }
+
+  async rollback(): Promise<void> {
+    this.open();
+    if (!this.inTransaction) return;
+    this.inTransaction = false;
+    await this.engine.rollback();
+  }
+
+  /**
+   * The block form: `body` runs inside a transaction that commits when it returns and rolls
+   * back when it raises anything; the error is E403 naming the cause.
+   */
+  async transaction(body: () => Promise<unknown>): Promise<unknown> {
+    await this.begin();
+    let result: unknown;
+    try {
+      result = await body();
+    } catch (error) {
+      if (this.inTransaction) await this.rollback();
+      if (error instanceof LoomError && error.code === 'E403') throw error;
+      throw new LoomError('E403', `transaction rolled back: ${reason(error)}`, undefined, { cause: error });
+    }
+    if (this.inTransaction) await this.commit();
+    return result;
+  }
+
+  loomDisplay(): string {
+    return `<db ${this.location}>`;
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    if (this.inTransaction) await this.engine.rollback().catch(() => undefined);
+    await this.engine.close();
+  }
+
+  private open(): void {
+    if (this.closed) throw new LoomError('E401', `the database ${this.location} is closed`);
+  }
+
+  private async statement<T>(sql: string, run: () => Promise<T>): Promise<T> {
+    this.open();
+    try {
+      return await run();
+    } catch (error) {
+      if (!this.inTransaction) throw new LoomError('E402', `${reason(error)} (in: ${preview(sql)})`);
+      this.inTransaction = false;
+      await this.engine.rollback().catch(() => undefined);
+      throw new LoomError('E403', `transaction rolled back: ${reason(error)} (in: ${preview(sql)})`);
+    }
+  }
+}
+
+/**
+ * Connects to `url`: `sqlite://PATH` (relative to the project root; `sqlite://:memory:`), a
+ * bare PATH, or `postgres://user[:password]@host[:port]/db`. E401 when the SQLite path's
+ * directory does not exist (it is never created) or the server refuses.
+ */
+export async function connectDatabase(url: string, projectRoot: string): Promise<Database> {
+  const location = withoutCredentials(url);
+  try {
+    if (POSTGRES_URL.test(url)) return new Database(await connectPostgres(url), location);
+    const path = url.startsWith(SQLITE_SCHEME) ? url.slice(SQLITE_SCHEME.length) : url;
+    return new Database(await openSqlite(path === MEMORY || path === '' ? MEMORY : isAbsolute(path) ? path : resolve(projectRoot, path)), location);
+  } catch (error) {
+    throw new LoomError('E401', `cannot connect to ${location}: ${reason(error)}`);
+  }
+}
+
+async function openSqlite(path: string): Promise<DbEngine> {
+  const { default: BetterSqlite } = await import('better-sqlite3');
+  const { SqliteEngine } = await import('./sqlite-engine.js');
+  const database = new BetterSqlite(path);
+  if (path !== MEMORY) database.pragma('journal_mode = WAL');
+  return new SqliteEngine(database);
+}
+
+async function connectPostgres(url: string): Promise<DbEngine> {
+  const { default: pg } = await import('pg');
+  const { PostgresEngine, numericTypes } = await import('./postgres-engine.js');
+  const pool = new pg.Pool({ connectionString: url, types: numericTypes(pg.types) });
+  // An idle connection the server drops must not crash the program as an unhandled event.
+  pool.on('error', () => undefined);
+  // Connect now, so a wrong URL or a refusing server is E401 at connect, not at the first query.
+  try {
+    const client = await pool.connect();
+    client.release();
+  } catch (error) {
+    await pool.end().catch(() => undefined);
+    throw error;
+  }
+  return new PostgresEngine(pool);
+}

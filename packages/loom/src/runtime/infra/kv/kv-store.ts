@@ -1,0 +1,97 @@
+/**
+ * An open key-value store: the handle `kv NAME = open(...)` and `std.kv.open(...)` give, whose
+ * methods are the std.kv functions. Opening picks the backend by URL, so a program moves from
+ * `:memory:` or `sqlite://cache.db` on a laptop to `redis://…` on a cluster unchanged.
+ */
+import { isAbsolute, resolve } from 'node:path';
+import { LoomError } from '../../../errors.js';
+import { ResourceHandle } from '../../core/resource-handle.js';
+import type { KvBackend } from './backend.js';
+import { withoutCredentials } from '../redacted-url.js';
+
+const MEMORY = ':memory:';
+const SQLITE_SCHEME = 'sqlite://';
+const REDIS_URL = /^rediss?:\/\//;
+
+export class KvStore extends ResourceHandle {
+  readonly namespace = 'kv';
+  private closed = false;
+
+  constructor(
+    private readonly backend: KvBackend,
+    /** The URL as written, credentials removed: what the handle prints as. */
+    readonly location: string,
+  ) {
+    super();
+  }
+
+  /** The backend, or E601 once the store was closed. */
+  use(): KvBackend {
+    if (this.closed) throw new LoomError('E601', `the store ${this.location} is closed`);
+    return this.backend;
+  }
+
+  loomDisplay(): string {
+    return `<kv ${this.location}>`;
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await this.backend.close();
+  }
+}
+
+/**
+ * Opens the store at `url`: `:memory:`, `sqlite://PATH` (or a bare PATH; relative to the
+ * project root) or `redis://[user:password@]host[:port][/db][?prefix=p]`. A store that cannot
+ * be opened is E601 with the engine's reason.
+ */
+export async function openKvStore(url: string, projectRoot: string): Promise<KvStore> {
+  const location = withoutCredentials(url);
+  try {
+    if (REDIS_URL.test(url)) return new KvStore(await openRedis(url), location);
+    const path = url.startsWith(SQLITE_SCHEME) ? url.slice(SQLITE_SCHEME.length) : url;
+    return new KvStore(await openSqlite(path === MEMORY || path === '' ? MEMORY : isAbsolute(path) ? path : resolve(projectRoot, path)), location);
+  } catch (error) {
+    if (error instanceof LoomError) throw error;
+    throw new LoomError('E601', `cannot open the store ${location}: ${(error as Error).message}`);
+  }
+}
+
+async function openSqlite(path: string): Promise<KvBackend> {
+  // Loaded on first use: a program without a store never pays for the native module.
+  const { default: Database } = await import('better-sqlite3');
+  const { SqliteKvBackend } = await import('./sqlite-backend.js');
+  const database = new Database(path);
+  if (path !== MEMORY) database.pragma('journal_mode = WAL');
+  return new SqliteKvBackend(database);
+}
+
+async function openRedis(url: string): Promise<KvBackend> {
+  const { Redis } = await import('ioredis');
+  const { RedisKvBackend } = await import('./redis-backend.js');
+  const parsed = new URL(url);
+  const prefix = parsed.searchParams.get('prefix') ?? '';
+  parsed.search = '';
+  const redis = new Redis(parsed.toString(), {
+    lazyConnect: true,
+    // Fail a command rather than queue it forever while the server is away.
+    maxRetriesPerRequest: 1,
+    retryStrategy: () => null,
+  });
+  // ioredis reports the reason (ECONNREFUSED, NOAUTH) as an 'error' event and rejects with a
+  // bare "Connection is closed"; keep the reason for the E601 message, and never let the event
+  // go unhandled (ioredis would print it).
+  let reason: Error | undefined;
+  redis.on('error', (error: Error) => {
+    reason = error;
+  });
+  try {
+    await redis.connect();
+  } catch (error) {
+    redis.disconnect();
+    throw reason ?? error;
+  }
+  return new RedisKvBackend(redis, prefix);
+}

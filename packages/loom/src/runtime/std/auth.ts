@@ -1,0 +1,85 @@
+/**
+ * `std.auth`: agent API keys (E501), JWT (E502) and CSRF tokens (E503). Each verifying
+ * function raises its AuthError on failure and returns what it verified on success: the key's
+ * information, the token's claims, true. Without a `secret` argument, JWT and CSRF use the
+ * program's auth block (`auth NAME { type: "jwt", secret, algorithms, expires_in }`), the
+ * first one declared; CSRF without any secret signs with a key made for this run.
+ */
+import { randomBytes } from 'node:crypto';
+import { LoomError } from '../../errors.js';
+import { fail } from '../core/script-error.js';
+import { describe, display, isDict } from '../core/values.js';
+import { ApiKeyRegistry } from '../infra/auth/api-keys.js';
+import { authConfig } from '../infra/auth/auth-config.js';
+import type { AuthConfig } from '../infra/auth/auth-config.js';
+import { createCsrfToken, validateCsrfToken } from '../infra/auth/csrf.js';
+import { decodeJwt, signJwt, verifyJwt } from '../infra/auth/jwt.js';
+import { text } from './arguments.js';
+import type { StdFunctions, StdNamespace } from './namespace.js';
+
+const CSRF_EXPIRES_IN_SECONDS = 3600;
+const RUN_SECRET_BYTES = 32;
+
+function seconds(value: unknown, what: string): number | undefined {
+  if (value === undefined || value === null) return undefined;
+  return typeof value === 'number' && value > 0 ? value : fail(`${what} is a positive number of seconds, got ${describe(value)}`);
+}
+
+function createAuth(): StdFunctions {
+  const apiKeys = new ApiKeyRegistry();
+  let programBlock: AuthConfig | undefined;
+  const runSecret = randomBytes(RUN_SECRET_BYTES).toString('hex');
+
+  const jwtSettings = (secret: unknown): { secret: string; config: AuthConfig | undefined } => {
+    if (secret !== undefined && secret !== null) return { secret: text(secret, 'the JWT secret'), config: programBlock };
+    if (programBlock?.secret !== undefined) return { secret: programBlock.secret, config: programBlock };
+    throw new LoomError('E502', 'no JWT secret: declare an auth block with a secret (auth NAME { type: "jwt", secret: ... }) or pass secret:');
+  };
+
+  return {
+    /** The settings of an auth block; the first declared is the program's. */
+    configure: (settings) => {
+      const config = authConfig(settings);
+      programBlock ??= config;
+      return config;
+    },
+    enable_auth: (providers) => {
+      const config = authConfig({ providers: typeof providers === 'string' ? providers : display(providers) });
+      programBlock ??= config;
+      return config;
+    },
+    api_key_generate: (agentName, expiresIn) => apiKeys.generate(agentName === undefined || agentName === null ? '' : display(agentName), seconds(expiresIn, 'expires_in')),
+    api_key_verify: (key) => apiKeys.verify(text(key, 'the API key')),
+    api_key_revoke: (key) => apiKeys.revoke(text(key, 'the API key')),
+    jwt_sign: async (claims, secret, expiresIn) => {
+      if (!isDict(claims)) return fail(`jwt_sign needs the claims as a dict, got ${describe(claims)}`);
+      const settings = jwtSettings(secret);
+      return signJwt(claims, settings.secret, settings.config?.algorithms[0] ?? 'HS256', seconds(expiresIn, 'expires_in') ?? settings.config?.expiresInSeconds ?? CSRF_EXPIRES_IN_SECONDS);
+    },
+    jwt_verify: (token, secret) => {
+      const settings = jwtSettings(secret);
+      return verifyJwt(text(token, 'the JWT'), settings.secret, settings.config?.algorithms ?? ['HS256']);
+    },
+    jwt_decode: (token) => decodeJwt(text(token, 'the JWT')),
+    csrf_token: (sessionId, expiresIn) => createCsrfToken(programBlock?.secret ?? runSecret, text(sessionId, 'the session id'), seconds(expiresIn, 'expires_in') ?? CSRF_EXPIRES_IN_SECONDS),
+    csrf_validate: (token, sessionId) => validateCsrfToken(programBlock?.secret ?? runSecret, text(sessionId, 'the session id'), typeof token === 'string' ? token : ''),
+    verify_csrf: (token, sessionId) => validateCsrfToken(programBlock?.secret ?? runSecret, text(sessionId, 'the session id'), typeof token === 'string' ? token : ''),
+  };
+}
+
+export const authNamespace: StdNamespace = {
+  create: () => createAuth(),
+  parameters: {
+    configure: ['settings'],
+    enable_auth: ['providers'],
+    api_key_generate: ['agent_name', 'expires_in'],
+    api_key_verify: ['api_key'],
+    api_key_revoke: ['api_key'],
+    jwt_sign: ['claims', 'secret', 'expires_in'],
+    jwt_verify: ['token', 'secret'],
+    jwt_decode: ['token'],
+    csrf_token: ['session_id', 'expires_in'],
+    csrf_validate: ['token', 'session_id'],
+    verify_csrf: ['token', 'session_id'],
+  },
+};

@@ -1,0 +1,83 @@
+/**
+ * `std.db`: SQL databases by URL (SQLite, PostgreSQL). The first argument of every function
+ * but `connect` is a database handle (`db NAME = connect(...)`), whose methods are these
+ * functions. `query` gives a list of row dicts keyed by column name, `query_one` a dict or
+ * null, `execute` the number of rows changed; parameters are the third argument (or
+ * `params:`) and are always bound, never written into the SQL. The Nexa spellings
+ * `std.db.sqlite.*` and `std.db.postgres.*` are the same functions: the URL picks the engine.
+ */
+import { isDict, describe } from '../core/values.js';
+import { fail } from '../core/script-error.js';
+import { Database, connectDatabase } from '../infra/db/database.js';
+import type { Parameters } from '../infra/db/engine.js';
+import { text } from './arguments.js';
+import type { StdFunction, StdFunctions, StdNamespace, StdServices } from './namespace.js';
+
+function database(value: unknown): Database {
+  return value instanceof Database ? value : fail(`a database is needed (db NAME = connect(...)), got ${describe(value)}`);
+}
+
+function parameters(value: unknown): Parameters {
+  if (value === undefined || value === null) return [];
+  if (Array.isArray(value) || isDict(value)) return value;
+  return fail(`SQL parameters are a list (or a dict of names), got ${describe(value)}`);
+}
+
+function createDb(services: StdServices): StdFunctions {
+  const functions: Record<string, StdFunction> = {
+    connect: async (url) => services.resources.track(await connectDatabase(text(url, 'the database URL'), services.projectRoot)),
+    query: (db, sql, params) => database(db).query(text(sql, 'the SQL'), parameters(params)),
+    query_one: async (db, sql, params) => (await database(db).queryOne(text(sql, 'the SQL'), parameters(params))) ?? null,
+    execute: (db, sql, params) => database(db).execute(text(sql, 'the SQL'), parameters(params)),
+    begin: async (db) => {
+      await database(db).begin();
+      return null;
+    },
+    commit: async (db) => {
+      await database(db).commit();
+      return null;
+    },
+    rollback: async (db) => {
+      await database(db).rollback();
+      return null;
+    },
+    transaction: (db, body) => {
+      const handle = database(db);
+      if (typeof body !== 'function') return fail(`transaction needs a function to run, got ${describe(body)}`);
+      return handle.transaction(async () => (body as StdFunction)());
+    },
+    close: async (db) => {
+      const handle = database(db);
+      services.resources.forget(handle);
+      await handle.close();
+      return null;
+    },
+  };
+  for (const engine of ENGINE_SPELLINGS) {
+    for (const name of ENGINE_FUNCTIONS) functions[`${engine}.${name}`] = functions[name];
+  }
+  return functions;
+}
+
+const ENGINE_SPELLINGS = ['sqlite', 'postgres'] as const;
+const ENGINE_FUNCTIONS = ['connect', 'query', 'query_one', 'execute', 'begin', 'commit', 'rollback', 'close'] as const;
+
+const PARAMETERS: Readonly<Record<string, readonly string[]>> = {
+  connect: ['url'],
+  query: ['db', 'sql', 'params'],
+  query_one: ['db', 'sql', 'params'],
+  execute: ['db', 'sql', 'params'],
+  begin: ['db'],
+  commit: ['db'],
+  rollback: ['db'],
+  transaction: ['db', 'body'],
+  close: ['db'],
+};
+
+export const dbNamespace: StdNamespace = {
+  create: (_env, services) => createDb(services),
+  parameters: {
+    ...PARAMETERS,
+    ...Object.fromEntries(ENGINE_SPELLINGS.flatMap((engine) => ENGINE_FUNCTIONS.map((name) => [`${engine}.${name}`, PARAMETERS[name]]))),
+  },
+};
