@@ -17,6 +17,8 @@ const TOOL_TIMEOUT_MS = 1_000;
 let server: FakeModelServer;
 let project: ModelProject;
 const std = createStd(process.env, { projectRoot: process.cwd(), resources: new ResourceTracker() });
+/** The std library of a program whose project root is `root` (std.fs is confined to it). */
+const stdIn = (root: string) => createStd(process.env, { projectRoot: root, resources: new ResourceTracker() });
 
 useFakeModelServer((started) => (server = started), () => project);
 
@@ -42,14 +44,17 @@ describe('std tools', () => {
     const file = join(project.root, 'notes.txt');
     writeFileSync(file, 'buy milk');
     server.enqueue({ toolCalls: [{ name: 'std_fs_file_read', arguments: { path: file } }] }, { text: 'You need milk.' });
-    assert.equal(await project.agent({ prompt: 'p', tools: stdTools('fs', std.fs) }).run('What do I need?'), 'You need milk.');
+    assert.equal(await project.agent({ prompt: 'p', tools: stdTools('fs', stdIn(project.root).fs) }).run('What do I need?'), 'You need milk.');
     assert.equal((server.requests[1].body.messages as { content: string }[]).at(-1)?.content, 'buy milk');
   });
 
   it('report a failing std function to the model as E102', async () => {
-    const missing = mkdtempSync(join(tmpdir(), 'loom-std-tools-'));
-    rmSync(missing, { recursive: true });
-    const [read] = stdTools('fs', std.fs);
-    await assert.rejects(callTool(read, { path: join(missing, 'gone.txt') }, TOOL_TIMEOUT_MS), /tool 'std_fs_file_read' failed: cannot read/);
+    const root = mkdtempSync(join(tmpdir(), 'loom-std-tools-'));
+    try {
+      const [read] = stdTools('fs', stdIn(root).fs);
+      await assert.rejects(callTool(read, { path: join(root, 'gone.txt') }, TOOL_TIMEOUT_MS), /tool 'std_fs_file_read' failed: cannot read/);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 });
