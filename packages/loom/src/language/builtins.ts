@@ -45,7 +45,7 @@ export const BUILTIN_ENUMS: ReadonlyMap<string, readonly string[]> = new Map([
 export const STD_NAMESPACES: ReadonlySet<string> = new Set([
   'fs', 'http', 'time', 'json', 'text', 'hash', 'math', 'regex', 'shell', 'ask_human',
   'db', 'auth', 'kv', 'concurrent', 'template', 'pipe', 'defer', 'null_coalesce', 'string',
-  'match', 'struct', 'enum', 'trait',
+  'match', 'struct', 'enum', 'trait', 'env',
 ]);
 
 /**
@@ -54,7 +54,7 @@ export const STD_NAMESPACES: ReadonlySet<string> = new Set([
  * not supported yet, instead of failing when the line runs.
  */
 export const STD_NAMESPACES_RUN: ReadonlySet<string> = new Set([
-  'json', 'fs', 'time', 'math', 'text', 'string', 'regex', 'hash', 'http', 'shell', 'template', 'kv', 'db', 'auth',
+  'json', 'fs', 'time', 'math', 'text', 'string', 'regex', 'hash', 'http', 'shell', 'template', 'kv', 'db', 'auth', 'env',
 ]);
 
 /**
@@ -72,7 +72,7 @@ export const STD_FUNCTIONS_NOT_RUN: ReadonlyMap<string, ReadonlySet<string>> = n
  * refused at compile time.
  */
 export const STD_NAMESPACES_AS_TOOLS: ReadonlySet<string> = new Set([
-  'json', 'fs', 'time', 'math', 'text', 'string', 'regex', 'hash', 'http', 'shell', 'template',
+  'json', 'fs', 'time', 'math', 'text', 'string', 'regex', 'hash', 'http', 'shell', 'template', 'env',
 ]);
 
 /**

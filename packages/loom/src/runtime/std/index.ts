@@ -8,6 +8,7 @@
 import { STD_NAMESPACES } from '../../language/builtins.js';
 import { authNamespace } from './auth.js';
 import { dbNamespace } from './db.js';
+import { envNamespace } from './env.js';
 import { fsNamespace } from './fs.js';
 import { hashNamespace } from './hash.js';
 import { httpNamespace } from './http.js';
@@ -38,6 +39,7 @@ const STD_LIBRARY: Readonly<Record<string, StdNamespace>> = {
   kv: kvNamespace,
   db: dbNamespace,
   auth: authNamespace,
+  env: envNamespace,
 };
 
 /** The registered namespace `name`, if Loom runs it. */
