@@ -17,8 +17,8 @@ test('job, server and resource declarations are E001 at the declaration', () => 
   assert.deepEqual(findings('auth site { type: "jwt", secret: secret("K") }\nflow main { print(1) }\n'), [
     "1:26 E001 Undeclared identifier: loom run does not support the 'secret' setting of auth site (auth block values are literals) yet",
   ]);
-  assert.deepEqual(findings('flow main { print(std.auth.oauth(name: "google")) }\n'), [
-    '1:19 E001 Undeclared identifier: loom run does not support std.auth.oauth yet',
+  assert.deepEqual(findings('flow main { print(std.auth.get_user()) }\n'), [
+    '1:19 E001 Undeclared identifier: loom run does not support std.auth.get_user yet',
   ]);
   assert.match(findings('flow Hello { return "hi" }\nserver 8080 {\n    route GET "/" => Hello\n}\n')[0] ?? '', /^2:1 E001 Undeclared identifier: loom run does not support server declarations \(server 8080\) yet$/);
 });

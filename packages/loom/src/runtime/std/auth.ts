@@ -1,5 +1,6 @@
 /**
- * `std.auth`: agent API keys (E501), JWT (E502) and CSRF tokens (E503). Each verifying
+ * `std.auth`: agent API keys (E501), JWT (E502), CSRF tokens (E503) and OAuth sign-in with
+ * PKCE (E504, infra/auth/oauth.ts). Each verifying
  * function raises its AuthError on failure and returns what it verified on success: the key's
  * information, the token's claims, true. Without a `secret` argument, JWT and CSRF use the
  * program's auth block (`auth NAME { type: "jwt", secret, algorithms, expires_in }`), the
@@ -15,7 +16,9 @@ import type { AuthConfig } from '../infra/auth/auth-config.js';
 import { createCsrfToken, validateCsrfToken } from '../infra/auth/csrf.js';
 import { decodeJwt, signJwt, verifyJwt } from '../infra/auth/jwt.js';
 import { text } from './arguments.js';
-import type { StdFunctions, StdNamespace } from './namespace.js';
+import type { StdFunctions, StdNamespace, StdServices } from './namespace.js';
+import { OAuthFlows } from '../infra/auth/oauth.js';
+import { loadSecrets } from '../infra/secrets.js';
 
 const CSRF_EXPIRES_IN_SECONDS = 3600;
 const RUN_SECRET_BYTES = 32;
@@ -25,8 +28,10 @@ function seconds(value: unknown, what: string): number | undefined {
   return typeof value === 'number' && value > 0 ? value : fail(`${what} is a positive number of seconds, got ${describe(value)}`);
 }
 
-function createAuth(): StdFunctions {
+function createAuth(env: NodeJS.ProcessEnv, services: StdServices): StdFunctions {
   const apiKeys = new ApiKeyRegistry();
+  // Provider settings are read when a flow starts, from secrets.nxs and the environment.
+  const oauth = new OAuthFlows((key) => loadSecrets({ projectRoot: services.projectRoot, env }).get(key));
   let programBlock: AuthConfig | undefined;
   const runSecret = randomBytes(RUN_SECRET_BYTES).toString('hex');
 
@@ -64,11 +69,14 @@ function createAuth(): StdFunctions {
     csrf_token: (sessionId, expiresIn) => createCsrfToken(programBlock?.secret ?? runSecret, text(sessionId, 'the session id'), seconds(expiresIn, 'expires_in') ?? CSRF_EXPIRES_IN_SECONDS),
     csrf_validate: (token, sessionId) => validateCsrfToken(programBlock?.secret ?? runSecret, text(sessionId, 'the session id'), typeof token === 'string' ? token : ''),
     verify_csrf: (token, sessionId) => validateCsrfToken(programBlock?.secret ?? runSecret, text(sessionId, 'the session id'), typeof token === 'string' ? token : ''),
+    oauth: (name) => oauth.authorize(text(name, 'the provider name')),
+    oauth_authorize: (name) => oauth.authorize(text(name, 'the provider name')),
+    oauth_callback: (name, code, state) => oauth.callback(text(name, 'the provider name'), text(code, 'the code'), text(state, 'the state')),
   };
 }
 
 export const authNamespace: StdNamespace = {
-  create: () => createAuth(),
+  create: (env, services) => createAuth(env, services),
   parameters: {
     configure: ['settings'],
     enable_auth: ['providers'],
@@ -81,5 +89,8 @@ export const authNamespace: StdNamespace = {
     csrf_token: ['session_id', 'expires_in'],
     csrf_validate: ['token', 'session_id'],
     verify_csrf: ['token', 'session_id'],
+    oauth: ['name'],
+    oauth_authorize: ['name'],
+    oauth_callback: ['name', 'code', 'state'],
   },
 };
