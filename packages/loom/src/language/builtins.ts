@@ -52,18 +52,17 @@ export const STD_NAMESPACES: ReadonlySet<string> = new Set([
  * not supported yet, instead of failing when the line runs.
  */
 export const STD_NAMESPACES_RUN: ReadonlySet<string> = new Set([
-  'json', 'fs', 'time', 'math', 'text', 'string', 'regex', 'hash', 'http', 'shell', 'template',
+  'json', 'fs', 'time', 'math', 'text', 'string', 'regex', 'hash', 'http', 'shell', 'template', 'concurrent',
 ]);
 
 /**
  * Builtins the checker knows (the Nexa docs call them freely) but `loom run` does not provide
- * yet: resources, concurrency, kv operations on a handle, server responses, and `join`, `img`
+ * yet: resources, kv operations on a handle, server responses, and `join`, `img`
  * and `input` as functions. The code generator refuses a program that uses one, at the use.
  */
 export const BUILTINS_NOT_RUN: ReadonlySet<string> = new Set([
-  'connect', 'open', 'enable_auth', 'spawn', 'parallel', 'race', 'channel', 'after', 'schedule', 'select',
-  'send', 'recv', 'recv_timeout', 'try_recv', 'close', 'await_task', 'try_await', 'cancel_task', 'cancel_schedule',
-  'thread_count', 'get', 'get_int', 'get_str', 'get_json', 'set', 'set_nx', 'del', 'has', 'expire', 'ttl', 'flush',
+  'connect', 'open', 'enable_auth',
+  'get', 'get_int', 'get_str', 'get_json', 'set', 'set_nx', 'del', 'has', 'expire', 'ttl', 'flush',
   'incr', 'json', 'html', 'img', 'input', 'join',
 ]);
 

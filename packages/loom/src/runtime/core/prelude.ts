@@ -2,7 +2,8 @@
  * The builtin functions every program may call without declaring them (language/builtins.ts
  * lists the names): conversions, collection helpers, `Some`/`Ok`/`Err`/`Error`, `sleep`.
  * Builtins that need services Loom does not run yet (databases, key-value stores, auth,
- * concurrency, HTTP responses) raise an error naming themselves when called.
+ * HTTP responses) raise an error naming themselves when called; the concurrency builtins are
+ * std.concurrent's (host/program.ts adds them).
  */
 import { setTimeout as delay } from 'node:timers/promises';
 import { currentToolSignal } from '../infra/tool-signal.js';

@@ -23,6 +23,8 @@ import { throwIfToolCancelled, withToolSignal } from '../infra/tool-signal.js';
 import { createSemanticJudge } from '../agents/semantic.js';
 import type { SemanticJudge } from '../agents/semantic.js';
 import { createStd } from '../std/index.js';
+import { TaskScope } from '../core/tasks.js';
+import { CONCURRENCY_BUILTINS } from '../std/concurrent.js';
 import { StreamedOutput } from './streamed-output.js';
 import { stdTools } from '../std/tools.js';
 import { bindTool, toolError } from '../agents/tools.js';
@@ -49,12 +51,16 @@ export interface TestCase {
 
 type Callable = (...args: unknown[]) => unknown;
 
+const MS_PER_SECOND = 1000;
+
 export class ProgramContext {
   readonly registry = new TypeRegistry();
   readonly types: TypeChecker;
   readonly builtins: Readonly<Record<string, Callable>>;
   readonly std: ReturnType<typeof createStd>;
   readonly tests: TestCase[] = [];
+  /** The program's concurrent tasks and timers, stopped when it ends (`close`). */
+  readonly tasks = new TaskScope();
   /** The program's stdout, shared by `print` and streaming agents. */
   readonly output: StreamedOutput;
   private configName: string | undefined;
@@ -64,10 +70,27 @@ export class ProgramContext {
   private semanticJudge: SemanticJudge | undefined;
 
   constructor(readonly host: ProgramHost) {
-    this.std = createStd(host.env);
+    this.std = createStd(host.env, { tasks: this.tasks, call: (callee, args) => this.call(callee, args) });
     this.output = new StreamedOutput(host.stdout);
     this.types = new TypeChecker(typeModeFrom(host.env), this.registry, (warning) => this.warn(warning));
-    this.builtins = createBuiltins(this.registry, { print: (values) => this.print(values), secret: (name) => this.secret(name) });
+    const concurrency = this.std.concurrent;
+    this.builtins = {
+      ...createBuiltins(this.registry, { print: (values) => this.print(values), secret: (name) => this.secret(name) }),
+      // The concurrency builtins are std.concurrent's functions, sharing the program's task scope.
+      ...Object.fromEntries(CONCURRENCY_BUILTINS.map((name) => [name, concurrency[name]])),
+    };
+  }
+
+  /** `await task` and `await task, seconds` (a time limit that cancels the task when it passes: E701). */
+  awaitTask(task: unknown, timeoutSeconds: unknown): unknown {
+    const awaitTask = this.std.concurrent.await_task;
+    if (timeoutSeconds === undefined) return awaitTask(task);
+    return typeof timeoutSeconds === 'number' ? awaitTask(task, timeoutSeconds * MS_PER_SECOND) : fail(`the time limit of await must be a number of seconds, got ${describe(timeoutSeconds)}`);
+  }
+
+  /** The program has ended: stops its tasks and timers; returns a task failure nobody awaited, if any. */
+  close(): unknown {
+    return this.tasks.close();
   }
 
   print(values: readonly unknown[]): void {

@@ -10,7 +10,8 @@ import { hashNamespace } from './hash.js';
 import { httpNamespace } from './http.js';
 import { jsonNamespace } from './json.js';
 import { mathNamespace } from './math.js';
-import type { StdFunctions, StdNamespace } from './namespace.js';
+import type { StdFunctions, StdNamespace, StdProgram } from './namespace.js';
+import { concurrentNamespace } from './concurrent.js';
 import { regexNamespace } from './regex.js';
 import { shellNamespace } from './shell.js';
 import { templateNamespace } from './template.js';
@@ -31,6 +32,7 @@ const STD_LIBRARY: Readonly<Record<string, StdNamespace>> = {
   http: httpNamespace,
   shell: shellNamespace,
   template: templateNamespace,
+  concurrent: concurrentNamespace,
 };
 
 /** The registered namespace `name`, if Loom runs it. */
@@ -39,8 +41,8 @@ export function stdNamespace(name: string): StdNamespace | undefined {
 }
 
 /** `env` is the program's environment: std.shell reads its opt-in and PATH there. */
-export function createStd(env: NodeJS.ProcessEnv): Readonly<Record<string, StdFunctions>> {
-  const std: Record<string, StdFunctions> = Object.fromEntries(Object.entries(STD_LIBRARY).map(([name, namespace]) => [name, namespace.create(env)]));
+export function createStd(env: NodeJS.ProcessEnv, program: StdProgram): Readonly<Record<string, StdFunctions>> {
+  const std: Record<string, StdFunctions> = Object.fromEntries(Object.entries(STD_LIBRARY).map(([name, namespace]) => [name, namespace.create(env, program)]));
   for (const name of STD_NAMESPACES) std[name] ??= unsupportedNamespace(name);
   return std;
 }

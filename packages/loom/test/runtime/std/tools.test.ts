@@ -6,6 +6,7 @@ import { describe, it } from 'node:test';
 import { createStd } from '../../../src/runtime/std/index.js';
 import { stdTools } from '../../../src/runtime/std/tools.js';
 import { callTool } from '../../../src/runtime/agents/tools.js';
+import { TaskScope } from '../../../src/runtime/core/tasks.js';
 import { useFakeModelServer } from '../../support/fake-model-fixture.js';
 import type { FakeModelServer } from '../../support/fake-model-server.js';
 import { createModelProject } from '../../support/model-project.js';
@@ -15,7 +16,7 @@ const TOOL_TIMEOUT_MS = 1_000;
 
 let server: FakeModelServer;
 let project: ModelProject;
-const std = createStd(process.env);
+const std = createStd(process.env, { tasks: new TaskScope(), call: () => null });
 
 useFakeModelServer((started) => (server = started), () => project);
 
