@@ -36,7 +36,7 @@ export function checkAnalyzed(analysis: Analysis): Diagnostic[] {
   const nodeChecks = [
     new AnnotationChecker(analysis.resolution),
     new CallChecker(analysis.resolution),
-    new HarnessStatementFinder(),
+    new HarnessStatementFinder(analysis.resolution.callTargets),
     new MisplacedStatementFinder(),
     new TemplateChecker(),
   ];

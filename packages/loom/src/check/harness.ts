@@ -10,7 +10,8 @@
  * the use) is the same.
  */
 import type { Diagnostic } from '../diagnostic.js';
-import type { AgentMember, Node, Property } from '../syntax/ast.js';
+import type { AgentMember, CallExpression, Node, Property } from '../syntax/ast.js';
+import type { GlobalSymbol } from './binder.js';
 import type { Span } from '../syntax/spans.js';
 import { leadingSpan } from './positions.js';
 import type { NodeVisitor } from '../syntax/walk.js';
@@ -69,15 +70,22 @@ const HARNESS_FORMS: ReadonlyMap<Node['kind'], { readonly keyword: string; reado
   ['PassStatement', { keyword: 'pass', feature: 'actor messages (spawn/pass/receive)' }],
   ['UnharnessedStatement', { keyword: 'unharnessed', feature: 'blocks run outside the harness (unharnessed)' }],
   ['ContextPolicyStatement', { keyword: 'context_policy', feature: 'context policies' }],
-  ['SpawnExpression', { keyword: 'spawn', feature: 'actors (spawn Agent(...))' }],
 ]);
 
 /** Collects every harness statement or expression form it is shown, at its keyword. */
 export class HarnessStatementFinder implements NodeVisitor {
-  readonly kinds: ReadonlySet<Node['kind']> = new Set([...HARNESS_FORMS.keys(), 'LifecycleHookStatement']);
+  readonly kinds: ReadonlySet<Node['kind']> = new Set([...HARNESS_FORMS.keys(), 'LifecycleHookStatement', 'SpawnExpression']);
   readonly diagnostics: Diagnostic[] = [];
 
+  /** `callTargets` tells `spawn Agent(...)` (an actor) from `spawn flow(...)` (a task, which Loom runs). */
+  constructor(private readonly callTargets: ReadonlyMap<CallExpression, GlobalSymbol>) {}
+
   enter(node: Node): void {
+    if (node.kind === 'SpawnExpression') {
+      const spawned = node.target.kind === 'CallExpression' ? this.callTargets.get(node.target) : undefined;
+      if (spawned?.kind === 'agent') this.diagnostics.push(unsupported('spawn', 'actors (spawn Agent(...))', leadingSpan(node.span, 'spawn'.length)));
+      return;
+    }
     // A lifecycle hook is named by its hook (`on_start`), not by a fixed keyword.
     if (node.kind === 'LifecycleHookStatement') {
       this.diagnostics.push(unsupported(node.hook.name, 'lifecycle hooks', node.hook.span));

@@ -16,6 +16,7 @@ import type { Code } from './code.js';
 import type { EmitContext } from './context.js';
 import { emitBlockValue, emitFunctionExpression } from './functions.js';
 import { emitMatchExpression } from './match.js';
+import { emitSpawn } from './spawn.js';
 
 /** Duration suffixes in seconds, the unit agent settings use. */
 const SECONDS_PER_UNIT: Readonly<Record<string, number>> = { ms: 0.001, s: 1, m: 60, min: 60, h: 3600 };
@@ -120,9 +121,9 @@ function emitBare(context: EmitContext, expression: Expression): Code {
     case 'PythonEscapeExpression':
       return context.unsupported(expression, 'python! blocks');
     case 'SpawnExpression':
-      return context.unsupported(expression, "'spawn' (actors)");
+      return emitSpawn(context, expression);
     case 'AwaitExpression':
-      return context.unsupported(expression, "'await' (concurrent tasks)");
+      return ['(await $p.awaitTask(', emitExpression(context, expression.operand), ', ', expression.timeout === null ? 'undefined' : emitExpression(context, expression.timeout), '))'];
     case 'Error':
       return context.unsupported(expression, 'source that did not parse');
   }

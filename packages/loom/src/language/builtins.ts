@@ -54,7 +54,7 @@ export const STD_NAMESPACES: ReadonlySet<string> = new Set([
  * not supported yet, instead of failing when the line runs.
  */
 export const STD_NAMESPACES_RUN: ReadonlySet<string> = new Set([
-  'json', 'fs', 'time', 'math', 'text', 'string', 'regex', 'hash', 'http', 'shell', 'template', 'kv', 'db', 'auth', 'env',
+  'json', 'fs', 'time', 'math', 'text', 'string', 'regex', 'hash', 'http', 'shell', 'template', 'kv', 'db', 'auth', 'env', 'concurrent',
 ]);
 
 /**
@@ -77,14 +77,13 @@ export const STD_NAMESPACES_AS_TOOLS: ReadonlySet<string> = new Set([
 
 /**
  * Builtins the checker knows (the Nexa docs call them freely) but `loom run` does not provide
- * yet: concurrency, server responses, and `join`, `img` and `input` as functions. (The resource
- * builtins — `open`, `connect`, `get`, `set`, `query`, ... — are the program's: host/resource-builtins.ts.)
- * The code generator refuses a program that uses one, at the use.
+ * yet: server responses, and `join`, `img` and `input` as functions. (The resource builtins —
+ * `open`, `connect`, `get`, `set`, `query`, ... — are the program's: host/resource-builtins.ts;
+ * the concurrency builtins are std.concurrent's.) The code generator refuses a program that
+ * uses one, at the use.
  */
 export const BUILTINS_NOT_RUN: ReadonlySet<string> = new Set([
-  'spawn', 'parallel', 'race', 'channel', 'after', 'schedule', 'select',
-  'send', 'recv', 'recv_timeout', 'try_recv', 'close', 'await_task', 'try_await', 'cancel_task', 'cancel_schedule',
-  'thread_count', 'json', 'html', 'img', 'input', 'join',
+  'json', 'html', 'img', 'input', 'join',
 ]);
 
 const BUILTIN_NAMES: ReadonlySet<string> = new Set<string>([...BUILTIN_FUNCTIONS, ...BUILTIN_VALUES]);

@@ -24,8 +24,8 @@ test('job, server and resource declarations are E001 at the declaration', () => 
 });
 
 test('a call into a std namespace Loom does not run yet is E001 at the call, also in a flow never called', () => {
-  assert.deepEqual(findings('flow unused {\n    x = std.concurrent.spawn("k")\n}\nflow main { print(std.json.stringify([1])) }\n'), [
-    '2:9 E001 Undeclared identifier: loom run does not support std.concurrent.spawn yet',
+  assert.deepEqual(findings('flow unused {\n    x = std.ask_human.ask("k")\n}\nflow main { print(std.json.stringify([1])) }\n'), [
+    '2:9 E001 Undeclared identifier: loom run does not support std.ask_human.ask yet',
   ]);
 });
 
@@ -44,7 +44,19 @@ test('a program Loom runs has no such finding', () => {
 });
 
 test('a builtin the Nexa docs name but loom run does not provide yet is E001 at its use', () => {
-  assert.deepEqual(findings('flow main {\n    let (tx, rx) = channel()\n    print(tx)\n}\n'), [
-    "2:20 E001 Undeclared identifier: loom run does not support the builtin 'channel' yet",
+  assert.deepEqual(findings('flow main {\n    let answer = input("name? ")\n    print(answer)\n}\n'), [
+    "2:18 E001 Undeclared identifier: loom run does not support the builtin 'input' yet",
   ]);
+});
+
+test('concurrency is run: its builtins, std.concurrent, spawn of a flow and await have no finding', () => {
+  const source = 'flow work(n) { return n }\nflow main {\n    let (tx, rx) = std.concurrent.channel()\n    let t = spawn work(1)\n    print(await t, parallel [fn() { 1 }], race([fn() { 2 }]), select([rx], 10))\n}\n';
+  assert.deepEqual(findings(source), []);
+});
+
+test('spawn of a job (enqueueing) is E001 where it is written; spawn of an agent stays an actor form', () => {
+  const job = 'job Mail on "q" {\n    perform(u) { print(u) }\n}\nflow main {\n    let id = spawn Mail("x")\n}\n';
+  assert.ok(findings(job).includes("5:14 E001 Undeclared identifier: loom run does not support enqueueing the job 'Mail' with spawn (job declarations) yet"));
+  const agent = 'agent W { prompt: "w", model: "openai/m" }\nflow main {\n    let w = spawn W("go")\n}\n';
+  assert.match(findings(agent)[0] ?? '', /^3:13 E001 Undeclared identifier 'spawn': Loom does not provide actors/);
 });

@@ -1,8 +1,9 @@
 /**
  * The builtin functions every program may call without declaring them (language/builtins.ts
  * lists the names): conversions, collection helpers, `Some`/`Ok`/`Err`/`Error`, `sleep`.
- * Builtins that need services Loom does not run yet (auth blocks, concurrency, HTTP
- * responses) raise an error naming themselves when called.
+ * Builtins that need services Loom does not run yet (server responses, `img`, `input`, `join`)
+ * raise an error naming themselves when called; the resource builtins are the program's
+ * (host/resource-builtins.ts) and the concurrency builtins std.concurrent's (host/program.ts).
  */
 import { setTimeout as delay } from 'node:timers/promises';
 import { currentToolSignal } from '../infra/tool-signal.js';

@@ -27,6 +27,8 @@ import { resourceBuiltins } from './resource-builtins.js';
 import { bindArguments } from '../std/arguments.js';
 import { parameterNames } from '../std/namespace.js';
 import { ResourceHandle, ResourceTracker } from '../core/resource-handle.js';
+import { TaskScope } from '../core/tasks.js';
+import { CONCURRENCY_BUILTINS } from '../std/concurrent.js';
 import { StreamedOutput } from './streamed-output.js';
 import { stdTools } from '../std/tools.js';
 import { bindTool, toolError } from '../agents/tools.js';
@@ -55,6 +57,7 @@ type Callable = (...args: unknown[]) => unknown;
 
 /** The named arguments of a call that has none. */
 const NO_NAMED_ARGUMENTS: Readonly<Record<string, unknown>> = Object.freeze({});
+const MS_PER_SECOND = 1000;
 
 export class ProgramContext {
   readonly registry = new TypeRegistry();
@@ -64,6 +67,8 @@ export class ProgramContext {
   readonly tests: TestCase[] = [];
   /** Databases and stores the program opened; run-program.ts closes them when it ends. */
   readonly resources = new ResourceTracker();
+  /** The program's concurrent tasks and timers, stopped when it ends (`close`). */
+  readonly tasks = new TaskScope();
   /** The program's stdout, shared by `print` and streaming agents. */
   readonly output: StreamedOutput;
   private configName: string | undefined;
@@ -73,11 +78,34 @@ export class ProgramContext {
   private semanticJudge: SemanticJudge | undefined;
 
   constructor(readonly host: ProgramHost) {
-    this.std = createStd(host.env, { projectRoot: findProjectRoot(host.entryFile), resources: this.resources });
+    this.std = createStd(host.env, {
+      projectRoot: findProjectRoot(host.entryFile),
+      resources: this.resources,
+      tasks: this.tasks,
+      call: (callee, args) => this.call(callee, args),
+    });
     this.output = new StreamedOutput(host.stdout);
     this.types = new TypeChecker(typeModeFrom(host.env), this.registry, (warning) => this.warn(warning));
     const builtins = createBuiltins(this.registry, { print: (values) => this.print(values), secret: (name) => this.secret(name) });
-    this.builtins = { ...builtins, ...resourceBuiltins(this.std, builtins) };
+    const concurrency = this.std.concurrent;
+    this.builtins = {
+      ...builtins,
+      ...resourceBuiltins(this.std, builtins),
+      // The concurrency builtins are std.concurrent's functions, sharing the program's task scope.
+      ...Object.fromEntries(CONCURRENCY_BUILTINS.map((name) => [name, concurrency[name]])),
+    };
+  }
+
+  /** `await task` and `await task, seconds` (a time limit that cancels the task when it passes: E701). */
+  awaitTask(task: unknown, timeoutSeconds: unknown): unknown {
+    const awaitTask = this.std.concurrent.await_task;
+    if (timeoutSeconds === undefined) return awaitTask(task);
+    return typeof timeoutSeconds === 'number' ? awaitTask(task, timeoutSeconds * MS_PER_SECOND) : fail(`the time limit of await must be a number of seconds, got ${describe(timeoutSeconds)}`);
+  }
+
+  /** The program has ended: stops its tasks and timers; returns a task failure nobody awaited, if any. */
+  close(): unknown {
+    return this.tasks.close();
   }
 
   print(values: readonly unknown[]): void {

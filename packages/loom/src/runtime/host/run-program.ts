@@ -102,14 +102,19 @@ export async function runProgram(options: RunOptions): Promise<number> {
   try {
     const instance = await options.program(context);
     if (reportPropagatedResult(host, await instance.script())) return EXIT_RUNTIME_ERROR;
-    if (instance.main === null) return EXIT_OK;
-    const result = await instance.main(...(instance.main.length > 0 ? [[...options.args]] : []));
-    return reportPropagatedResult(host, result) ? EXIT_RUNTIME_ERROR : EXIT_OK;
+    const result = instance.main === null ? null : await instance.main(...(instance.main.length > 0 ? [[...options.args]] : []));
+    if (reportPropagatedResult(host, result)) return EXIT_RUNTIME_ERROR;
+    // A task that failed with no one awaiting it still fails the run: nothing is silently lost.
+    const lostFailure = context.close();
+    if (lostFailure === undefined) return EXIT_OK;
+    report(host, lostFailure);
+    return EXIT_RUNTIME_ERROR;
   } catch (error) {
     if (error instanceof ExitRequest) return error.status;
     report(host, error);
     return EXIT_RUNTIME_ERROR;
   } finally {
+    context.close();
     context.output.endLine();
     await context.resources.closeAll();
   }
@@ -141,6 +146,8 @@ export async function testProgram(options: RunOptions): Promise<number> {
       host.stdout(`${formatErrorReport(error, location).replace(/^/gm, '      ')}\n`);
     }
   }
+  // Tasks and timers the tests left running must not keep the process alive.
+  context.close();
   await context.resources.closeAll();
   const total = context.tests.length;
   host.stdout(`${total} test${total === 1 ? '' : 's'}: ${total - failed} passed, ${failed} failed\n`);

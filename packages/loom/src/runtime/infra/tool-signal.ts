@@ -3,7 +3,9 @@
  * functions it reaches keep their plain signatures, yet stop when the tool's `tool_timeout`
  * fires or the agent call is cancelled: the signal travels with the tool's asynchronous work
  * (AsyncLocalStorage), and the places that wait or act on the world (sleep, std.http,
- * std.shell, nested agent calls, print, std calls, catch) read it there.
+ * std.shell, nested agent calls, print, std calls, catch) read it there. A concurrent task
+ * (core/tasks.ts) runs under a signal of its own the same way, so cancelling it stops the
+ * same places.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 

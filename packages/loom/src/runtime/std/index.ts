@@ -16,6 +16,7 @@ import { jsonNamespace } from './json.js';
 import { kvNamespace } from './kv.js';
 import { mathNamespace } from './math.js';
 import type { StdFunctions, StdNamespace, StdServices } from './namespace.js';
+import { concurrentNamespace } from './concurrent.js';
 import { regexNamespace } from './regex.js';
 import { shellNamespace } from './shell.js';
 import { templateNamespace } from './template.js';
@@ -40,6 +41,7 @@ const STD_LIBRARY: Readonly<Record<string, StdNamespace>> = {
   db: dbNamespace,
   auth: authNamespace,
   env: envNamespace,
+  concurrent: concurrentNamespace,
 };
 
 /** The registered namespace `name`, if Loom runs it. */

@@ -4,6 +4,7 @@
  * with it, so adding a namespace touches no other file.
  */
 import type { ResourceTracker } from '../core/resource-handle.js';
+import type { TaskScope } from '../core/tasks.js';
 
 export type StdFunction = (...args: unknown[]) => unknown;
 export type StdFunctions = Readonly<Record<string, StdFunction>>;
@@ -21,6 +22,10 @@ export interface StdServices {
   readonly projectRoot: string;
   /** Databases, stores and servers the program opened, closed when it ends. */
   readonly resources: ResourceTracker;
+  /** The program's tasks (std.concurrent runs tasks in this scope). */
+  readonly tasks: TaskScope;
+  /** Calls a Loom function value (closure, flow, agent) the way the program's own calls do. */
+  readonly call: (callee: unknown, args: readonly unknown[]) => unknown;
 }
 
 export interface StdNamespace {

@@ -236,6 +236,10 @@ function parseWordPrimary(p: Cursor, token: Token): Expression {
         return { kind: 'SpawnExpression', target, span: p.spanFrom(token) };
       }
       break;
+    case 'parallel':
+    case 'race':
+      if (isPunctuator(next, '[') && !next.newlineBefore && next.span.start.offset > token.span.end.offset) return parseBracketForm(p);
+      break;
     case 'await':
       if (!next.newlineBefore && startsExpression(next)) {
         p.advance();
@@ -249,6 +253,18 @@ function parseWordPrimary(p: Cursor, token: Token): Expression {
   }
   p.advance();
   return { kind: 'Identifier', name: token.text, span: token.span };
+}
+
+/**
+ * The docs' bracket forms `parallel [a, b]` and `race [a, b]` mean `parallel([a, b])`. The
+ * space before `[` tells them from indexing a variable of that name (`race[0]`).
+ */
+function parseBracketForm(p: Cursor): Expression {
+  const nameToken = p.advance();
+  const callee = { kind: 'Identifier' as const, name: nameToken.text, span: nameToken.span };
+  const branches = parseListLiteral(p);
+  const argument: Argument = { kind: 'Argument', name: null, value: branches, span: branches.span };
+  return { kind: 'CallExpression', callee, arguments: [argument], span: p.spanFrom(nameToken) };
 }
 
 /**

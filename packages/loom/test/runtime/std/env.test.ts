@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { LoomError } from '../../../src/errors.js';
-import { ResourceTracker } from '../../../src/runtime/core/resource-handle.js';
+import { stdServices } from '../../support/std-services.js';
 import { createStd } from '../../../src/runtime/std/index.js';
 
 const env = { HOME_CITY: 'Lyon', OPENAI_API_KEY: 'sk-live-abcdef', GITHUB_TOKEN: 'ghp-123', DB_PASSWORD: 'hunter2' };
-const stdEnv = createStd(env, { projectRoot: process.cwd(), resources: new ResourceTracker() }).env!;
+const stdEnv = createStd(env, stdServices()).env!;
 
 test('std.env reads variables, with a default for one that is not set', () => {
   assert.equal(stdEnv.get!('HOME_CITY'), 'Lyon');

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { LoomError } from '../../../src/errors.js';
-import { ResourceTracker } from '../../../src/runtime/core/resource-handle.js';
+import { stdServices } from '../../support/std-services.js';
 import { createStd } from '../../../src/runtime/std/index.js';
 
 const base = mkdtempSync(join(tmpdir(), 'loom-std-fs-'));
@@ -16,7 +16,7 @@ writeFileSync(join(outside, 'secret.txt'), 'do not read');
 after(() => rmSync(base, { recursive: true, force: true }));
 
 function fsFor(env: NodeJS.ProcessEnv = {}) {
-  return createStd(env, { projectRoot: project, resources: new ResourceTracker() }).fs!;
+  return createStd(env, stdServices({ projectRoot: project })).fs!;
 }
 
 function refusal(call: () => unknown): LoomError {

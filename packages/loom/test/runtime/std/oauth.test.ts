@@ -9,7 +9,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, test } from 'node:test';
 import { LoomError } from '../../../src/errors.js';
-import { ResourceTracker } from '../../../src/runtime/core/resource-handle.js';
+import { stdServices } from '../../support/std-services.js';
 import { createStd } from '../../../src/runtime/std/index.js';
 
 interface Issued {
@@ -48,7 +48,7 @@ before(async () => {
     DEVHUB_REDIRECT_URI: 'http://127.0.0.1:8080/callback',
     DEVHUB_AUTHORIZE_URL: `${base}/authorize`,
     DEVHUB_TOKEN_URL: `${base}/token`,
-  }, { projectRoot: process.cwd(), resources: new ResourceTracker() });
+  }, stdServices());
 });
 after(() => provider.close());
 

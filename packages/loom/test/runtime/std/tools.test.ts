@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { createStd } from '../../../src/runtime/std/index.js';
-import { ResourceTracker } from '../../../src/runtime/core/resource-handle.js';
 import { stdTools } from '../../../src/runtime/std/tools.js';
 import { callTool } from '../../../src/runtime/agents/tools.js';
+import { stdServices } from '../../support/std-services.js';
 import { useFakeModelServer } from '../../support/fake-model-fixture.js';
 import type { FakeModelServer } from '../../support/fake-model-server.js';
 import { createModelProject } from '../../support/model-project.js';
@@ -16,9 +16,9 @@ const TOOL_TIMEOUT_MS = 1_000;
 
 let server: FakeModelServer;
 let project: ModelProject;
-const std = createStd(process.env, { projectRoot: process.cwd(), resources: new ResourceTracker() });
+const std = createStd(process.env, stdServices());
 /** The std library of a program whose project root is `root` (std.fs is confined to it). */
-const stdIn = (root: string) => createStd(process.env, { projectRoot: root, resources: new ResourceTracker() });
+const stdIn = (root: string) => createStd(process.env, stdServices({ projectRoot: root }));
 
 useFakeModelServer((started) => (server = started), () => project);
 

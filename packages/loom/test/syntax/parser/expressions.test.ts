@@ -134,6 +134,12 @@ describe('expressions', () => {
       assert.equal(rendered('spawn(fn() { work() })'), '(call spawn (fn ))');
       assert.equal(rendered('await worker, 30'), '(await worker 30)');
     });
+
+    it('reads the bracket forms of parallel and race as calls, and race[0] as indexing', () => {
+      assert.equal(rendered('parallel [a, b]'), rendered('parallel([a, b])'));
+      assert.equal(rendered('race [a, b]'), rendered('race([a, b])'));
+      assert.notEqual(rendered('race[0]'), rendered('race([0])'));
+    });
   });
 
   describe('errors', () => {

@@ -1,0 +1,24 @@
+/**
+ * `spawn X(args)` has one meaning per target: a flow, function or closure call starts a
+ * concurrent task running that call (the docs' `spawn handler()`); a job would be enqueued,
+ * which Loom does not run yet; an agent would be an actor (reported by the checker as a
+ * harness form). `spawn f` without a call starts a task calling `f`.
+ */
+import type { SpawnExpression } from '../syntax/ast.js';
+import { emitCall } from './calls.js';
+import type { Code } from './code.js';
+import type { EmitContext } from './context.js';
+import { emitExpression } from './expressions.js';
+
+export function emitSpawn(context: EmitContext, expression: SpawnExpression): Code {
+  const { target } = expression;
+  if (target.kind !== 'CallExpression') return ['(await $p.builtins.spawn(', emitExpression(context, target), '))'];
+  if (target.callee.kind === 'Identifier') {
+    const resolution = context.resolve(target.callee);
+    if (resolution.kind === 'global' && resolution.symbol.kind === 'job') {
+      return context.unsupported(expression, `enqueueing the job '${resolution.symbol.name}' with spawn (job declarations)`);
+    }
+    if (resolution.kind === 'global' && resolution.symbol.kind === 'agent') return context.unsupported(expression, "'spawn' of an agent (actors)");
+  }
+  return ['(await $p.builtins.spawn(async () => ', emitCall(context, target), '))'];
+}

@@ -1,0 +1,157 @@
+/**
+ * Concurrent tasks (`spawn`, `await`, `cancel_task`) and the scope that owns them for one
+ * program. A task runs its work with an abort signal of its own, joined to the signal of the
+ * code that spawned it, and carried by the same AsyncLocalStorage as a tool call's signal
+ * (infra/tool-signal.ts): so `sleep_ms`, agent calls, std.http and std.shell inside the task
+ * stop when it is cancelled, and so do the tasks it spawned in turn.
+ */
+import { LoomError } from '../../errors.js';
+import { currentToolSignal, withToolSignal } from '../infra/tool-signal.js';
+
+export type TaskState = 'running' | 'completed' | 'failed' | 'cancelled';
+
+/** The E701 reason a cancelled task's signal carries, and what awaiting it raises. */
+export function cancellation(message: string): LoomError {
+  return new LoomError('E701', message);
+}
+
+function isCancellation(error: unknown): boolean {
+  return error instanceof LoomError && error.code === 'E701';
+}
+
+export class Task {
+  private readonly controller = new AbortController();
+  /** Settles with the work's value or failure, or with E701 as soon as the task is cancelled. */
+  private readonly outcome: Promise<unknown>;
+  private currentState: TaskState = 'running';
+  private value: unknown = null;
+  private failure: unknown;
+  /** Whether anyone has asked for the result: a failure nobody awaits is reported when the program ends. */
+  observed = false;
+
+  constructor(readonly id: number, work: () => unknown) {
+    const parent = currentToolSignal();
+    const signal = parent === undefined ? this.controller.signal : AbortSignal.any([parent, this.controller.signal]);
+    let onAbort: (() => void) | undefined;
+    const aborted = new Promise<never>((_resolve, reject) => {
+      onAbort = () => reject(signal.reason);
+      if (signal.aborted) onAbort();
+      else signal.addEventListener('abort', onAbort, { once: true });
+    });
+    const run = Promise.resolve().then(() => withToolSignal(signal, work));
+    this.outcome = Promise.race([run, aborted]).then(
+      (value) => {
+        this.currentState = 'completed';
+        this.value = value;
+        return value;
+      },
+      (error: unknown) => {
+        this.currentState = isCancellation(error) || signal.aborted ? 'cancelled' : 'failed';
+        this.failure = error;
+        throw error;
+      },
+    ).finally(() => {
+      if (onAbort !== undefined) signal.removeEventListener('abort', onAbort);
+    });
+    // The failure is raised where the task is awaited, or reported when the program ends.
+    this.outcome.catch(() => undefined);
+    // Work that goes on after a cancellation has no one to report to.
+    run.catch(() => undefined);
+  }
+
+  /** Resolves when the task has ended, however it ended; reading it does not count as awaiting the task. */
+  get settled(): Promise<void> {
+    return this.outcome.then(() => undefined, () => undefined);
+  }
+
+  get state(): TaskState {
+    return this.currentState;
+  }
+
+  /** The failure of a task that failed (not cancelled). */
+  get error(): unknown {
+    return this.currentState === 'failed' ? this.failure : undefined;
+  }
+
+  /** Cancels the task: its signal fires with E701, and awaiting it raises that E701. */
+  cancel(reason: LoomError = cancellation(`task #${this.id} was cancelled`)): void {
+    if (this.currentState === 'running') this.controller.abort(reason);
+  }
+
+  /** The task's value; its failure or E701 if it was cancelled. A `timeoutMs` that passes first cancels it. */
+  async result(timeoutMs?: number): Promise<unknown> {
+    this.observed = true;
+    const timer = timeoutMs === undefined ? undefined : setTimeout(() => this.cancel(cancellation(`task #${this.id} did not finish within ${timeoutMs} ms and was cancelled`)), timeoutMs);
+    try {
+      return await this.outcome;
+    } catch (error) {
+      // Raised again here, so that the report points at the `await`, not at the `cancel_task`.
+      throw isCancellation(error) ? cancellation((error as LoomError).message) : error;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /** `try_await`: the value when the task has completed, null while it runs; its failure if it failed. */
+  peek(): unknown {
+    this.observed = true;
+    if (this.currentState === 'running') return null;
+    if (this.currentState === 'completed') return this.value;
+    throw this.failure;
+  }
+
+  loomDisplay(): string {
+    return `Task(#${this.id}, ${this.currentState})`;
+  }
+}
+
+/** Something the scope stops when the program ends: a task, an `after` timer, a schedule. */
+export interface Stoppable {
+  stop(): void;
+}
+
+/**
+ * The tasks and timers of one program. When the program ends (its `main` returned or failed),
+ * whatever still runs is cancelled, as when a Go program's main returns; a task that failed
+ * without anyone awaiting it is not lost: `close` hands its failure back for the report.
+ */
+export class TaskScope {
+  private nextId = 1;
+  private nextResourceId = 1;
+  private readonly running = new Set<Task>();
+  private readonly timers = new Set<Stoppable>();
+  private readonly failed: Task[] = [];
+
+  spawn(work: () => unknown): Task {
+    const task = new Task(this.nextId++, work);
+    this.running.add(task);
+    void task.settled.then(() => {
+      this.running.delete(task);
+      if (task.state === 'failed') this.failed.push(task);
+    });
+    return task;
+  }
+
+  /** A number for a channel or timer of this program, for how it prints and its errors. */
+  numberResource(): number {
+    return this.nextResourceId++;
+  }
+
+  track(timer: Stoppable): void {
+    this.timers.add(timer);
+  }
+
+  untrack(timer: Stoppable): void {
+    this.timers.delete(timer);
+  }
+
+  /** Stops everything still running; returns the first failure no one awaited, if any. */
+  close(): unknown {
+    for (const timer of this.timers) timer.stop();
+    this.timers.clear();
+    for (const task of this.running) task.cancel(cancellation(`task #${task.id} was cancelled because the program ended`));
+    this.running.clear();
+    const lost = this.failed.find((task) => !task.observed && task.state === 'failed');
+    return lost?.error;
+  }
+}

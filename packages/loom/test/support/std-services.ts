@@ -1,0 +1,14 @@
+/** What `createStd` needs from a program, for tests that build the std library on its own. */
+import { ResourceTracker } from '../../src/runtime/core/resource-handle.js';
+import { TaskScope } from '../../src/runtime/core/tasks.js';
+import type { StdServices } from '../../src/runtime/std/namespace.js';
+
+export function stdServices(overrides: Partial<StdServices> = {}): StdServices {
+  return {
+    projectRoot: process.cwd(),
+    resources: new ResourceTracker(),
+    tasks: new TaskScope(),
+    call: () => null,
+    ...overrides,
+  };
+}
