@@ -26,6 +26,12 @@ import { createTaskStore } from './features/assistant/store.js';
 import { credentialRoutes } from './features/credentials/routes.js';
 import { createCredentialService } from './features/credentials/service.js';
 import { createCredentialStore } from './features/credentials/store.js';
+import { loadManifest } from './features/models/manifest.js';
+import { modelRoutes } from './features/models/routes.js';
+import { ModelSchema } from './features/models/schemas.js';
+import { createModelService, type ModelServiceOptions } from './features/models/service.js';
+import { createModelInstallStore } from './features/models/store.js';
+import { systemRecogniserPaths } from './features/models/system-recogniser.js';
 import { noteRoutes } from './features/notes/routes.js';
 import { NoteSchema } from './features/notes/schemas.js';
 import { createNoteStore } from './features/notes/store.js';
@@ -55,6 +61,8 @@ export interface ServicesOptions {
   logger: Logger;
   /** Where credentials provided by the environment (`LECTERN_<NAME>_KEY`) are read. */
   environment?: NodeJS.ProcessEnv;
+  /** Tests replace the model manager's probes of the machine (free space, system packages, load). */
+  models?: Partial<Pick<ModelServiceOptions, 'freeSpace' | 'probe' | 'systemRecogniser'>>;
 }
 
 export interface AppOptions extends ServicesOptions {
@@ -73,7 +81,7 @@ const healthPath = '/api/health';
 type WebSocketClassOption = NonNullable<NonNullable<WebsocketPluginOptions['options']>['WebSocket']>;
 
 /** The resource schemas routes refer to by `$ref` (and events by id); registered once, on the root. */
-const sharedSchemas = [SessionSchema, EntrySchema, TaskSchema, NoteSchema, SettingsSchema];
+const sharedSchemas = [SessionSchema, EntrySchema, TaskSchema, NoteSchema, SettingsSchema, ModelSchema];
 
 /**
  * The HTTP server every feature runs on: the error envelope, the request guard, the WebSocket
@@ -139,7 +147,18 @@ export function createServices(options: ServicesOptions) {
     autoSummaryEnabled: () => settings.get().auto_summary,
   });
   assistant.interruptUnfinished();
-  return { hub, settings, credentials, sessions, entries, assistant, notes: createNoteStore(db) };
+  const environment = options.environment ?? process.env;
+  const models = createModelService({
+    store: createModelInstallStore(db),
+    hub,
+    logger,
+    dataDir: options.dataDir,
+    manifest: loadManifest(environment),
+    mirrorUrl: () => settings.get().models.mirror_url,
+    systemRecogniser: systemRecogniserPaths(environment),
+    ...options.models,
+  });
+  return { hub, settings, credentials, sessions, entries, assistant, models, notes: createNoteStore(db) };
 }
 
 export type Services = ReturnType<typeof createServices>;
@@ -154,7 +173,7 @@ export function originsAllowedBy(settings: Services['settings']): () => Readonly
   return () => current;
 }
 
-export const featureNames = ['sessions', 'entries', 'assistant', 'notes', 'settings', 'credentials', 'events'] as const;
+export const featureNames = ['sessions', 'entries', 'assistant', 'notes', 'settings', 'credentials', 'models', 'events'] as const;
 export type FeatureName = (typeof featureNames)[number];
 
 /**
@@ -167,7 +186,7 @@ export async function registerFeatures(
   token: string,
   features: readonly FeatureName[] = featureNames,
 ): Promise<void> {
-  const { hub, settings, credentials, sessions, entries, assistant, notes } = services;
+  const { hub, settings, credentials, sessions, entries, assistant, models, notes } = services;
   const plugins: Record<FeatureName, () => PromiseLike<unknown>> = {
     sessions: () => server.register(sessionRoutes, { sessions, afterStop: (session) => assistant.summariseStopped(session) }),
     entries: () => server.register(entryRoutes, { entries, sessions }),
@@ -175,6 +194,7 @@ export async function registerFeatures(
     notes: () => server.register(noteRoutes, { notes, sessions }),
     settings: () => server.register(settingsRoutes, { settings }),
     credentials: () => server.register(credentialRoutes, { credentials }),
+    models: () => server.register(modelRoutes, { models }),
     events: () => server.register(eventRoutes, { hub, sessions, token }),
   };
   for (const name of features) await plugins[name]();

@@ -168,3 +168,48 @@ export const provider = {
 export const defaults = {
   courseName: 'Untitled class',
 } as const;
+
+const MB = 1000 * 1000;
+
+/** The model manager (features/models): downloads, verification, progress. */
+export const models = {
+  /** Directory under the data dir that holds one folder per installed model. */
+  directoryName: 'models',
+  /** Suffix of a file still being downloaded; what a later install resumes from. */
+  partialSuffix: '.partial',
+  /** Free space an install needs beyond its files: twice what is left to download, plus this. */
+  freeSpaceHeadroomBytes: 256 * MiB,
+  freeSpaceSizeFactor: 2,
+  /**
+   * How far a file may stray from the manifest's approximate size: an unpinned file outside it
+   * is refused, and no file may be longer than its size plus this share (the per-file cap).
+   */
+  sizeToleranceRatio: 0.1,
+  /** A connection cut mid-file is resumed with a Range request this many times before `failed`. */
+  resumeRetriesMax: 2,
+  resumeRetryDelayMs: 250,
+  redirectsMax: 5,
+  /** No answer (headers, or the next bytes) for this long counts as a cut connection. */
+  downloadStallTimeoutMs: 30_000,
+  /** `model.installation` frames per model are at most one per this interval (≤ 10/s). */
+  progressIntervalMs: 100,
+  /** The transfer rate reported in progress events is measured over this trailing window. */
+  rateWindowMs: 2000,
+  /** Chunk size of file writes and of re-hashing a partial file before resuming. */
+  ioChunkBytes: 1 * MiB,
+  /** Approximate sizes of the publishers' files (see manifest.ts): progress and free space only. */
+  senseVoiceModelApproxBytes: 239 * MB,
+  senseVoiceTokensApproxBytes: 316 * 1000,
+  sileroVadApproxBytes: 2.3 * MB,
+  qwen25InstructQ4ApproxBytes: 1100 * MB,
+} as const;
+
+/** Debian's pocketsphinx: no download, listed ready when its packages are installed. */
+export const systemRecogniser = {
+  id: 'pocketsphinx-en',
+  /** `pocketsphinx_continuous` is Debian's 0.8 binary (package `pocketsphinx`); `pocketsphinx` is 5.x's. */
+  binaryNames: ['pocketsphinx_continuous', 'pocketsphinx'],
+  /** Package `pocketsphinx-en-us`: the acoustic model folder and the dictionary beside it. */
+  modelDir: '/usr/share/pocketsphinx/model/en-us',
+  packages: ['pocketsphinx', 'pocketsphinx-en-us'],
+} as const;

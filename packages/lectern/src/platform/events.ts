@@ -3,6 +3,7 @@ import { events as limits, memory } from '../config.js';
 import { stringBytes } from './memory-size.js';
 import type { Task } from '../features/assistant/schemas.js';
 import type { Entry } from '../features/entries/schemas.js';
+import type { Model } from '../features/models/schemas.js';
 import type { Note } from '../features/notes/schemas.js';
 import type { Session } from '../features/sessions/schemas.js';
 import type { Settings } from '../features/settings/schemas.js';
@@ -69,6 +70,10 @@ export const busEvents = {
   summary_deferred: {
     data: Type.Object({ session_id: Type.String(), reason: Type.String() }),
     description: 'The auto-summary after a stop was not started because the task limits were reached.',
+  },
+  'model.installation': {
+    data: Type.Object({ model: resource<Model>('Model'), rate_bytes_per_second: Type.Integer() }),
+    description: 'An installation moved on (at most 10 frames a second per model; the last one carries the current state): the model record and the transfer rate.',
   },
   'settings.updated': {
     data: resource<Settings>('Settings'),

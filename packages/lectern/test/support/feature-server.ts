@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pino from 'pino';
-import { createServer, createServices, originsAllowedBy, registerFeatures, type FeatureName, type Services } from '../../src/app.js';
+import { createServer, createServices, originsAllowedBy, registerFeatures, type FeatureName, type Services, type ServicesOptions } from '../../src/app.js';
 import { openDatabase, type Db } from '../../src/platform/db.js';
 import type { Logger } from '../../src/platform/logger.js';
 
@@ -17,6 +17,10 @@ export interface FeatureServerOptions {
   environment?: NodeJS.ProcessEnv;
   /** Runs on the server before the features are registered, e.g. to add a hook that sees their errors. */
   beforeFeatures?: (server: FastifyInstance) => unknown;
+  /** Replacements for the model manager's probes of the machine. */
+  models?: ServicesOptions['models'];
+  /** An existing data dir (a restart); left in place by close(). A fresh one, removed by close(), when absent. */
+  dataDir?: string;
 }
 
 export interface FeatureServer {
@@ -36,10 +40,10 @@ export interface FeatureServer {
  * feature's routes are tested in process exactly as `lectern serve` serves them.
  */
 export async function startFeatureServer(features: readonly FeatureName[], options: FeatureServerOptions = {}): Promise<FeatureServer> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'lectern-feature-'));
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'lectern-feature-'));
   const db = openDatabase(dataDir);
   const logger = options.logger ?? pino({ level: 'silent' });
-  const services = createServices({ db, dataDir, logger, environment: options.environment ?? {} });
+  const services = createServices({ db, dataDir, logger, environment: options.environment ?? {}, ...(options.models ? { models: options.models } : {}) });
   const server = await createServer({ token: featureServerToken, logger, allowedOrigins: originsAllowedBy(services.settings) });
   await options.beforeFeatures?.(server);
   await registerFeatures(server, services, featureServerToken, features);
@@ -53,7 +57,7 @@ export async function startFeatureServer(features: readonly FeatureName[], optio
     async close() {
       await server.close();
       db.close();
-      rmSync(dataDir, { recursive: true, force: true });
+      if (options.dataDir === undefined) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
