@@ -21,9 +21,11 @@ const requireBanner = "import { createRequire as __bundleRequire } from 'node:mo
 const products = [
   {
     name: 'lectern',
-    entryPoints: { lectern: 'src/cli.ts' },
-    // A native addon: it must be loaded from node_modules.
-    external: ['better-sqlite3'],
+    // The material parse worker is a module of its own: a worker thread starts from a file.
+    entryPoints: { lectern: 'src/cli.ts', 'material-parser': 'src/features/materials/parsing/worker.ts' },
+    // A native addon, and pdf.js, which loads its own worker module from beside itself: both
+    // must be loaded from node_modules.
+    external: ['better-sqlite3', 'pdfjs-dist'],
     dataDirs: [{ from: 'src/platform/migrations', to: 'migrations' }],
   },
   {

@@ -32,7 +32,16 @@ import { ModelSchema } from './features/models/schemas.js';
 import { createModelService, type ModelServiceOptions } from './features/models/service.js';
 import { createModelInstallStore } from './features/models/store.js';
 import { systemRecogniserPaths } from './features/models/system-recogniser.js';
+import { materialRoutes } from './features/materials/routes.js';
+import { MaterialSchema, MaterialSummarySchema } from './features/materials/schemas.js';
+import { createMaterialService } from './features/materials/service.js';
+import { createMaterialStore } from './features/materials/store.js';
+import { MaterialParser, defaultParserLimits, type ParserLimits } from './features/materials/parsing/parse-in-worker.js';
+import { legacyRoutes } from './features/legacy/routes.js';
+import { createLegacyService } from './features/legacy/service.js';
+import { createLegacyStore } from './features/legacy/store.js';
 import { noteRoutes } from './features/notes/routes.js';
+import { createNoteService } from './features/notes/service.js';
 import { NoteSchema } from './features/notes/schemas.js';
 import { createNoteStore } from './features/notes/store.js';
 import { settingsRoutes } from './features/settings/routes.js';
@@ -63,6 +72,8 @@ export interface ServicesOptions {
   environment?: NodeJS.ProcessEnv;
   /** Tests replace the model manager's probes of the machine (free space, system packages, load). */
   models?: Partial<Pick<ModelServiceOptions, 'freeSpace' | 'probe' | 'systemRecogniser'>>;
+  /** Bounds of the material parse workers; config.ts's unless a test narrows them. */
+  materialParsing?: Partial<ParserLimits>;
 }
 
 export interface AppOptions extends ServicesOptions {
@@ -81,7 +92,7 @@ const healthPath = '/api/health';
 type WebSocketClassOption = NonNullable<NonNullable<WebsocketPluginOptions['options']>['WebSocket']>;
 
 /** The resource schemas routes refer to by `$ref` (and events by id); registered once, on the root. */
-const sharedSchemas = [SessionSchema, EntrySchema, TaskSchema, NoteSchema, SettingsSchema, ModelSchema];
+const sharedSchemas = [SessionSchema, EntrySchema, TaskSchema, NoteSchema, SettingsSchema, ModelSchema, MaterialSummarySchema, MaterialSchema];
 
 /**
  * The HTTP server every feature runs on: the error envelope, the request guard, the WebSocket
@@ -135,6 +146,12 @@ export function createServices(options: ServicesOptions) {
     const { alerts } = settings.get();
     return { danger: alerts.danger_keywords, warning: alerts.warning_keywords };
   });
+  const materials = createMaterialService({
+    store: createMaterialStore(db),
+    sessions,
+    hub,
+    parser: new MaterialParser({ ...defaultParserLimits, ...options.materialParsing }),
+  });
   const resolveProvider = () => resolveTaskProvider(settings.get().llm, () => credentials.reveal('llm'));
   const tasks = createTaskStore(db);
   const assistant = createAssistantService({
@@ -145,6 +162,7 @@ export function createServices(options: ServicesOptions) {
     hub,
     resolveProvider,
     autoSummaryEnabled: () => settings.get().auto_summary,
+    materialText: (id) => materials.forContext(id),
   });
   assistant.interruptUnfinished();
   const environment = options.environment ?? process.env;
@@ -158,7 +176,17 @@ export function createServices(options: ServicesOptions) {
     systemRecogniser: systemRecogniserPaths(environment),
     ...options.models,
   });
-  return { hub, settings, credentials, sessions, entries, assistant, models, notes: createNoteStore(db) };
+  const notes = createNoteStore(db);
+  const legacy = createLegacyService({
+    store: createLegacyStore(db),
+    sessions,
+    entries,
+    notes: createNoteService(notes),
+    materials,
+    settings,
+    credentials,
+  });
+  return { hub, settings, credentials, sessions, entries, assistant, models, materials, legacy, notes };
 }
 
 export type Services = ReturnType<typeof createServices>;
@@ -173,7 +201,7 @@ export function originsAllowedBy(settings: Services['settings']): () => Readonly
   return () => current;
 }
 
-export const featureNames = ['sessions', 'entries', 'assistant', 'notes', 'settings', 'credentials', 'models', 'events'] as const;
+export const featureNames = ['sessions', 'entries', 'assistant', 'notes', 'materials', 'legacy', 'settings', 'credentials', 'models', 'events'] as const;
 export type FeatureName = (typeof featureNames)[number];
 
 /**
@@ -186,12 +214,14 @@ export async function registerFeatures(
   token: string,
   features: readonly FeatureName[] = featureNames,
 ): Promise<void> {
-  const { hub, settings, credentials, sessions, entries, assistant, models, notes } = services;
+  const { hub, settings, credentials, sessions, entries, assistant, models, materials, legacy, notes } = services;
   const plugins: Record<FeatureName, () => PromiseLike<unknown>> = {
     sessions: () => server.register(sessionRoutes, { sessions, afterStop: (session) => assistant.summariseStopped(session) }),
     entries: () => server.register(entryRoutes, { entries, sessions }),
     assistant: () => server.register(assistantRoutes, { assistant }),
     notes: () => server.register(noteRoutes, { notes, sessions }),
+    materials: () => server.register(materialRoutes, { materials }),
+    legacy: () => server.register(legacyRoutes, { legacy }),
     settings: () => server.register(settingsRoutes, { settings }),
     credentials: () => server.register(credentialRoutes, { credentials }),
     models: () => server.register(modelRoutes, { models }),

@@ -165,6 +165,45 @@ export const provider = {
   eventMaxChars: 1024 * 1024,
 } as const;
 
+/** Course materials: what an upload may be, and how its parse is bounded. */
+export const materials = {
+  /** Contract: the file itself; the multipart body around it may reach limits.multipartBodyMaxBytes. */
+  fileMaxBytes: 25 * 1024 * 1024,
+  filenameMaxChars: 200,
+  /** A filename made only of characters the safe basename drops is stored as this. */
+  fallbackFilename: 'material',
+  pagesMax: 1000,
+  charactersMax: 2_000_000,
+  archiveEntriesMax: 10_000,
+  archiveUnpackedMaxBytes: 128 * 1024 * 1024,
+  /**
+   * An archive entry inflating more than this many times its packed size is a zip bomb. Office
+   * XML packs about 5–20 times; long runs of one character (what bombs are made of) pack ~1000.
+   */
+  archiveEntryRatioMax: 200,
+  /** Small entries may pack well by chance (an empty table); the ratio is judged above this size. */
+  archiveRatioFloorBytes: 1024 * 1024,
+  parseTimeoutMs: 30_000,
+  /**
+   * Heap of the worker that parses one file. A 25 MiB PDF takes pdf.js a few hundred MiB; a
+   * parse that needs more is refused (422) instead of taking the server's memory.
+   */
+  parseWorkerHeapMb: 512,
+  parseWorkerYoungGenerationMb: 32,
+  parseWorkerStackMb: 4,
+  /** Parses running at once (each in its own worker); later uploads wait their turn. */
+  parsesConcurrentMax: 2,
+  pageDefault: 50,
+  pageMax: 200,
+} as const;
+
+/** Explicit import of a Lectern 1.x data folder and `.env` file. */
+export const legacy = {
+  fileMaxBytes: 20 * 1024 * 1024,
+  envFileMaxBytes: 128 * 1024,
+  pathMaxChars: 4096,
+} as const;
+
 export const defaults = {
   courseName: 'Untitled class',
 } as const;

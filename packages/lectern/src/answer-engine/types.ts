@@ -9,9 +9,19 @@ export interface TranscriptLine {
   createdAt: string;
 }
 
+export interface MaterialPageText {
+  /** 1-based page or slide number, as a citation names it. */
+  number: number;
+  text: string;
+}
+
 export interface MaterialText {
   filename: string;
   text: string;
+  /** What the pages are, for citations: "(slide 7)", "(p. 12)"; null or absent when the file has none. */
+  pageLabel?: 'page' | 'slide' | null;
+  /** The text per page or slide; absent for material known only as one text. */
+  pages?: readonly MaterialPageText[];
 }
 
 export interface ChatTurn {

@@ -4,6 +4,7 @@ import { stringBytes } from './memory-size.js';
 import type { Task } from '../features/assistant/schemas.js';
 import type { Entry } from '../features/entries/schemas.js';
 import type { Model } from '../features/models/schemas.js';
+import type { MaterialSummary } from '../features/materials/schemas.js';
 import type { Note } from '../features/notes/schemas.js';
 import type { Session } from '../features/sessions/schemas.js';
 import type { Settings } from '../features/settings/schemas.js';
@@ -74,6 +75,10 @@ export const busEvents = {
   'model.installation': {
     data: Type.Object({ model: resource<Model>('Model'), rate_bytes_per_second: Type.Integer() }),
     description: 'An installation moved on (at most 10 frames a second per model; the last one carries the current state): the model record and the transfer rate.',
+  },
+  'material.created': {
+    data: resource<MaterialSummary>('MaterialSummary'),
+    description: 'A material was uploaded or imported (the record without its text).',
   },
   'settings.updated': {
     data: resource<Settings>('Settings'),

@@ -17,7 +17,7 @@ export interface GuardOptions {
   websocketPaths: ReadonlySet<string>;
 }
 
-const corsMethods = 'GET, POST, PUT, DELETE';
+const corsMethods = 'GET, POST, PUT, PATCH, DELETE';
 const corsHeaders = 'authorization, content-type';
 const declaredLength = /^\d+$/;
 

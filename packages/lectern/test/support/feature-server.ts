@@ -21,6 +21,8 @@ export interface FeatureServerOptions {
   models?: ServicesOptions['models'];
   /** An existing data dir (a restart); left in place by close(). A fresh one, removed by close(), when absent. */
   dataDir?: string;
+  /** Narrower material parse bounds (a short deadline, a small heap) for the tests of those refusals. */
+  materialParsing?: ServicesOptions['materialParsing'];
 }
 
 export interface FeatureServer {
@@ -43,7 +45,10 @@ export async function startFeatureServer(features: readonly FeatureName[], optio
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'lectern-feature-'));
   const db = openDatabase(dataDir);
   const logger = options.logger ?? pino({ level: 'silent' });
-  const services = createServices({ db, dataDir, logger, environment: options.environment ?? {}, ...(options.models ? { models: options.models } : {}) });
+  const services = createServices({
+    db, dataDir, logger, environment: options.environment ?? {}, materialParsing: options.materialParsing,
+    ...(options.models ? { models: options.models } : {}),
+  });
   const server = await createServer({ token: featureServerToken, logger, allowedOrigins: originsAllowedBy(services.settings) });
   await options.beforeFeatures?.(server);
   await registerFeatures(server, services, featureServerToken, features);

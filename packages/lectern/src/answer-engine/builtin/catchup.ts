@@ -14,6 +14,7 @@ import type { ClassSentence } from './class-sentences.js';
 import { keywordsOf } from './key-phrases.js';
 import { boldList } from './phrasing.js';
 import type { Composition } from './composition.js';
+import { materialQuote, passageForLatestSpeech } from './material-grounding.js';
 import { escapeInline, heading, paragraphs, quoteItem } from './markdown.js';
 import { latestTeacherQuestion } from './teacher-question.js';
 
@@ -34,6 +35,8 @@ const ANNOUNCEMENTS_SHOWN = 2;
 const TOPIC_LOOKBACK_MINUTES = 30;
 /** The look-back also stops after this many entries, so a catch-up on very dense speech stays cheap. */
 const TOPIC_LOOKBACK_ENTRIES_MAX = 4000;
+/** What is being said now: the newest of the last few sentences that matches a slide picks it. */
+const CURRENT_SLIDE_SENTENCES = 6;
 
 export function composeCatchup(c: Composition): string {
   const { book, request } = c;
@@ -63,7 +66,16 @@ export function composeCatchup(c: Composition): string {
     listenFor(c, sentences, keywords),
     heading(book.catchup.recent(minutes)),
     timeline(c, sentences, pool),
+    ...materialSection(c, sentences.slice(-CURRENT_SLIDE_SENTENCES).reverse().map((s) => s.terms)),
   ]);
+}
+
+/** The passage of the material about what is being said now, with its citation. */
+function materialSection(c: Composition, newestFirst: readonly (readonly string[])[]): string[] {
+  const material = c.request.material;
+  const found = material ? passageForLatestSpeech(material, newestFirst) : undefined;
+  if (!material || found === undefined) return [];
+  return [heading(c.book.fromMaterial(escapeInline(material.filename), material.pageLabel)), materialQuote(material, found.hit, found.terms)];
 }
 
 interface Topic {

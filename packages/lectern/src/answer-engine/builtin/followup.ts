@@ -5,12 +5,11 @@ import { isQuestion } from '../text/questions.js';
 import { splitSentences } from '../text/sentences.js';
 import { tokenize } from '../text/tokens.js';
 import { rankMaterial } from '../context/material.js';
-import type { RankedMaterialPassage } from '../context/material.js';
 import { followupQueryTerms, rankEntries } from '../context/retrieval.js';
 import type { RankedEntry } from '../context/retrieval.js';
-import { truncate } from '../context/truncate.js';
 import type { Composition } from './composition.js';
 import { escapeInline, heading, paragraphs, quoteItem } from './markdown.js';
+import { materialQuote } from './material-grounding.js';
 
 /**
  * A passage answers the question when it holds at least this share of the question's
@@ -24,7 +23,6 @@ const MATERIAL_HITS_MAX = 2;
 const EARLIER_ANSWER_SENTENCES_MAX = 2;
 /** A hit that is itself a question is shown with the entries that answered it. */
 const ANSWER_ENTRIES_AFTER_QUESTION = 2;
-const MATERIAL_EXCERPT_CHARS_MAX = 420;
 const CLOSEST_MENTIONS_MAX = 2;
 
 interface EarlierAnswerHit {
@@ -62,7 +60,9 @@ export function composeFollowup(c: Composition): string {
     heading(book.followup.answer),
     ...silent,
     answers.transcript.length > 0 ? `${book.followup.intro}\n${transcriptQuotes(c, answers.transcript)}` : '',
-    ...answers.material.map((hit) => `${book.followup.fromMaterial(escapeInline(request.material?.filename ?? ''))}\n> ${escapeInline(excerpt(hit, terms))}`),
+    ...answers.material.flatMap((hit) =>
+      request.material ? [`${book.followup.fromMaterial(escapeInline(request.material.filename))}\n${materialQuote(request.material, hit, terms)}`] : [],
+    ),
     answers.earlier.length > 0
       ? `${book.followup.fromEarlierAnswer}\n${answers.earlier.map((hit) => `> ${escapeInline(hit.text)}`).join('\n>\n')}`
       : '',
@@ -95,20 +95,4 @@ function rankEarlierAnswer(previousAnswer: string, terms: readonly string[]): Ea
     .search(terms, EARLIER_ANSWER_SENTENCES_MAX)
     .sort((a, b) => a.index - b.index)
     .map(({ index: at, coverage }) => ({ text: sentences[at] ?? '', coverage }));
-}
-
-/** The sentences of a material passage around its best match, short enough to read at a glance. */
-function excerpt(hit: RankedMaterialPassage, terms: readonly string[]): string {
-  const sentences = splitSentences(hit.text);
-  const wanted = new Set(terms);
-  let best = 0;
-  let bestOverlap = -1;
-  sentences.forEach((sentence, i) => {
-    const overlap = tokenize(sentence).filter((t) => wanted.has(t)).length;
-    if (overlap > bestOverlap) {
-      best = i;
-      bestOverlap = overlap;
-    }
-  });
-  return truncate(sentences.slice(best, best + 2).join(' '), MATERIAL_EXCERPT_CHARS_MAX);
 }

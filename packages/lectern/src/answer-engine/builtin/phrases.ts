@@ -23,6 +23,8 @@ export interface Phrasebook {
     checkUnderstanding: string;
     noQuestion(minutes: number): string;
   };
+  /** Heading over a quote from the class's material: "From the slides (deck.pptx)". */
+  fromMaterial(filename: string, pageLabel: 'page' | 'slide' | null | undefined): string;
   catchup: {
     where: string;
     keyPoint: string;
@@ -51,6 +53,7 @@ export interface Phrasebook {
     questions: string;
     none: string;
     noTopic: string;
+    covered(pageLabel: 'page' | 'slide'): string;
   };
   followup: {
     answer: string;
@@ -86,6 +89,7 @@ const ENGLISH: Phrasebook = {
     checkUnderstanding: 'Am I on the right track?',
     noQuestion: (minutes) => `No question from the teacher in the last ${minutes} minutes; this is what was said.`,
   },
+  fromMaterial: (filename, pageLabel) => `From the ${pageLabel === 'slide' ? 'slides' : 'material'} (${filename})`,
   catchup: {
     where: 'Where the class is',
     keyPoint: 'Latest key point',
@@ -114,6 +118,7 @@ const ENGLISH: Phrasebook = {
     questions: 'Open questions',
     none: 'None mentioned.',
     noTopic: 'not announced',
+    covered: (pageLabel) => (pageLabel === 'slide' ? 'Slides covered in class' : 'Pages of the material covered in class'),
   },
   followup: {
     answer: 'Answer',
@@ -150,6 +155,7 @@ const CHINESE: Phrasebook = {
     checkUnderstanding: '我这样理解对吗？',
     noQuestion: (minutes) => `最近 ${minutes} 分钟里老师没有提问，以下是刚才讲的内容。`,
   },
+  fromMaterial: (filename, pageLabel) => `${pageLabel === 'slide' ? '来自幻灯片' : '来自课件'}（${filename}）`,
   catchup: {
     where: '现在讲到哪里',
     keyPoint: '最新的要点',
@@ -178,6 +184,7 @@ const CHINESE: Phrasebook = {
     questions: '待解决的问题',
     none: '没有提到。',
     noTopic: '未明确说明',
+    covered: (pageLabel) => (pageLabel === 'slide' ? '课堂上讲到的幻灯片' : '课堂上讲到的材料页'),
   },
   followup: {
     answer: '回答',

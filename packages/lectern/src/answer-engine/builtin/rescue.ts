@@ -11,6 +11,7 @@ import { keywordsAbout, keywordsOf } from './key-phrases.js';
 import { asContinuation, boldList } from './phrasing.js';
 import type { Composition } from './composition.js';
 import { escapeInline, heading, paragraphs, quoteItem } from './markdown.js';
+import { materialQuote, passageForLatestSpeech } from './material-grounding.js';
 import { latestTeacherQuestion } from './teacher-question.js';
 
 /** Supporting quotes shown under the question. */
@@ -31,6 +32,11 @@ export function composeRescue(c: Composition): string {
   const sentences = classSentences(window, request.entries.length - window.length);
   const keywords = keywordsOf(window, WINDOW_KEYWORDS_MAX);
   const question = latestTeacherQuestion(sentences);
+  // The slide the teacher's question is about, else the one about what was said last.
+  const fromMaterial = materialSection(
+    c,
+    question !== undefined ? [[...question.sentence.terms, ...(question.lead?.terms ?? [])]] : [...sentences].reverse().map((s) => s.terms),
+  );
 
   if (question === undefined) {
     const central = centralSentences(sentences, SUPPORTING_QUOTES_MAX);
@@ -51,6 +57,7 @@ export function composeRescue(c: Composition): string {
       book.rescue.noQuestion(minutes),
       heading(book.rescue.quotes(minutes)),
       quotes(c, chronological(central.length > 0 ? central : sentences.slice(-SUPPORTING_QUOTES_MAX))),
+      ...fromMaterial,
     ]);
   }
 
@@ -82,7 +89,16 @@ export function composeRescue(c: Composition): string {
     quoteItem(c.clock(question.sentence.entry), asked),
     heading(book.rescue.quotes(minutes)),
     quotes(c, chronological(shown)),
+    ...fromMaterial,
   ]);
+}
+
+/** A heading and the quote of the material's passage for the newest matching terms, or nothing. */
+function materialSection(c: Composition, newestFirst: readonly (readonly string[])[]): string[] {
+  const material = c.request.material;
+  const found = material ? passageForLatestSpeech(material, newestFirst) : undefined;
+  if (!material || found === undefined) return [];
+  return [heading(c.book.fromMaterial(escapeInline(material.filename), material.pageLabel)), materialQuote(material, found.hit, found.terms)];
 }
 
 function chronological(sentences: readonly ClassSentence[]): ClassSentence[] {

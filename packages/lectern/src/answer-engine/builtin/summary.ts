@@ -18,6 +18,7 @@ import { mentionPattern, rankedPhrases } from './key-phrases.js';
 import { boldList } from './phrasing.js';
 import type { Composition } from './composition.js';
 import { bold, escapeInline, heading, paragraphs, quoteItem } from './markdown.js';
+import { coveredPages } from './material-grounding.js';
 
 /** A section covers this much class time, or this many entries if speech is very dense. */
 const SECTION_MINUTES = 10;
@@ -134,7 +135,16 @@ function writeNotes(c: Composition, findings: Findings): string {
     announcementList(c, findings),
     heading(book.summary.questions),
     quoteList(c, findings.questions, QUESTIONS_MAX),
+    ...materialCovered(c),
   ]);
+}
+
+/** The slides or pages the class spoke to, each with its title, when the class has material with pages. */
+function materialCovered(c: Composition): string[] {
+  const pageLabel = c.request.material?.pageLabel;
+  const pages = coveredPages(c);
+  if (!pageLabel || pages.length === 0) return [];
+  return [heading(c.book.summary.covered(pageLabel)), pages.map((page) => `- ${page.citation} ${escapeInline(page.title)}`).join('\n')];
 }
 
 /**

@@ -5,7 +5,7 @@ import { isEmphasised } from '../text/emphasis.js';
 import { entryTerms } from '../text/term-cache.js';
 import type { TranscriptLine } from '../types.js';
 import { quoteData } from './data-blocks.js';
-import { materialPassageCount, openingPassages, rankMaterial } from './material.js';
+import { citationOf, materialPassageCount, openingPassages, rankMaterial } from './material.js';
 import type { MaterialPassage } from './material.js';
 import type { PackedLine } from './packing.js';
 import type { ContextInput } from './prompt-input.js';
@@ -44,9 +44,10 @@ export function transcriptCandidates(input: ContextInput, recent: readonly Trans
 }
 
 /**
- * Passages ranked by overlap with the question (follow-up), else with what was just said,
+ * Passages ranked by overlap with the question (follow-up), then with what was just said,
  * else — with nothing to rank by — the opening of the file, the best guess at what the class
- * is about.
+ * is about. Each line starts with how to cite it: "(slide 7)", "(p. 12)", or its position in
+ * a file without pages.
  */
 export function materialCandidates(input: ContextInput, recent: readonly TranscriptLine[]): PackedLine[] {
   const material = input.material;
@@ -58,9 +59,10 @@ export function materialCandidates(input: ContextInput, recent: readonly Transcr
   const byRecentSpeech = (): MaterialPassage[] =>
     rankMaterial(material, recent.flatMap((entry) => entryTerms(entry)), MATERIAL_PASSAGES_MAX);
   const total = materialPassageCount(material);
-  let passages: MaterialPassage[] = byQuestion.length > 0 ? byQuestion : byRecentSpeech();
-  if (passages.length === 0) passages = openingPassages(material, MATERIAL_PASSAGES_MAX);
-  return passages.map((p) => ({ key: p.index, text: `(${p.index + 1}/${total}) ${quoteData(p.text)}` }));
+  // A follow-up's own matches come first; what the class is on now fills the room after them.
+  const ranked = [...byQuestion, ...byRecentSpeech()].filter((p, i, all) => all.findIndex((q) => q.index === p.index) === i);
+  const passages: MaterialPassage[] = ranked.length > 0 ? ranked : openingPassages(material, MATERIAL_PASSAGES_MAX);
+  return passages.map((p) => ({ key: p.index, text: `${citationOf(material, p) ?? `(${p.index + 1}/${total})`} ${quoteData(p.text)}` }));
 }
 
 export function earlierAnswerCandidates(input: ContextInput): PackedLine[] {

@@ -12,6 +12,8 @@ export interface MaterialPassage {
   /** Position in the material, 0-based, so excerpts can be shown in document order. */
   index: number;
   text: string;
+  /** The page or slide it is on (1-based), or null when the material has no pages. */
+  page: number | null;
 }
 
 export interface RankedMaterialPassage extends MaterialPassage {
@@ -44,7 +46,7 @@ export function rankMaterial(
   queryTerms: readonly string[],
   limit: number,
 ): RankedMaterialPassage[] {
-  const { passages, index } = indexMaterial(material.text);
+  const { passages, index } = indexMaterial(material);
   return index.search(queryTerms, limit).flatMap(({ index: at, score, coverage }) => {
     const passage = passages[at];
     return passage === undefined ? [] : [{ ...passage, score, coverage }];
@@ -53,17 +55,30 @@ export function rankMaterial(
 
 /** The first passages of the file, for when there is nothing to rank by. */
 export function openingPassages(material: MaterialText, limit: number): MaterialPassage[] {
-  return indexMaterial(material.text).passages.slice(0, limit);
+  return indexMaterial(material).passages.slice(0, limit);
 }
 
 export function materialPassageCount(material: MaterialText): number {
-  return indexMaterial(material.text).passages.length;
+  return indexMaterial(material).passages.length;
 }
 
-function indexMaterial(text: string): IndexedMaterial {
+/** How an answer cites a passage: "(slide 7)", "(p. 12)"; null when the material has no pages. */
+export function citationOf(material: MaterialText, passage: Pick<MaterialPassage, 'page'>): string | null {
+  if (passage.page === null || !material.pageLabel) return null;
+  return material.pageLabel === 'slide' ? `(slide ${passage.page})` : `(p. ${passage.page})`;
+}
+
+function indexMaterial(material: MaterialText): IndexedMaterial {
+  // The text is the pages joined, so it identifies the pages too.
+  const text = material.text;
   const cached = indexedMaterials.get(text);
   if (cached !== undefined) return cached;
-  const passages = splitPassages(text).map((passage, index) => ({ index, text: passage }));
+  // Passages never straddle two pages, so each one can be cited by its page.
+  const pieces: { text: string; page: number | null }[] =
+    material.pages && material.pages.length > 0 && material.pageLabel
+      ? material.pages.flatMap((page) => splitPassages(page.text).map((passage) => ({ text: passage, page: page.number })))
+      : splitPassages(text).map((passage) => ({ text: passage, page: null }));
+  const passages = pieces.map((piece, index) => ({ index, ...piece }));
   const tokens = passages.map((p) => tokenize(p.text));
   const indexed = { passages, index: new Bm25Index(tokens) };
   // The key is the material's text, held as long as the entry is.

@@ -119,11 +119,17 @@ async function* readAnswer(response: IncomingMessage, exchange: GuardedExchange)
   if (eventCount === 0) {
     throw new ProviderError('invalid_response', 'The provider did not answer with a chat completion event stream');
   }
-  // Some compatible servers omit the finish reason but do send [DONE]; without either, the stream was cut.
-  if (finishReason === null && !sawEndMarker) {
-    throw new ProviderError('incomplete_response', 'The answer stream ended before the provider said it was finished');
+  // The contract's rule is "finish reason ≠ stop → incomplete_response": a missing finish reason
+  // is not stop, even when [DONE] follows, since a cut-off summary would otherwise become a note.
+  if (finishReason === null) {
+    throw new ProviderError(
+      'incomplete_response',
+      sawEndMarker
+        ? 'The provider ended the answer stream without saying the answer was finished'
+        : 'The answer stream ended before the provider said it was finished',
+    );
   }
-  if (finishReason !== null && finishReason !== 'stop') {
+  if (finishReason !== 'stop') {
     const why = finishReason === 'length' ? 'it reached the token limit' : `the provider ended it (${printable(finishReason)})`;
     throw new ProviderError('incomplete_response', `The answer was cut off because ${why}`);
   }

@@ -92,7 +92,11 @@ export class TaskRunner {
       );
       for await (const chunk of answer) {
         if (controller.signal.aborted) break;
-        firstTokenMs ??= Math.round(performance.now() - started);
+        if (firstTokenMs === null) {
+          firstTokenMs = Math.round(performance.now() - started);
+          // Written at once, so a client polling the task sees it within one poll, not at the end.
+          store.firstToken(task.id, firstTokenMs);
+        }
         markdown += chunk;
         deltas.push(chunk, firstTokenMs);
       }

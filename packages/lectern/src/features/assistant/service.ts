@@ -3,6 +3,7 @@ import { assistant as limits } from '../../config.js';
 import { ApiError, invalidRequest, invalidState, notFound } from '../../platform/errors.js';
 import type { EventHub } from '../../platform/events.js';
 import type { TaskProvider } from '../../answer-engine/providers/task-provider.js';
+import type { MaterialText } from '../../answer-engine/types.js';
 import { entryTerms } from '../../answer-engine/text/term-cache.js';
 import type { EntryService } from '../entries/service.js';
 import type { Session } from '../sessions/schemas.js';
@@ -30,6 +31,8 @@ export interface AssistantServiceDeps {
   hub: EventHub;
   resolveProvider: () => TaskProvider;
   autoSummaryEnabled: () => boolean;
+  /** The material a class grounds its answers in (the materials feature's service); null once deleted. */
+  materialText: (materialId: string) => MaterialText | null;
 }
 
 export function createAssistantService(deps: AssistantServiceDeps) {
@@ -75,7 +78,7 @@ export function createAssistantService(deps: AssistantServiceDeps) {
     store.insert(task);
     const record = require(task.id);
     hub.publish('assistant.progress', sessionId, { id: task.id, kind: task.kind, stage: 'queued', done: 0, total: 1 });
-    const material = session.material_id ? store.material(session.material_id) ?? null : null;
+    const material = session.material_id ? deps.materialText(session.material_id) : null;
     runner.start(
       record,
       {

@@ -66,6 +66,7 @@ export function createTaskStore(db: Db) {
      VALUES (@id, @session_id, @kind, 'queued', @question, @parent_id, @history, @recent_minutes, @created_at, @through_entry_id, 'queued')`,
   );
   const start = db.prepare<[string, string]>(`UPDATE tasks SET status = 'running', stage = 'starting', started_at = ? WHERE id = ? AND status = 'queued'`);
+  const firstToken = db.prepare<[number, string]>(`UPDATE tasks SET first_token_ms = ? WHERE id = ? AND status = 'running'`);
   const stage = db.prepare<[string, number, string]>('UPDATE tasks SET stage = ?, provider_calls = ? WHERE id = ?');
   const finish = db.prepare(
     `UPDATE tasks SET status = @status, finished_at = @finished_at, markdown = @markdown, stage = @stage,
@@ -81,7 +82,6 @@ export function createTaskStore(db: Db) {
     'INSERT INTO notes (id, session_id, task_id, title, markdown, created_at) VALUES (@id, @session_id, @task_id, @title, @markdown, @created_at)',
   );
   const titlesStartingWith = db.prepare<[string, string], { title: string }>('SELECT title FROM notes WHERE substr(title, 1, length(?)) = ?');
-  const material = db.prepare<[string], { filename: string; text: string }>('SELECT filename, text FROM materials WHERE id = ?');
 
   /**
    * The title itself, or with the first free counter (`… (2)`, `… (3)`): two summaries of one
@@ -118,6 +118,9 @@ export function createTaskStore(db: Db) {
     start(id: string, startedAt: string): boolean {
       return start.run(startedAt, id).changes === 1;
     },
+    firstToken(id: string, firstTokenMs: number): void {
+      firstToken.run(firstTokenMs, id);
+    },
     stage(id: string, name: string, providerCalls: number): void {
       stage.run(name, providerCalls, id);
     },
@@ -133,10 +136,6 @@ export function createTaskStore(db: Db) {
       finish.run({ id, ...outcome, summary_id: written?.id ?? outcome.summary_id });
       return { note: written };
     }),
-    /** The course material a class was started with (read-only; materials are written elsewhere). */
-    material(id: string): { filename: string; text: string } | undefined {
-      return material.get(id);
-    },
     interruptUnfinished(now: string): number {
       return interrupt.run(now).changes;
     },

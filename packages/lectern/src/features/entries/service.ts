@@ -55,6 +55,14 @@ export function createEntryService(
       return { entry, created: true };
     },
 
+    /**
+     * Lines of a class carried over from Lectern 1.x, with their own times. Synchronous, for the
+     * legacy import's one transaction; no alerts (they are for live classes) and no events.
+     */
+    insertImported(sessionId: string, lines: readonly { text: string; created_at: string; source_id: string }[]): void {
+      for (const line of lines) store.insert({ session_id: sessionId, ...line, alert: null });
+    },
+
     page(sessionId: string, afterId: number, limit: number): EntriesPageResult {
       sessions.get(sessionId);
       const rows = store.page(sessionId, afterId, limit + 1);

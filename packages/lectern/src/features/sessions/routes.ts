@@ -11,6 +11,7 @@ import {
   SessionsPageQuery,
   StatusResponse,
   StopResponse,
+  UpdateSessionBody,
 } from './schemas.js';
 
 type IdParams = Static<typeof SessionIdParams>;
@@ -51,6 +52,17 @@ export async function sessionRoutes(app: FastifyInstance, { sessions, afterStop 
   app.get<{ Params: IdParams }>('/api/v2/sessions/:id', {
     schema: { tags, summary: 'One session', params: SessionIdParams, response: { 200: { $ref: 'Session' } } },
   }, async (request) => sessions.get(request.params.id));
+
+  app.patch<{ Params: IdParams; Body: UpdateSessionBody }>('/api/v2/sessions/:id', {
+    schema: {
+      tags,
+      summary: "Change a session's course material (any status)",
+      description: 'Unknown material_id → 404 and nothing changes.',
+      params: SessionIdParams,
+      body: UpdateSessionBody,
+      response: { 200: { $ref: 'Session' } },
+    },
+  }, async (request) => sessions.setMaterial(request.params.id, request.body.material_id));
 
   app.post<{ Params: IdParams }>('/api/v2/sessions/:id/pause', {
     schema: { tags, summary: 'Pause recording (idempotent)', params: SessionIdParams, response: { 200: { $ref: 'Session' } } },

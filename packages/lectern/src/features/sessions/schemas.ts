@@ -33,6 +33,14 @@ export const CreateSessionBody = Type.Object(
 );
 export type CreateSessionBody = Static<typeof CreateSessionBody>;
 
+export const UpdateSessionBody = Type.Object(
+  {
+    material_id: Type.Union([Type.String({ minLength: 1 }), Type.Null()], { description: 'The material answers are grounded in; null for none' }),
+  },
+  { additionalProperties: false },
+);
+export type UpdateSessionBody = Static<typeof UpdateSessionBody>;
+
 export const SessionIdParams = Type.Object({ id: Type.String() });
 
 export const SessionsPageQuery = Type.Object({

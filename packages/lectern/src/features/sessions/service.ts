@@ -107,6 +107,43 @@ export function createSessionService(store: SessionStore, hub: EventHub, startCa
       return store.interruptUnfinished(now());
     },
 
+    /** `PATCH /sessions/{id}`: the course material the assistant grounds its answers in, or null for none. */
+    setMaterial(id: string, materialId: string | null): Session {
+      const session = require(id);
+      if (materialId !== null && !store.materialExists(materialId)) throw notFound('Material');
+      if (session.material_id === materialId) return session;
+      store.setMaterial(id, materialId);
+      return publish({ ...session, material_id: materialId });
+    },
+
+    /**
+     * A finished class carried over from Lectern 1.x (`source: "import"`, stopped). Synchronous,
+     * so the legacy import can run it inside its one transaction; no event (nothing is live).
+     */
+    insertImported(input: { course_name: string; created_at: string; ended_at: string }): Session {
+      const session: Session = {
+        id: randomUUID(),
+        course_name: input.course_name.trim() || defaults.courseName,
+        source: 'import',
+        material_id: null,
+        status: 'stopped',
+        created_at: input.created_at,
+        ended_at: input.ended_at,
+        entry_count: 0,
+      };
+      store.insert(session);
+      store.setStatus(session.id, 'stopped', input.ended_at);
+      return session;
+    },
+
+    /** A material is being deleted: the sessions that used it go on without it. */
+    detachMaterial(materialId: string): void {
+      for (const id of store.detachMaterial(materialId)) {
+        const session = store.get(id);
+        if (session) publish(session);
+      }
+    },
+
     acceptsEntries(session: Session): boolean {
       return writableStatuses.has(session.status);
     },

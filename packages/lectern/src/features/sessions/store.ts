@@ -44,6 +44,8 @@ export function createSessionStore(db: Db) {
   const interruptAll = db.prepare<[string]>(
     `UPDATE sessions SET status = 'interrupted', ended_at = ? WHERE status IN (${currentList})`,
   );
+  const setMaterial = db.prepare<[string | null, string]>('UPDATE sessions SET material_id = ? WHERE id = ?');
+  const detachMaterial = db.prepare<[string], { id: string }>('UPDATE sessions SET material_id = NULL WHERE material_id = ? RETURNING id');
   const materialExists = db.prepare<[string], { one: number }>('SELECT 1 AS one FROM materials WHERE id = ?');
 
   return {
@@ -71,6 +73,13 @@ export function createSessionStore(db: Db) {
     /** Marks every unfinished session of an earlier process as interrupted; returns how many. */
     interruptUnfinished(now: string): number {
       return interruptAll.run(now).changes;
+    },
+    setMaterial(id: string, materialId: string | null): void {
+      setMaterial.run(materialId, id);
+    },
+    /** Clears the material of every session that uses it; returns those sessions' ids. */
+    detachMaterial(materialId: string): string[] {
+      return detachMaterial.all(materialId).map((row) => row.id);
     },
     materialExists(id: string): boolean {
       return materialExists.get(id) !== undefined;

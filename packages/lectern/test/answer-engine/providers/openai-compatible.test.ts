@@ -148,14 +148,22 @@ describe('streamChat against an OpenAI-compatible server', () => {
       assert.equal(deltas.join(''), 'Ünïcödé 你好 🎉');
     });
 
-    it('skips usage chunks without choices and accepts [DONE] without a finish reason', async () => {
+    it('skips usage chunks without choices', async () => {
       server.respondOnceWith({
         kind: 'raw',
-        chunks: [chunk({ role: 'assistant', content: 'Done.' }), `data: ${JSON.stringify({ choices: [], usage: { total_tokens: 9 } })}\n\n`, 'data: [DONE]\n\n'],
+        chunks: [chunk({ role: 'assistant', content: 'Done.' }, 'stop'), `data: ${JSON.stringify({ choices: [], usage: { total_tokens: 9 } })}\n\n`, 'data: [DONE]\n\n'],
       });
       const { deltas, error } = await read(chatRequest(server.baseUrl));
       assert.equal(error, undefined);
       assert.deepEqual(deltas, ['Done.']);
+    });
+
+    it('reports [DONE] without a finish reason as incomplete_response (the finish reason is not stop)', async () => {
+      server.respondOnceWith({ kind: 'raw', chunks: [chunk({ role: 'assistant', content: 'Done.' }), 'data: [DONE]\n\n'] });
+      const { deltas, error } = await read(chatRequest(server.baseUrl));
+      assert.deepEqual(deltas, ['Done.']);
+      assert.ok(error instanceof ProviderError);
+      assert.equal(error.code, 'incomplete_response');
     });
   });
 

@@ -1,0 +1,44 @@
+// One uploaded file to text: the container is sniffed, the matching reader extracts pages,
+// and the result is held to the contract's limits.
+import { extname } from 'node:path';
+import { materials as limits } from '../../../config.js';
+import { MaterialRejected, type ExtractedMaterial } from './extracted.js';
+import { extractPlainText } from './plain-text.js';
+import { sniffContainer } from './sniff.js';
+import { GuardedZip } from './zip-guard.js';
+
+export async function extractMaterial(bytes: Uint8Array, filename: string): Promise<ExtractedMaterial> {
+  const material = await extractByContent(bytes, extname(filename).toLowerCase());
+  if (material.pages.length > limits.pagesMax) {
+    throw new MaterialRejected('too_many_pages', `The file has ${material.pages.length} pages; at most ${limits.pagesMax} are read`);
+  }
+  const characters = material.pages.reduce((sum, page) => sum + page.text.length, 0);
+  if (characters > limits.charactersMax) {
+    throw new MaterialRejected('too_many_characters', `The file holds more than ${limits.charactersMax} characters of text`);
+  }
+  if (material.pages.every((page) => page.text.trim().length === 0)) {
+    throw new MaterialRejected('no_text', 'The file has no text to read (a scan or only pictures?)');
+  }
+  return material;
+}
+
+async function extractByContent(bytes: Uint8Array, extension: string): Promise<ExtractedMaterial> {
+  switch (sniffContainer(bytes)) {
+    // Readers are loaded on demand: pdf.js alone is megabytes a worker reading a DOCX never needs.
+    case 'pdf':
+      return (await import('./pdf.js')).extractPdf(bytes);
+    case 'text':
+      return extractPlainText(bytes, extension);
+    case 'zip': {
+      const zip = await GuardedZip.open(bytes);
+      if (zip.has('ppt/presentation.xml')) return (await import('./pptx.js')).extractPptx(zip);
+      if (zip.has('word/document.xml')) return (await import('./docx.js')).extractDocx(zip, bytes);
+      throw new MaterialRejected(
+        'unsupported',
+        zip.has('xl/workbook.xml')
+          ? 'Spreadsheets are not supported; upload a PDF, PPTX, DOCX, TXT or Markdown file'
+          : 'This is a zip archive, not a PPTX or DOCX document; upload the documents one by one',
+      );
+    }
+  }
+}

@@ -1,0 +1,50 @@
+// What a parse of one uploaded file yields, or why the file was refused.
+
+/** What a material's numbered parts are called in citations: "(slide 7)", "(p. 12)". */
+export type PageLabel = 'page' | 'slide';
+
+export interface ExtractedPage {
+  /** 1-based, as the document's reader sees it. */
+  number: number;
+  text: string;
+}
+
+export interface ExtractedMaterial {
+  /** The sniffed format's media type, never the one the client declared. */
+  contentType: string;
+  /** null for plain text and DOCX, which have no pages of their own. */
+  pageLabel: PageLabel | null;
+  pages: ExtractedPage[];
+}
+
+/**
+ * Why a file was refused. `unsupported` is a format Lectern does not read (415); every other
+ * reason is a file of a supported format that cannot or must not be read (422).
+ */
+export type RejectionReason =
+  | 'unsupported'
+  | 'corrupt'
+  | 'no_text'
+  | 'encrypted'
+  | 'too_many_pages'
+  | 'too_many_characters'
+  | 'archive_too_many_entries'
+  | 'archive_too_large'
+  | 'archive_suspicious_ratio'
+  | 'timeout'
+  | 'out_of_memory';
+
+export class MaterialRejected extends Error {
+  constructor(
+    readonly reason: RejectionReason,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'MaterialRejected';
+  }
+}
+
+/** The whole text of a material: its pages in order, a blank line between two. */
+export function joinPages(pages: readonly ExtractedPage[]): string {
+  return pages.map((page) => page.text).join('\n\n');
+}

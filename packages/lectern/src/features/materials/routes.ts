@@ -1,0 +1,78 @@
+import type { Static } from '@sinclair/typebox';
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { materials as limits } from '../../config.js';
+import { ApiError, invalidRequest } from '../../platform/errors.js';
+import type { MaterialService, UploadedFile } from './service.js';
+import { summaryOf } from './service.js';
+import { MaterialIdParams, MaterialsPage, MaterialsPageQuery } from './schemas.js';
+
+type IdParams = Static<typeof MaterialIdParams>;
+const tags = ['materials'];
+const FILE_FIELD = 'file';
+
+export interface MaterialRoutesOptions {
+  materials: MaterialService;
+}
+
+export async function materialRoutes(app: FastifyInstance, { materials }: MaterialRoutesOptions): Promise<void> {
+  // Form fields besides the file are few and short; the file itself is bounded here and the
+  // whole body by the request guard's multipart ceiling.
+  await app.register(multipart, { limits: { fileSize: limits.fileMaxBytes, files: 4, fields: 16, fieldSize: 1024, parts: 20 } });
+
+  app.post('/api/v2/materials', {
+    schema: {
+      tags,
+      summary: 'Upload a course material (multipart field `file`: PDF, PPTX, DOCX, TXT or Markdown, ≤ 25 MiB)',
+      description:
+        'The format is sniffed from the content. 415 for other formats (legacy .ppt/.doc too); 422 with `detail[0].type` naming the reason ' +
+        '(corrupt, no_text, encrypted, too_many_pages, too_many_characters, archive_too_many_entries, archive_too_large, ' +
+        'archive_suspicious_ratio, timeout, out_of_memory). Nothing is stored when the upload is refused.',
+      consumes: ['multipart/form-data'],
+      response: { 201: { $ref: 'Material' } },
+    },
+  }, async (request, reply) => {
+    const upload = await readUpload(request);
+    return reply.code(201).send(await materials.upload(upload));
+  });
+
+  app.get<{ Querystring: Static<typeof MaterialsPageQuery> }>('/api/v2/materials', {
+    schema: { tags, summary: 'Materials without their text, newest first', querystring: MaterialsPageQuery, response: { 200: MaterialsPage } },
+  }, async (request) => {
+    const page = materials.page(request.query.limit ?? limits.pageDefault, request.query.before);
+    return { items: page.items, next_before: page.nextBefore };
+  });
+
+  app.get<{ Params: IdParams }>('/api/v2/materials/:id', {
+    schema: { tags, summary: 'One material with its text and pages', params: MaterialIdParams, response: { 200: { $ref: 'Material' } } },
+  }, async (request) => materials.get(request.params.id));
+
+  app.delete<{ Params: IdParams }>('/api/v2/materials/:id', {
+    schema: {
+      tags,
+      summary: 'Delete a material; sessions that used it keep working without it',
+      params: MaterialIdParams,
+      response: { 200: { $ref: 'MaterialSummary' } },
+    },
+  }, async (request) => summaryOf(materials.delete(request.params.id)));
+}
+
+/** The `file` part, read into memory (≤ 25 MiB); other parts are drained and ignored. */
+async function readUpload(request: FastifyRequest): Promise<UploadedFile> {
+  if (!request.isMultipart()) throw new ApiError('bad_request', 'Send the file as multipart/form-data in the field "file"');
+  let upload: UploadedFile | undefined;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type !== 'file') continue;
+      if (part.fieldname === FILE_FIELD && upload === undefined) upload = { bytes: await part.toBuffer(), filename: part.filename };
+      else part.file.resume();
+    }
+  } catch (error) {
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+      throw new ApiError('too_large', `The file is larger than ${limits.fileMaxBytes / (1024 * 1024)} MiB`);
+    }
+    throw new ApiError('bad_request', 'The multipart body could not be read');
+  }
+  if (upload === undefined) throw invalidRequest([{ loc: ['body', FILE_FIELD], msg: 'a file is required', type: 'required' }]);
+  return upload;
+}

@@ -1,0 +1,119 @@
+import { randomUUID } from 'node:crypto';
+import type { MaterialText } from '../../answer-engine/types.js';
+import { ApiError, notFound } from '../../platform/errors.js';
+import type { EventHub } from '../../platform/events.js';
+import type { SessionService } from '../sessions/service.js';
+import { safeBasename } from './filename.js';
+import { MaterialRejected, joinPages } from './parsing/extracted.js';
+import type { MaterialParser } from './parsing/parse-in-worker.js';
+import type { Material, MaterialSummary } from './schemas.js';
+import type { MaterialStore, MaterialsPageRows } from './store.js';
+
+export interface MaterialServiceDeps {
+  store: MaterialStore;
+  sessions: SessionService;
+  hub: EventHub;
+  parser: MaterialParser;
+}
+
+export interface UploadedFile {
+  bytes: Uint8Array;
+  /** As the client sent it; reduced to a safe basename here. */
+  filename: string | undefined;
+}
+
+function codePoints(text: string): number {
+  let count = 0;
+  for (const _ of text) count++;
+  return count;
+}
+
+export function summaryOf(material: Material): MaterialSummary {
+  const { text: _text, page_label: _label, page_texts: _pages, ...summary } = material;
+  return summary;
+}
+
+export function createMaterialService(deps: MaterialServiceDeps) {
+  const { store, sessions, hub, parser } = deps;
+
+  function require(id: string): Material {
+    const material = store.get(id);
+    if (!material) throw notFound('Material');
+    return material;
+  }
+
+  function save(material: Material): Material {
+    store.insert(material);
+    hub.publish('material.created', null, summaryOf(material));
+    return material;
+  }
+
+  /** Parses the file in a worker into the record it would be stored as; a refusal is a 415 or 422 ApiError. */
+  async function prepare(file: UploadedFile): Promise<Material> {
+    const filename = safeBasename(file.filename);
+    let parsed;
+    try {
+      parsed = await parser.parse(file.bytes, filename);
+    } catch (error) {
+      if (!(error instanceof MaterialRejected)) throw error;
+      if (error.reason === 'unsupported') throw new ApiError('unsupported_media_type', error.message);
+      throw new ApiError('invalid_request', error.message, [{ loc: ['body', 'file'], msg: error.message, type: error.reason }]);
+    }
+    const text = joinPages(parsed.pages.filter((page) => page.text.length > 0));
+    return {
+      id: randomUUID(),
+      filename,
+      content_type: parsed.contentType,
+      size_bytes: file.bytes.byteLength,
+      characters: codePoints(text),
+      pages: parsed.pageLabel === null ? null : parsed.pages.length,
+      sha256: parsed.sha256,
+      created_at: new Date().toISOString(),
+      text,
+      page_label: parsed.pageLabel,
+      page_texts: parsed.pages,
+    };
+  }
+
+  return {
+    get: require,
+
+    page(limit: number, before: string | undefined): MaterialsPageRows {
+      return store.page(limit, before === undefined ? undefined : Number(before));
+    },
+
+    /** Parses the file in a worker; a refused file leaves nothing behind (nothing is stored before the parse succeeds). */
+    async upload(file: UploadedFile): Promise<Material> {
+      return save(await prepare(file));
+    },
+
+    /**
+     * The legacy import's two steps: parse first (in the worker, outside any transaction), then
+     * store synchronously inside its one transaction, and announce once it has committed.
+     */
+    prepare,
+    insertPrepared(material: Material): void {
+      store.insert(material);
+    },
+    announce(material: Material): void {
+      hub.publish('material.created', null, summaryOf(material));
+    },
+
+    /** Sessions that used it keep working without it: their material_id is cleared first. */
+    delete(id: string): Material {
+      const material = require(id);
+      sessions.detachMaterial(id);
+      store.delete(id);
+      return material;
+    },
+
+    /** What the assistant reads of a class's material; null once it has been deleted. */
+    forContext(id: string): MaterialText | null {
+      const material = store.get(id);
+      if (!material) return null;
+      return { filename: material.filename, text: material.text, pageLabel: material.page_label, pages: material.page_texts };
+    },
+  };
+}
+
+export type MaterialService = ReturnType<typeof createMaterialService>;
