@@ -77,6 +77,19 @@ function createAuth(env: NodeJS.ProcessEnv, services: StdServices): StdFunctions
 
 export const authNamespace: StdNamespace = {
   create: (env, services) => createAuth(env, services),
+  // `uses std.auth`: the model never sees or passes a secret; JWT and CSRF tools use the
+  // program's auth block (or the run's CSRF key). OAuth is left out: its callback needs the
+  // browser that the sign-in redirects, which a tool call does not have.
+  tools: {
+    api_key_generate: { description: 'Generate an API key (loom-ak-...) for an agent, valid for a number of seconds', parameters: { agent_name: 'string', expires_in: 'int' } },
+    api_key_verify: { description: "Check an API key; returns its agent_name, created_at and expires_at (an error if it is unknown, revoked or expired)", parameters: { api_key: 'string' } },
+    api_key_revoke: { description: 'Revoke an API key; returns whether it was live', parameters: { api_key: 'string' } },
+    jwt_sign: { description: "Sign claims into a JWT with the program's auth settings", parameters: { claims: 'dict' } },
+    jwt_verify: { description: "Verify a JWT with the program's auth settings; returns its claims (an error if invalid or expired)", parameters: { token: 'string' } },
+    jwt_decode: { description: 'Read the claims of a JWT without verifying it', parameters: { token: 'string' } },
+    csrf_token: { description: 'A CSRF token bound to a session id', parameters: { session_id: 'string' } },
+    csrf_validate: { description: 'Check a CSRF token against its session id; returns true (an error if invalid or expired)', parameters: { token: 'string', session_id: 'string' } },
+  },
   parameters: {
     configure: ['settings'],
     enable_auth: ['providers'],
