@@ -7,6 +7,8 @@
  * first one declared; CSRF without any secret signs with a key made for this run.
  */
 import { randomBytes } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { LoomError } from '../../errors.js';
 import { fail } from '../core/script-error.js';
 import { describe, display, isDict } from '../core/values.js';
@@ -19,6 +21,7 @@ import { text } from './arguments.js';
 import type { StdFunctions, StdNamespace, StdServices } from './namespace.js';
 import { OAuthFlows } from '../infra/auth/oauth.js';
 import { loadSecrets } from '../infra/secrets.js';
+import { openKvStore } from '../infra/kv/kv-store.js';
 
 const CSRF_EXPIRES_IN_SECONDS = 3600;
 const RUN_SECRET_BYTES = 32;
@@ -28,8 +31,22 @@ function seconds(value: unknown, what: string): number | undefined {
   return typeof value === 'number' && value > 0 ? value : fail(`${what} is a positive number of seconds, got ${describe(value)}`);
 }
 
+/** Where API keys live unless the auth block says: the project's own `.loom/` directory, made on first use. */
+const DEFAULT_API_KEY_DIRECTORY = '.loom';
+const DEFAULT_API_KEY_FILE = 'api-keys.db';
+
+function defaultApiKeyStore(projectRoot: string): string {
+  const directory = join(projectRoot, DEFAULT_API_KEY_DIRECTORY);
+  mkdirSync(directory, { recursive: true });
+  return `sqlite://${join(directory, DEFAULT_API_KEY_FILE)}`;
+}
+
 function createAuth(env: NodeJS.ProcessEnv, services: StdServices): StdFunctions {
-  const apiKeys = new ApiKeyRegistry();
+  // Opened at the first key operation, after the auth block (which may name the store) was read.
+  const apiKeys = new ApiKeyRegistry(async () => {
+    const url = programBlock?.apiKeyStore ?? defaultApiKeyStore(services.projectRoot);
+    return services.resources.track(await openKvStore(url, services.projectRoot)).use();
+  });
   // Provider settings are read when a flow starts, from secrets.nxs and the environment.
   const oauth = new OAuthFlows((key) => loadSecrets({ projectRoot: services.projectRoot, env }).get(key));
   let programBlock: AuthConfig | undefined;
