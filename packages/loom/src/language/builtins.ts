@@ -62,7 +62,7 @@ export const STD_NAMESPACES_RUN: ReadonlySet<string> = new Set([
  * the HTTP server): a call is refused at compile time like a namespace Loom does not provide.
  */
 export const STD_FUNCTIONS_NOT_RUN: ReadonlyMap<string, ReadonlySet<string>> = new Map([
-  ['auth', new Set(['get_user', 'get_session', 'session_data', 'set_session', 'logout_user', 'require_auth', 'auth_context', 'csrf_field'])],
+  ['auth', new Set(['get_user', 'get_session', 'session_data', 'set_session', 'logout_user', 'require_auth', 'auth_context'])],
 ]);
 
 /**

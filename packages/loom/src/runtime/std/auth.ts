@@ -84,6 +84,11 @@ function createAuth(env: NodeJS.ProcessEnv, services: StdServices): StdFunctions
     },
     jwt_decode: (token) => decodeJwt(text(token, 'the JWT')),
     csrf_token: (sessionId, expiresIn) => createCsrfToken(programBlock?.secret ?? runSecret, text(sessionId, 'the session id'), seconds(expiresIn, 'expires_in') ?? CSRF_EXPIRES_IN_SECONDS),
+    /** The token as the hidden field of an HTML form (part5_enterprise: `<input type="hidden" name="csrf_token" value="...">`). */
+    csrf_field: (sessionId, expiresIn) => {
+      const token = createCsrfToken(programBlock?.secret ?? runSecret, text(sessionId, 'the session id'), seconds(expiresIn, 'expires_in') ?? CSRF_EXPIRES_IN_SECONDS);
+      return `<input type="hidden" name="csrf_token" value="${token}">`;
+    },
     csrf_validate: (token, sessionId) => validateCsrfToken(programBlock?.secret ?? runSecret, text(sessionId, 'the session id'), typeof token === 'string' ? token : ''),
     verify_csrf: (token, sessionId) => validateCsrfToken(programBlock?.secret ?? runSecret, text(sessionId, 'the session id'), typeof token === 'string' ? token : ''),
     oauth: (name) => oauth.authorize(text(name, 'the provider name')),
@@ -117,6 +122,7 @@ export const authNamespace: StdNamespace = {
     jwt_verify: ['token', 'secret'],
     jwt_decode: ['token'],
     csrf_token: ['session_id', 'expires_in'],
+    csrf_field: ['session_id', 'expires_in'],
     csrf_validate: ['token', 'session_id'],
     verify_csrf: ['token', 'session_id'],
     oauth: ['name'],

@@ -94,3 +94,21 @@ test('CSRF tokens are bound to their session and expire (E503)', async () => {
     '',
   ].join('\n'));
 });
+
+test('part5 spellings: an auth block secret may be written jwt_secret; csrf_field is the token as a hidden form field', async () => {
+  const run = await runSource(`auth my_auth {
+    providers: ["google", "github"]
+    jwt_secret: "${SECRET}"
+    csrf_enabled: true
+}
+flow main {
+  token = std.auth.jwt_sign(claims: {"user_id": "123"})
+  print(std.auth.jwt_verify(token: token)["user_id"])
+  field = std.auth.csrf_field(session_id: "s1")
+  print(field.starts_with("<input type=\\"hidden\\" name=\\"csrf_token\\" value=\\""), std.auth.csrf_validate(field.split("\\"")[5], "s1"))
+}`);
+  assert.equal(run.stderr, '');
+  assert.equal(run.stdout, '123\ntrue true\n');
+  const both = await runSource('auth a { secret: "x", jwt_secret: "y" }\nprint("unreachable")');
+  assert.match(both.stderr, /^AuthError: the auth block gives both secret and jwt_secret; give one\n/);
+});

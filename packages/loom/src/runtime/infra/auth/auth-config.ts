@@ -53,8 +53,11 @@ function algorithmsOf(value: unknown): JwtAlgorithm[] {
 /** An auth block's settings as a handle; a block that cannot work is E502 where it is declared. */
 export function authConfig(settings: unknown): AuthConfig {
   if (!isDict(settings)) throw new LoomError('E502', `an auth block needs settings such as { type: "jwt", secret: "..." }, got ${describe(settings)}`);
-  const { secret, algorithms, expires_in: expiresIn, api_keys: apiKeys } = settings;
-  if (secret !== undefined && secret !== null && (typeof secret !== 'string' || secret === '')) throw new LoomError('E502', 'the auth block secret must be a non-empty string');
+  const { algorithms, expires_in: expiresIn, api_keys: apiKeys } = settings;
+  // part5_enterprise of the Nexa docs spells the secret `jwt_secret`; both name the same setting.
+  if (settings['secret'] !== undefined && settings['jwt_secret'] !== undefined) throw new LoomError('E502', 'the auth block gives both secret and jwt_secret; give one');
+  const secret = settings['secret'] ?? settings['jwt_secret'];
+  if (secret !== undefined && secret !== null && (typeof secret !== 'string' || secret === '')) throw new LoomError('E502', 'the auth block secret (or jwt_secret) must be a non-empty string');
   if (expiresIn !== undefined && (typeof expiresIn !== 'number' || expiresIn <= 0)) throw new LoomError('E502', 'the auth block expires_in is a positive number of seconds');
   if (apiKeys !== undefined && apiKeys !== null && (typeof apiKeys !== 'string' || apiKeys === '')) {
     throw new LoomError('E501', `the auth block api_keys is the URL of a key-value store (":memory:", "sqlite://keys.db", "redis://..."), got ${describe(apiKeys)}`);
