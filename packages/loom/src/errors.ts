@@ -231,9 +231,11 @@ export const ERROR_REGISTRY: Readonly<Record<ErrorCode, ErrorEntry>> = {
     family: 'AuthError',
     title: 'Authentication failed',
     cause:
-      'The credentials were missing, malformed or revoked; Loom API keys are `loom-ak-` ' +
-      'followed by 32 lowercase hexadecimal digits.',
-    remedy: 'Send a key created by std.auth (or the configured provider) and check that it is still valid.',
+      'The credentials were missing, malformed, unknown to the key store, revoked or expired ' +
+      '(Loom API keys are `loom-ak-` followed by 32 lowercase hexadecimal digits, kept in ' +
+      "the project's .loom/api-keys.db or the auth block's `api_keys` store), or the auth " +
+      'block names an `api_keys` store that is not a URL.',
+    remedy: 'Send a key created by std.auth with the same key store (or the configured provider) and check that it is still valid.',
   },
   E502: {
     family: 'AuthError',

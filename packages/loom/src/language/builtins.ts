@@ -62,17 +62,27 @@ export const STD_NAMESPACES_RUN: ReadonlySet<string> = new Set([
  * the HTTP server): a call is refused at compile time like a namespace Loom does not provide.
  */
 export const STD_FUNCTIONS_NOT_RUN: ReadonlyMap<string, ReadonlySet<string>> = new Map([
-  ['auth', new Set(['get_user', 'get_session', 'session_data', 'set_session', 'logout_user', 'require_auth', 'auth_context', 'csrf_field'])],
+  ['auth', new Set(['get_user', 'get_session', 'session_data', 'set_session', 'logout_user', 'require_auth', 'auth_context'])],
 ]);
 
 /**
  * The namespaces an agent may be given with `uses std.NS` (their runtime modules describe
- * tools, which a test holds). The others need a handle a model cannot hold (std.kv, std.db:
- * give the agent a `@tool fn` that uses the program's store instead), so `uses` of them is
- * refused at compile time.
+ * tools, which a test holds). `uses` of another namespace is refused at compile time.
  */
 export const STD_NAMESPACES_AS_TOOLS: ReadonlySet<string> = new Set([
-  'json', 'fs', 'time', 'math', 'text', 'string', 'regex', 'hash', 'http', 'shell', 'template', 'env',
+  'json', 'fs', 'time', 'math', 'text', 'string', 'regex', 'hash', 'http', 'shell', 'template', 'env', 'db', 'kv', 'auth',
+]);
+
+/**
+ * The namespaces whose tools work on the program's declared handles, named by the declaration
+ * (`db app = connect(...)`): `uses` of one needs at least one such declaration.
+ */
+export const STD_TOOLS_ON_DECLARED_HANDLES: ReadonlySet<string> = new Set(['db', 'kv']);
+
+/** The Nexa docs' engine spellings of a tool namespace (`uses std.db.sqlite`): the URL picks the engine, so they are `std.db`. */
+export const STD_TOOL_SPELLINGS: ReadonlyMap<string, string> = new Map([
+  ['db.sqlite', 'db'],
+  ['db.postgres', 'db'],
 ]);
 
 /**

@@ -30,9 +30,16 @@ test('a call into a std namespace Loom does not run yet is E001 at the call, als
 });
 
 test('an agent using an unsupported std namespace is E001 at its name', () => {
-  assert.deepEqual(findings('agent Keeper uses std.kv { prompt: "keep", model: "openai/gpt-4o" }\nflow main { print(1) }\n'), [
-    "1:7 E001 Undeclared identifier: loom run does not support 'uses std.kv' in agent Keeper (agent tools are @tool functions and the std namespaces Loom runs) yet",
+  assert.deepEqual(findings('agent Keeper uses std.db.memory { prompt: "keep", model: "openai/gpt-4o" }\nflow main { print(1) }\n'), [
+    "1:7 E001 Undeclared identifier: loom run does not support 'uses std.db.memory' in agent Keeper (agent tools are @tool functions and the std namespaces Loom runs) yet",
   ]);
+});
+
+test('an agent using std.kv or std.db in a program that declares no such handle is E001 at its name', () => {
+  assert.deepEqual(findings('agent Keeper uses std.kv { prompt: "keep", model: "openai/gpt-4o" }\nflow main { print(1) }\n'), [
+    '1:7 E001 Undeclared identifier: agent Keeper uses std.kv, whose tools work on the program\'s declared kv handles by name, and the program declares none: add kv NAME = open(":memory:")',
+  ]);
+  assert.deepEqual(findings('kv cache = open(":memory:")\nagent Keeper uses std.kv, std.auth { prompt: "keep", model: "openai/gpt-4o" }\nflow main { print(1) }\n'), []);
 });
 
 test('python! blocks and actor spawn are E001 where they are written', () => {

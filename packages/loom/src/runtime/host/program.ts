@@ -75,6 +75,8 @@ export class ProgramContext {
   private defaultModel: string | undefined;
   private agentRuntime: AgentRuntime | undefined;
   private readonly toolFunctions = new Map<string, Callable>();
+  /** `kind` → declared name → handle: what the tools of `uses std.db` / `std.kv` reach by name. */
+  private readonly declaredHandles = new Map<string, Map<string, ResourceHandle>>();
   private semanticJudge: SemanticJudge | undefined;
 
   constructor(readonly host: ProgramHost) {
@@ -166,14 +168,23 @@ export class ProgramContext {
 
   /** `kv NAME = open(...)` / `db NAME = connect(...)`: the handle, if it is one of the declared kind. */
   resource(kind: string, name: string, value: unknown): ResourceHandle {
-    if (value instanceof ResourceHandle && value.namespace === kind) return value;
+    if (value instanceof ResourceHandle && value.namespace === kind) {
+      let declared = this.declaredHandles.get(kind);
+      if (declared === undefined) this.declaredHandles.set(kind, (declared = new Map()));
+      declared.set(name, value);
+      return value;
+    }
     const opener = kind === 'kv' ? 'open(...)' : kind === 'db' ? 'connect(...)' : 'enable_auth(...) or a block of settings';
     return fail(`${kind} ${name} must be given ${opener}, got ${describe(value)}`);
   }
 
-  /** The tools of `uses std.NS`. */
-  stdTools(namespace: string): ToolBinding[] {
-    return stdTools(namespace, this.std[namespace] ?? {});
+  /**
+   * The tools of `uses std.NS`. `handleNames` are the names the program declares handles of
+   * this namespace under (db, kv), known when it is compiled; the handles themselves are
+   * looked up when a tool runs, since an agent may be declared before them.
+   */
+  stdTools(namespace: string, handleNames: readonly string[] = []): ToolBinding[] {
+    return stdTools(namespace, this.std[namespace] ?? {}, { names: handleNames, find: (name) => this.declaredHandles.get(namespace)?.get(name) });
   }
 
   judge(): SemanticJudge {

@@ -76,6 +76,15 @@ const PARAMETERS: Readonly<Record<string, readonly string[]>> = {
 
 export const dbNamespace: StdNamespace = {
   create: (_env, services) => createDb(services),
+  // `uses std.db`: a model runs SQL, with bound parameters, on the program's declared databases
+  // by name. Transactions and `close` are left out: a model's begin without commit would hold
+  // the program's connection in a transaction it cannot see.
+  toolHandle: 'db',
+  tools: {
+    query: { description: 'Run a SQL query with bound parameters (? placeholders); returns the rows as objects keyed by column', parameters: { db: 'string', sql: 'string', params: 'list' } },
+    query_one: { description: 'Run a SQL query with bound parameters (? placeholders); returns the first row as an object, or null', parameters: { db: 'string', sql: 'string', params: 'list' } },
+    execute: { description: 'Run a SQL statement (INSERT, UPDATE, DELETE, CREATE ...) with bound parameters (? placeholders); returns the number of rows changed', parameters: { db: 'string', sql: 'string', params: 'list' } },
+  },
   parameters: {
     ...PARAMETERS,
     ...Object.fromEntries(ENGINE_SPELLINGS.flatMap((engine) => ENGINE_FUNCTIONS.map((name) => [`${engine}.${name}`, PARAMETERS[name]]))),

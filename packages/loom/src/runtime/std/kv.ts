@@ -127,6 +127,20 @@ const KEY_PARAMETERS = ['kv', 'key'];
 
 export const kvNamespace: StdNamespace = {
   create: (_env, services) => createKv(services),
+  // `uses std.kv`: a model reads and writes the program's declared stores by name. `flush` and
+  // `close` are left out: one wrong call would empty or shut a store the program relies on.
+  toolHandle: 'kv',
+  tools: {
+    get: { description: 'Read the value stored under a key (an error if the key is missing or expired)', parameters: { kv: 'string', key: 'string' } },
+    set: { description: 'Store a value (text, number, bool, list or dict) under a key', parameters: { kv: 'string', key: 'string', value: 'any' } },
+    set_nx: { description: 'Store a value only if the key is absent; returns whether it was stored', parameters: { kv: 'string', key: 'string', value: 'any' } },
+    has: { description: 'Whether a live key exists', parameters: { kv: 'string', key: 'string' } },
+    del: { description: 'Delete a key; returns whether it existed', parameters: { kv: 'string', key: 'string' } },
+    list: { description: 'The live keys starting with a prefix ("" for all), sorted', parameters: { kv: 'string', prefix: 'string' } },
+    incr: { description: 'Add a whole number to the integer under a key (absent counts as 0); returns the sum', parameters: { kv: 'string', key: 'string', by: 'int' } },
+    expire: { description: 'Make a key expire after a number of seconds', parameters: { kv: 'string', key: 'string', ttl: 'int' } },
+    ttl: { description: 'Seconds until a key expires (-1: never)', parameters: { kv: 'string', key: 'string' } },
+  },
   parameters: {
     open: ['path'],
     get: KEY_PARAMETERS, get_int: KEY_PARAMETERS, get_float: KEY_PARAMETERS, get_str: KEY_PARAMETERS,
