@@ -102,12 +102,13 @@ function corsOptions(settings: unknown): FastifyCorsOptions {
   return options;
 }
 
-function send(reply: FastifyReply, wire: WireResponse): FastifyReply {
-  return reply.code(wire.status).headers(wire.headers).send(wire.payload);
-}
+/** The connection of a response sent while the server stops is closed after it, not kept alive. */
+const CLOSE_CONNECTION: Readonly<Record<string, string>> = { connection: 'close' };
 
 export class LoomHttpServer {
   private closing: Promise<void> | undefined;
+  /** Set when the server starts stopping: answers still in flight end their keep-alive connections. */
+  private stopping = false;
 
   private constructor(
     readonly spec: ServerSpec,
@@ -129,6 +130,14 @@ export class LoomHttpServer {
 
   private async configure(host: ServerHost): Promise<void> {
     const { app, spec } = this;
+    const send = (reply: FastifyReply, wire: WireResponse): FastifyReply => {
+      const answered = reply.code(wire.status).headers(wire.headers);
+      return (this.stopping ? answered.headers(CLOSE_CONNECTION) : answered).send(wire.payload);
+    };
+    app.addHook('preClose', (done) => {
+      this.stopping = true;
+      done();
+    });
     app.removeAllContentTypeParsers();
     app.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, parseBody(String(body))));
 
