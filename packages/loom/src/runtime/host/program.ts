@@ -36,6 +36,8 @@ import type { ToolBinding } from '../agents/tools.js';
 import { TypeChecker, typeModeFrom } from '../core/types.js';
 import type { DebugFlag } from '../infra/trace.js';
 import { describe, display, isDict } from '../core/values.js';
+import { RESPONSE_BUILTINS } from '../server/response.js';
+import type { ServerSpec } from '../server/server-spec.js';
 
 export interface ProgramHost {
   readonly entryFile: string;
@@ -65,6 +67,8 @@ export class ProgramContext {
   readonly builtins: Readonly<Record<string, Callable>>;
   readonly std: ReturnType<typeof createStd>;
   readonly tests: TestCase[] = [];
+  /** The program's `server` declarations, which `loom serve` starts (runtime/server/). */
+  readonly servers: ServerSpec[] = [];
   /** Databases and stores the program opened; run-program.ts closes them when it ends. */
   readonly resources = new ResourceTracker();
   /** The program's concurrent tasks and timers, stopped when it ends (`close`). */
@@ -95,6 +99,8 @@ export class ProgramContext {
       ...resourceBuiltins(this.std, builtins),
       // The concurrency builtins are std.concurrent's functions, sharing the program's task scope.
       ...Object.fromEntries(CONCURRENCY_BUILTINS.map((name) => [name, concurrency[name]])),
+      // `json(value)` and `html(text)`: the responses of server route handlers.
+      ...RESPONSE_BUILTINS,
     };
   }
 
@@ -190,6 +196,11 @@ export class ProgramContext {
   judge(): SemanticJudge {
     this.semanticJudge ??= createSemanticJudge(this.runtime(), { defaultModel: this.defaultModel });
     return this.semanticJudge;
+  }
+
+  /** A `server` declaration: registered here, started by `loom serve`, never by `loom run`. */
+  server(spec: ServerSpec): void {
+    this.servers.push(spec);
   }
 
   test(name: string, run: () => Promise<unknown>): void {
