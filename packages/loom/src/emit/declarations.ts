@@ -2,8 +2,8 @@
  * Top-level declarations: flows and functions become async functions, agents AgentHandles,
  * structs/enums/traits/impls registrations in the program's TypeRegistry, protocols and type
  * aliases registrations in its type checker, tests entries for `loom test`, db and kv
- * resources handles opened at start. Jobs and servers are not run yet: they are refused at
- * compile time (E001) naming them.
+ * resources handles opened at start, jobs JobHandles (emit/jobs.ts). Servers are not run yet:
+ * they are refused at compile time (E001) naming them.
  */
 import type {
   AgentDeclaration, ContractClause, Declaration, EnumDeclaration, Expression, FunctionDeclaration, ImplDeclaration, ProtocolDeclaration,
@@ -16,6 +16,7 @@ import { emitExpression } from './expressions.js';
 import { STD_NAMESPACES_AS_TOOLS } from '../language/builtins.js';
 import { EXPERIENCE_PROPERTY } from '../check/analysis.js';
 import { emitFunction } from './functions.js';
+import { emitJob } from './jobs.js';
 import { emitClauseCheck } from './statements.js';
 import { toolBlockProblem } from './tool-blocks.js';
 import { typeDescriptorCode } from './type-descriptors.js';
@@ -91,7 +92,7 @@ export function emitRuntimeDeclaration(context: EmitContext, declaration: Declar
         emitFunction(context, { name: '', label: `test "${declaration.name.value}"`, parameters: [], body: declaration.body }), ');',
       ]);
     case 'JobDeclaration':
-      return at(declaration.span, [context.unsupported(declaration.name, `job declarations (job ${declaration.name.name})`), ';']);
+      return at(declaration.span, emitJob(context, declaration));
     case 'ServerDeclaration':
       return at(declaration.span, [context.unsupported(declaration, `server declarations (server ${declaration.port?.value ?? declaration.name?.name ?? ''})`), ';']);
     case 'ResourceDeclaration':

@@ -106,7 +106,10 @@ export async function runProgram(options: RunOptions): Promise<number> {
     if (reportPropagatedResult(host, result)) return EXIT_RUNTIME_ERROR;
     // A task that failed with no one awaiting it still fails the run: nothing is silently lost.
     const lostFailure = context.close();
-    if (lostFailure === undefined) return EXIT_OK;
+    // The jobs the run enqueued run before it ends; a dead-lettered one fails it (EB03).
+    const deadJobs = await context.jobs.drain();
+    for (const dead of deadJobs) report(host, dead);
+    if (lostFailure === undefined) return deadJobs.length === 0 ? EXIT_OK : EXIT_RUNTIME_ERROR;
     report(host, lostFailure);
     return EXIT_RUNTIME_ERROR;
   } catch (error) {
@@ -116,6 +119,8 @@ export async function runProgram(options: RunOptions): Promise<number> {
   } finally {
     context.close();
     context.output.endLine();
+    // Jobs of a run that failed stay in the queue for a worker; only the in-process worker stops.
+    await context.jobs.close();
     await context.resources.closeAll();
   }
 }
@@ -148,6 +153,7 @@ export async function testProgram(options: RunOptions): Promise<number> {
   }
   // Tasks and timers the tests left running must not keep the process alive.
   context.close();
+  await context.jobs.close();
   await context.resources.closeAll();
   const total = context.tests.length;
   host.stdout(`${total} test${total === 1 ? '' : 's'}: ${total - failed} passed, ${failed} failed\n`);
