@@ -61,14 +61,16 @@ export async function runAttempt(definition: JobDefinition, job: JobRecord, atte
 
 /**
  * The `on_failure` of a job that used its last attempt. Two or more parameters take
- * `(error, attempt)` (the error as its message); one takes a dict describing the job
+ * `(error, attempt)` (the error as its message: the failure's own for EB01, the EB02 text for a
+ * timeout); one takes a dict describing the job
  * (`id`, `job`, `queue`, `args`, `error`, `attempt`), as the docs' `on_failure: log_failure`
  * flow reads `job_info.id`. Its own failure is returned for the caller to report: it must
  * not stop the job from being dead-lettered.
  */
 export async function runOnFailure(definition: JobDefinition, job: JobRecord, error: Error): Promise<unknown> {
   if (definition.onFailure === undefined) return undefined;
-  const message = describeFailure(error);
+  // The reason, not the EB01 wrapping that names the job and attempt the handler already knows.
+  const message = error instanceof LoomError && error.code === 'EB01' && error.cause instanceof Error ? error.cause.message : describeFailure(error);
   const info = { id: job.id, job: job.name, queue: job.queue, args: job.args, error: message, attempt: job.attempts };
   const args = definition.onFailureParameters.length >= 2 ? [message, job.attempts, info] : [info];
   try {
