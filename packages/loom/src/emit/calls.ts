@@ -22,11 +22,11 @@ export function emitPipe(context: EmitContext, expression: BinaryExpression): Co
 }
 
 
-function positional(context: EmitContext, args: readonly Argument[]): Code {
+export function positional(context: EmitContext, args: readonly Argument[]): Code {
   return ['[', joinCode(args.filter((arg) => arg.name === null).map((arg) => emitExpression(context, arg.value)), ', '), ']'];
 }
 
-function named(context: EmitContext, args: readonly Argument[]): Code {
+export function named(context: EmitContext, args: readonly Argument[]): Code {
   const entries = args.filter((arg) => arg.name !== null).map((arg) => [quote(arg.name!.name), ': ', emitExpression(context, arg.value)]);
   return ['{ ', joinCode(entries, ', '), ' }'];
 }

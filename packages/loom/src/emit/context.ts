@@ -141,6 +141,15 @@ export class EmitContext {
     return this.compiled(identifier.name, reference);
   }
 
+  /**
+   * A declaration named by a value the checker checks itself rather than resolving as an
+   * expression (a job's `handler: SendMail`): the global of that name, if there is one.
+   */
+  globalNamed(name: string): NameResolution | undefined {
+    const symbol = this.analysis.bound.globals.lookup(name);
+    return symbol === undefined ? undefined : { kind: 'global', js: jsName(name), symbol };
+  }
+
   /** What `name`, named in a template's body, compiles to where the template is written. */
   resolveInTemplate(template: TemplateLiteral, name: string): NameResolution {
     return this.compiled(name, this.analysis.resolution.names.referenceInTemplate(template, name));

@@ -2,8 +2,8 @@
  * Top-level declarations: flows and functions become async functions, agents AgentHandles,
  * structs/enums/traits/impls registrations in the program's TypeRegistry, protocols and type
  * aliases registrations in its type checker, tests entries for `loom test`, db and kv
- * resources handles opened at start, servers registrations `loom serve` starts (servers.ts).
- * Jobs are not run yet: they are refused at compile time (E001) naming them.
+ * resources handles opened at start, jobs JobHandles (emit/jobs.ts), servers registrations
+ * `loom serve` starts (emit/servers.ts).
  */
 import type {
   AgentDeclaration, ContractClause, Declaration, EnumDeclaration, Expression, FunctionDeclaration, ImplDeclaration, ProtocolDeclaration,
@@ -16,6 +16,7 @@ import { emitExpression } from './expressions.js';
 import { STD_NAMESPACES_AS_TOOLS, STD_TOOL_SPELLINGS, STD_TOOLS_ON_DECLARED_HANDLES } from '../language/builtins.js';
 import { EXPERIENCE_PROPERTY } from '../check/analysis.js';
 import { emitFunction } from './functions.js';
+import { emitJob } from './jobs.js';
 import { emitServer } from './servers.js';
 import { emitClauseCheck } from './statements.js';
 import { toolBlockProblem } from './tool-blocks.js';
@@ -94,7 +95,7 @@ export function emitRuntimeDeclaration(context: EmitContext, declaration: Declar
         emitFunction(context, { name: '', label: `test "${declaration.name.value}"`, parameters: [], body: declaration.body }), ');',
       ]);
     case 'JobDeclaration':
-      return at(declaration.span, [context.unsupported(declaration.name, `job declarations (job ${declaration.name.name})`), ';']);
+      return at(declaration.span, emitJob(context, declaration));
     case 'ServerDeclaration':
       return at(declaration.span, emitServer(context, declaration));
     case 'ResourceDeclaration':

@@ -1,11 +1,11 @@
 /**
  * `spawn X(args)` has one meaning per target: a flow, function or closure call starts a
- * concurrent task running that call (the docs' `spawn handler()`); a job would be enqueued,
- * which Loom does not run yet; an agent would be an actor (reported by the checker as a
+ * concurrent task running that call (the docs' `spawn handler()`); a job is enqueued and the
+ * value is its id (runtime/jobs/); an agent would be an actor (reported by the checker as a
  * harness form). `spawn f` without a call starts a task calling `f`.
  */
 import type { SpawnExpression } from '../syntax/ast.js';
-import { emitCall } from './calls.js';
+import { emitCall, named, positional } from './calls.js';
 import type { Code } from './code.js';
 import type { EmitContext } from './context.js';
 import { emitExpression } from './expressions.js';
@@ -16,7 +16,7 @@ export function emitSpawn(context: EmitContext, expression: SpawnExpression): Co
   if (target.callee.kind === 'Identifier') {
     const resolution = context.resolve(target.callee);
     if (resolution.kind === 'global' && resolution.symbol.kind === 'job') {
-      return context.unsupported(expression, `enqueueing the job '${resolution.symbol.name}' with spawn (job declarations)`);
+      return ['(await $p.enqueueJob(', resolution.js, ', ', positional(context, target.arguments), ', ', named(context, target.arguments), '))'];
     }
     if (resolution.kind === 'global' && resolution.symbol.kind === 'agent') return context.unsupported(expression, "'spawn' of an agent (actors)");
   }

@@ -30,6 +30,8 @@ import { ResourceHandle, ResourceTracker } from '../core/resource-handle.js';
 import { TaskScope } from '../core/tasks.js';
 import { CONCURRENCY_BUILTINS } from '../std/concurrent.js';
 import { StreamedOutput } from './streamed-output.js';
+import { JobHandle, ProgramJobs } from '../jobs/program-jobs.js';
+import type { JobDeclarationOptions } from '../jobs/definition.js';
 import { stdTools } from '../std/tools.js';
 import { bindTool, toolError } from '../agents/tools.js';
 import type { ToolBinding } from '../agents/tools.js';
@@ -75,6 +77,8 @@ export class ProgramContext {
   readonly tasks = new TaskScope();
   /** The program's stdout, shared by `print` and streaming agents. */
   readonly output: StreamedOutput;
+  /** Its job declarations, queue and worker; run-program.ts drains or closes them when it ends. */
+  readonly jobs: ProgramJobs;
   private configName: string | undefined;
   private defaultModel: string | undefined;
   private agentRuntime: AgentRuntime | undefined;
@@ -91,6 +95,7 @@ export class ProgramContext {
       call: (callee, args) => this.call(callee, args),
     });
     this.output = new StreamedOutput(host.stdout);
+    this.jobs = new ProgramJobs({ projectRoot: findProjectRoot(host.entryFile), env: host.env, report: (error) => this.report(error) });
     this.types = new TypeChecker(typeModeFrom(host.env), this.registry, (warning) => this.warn(warning));
     const builtins = createBuiltins(this.registry, { print: (values) => this.print(values), secret: (name) => this.secret(name) });
     const concurrency = this.std.concurrent;
@@ -119,6 +124,23 @@ export class ProgramContext {
   print(values: readonly unknown[]): void {
     throwIfToolCancelled();
     this.output.print(values.map(display).join(' '));
+  }
+
+  /** `job Name ... { ... }`: the job as a value of the program. */
+  job(options: JobDeclarationOptions): JobHandle {
+    return this.jobs.declare(options);
+  }
+
+  /** `spawn Job(args)`: enqueues it; the value is the job's id. */
+  enqueueJob(job: unknown, positional: readonly unknown[], named: Readonly<Record<string, unknown>>): Promise<string> {
+    return this.jobs.enqueue(job, positional, named);
+  }
+
+  /** An error that does not stop the program (a failed job attempt), reported at its `.nx` place. */
+  report(error: unknown): void {
+    this.output.endLine();
+    const place = error instanceof Error ? this.host.locate(error) ?? (error.cause instanceof Error ? this.host.locate(error.cause) : undefined) : undefined;
+    this.host.stderr(`${formatErrorReport(error, place)}\n`);
   }
 
   /** A report that does not stop the program (E302), with the place it was raised. */
@@ -228,6 +250,7 @@ export class ProgramContext {
     if (receiver instanceof ResourceHandle) return this.callStd(receiver.namespace, name, [receiver, ...positional], named);
     const args = named === undefined ? positional : [...positional, named];
     if (receiver instanceof AgentHandle && name === 'run') return receiver.call(args);
+    if (receiver instanceof JobHandle) return this.jobs.callMethod(receiver, name, args);
     const method = this.registry.method(receiver, name);
     if (method !== undefined) return method(receiver, ...args);
     const builtin = builtinMethod(receiver, name);

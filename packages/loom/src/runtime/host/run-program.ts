@@ -18,6 +18,7 @@ import type { DebugFlag } from '../infra/trace.js';
 import { ScriptError } from '../core/script-error.js';
 import { repr } from '../core/values.js';
 import { reportedFramesToSkip } from '../core/report-site.js';
+import type { WorkerEvent } from '../jobs/store.js';
 
 /** What a generated module's default export returns once its declarations have run. */
 export interface ProgramInstance {
@@ -106,7 +107,10 @@ export async function runProgram(options: RunOptions): Promise<number> {
     if (reportPropagatedResult(host, result)) return EXIT_RUNTIME_ERROR;
     // A task that failed with no one awaiting it still fails the run: nothing is silently lost.
     const lostFailure = context.close();
-    if (lostFailure === undefined) return EXIT_OK;
+    // The jobs the run enqueued run before it ends; a dead-lettered one fails it (EB03).
+    const deadJobs = await context.jobs.drain();
+    for (const dead of deadJobs) report(host, dead);
+    if (lostFailure === undefined) return deadJobs.length === 0 ? EXIT_OK : EXIT_RUNTIME_ERROR;
     report(host, lostFailure);
     return EXIT_RUNTIME_ERROR;
   } catch (error) {
@@ -116,6 +120,8 @@ export async function runProgram(options: RunOptions): Promise<number> {
   } finally {
     context.close();
     context.output.endLine();
+    // Jobs of a run that failed stay in the queue for a worker; only the in-process worker stops.
+    await context.jobs.close();
     await context.resources.closeAll();
   }
 }
@@ -148,10 +154,56 @@ export async function testProgram(options: RunOptions): Promise<number> {
   }
   // Tasks and timers the tests left running must not keep the process alive.
   context.close();
+  await context.jobs.close();
   await context.resources.closeAll();
   const total = context.tests.length;
   host.stdout(`${total} test${total === 1 ? '' : 's'}: ${total - failed} passed, ${failed} failed\n`);
   return failed === 0 ? EXIT_OK : EXIT_RUNTIME_ERROR;
+}
+
+export interface WorkOptions {
+  readonly concurrency: number;
+  /** A worker's progress, for the CLI to print. */
+  readonly onEvent: (event: WorkerEvent) => void;
+  /** Called once the worker takes jobs, with what it works. */
+  readonly onReady: (description: { jobs: readonly string[]; queues: readonly string[]; location: string }) => void;
+  /** Resolves when the worker should stop (SIGINT/SIGTERM for the CLI). */
+  readonly stopped: Promise<void>;
+}
+
+/**
+ * `loom jobs work FILE`: runs the program's declarations (not its top-level statements, not
+ * `main`) and works its jobs until `stopped` resolves, then lets the attempts in progress end.
+ * Returns the exit status: 1 when the program declares no jobs or its declarations fail.
+ */
+export async function workJobs(options: RunOptions, work: WorkOptions): Promise<number> {
+  Error.stackTraceLimit = Math.max(Error.stackTraceLimit, STACK_TRACE_FRAMES);
+  const host = hostOf(options);
+  const context = new ProgramContext(host);
+  context.jobs.serveAsWorker();
+  try {
+    await options.program(context);
+    const definitions = [...context.jobs.definitions.values()];
+    if (definitions.length === 0) {
+      host.stderr(`loom jobs work: ${options.entryFile} declares no jobs\n`);
+      return EXIT_RUNTIME_ERROR;
+    }
+    const worker = await context.jobs.startWorker(work.concurrency, work.onEvent);
+    const store = await context.jobs.queue();
+    work.onReady({ jobs: definitions.map((job) => job.name), queues: [...new Set(definitions.map((job) => job.queue))], location: store.location });
+    await work.stopped;
+    await worker.stop();
+    return EXIT_OK;
+  } catch (error) {
+    if (error instanceof ExitRequest) return error.status;
+    report(host, error);
+    return EXIT_RUNTIME_ERROR;
+  } finally {
+    context.close();
+    context.output.endLine();
+    await context.jobs.close();
+    await context.resources.closeAll();
+  }
 }
 
 /** Imports generated code without writing it to disk. */

@@ -1,0 +1,333 @@
+/**
+ * The job queue in one SQLite file (better-sqlite3, WAL), shared by every process of the
+ * project: `loom run`, `loom jobs work` workers and the `loom jobs` listing.
+ *
+ * A worker claims a job with one UPDATE that moves it to `running` under the worker's id and a
+ * lease; SQLite runs writes one at a time, so two workers never claim the same job. The worker
+ * renews its leases while the attempt runs, and reports the outcome only for a job it still
+ * holds (`WHERE worker = ?`). A job whose worker died (`kill -9`, a crash, a lost machine)
+ * goes back to the queue when its lease runs out, or at once when a worker on the same machine
+ * sees that the process holding it is gone; that does not use up one of its retries.
+ * With WAL and `synchronous = NORMAL` a committed enqueue survives the death of the process.
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { hostname } from 'node:os';
+import { dirname } from 'node:path';
+import type BetterSqlite3 from 'better-sqlite3';
+import { backoffDelayMs, PRIORITY_RANK } from './definition.js';
+import type { JobDefinition } from './definition.js';
+import type { EnqueueRequest, JobRecord, JobState, JobStore, JobWorker, ListFilter, WorkerOptions } from './store.js';
+import { describeFailure } from './attempt.js';
+
+type Database = BetterSqlite3.Database;
+
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS loom_jobs (
+  id TEXT PRIMARY KEY,
+  name TEXT NOT NULL,
+  queue TEXT NOT NULL,
+  args TEXT NOT NULL,
+  state TEXT NOT NULL,
+  priority INTEGER NOT NULL DEFAULT 0,
+  attempts INTEGER NOT NULL DEFAULT 0,
+  max_attempts INTEGER NOT NULL,
+  run_at INTEGER NOT NULL,
+  worker TEXT,
+  lease_until INTEGER,
+  last_error TEXT,
+  created_at INTEGER NOT NULL,
+  updated_at INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS loom_jobs_ready ON loom_jobs (priority DESC, run_at) WHERE state IN ('queued', 'failed');
+CREATE INDEX IF NOT EXISTS loom_jobs_running ON loom_jobs (lease_until) WHERE state = 'running';
+CREATE INDEX IF NOT EXISTS loom_jobs_by_state ON loom_jobs (state, updated_at);
+`;
+
+/** How long another process may hold the write lock before a statement gives up. */
+const BUSY_TIMEOUT_MS = 10_000;
+/** How often an idle worker looks for jobs enqueued by other processes. */
+const IDLE_POLL_MS = 50;
+const DEFAULT_LIST_LIMIT = 1000;
+
+interface Row {
+  id: string;
+  name: string;
+  queue: string;
+  args: string;
+  state: JobState;
+  attempts: number;
+  max_attempts: number;
+  last_error: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+function recordOf(row: Row): JobRecord {
+  return {
+    id: row.id,
+    name: row.name,
+    queue: row.queue,
+    args: JSON.parse(row.args) as Record<string, unknown>,
+    state: row.state,
+    attempts: row.attempts,
+    maxAttempts: row.max_attempts,
+    lastError: row.last_error,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+/** `host:pid:random`: unique per worker, and telling a worker on the same host whether its process is gone. */
+function newWorkerId(): string {
+  return `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+}
+
+/** Whether the worker that holds a job ran on this machine in a process that no longer exists. */
+function isGoneLocalWorker(worker: string): boolean {
+  const [host, pidText] = worker.split(':');
+  const pid = Number(pidText);
+  if (host !== hostname() || !Number.isInteger(pid) || pid <= 0) return false;
+  if (pid === process.pid) return false;
+  try {
+    process.kill(pid, 0);
+    return false;
+  } catch (error) {
+    // EPERM: the process exists but belongs to someone else.
+    return (error as NodeJS.ErrnoException).code === 'ESRCH';
+  }
+}
+
+export async function openSqliteStore(path: string, leaseMs: number): Promise<SqliteJobStore> {
+  // Loaded on first use: a program without jobs never pays for the native module.
+  const { default: Database } = await import('better-sqlite3');
+  mkdirSync(dirname(path), { recursive: true });
+  const database = new Database(path, { timeout: BUSY_TIMEOUT_MS });
+  database.pragma('journal_mode = WAL');
+  database.pragma('synchronous = NORMAL');
+  database.exec(SCHEMA);
+  return new SqliteJobStore(database, path, leaseMs);
+}
+
+export class SqliteJobStore implements JobStore {
+  private readonly statements;
+  /** Wakes this process's idle workers when it enqueues, so `loom run` does not wait for a poll. */
+  private readonly wakers = new Set<() => void>();
+
+  constructor(
+    private readonly database: Database,
+    readonly location: string,
+    private readonly leaseMs: number,
+  ) {
+    this.statements = {
+      insert: database.prepare(`INSERT INTO loom_jobs (id, name, queue, args, state, priority, attempts, max_attempts, run_at, created_at, updated_at)
+        VALUES (@id, @name, @queue, @args, 'queued', @priority, 0, @maxAttempts, @runAt, @now, @now)`),
+      get: database.prepare<[string], Row>('SELECT * FROM loom_jobs WHERE id = ?'),
+      claim: database.prepare<{ worker: string; now: number; leaseUntil: number; names: string; limit: number }, Row>(`
+        UPDATE loom_jobs SET state = 'running', worker = @worker, lease_until = @leaseUntil, attempts = attempts + 1, updated_at = @now
+        WHERE id IN (
+          SELECT id FROM loom_jobs
+          WHERE state IN ('queued', 'failed') AND run_at <= @now AND name IN (SELECT value FROM json_each(@names))
+          ORDER BY priority DESC, run_at LIMIT @limit
+        )
+        RETURNING *`),
+      renew: database.prepare("UPDATE loom_jobs SET lease_until = ? WHERE worker = ? AND state = 'running'"),
+      complete: database.prepare("UPDATE loom_jobs SET state = 'completed', worker = NULL, lease_until = NULL, updated_at = ? WHERE id = ? AND worker = ? AND state = 'running'"),
+      retryLater: database.prepare("UPDATE loom_jobs SET state = 'failed', worker = NULL, lease_until = NULL, run_at = ?, last_error = ?, updated_at = ? WHERE id = ? AND worker = ? AND state = 'running'"),
+      bury: database.prepare("UPDATE loom_jobs SET state = 'dead', worker = NULL, lease_until = NULL, last_error = ?, updated_at = ? WHERE id = ? AND worker = ? AND state = 'running'"),
+      expired: database.prepare<[number], { id: string; worker: string }>("SELECT id, worker FROM loom_jobs WHERE state = 'running' AND lease_until < ?"),
+      running: database.prepare<[], { id: string; worker: string }>("SELECT id, worker FROM loom_jobs WHERE state = 'running'"),
+      // Handing an abandoned job back does not count its lost attempt against the job.
+      requeue: database.prepare("UPDATE loom_jobs SET state = 'queued', worker = NULL, lease_until = NULL, attempts = MAX(attempts - 1, 0), run_at = ?, updated_at = ? WHERE id = ? AND worker = ? AND state = 'running'"),
+      retryDead: database.prepare("UPDATE loom_jobs SET state = 'queued', attempts = 0, run_at = ?, updated_at = ? WHERE id = ? AND state = 'dead'"),
+      retryFailed: database.prepare("UPDATE loom_jobs SET state = 'queued', run_at = ?, updated_at = ? WHERE id = ? AND state = 'failed'"),
+    };
+  }
+
+  async enqueue({ definition, args, delayMs }: EnqueueRequest): Promise<string> {
+    const id = randomUUID();
+    const now = Date.now();
+    this.statements.insert.run({
+      id, name: definition.name, queue: definition.queue, args: JSON.stringify(args),
+      priority: PRIORITY_RANK[definition.priority], maxAttempts: definition.maxAttempts, runAt: now + (delayMs ?? 0), now,
+    });
+    for (const wake of this.wakers) wake();
+    return id;
+  }
+
+  async get(id: string): Promise<JobRecord | undefined> {
+    const row = this.statements.get.get(id);
+    return row === undefined ? undefined : recordOf(row);
+  }
+
+  async list({ state, limit }: ListFilter): Promise<JobRecord[]> {
+    const where = state === undefined ? '' : 'WHERE state = ?';
+    const rows = this.database.prepare<unknown[], Row>(`SELECT * FROM loom_jobs ${where} ORDER BY created_at DESC, rowid DESC LIMIT ?`)
+      .all(...(state === undefined ? [] : [state]), limit ?? DEFAULT_LIST_LIMIT);
+    return rows.map(recordOf);
+  }
+
+  async retry(id: string, only?: 'dead'): Promise<{ retried: boolean; job: JobRecord } | undefined> {
+    const now = Date.now();
+    const retried = this.database.transaction(() => {
+      if (this.statements.retryDead.run(now, now, id).changes > 0) return true;
+      return only === undefined && this.statements.retryFailed.run(now, now, id).changes > 0;
+    }).immediate();
+    const job = await this.get(id);
+    if (job === undefined) return undefined;
+    if (retried) for (const wake of this.wakers) wake();
+    return { retried, job };
+  }
+
+  /**
+   * Jobs whose worker is gone go back to the queue: those whose lease ran out, and those held
+   * by a process of this machine that no longer exists. Returns their ids.
+   */
+  recoverAbandoned(): string[] {
+    const now = Date.now();
+    const abandoned = [
+      ...this.statements.expired.all(now),
+      ...this.statements.running.all().filter((job) => isGoneLocalWorker(job.worker)),
+    ];
+    const recovered = new Set<string>();
+    this.database.transaction(() => {
+      for (const job of abandoned) if (this.statements.requeue.run(now, now, job.id, job.worker).changes > 0) recovered.add(job.id);
+    }).immediate();
+    return [...recovered];
+  }
+
+  async work(options: WorkerOptions): Promise<JobWorker> {
+    return new SqliteWorker(this, options, this.leaseMs);
+  }
+
+  claim(worker: string, names: readonly string[], limit: number): JobRecord[] {
+    const now = Date.now();
+    return this.statements.claim.all({ worker, now, leaseUntil: now + this.leaseMs, names: JSON.stringify(names), limit }).map(recordOf);
+  }
+
+  renew(worker: string): void {
+    this.statements.renew.run(Date.now() + this.leaseMs, worker);
+  }
+
+  complete(id: string, worker: string): void {
+    this.statements.complete.run(Date.now(), id, worker);
+  }
+
+  retryLater(id: string, worker: string, error: string, delayMs: number): void {
+    const now = Date.now();
+    this.statements.retryLater.run(now + delayMs, error, now, id, worker);
+  }
+
+  bury(id: string, worker: string, error: string): void {
+    this.statements.bury.run(error, Date.now(), id, worker);
+  }
+
+  onEnqueue(wake: () => void): () => void {
+    this.wakers.add(wake);
+    return () => this.wakers.delete(wake);
+  }
+
+  async close(): Promise<void> {
+    this.database.close();
+  }
+}
+
+/**
+ * A worker of one process: keeps up to `concurrency` attempts running, claims as many jobs as
+ * it has free slots in one statement, renews its leases a few times per lease, and hands back
+ * the jobs of dead workers it finds.
+ */
+class SqliteWorker implements JobWorker {
+  private readonly id = newWorkerId();
+  private readonly names: string[];
+  private readonly active = new Set<Promise<void>>();
+  private stopping = false;
+  private wake: (() => void) | undefined;
+  private readonly timers: NodeJS.Timeout[] = [];
+  private readonly unsubscribe: () => void;
+  private readonly loop: Promise<void>;
+
+  constructor(
+    private readonly store: SqliteJobStore,
+    private readonly options: WorkerOptions,
+    leaseMs: number,
+  ) {
+    this.names = [...options.definitions.keys()];
+    this.unsubscribe = store.onEnqueue(() => this.wake?.());
+    const renewal = setInterval(() => {
+      if (this.active.size > 0) store.renew(this.id);
+    }, Math.max(1, Math.floor(leaseMs / 3)));
+    const recovery = setInterval(() => this.recover(), Math.max(1, Math.floor(leaseMs / 2)));
+    renewal.unref();
+    recovery.unref();
+    this.timers.push(renewal, recovery);
+    this.recover();
+    this.loop = this.run();
+  }
+
+  private recover(): void {
+    const recovered = this.store.recoverAbandoned();
+    if (recovered.length > 0) {
+      this.options.onEvent({ kind: 'recovered', jobIds: recovered });
+      this.wake?.();
+    }
+  }
+
+  private async run(): Promise<void> {
+    while (!this.stopping) {
+      const free = this.options.concurrency - this.active.size;
+      const claimed = free > 0 ? this.store.claim(this.id, this.names, free) : [];
+      for (const job of claimed) {
+        const attempt = this.attempt(job).finally(() => {
+          this.active.delete(attempt);
+          this.wake?.();
+        });
+        this.active.add(attempt);
+      }
+      if (claimed.length === 0 || this.active.size >= this.options.concurrency) await this.idle();
+    }
+  }
+
+  /** Until a slot frees, this process enqueues, or the poll interval passes. */
+  private idle(): Promise<void> {
+    return new Promise((resolve) => {
+      const done = (): void => {
+        clearTimeout(timer);
+        this.wake = undefined;
+        resolve();
+      };
+      const timer = setTimeout(done, IDLE_POLL_MS);
+      this.wake = done;
+    });
+  }
+
+  private async attempt(job: JobRecord): Promise<void> {
+    const definition = this.options.definitions.get(job.name) as JobDefinition;
+    const started = Date.now();
+    try {
+      await this.options.perform(definition, job, job.attempts);
+      this.store.complete(job.id, this.id);
+      this.options.onEvent({ kind: 'completed', job: { ...job, state: 'completed' }, elapsedMs: Date.now() - started });
+    } catch (caught) {
+      const error = caught instanceof Error ? caught : new Error(String(caught));
+      if (job.attempts < job.maxAttempts) {
+        const retryInMs = backoffDelayMs(definition.backoff, job.attempts, this.options.backoffBaseSeconds);
+        this.store.retryLater(job.id, this.id, describeFailure(error), retryInMs);
+        this.options.onEvent({ kind: 'retrying', job: { ...job, state: 'failed', lastError: describeFailure(error) }, error, retryInMs });
+      } else {
+        await this.options.onDead(definition, job, error);
+        this.store.bury(job.id, this.id, describeFailure(error));
+        this.options.onEvent({ kind: 'dead', job: { ...job, state: 'dead', lastError: describeFailure(error) }, error });
+      }
+    }
+  }
+
+  async stop(): Promise<void> {
+    this.stopping = true;
+    this.wake?.();
+    await this.loop;
+    await Promise.all(this.active);
+    for (const timer of this.timers) clearInterval(timer);
+    this.unsubscribe();
+  }
+}

@@ -1,0 +1,120 @@
+/**
+ * The durable job queue, whatever holds it: SQLite (`.loom/jobs.db` under the project root, the
+ * default) or Redis through BullMQ (`LOOM_JOBS_URL=redis://…`), so a program moves from one
+ * laptop to many machines sharing one queue unchanged. Both give the same states, the same
+ * listing and the same retry, and run the same job code (attempt.ts) in their workers.
+ *
+ * Delivery is at least once: a job acknowledged as enqueued is on disk (or in Redis) before
+ * `enqueue` returns, and a job whose worker died mid-attempt runs again, so a job may run more
+ * than once; its id is the key for making its effects idempotent.
+ */
+import { join, resolve } from 'node:path';
+import { withoutCredentials } from '../infra/redacted-url.js';
+import type { JobArguments, JobDefinition } from './definition.js';
+
+/** `failed` means failed and waiting for its next attempt; `dead` means dead-lettered. */
+export const JOB_STATES = ['queued', 'running', 'completed', 'failed', 'dead'] as const;
+export type JobState = (typeof JOB_STATES)[number];
+
+export function isJobState(value: string): value is JobState {
+  return (JOB_STATES as readonly string[]).includes(value);
+}
+
+export interface JobRecord {
+  readonly id: string;
+  readonly name: string;
+  readonly queue: string;
+  readonly args: JobArguments;
+  readonly state: JobState;
+  /** Attempts started so far. */
+  readonly attempts: number;
+  readonly maxAttempts: number;
+  /** `CODE: message` of the last failed attempt. */
+  readonly lastError: string | null;
+  /** Epoch milliseconds. */
+  readonly createdAt: number;
+  readonly updatedAt: number;
+}
+
+export interface EnqueueRequest {
+  readonly definition: JobDefinition;
+  readonly args: JobArguments;
+  /** Not before this many milliseconds from now (`enqueue_in`). */
+  readonly delayMs?: number;
+}
+
+export interface ListFilter {
+  readonly state?: JobState;
+  /** The newest first, at most this many. */
+  readonly limit?: number;
+}
+
+/** What a worker tells whoever watches it (the CLI's progress lines, `loom run`'s report). */
+export type WorkerEvent =
+  | { readonly kind: 'completed'; readonly job: JobRecord; readonly elapsedMs: number }
+  | { readonly kind: 'retrying'; readonly job: JobRecord; readonly error: Error; readonly retryInMs: number }
+  | { readonly kind: 'dead'; readonly job: JobRecord; readonly error: Error }
+  | { readonly kind: 'recovered'; readonly jobIds: readonly string[] }
+  /** Trouble of the queue itself (a lost Redis connection), not of a job. */
+  | { readonly kind: 'warning'; readonly message: string };
+
+export interface WorkerOptions {
+  readonly definitions: ReadonlyMap<string, JobDefinition>;
+  readonly concurrency: number;
+  /** Runs one attempt of a job; throws the attempt's EB01/EB02 when it failed. */
+  readonly perform: (definition: JobDefinition, job: JobRecord, attempt: number) => Promise<void>;
+  /** Called once a job has used its last attempt, before it is dead-lettered. */
+  readonly onDead: (definition: JobDefinition, job: JobRecord, error: Error) => Promise<void>;
+  readonly onEvent: (event: WorkerEvent) => void;
+  readonly backoffBaseSeconds: number;
+}
+
+export interface JobWorker {
+  /** Stops taking jobs and waits for the attempts in progress to end. */
+  stop(): Promise<void>;
+}
+
+export interface JobStore {
+  /** Where the queue lives, without credentials, for messages. */
+  readonly location: string;
+  enqueue(request: EnqueueRequest): Promise<string>;
+  get(id: string): Promise<JobRecord | undefined>;
+  list(filter: ListFilter): Promise<JobRecord[]>;
+  /**
+   * Puts a dead (or failed, waiting) job back in the queue to run now, with a fresh retry
+   * budget for a dead one; undefined when there is no such job, the record when its state
+   * does not allow it.
+   */
+  retry(id: string, only?: 'dead'): Promise<{ retried: boolean; job: JobRecord } | undefined>;
+  work(options: WorkerOptions): Promise<JobWorker>;
+  close(): Promise<void>;
+}
+
+/** How long a worker holds a job before another may take it over (renewed while it runs). */
+export const DEFAULT_LEASE_SECONDS = 30;
+const MS_PER_SECOND = 1000;
+
+export function leaseMs(env: NodeJS.ProcessEnv): number {
+  const written = env['LOOM_JOBS_LEASE_SECONDS'];
+  const seconds = written === undefined || written === '' ? DEFAULT_LEASE_SECONDS : Number(written);
+  if (!Number.isFinite(seconds) || seconds <= 0) throw new Error(`LOOM_JOBS_LEASE_SECONDS must be a positive number of seconds, got '${written}'`);
+  return seconds * MS_PER_SECOND;
+}
+
+const REDIS_URL = /^rediss?:\/\//;
+const SQLITE_PREFIX = /^sqlite:(\/\/)?/;
+
+/** The queue of a project: `LOOM_JOBS_URL` when set (`redis://…`, `sqlite:PATH`), else `.loom/jobs.db` under the root. */
+export async function openJobStore(projectRoot: string, env: NodeJS.ProcessEnv): Promise<JobStore> {
+  const url = env['LOOM_JOBS_URL'];
+  if (url !== undefined && url !== '' && REDIS_URL.test(url)) {
+    const { openBullmqStore } = await import('./bullmq-store.js');
+    return openBullmqStore(url, leaseMs(env));
+  }
+  if (url !== undefined && url !== '' && !SQLITE_PREFIX.test(url)) {
+    throw new Error(`LOOM_JOBS_URL must be redis://…, rediss://… or sqlite:PATH, got '${withoutCredentials(url)}'`);
+  }
+  const { openSqliteStore } = await import('./sqlite-store.js');
+  const path = url === undefined || url === '' ? join(projectRoot, '.loom', 'jobs.db') : resolve(projectRoot, url.replace(SQLITE_PREFIX, ''));
+  return openSqliteStore(path, leaseMs(env));
+}
