@@ -1,5 +1,6 @@
 // The `builtin` provider: an offline engine that answers from the transcript and material
 // alone — no key, no network, no model download — in the language the class is held in.
+import { languageModels, loadLanguageModels } from '../text/language-models.js';
 import type { AssistantRequest, EngineProgress } from '../types.js';
 import { composeCatchup } from './catchup.js';
 import { composition } from './composition.js';
@@ -21,7 +22,10 @@ export interface BuiltinOptions {
 export async function* runBuiltin(request: AssistantRequest, options: BuiltinOptions): AsyncGenerator<string> {
   const { signal } = options;
   signal.throwIfAborted();
-  const c = composition(request);
+  // Only the first answer after start-up waits here; the models stay loaded.
+  const models = languageModels() ?? (await loadLanguageModels());
+  signal.throwIfAborted();
+  const c = composition(request, models);
   let markdown: string;
   switch (request.kind) {
     case 'rescue':

@@ -22,6 +22,19 @@ export interface Phrasebook {
     askTopic(keywords: string): string;
     checkUnderstanding: string;
     noQuestion(minutes: number): string;
+    /** A restated definition or statement: "I think the derivative is…". */
+    iThink(statement: string): string;
+    /** The example after it, its own cue removed. */
+    forExample(example: string): string;
+    /** A reason the class gave, its "because" removed. */
+    because(reason: string): string;
+    /** A why-question the class has not answered yet: what it did say about the subject. */
+    notSureWhy(statement: string): string;
+    /** Nothing in class answers it: say so, naming the term, and connect it to the class's subject. */
+    bridge(term: string, related: string): string;
+    bridgeAlone(term: string): string;
+    /** No term to hold on to: ask, naming what the class is about. */
+    askAbout(related: string): string;
   };
   /** Heading over a quote from the class's material: "From the slides (deck.pptx)". */
   fromMaterial(filename: string, pageLabel: 'page' | 'slide' | null | undefined): string;
@@ -88,6 +101,13 @@ const ENGLISH: Phrasebook = {
     askTopic: (keywords) => `Could you say a bit more about ${keywords}?`,
     checkUnderstanding: 'Am I on the right track?',
     noQuestion: (minutes) => `No question from the teacher in the last ${minutes} minutes; this is what was said.`,
+    iThink: (statement) => `I think ${statement}`,
+    forExample: (example) => `For example, ${example}`,
+    because: (reason) => `I think it's because ${reason}`,
+    notSureWhy: (statement) => `I'm not sure why yet, but we saw that ${statement}`,
+    bridge: (term, related) => `I don't think we've covered ${term} in class yet — is it connected to ${related}?`,
+    bridgeAlone: (term) => `I don't think we've covered ${term} in class yet — could you tell us a bit about it?`,
+    askAbout: (related) => `I'm not completely sure — is the question about ${related}?`,
   },
   fromMaterial: (filename, pageLabel) => `From the ${pageLabel === 'slide' ? 'slides' : 'material'} (${filename})`,
   catchup: {
@@ -154,6 +174,13 @@ const CHINESE: Phrasebook = {
     askTopic: (keywords) => `能不能再讲一下${keywords}？`,
     checkUnderstanding: '我这样理解对吗？',
     noQuestion: (minutes) => `最近 ${minutes} 分钟里老师没有提问，以下是刚才讲的内容。`,
+    iThink: (statement) => `我觉得${statement}`,
+    forExample: (example) => example,
+    because: (reason) => `我觉得是因为${reason}`,
+    notSureWhy: (statement) => `原因我还不太确定，不过刚才讲到：${statement}`,
+    bridge: (term, related) => `我们课上好像还没讲到${term}，它和${related}有关系吗？`,
+    bridgeAlone: (term) => `我们课上好像还没讲到${term}，老师能先简单介绍一下吗？`,
+    askAbout: (related) => `我还不太确定，这个问题是关于${related}的吗？`,
   },
   fromMaterial: (filename, pageLabel) => `${pageLabel === 'slide' ? '来自幻灯片' : '来自课件'}（${filename}）`,
   catchup: {
