@@ -23,6 +23,7 @@ export interface Explanation {
 /** Statements this close after a question of the same kind answer it. */
 const ANSWER_SENTENCES_AFTER = 2;
 const REASON_CUES = /\b(?:because|since|that's why|the reason|so that|this is why|which is why)\b|因为|由于|所以说|原因是|这是因为/i;
+const REFERS_BACK_OPENING = /^(?:(?:so|and|now)[,\s]*)?(?:this|that|these|those|这|那)/i;
 const EXAMPLE_CUE_OPENING = /^(?:(?:so|okay|now)[,\s]*)?(?:for example|for instance|e\.g\.|say)[,\s]*/i;
 
 /**
@@ -34,7 +35,9 @@ export function questionSubject(question: string, sentences: readonly ClassSente
   const named = [...new Set(asked.flatMap(candidatesOf))].sort((a, b) => b.length - a.length);
   for (const term of named) {
     const pattern = mentionPattern(term);
-    if (sentences.some((s) => pattern.test(s.text))) return { term, mentioned: true };
+    // Said in a statement: a question of the class's own ("Why does the power rule work?")
+    // names the subject with the question's words around it.
+    if (sentences.some((s) => pattern.test(s.text) && !isQuestion(s.text))) return { term, mentioned: true };
   }
   return named[0] === undefined ? null : { term: named[0], mentioned: false };
 }
@@ -78,12 +81,14 @@ export function explanationOf(subject: string, question: string, sentences: read
   if (intent === 'why' && reasons.length === 0) {
     reasons.push(...mentions.filter((s) => REASON_CUES.test(s.text)));
   }
+  // "This quotient is called the difference quotient" names what the sentence before described.
+  const described = definition !== undefined && REFERS_BACK_OPENING.test(definition.text) ? sentences[sentences.indexOf(definition) - 1] : undefined;
   const chosen: (ClassSentence | undefined)[] =
     intent === 'example'
       ? [example ?? definition]
       : reasons.length > 0
         ? reasons
-        : [definition, example];
+        : [described !== undefined && !isQuestion(described.text) ? described : undefined, definition, example];
   const unique = [...new Set(chosen.filter((s): s is ClassSentence => s !== undefined))];
   return { subject, intent, sentences: unique, mentions };
 }

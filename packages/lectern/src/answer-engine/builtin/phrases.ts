@@ -79,6 +79,10 @@ export interface Phrasebook {
     closest: string;
     classSilent: string;
     noQuestion: string;
+    /** Names the subject the answer is about; a follow-up to this answer reads it back. */
+    about(subject: string): string;
+    /** Mentions that do not explain it, shown when nothing better was said. */
+    mentioned: string;
   };
 }
 
@@ -152,6 +156,8 @@ const ENGLISH: Phrasebook = {
     closest: 'The closest mentions, which do not answer it:',
     classSilent: 'Nothing has been said in class yet.',
     noQuestion: 'There was no question to answer.',
+    about: (subject) => `About **${subject}**:`,
+    mentioned: 'The class mentioned it here, without explaining it further:',
   },
 };
 
@@ -225,6 +231,8 @@ const CHINESE: Phrasebook = {
     closest: '最接近的相关内容如下，但并没有回答这个问题：',
     classSilent: '课堂上还没有人说话。',
     noQuestion: '没有需要回答的问题。',
+    about: (subject) => `关于**${subject}**：`,
+    mentioned: '课堂上提到过它，但没有进一步解释：',
   },
 };
 
