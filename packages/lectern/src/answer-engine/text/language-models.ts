@@ -28,7 +28,7 @@ let loaded: LanguageModels | undefined;
 
 /** The analysers, loaded once; concurrent callers share the one load. */
 export function loadLanguageModels(): Promise<LanguageModels> {
-  loading ??= load().then((models) => {
+  loading ??= createLanguageModels().then((models) => {
     loaded = models;
     return models;
   });
@@ -47,16 +47,22 @@ interface WinkItems {
   tokens(): { out(property?: unknown): string[] };
 }
 
-async function load(): Promise<LanguageModels> {
-  const [{ default: winkNLP }, { default: englishModel }, jiebaModule, jiebaDict] = await Promise.all([
+export interface ModelOptions {
+  /** 'segmenter' stands in Intl.Segmenter for jieba, as when jieba's native binary cannot load. */
+  chinese?: 'jieba' | 'segmenter';
+}
+
+type ChineseTagger = (text: string) => TaggedToken[];
+
+/** Fresh analysers (tests use this to try the fallback); the engine uses loadLanguageModels. */
+export async function createLanguageModels(options: ModelOptions = {}): Promise<LanguageModels> {
+  const [{ default: winkNLP }, { default: englishModel }, tagChinese] = await Promise.all([
     import('wink-nlp'),
     import('wink-eng-lite-web-model'),
-    import('@node-rs/jieba'),
-    import('@node-rs/jieba/dict.js'),
+    options.chinese === 'segmenter' ? segmenterTagger() : jiebaTagger().catch(segmenterTagger),
   ]);
   const nlp = winkNLP(englishModel);
   const its = nlp.its;
-  const jieba = jiebaModule.Jieba.withDict(jiebaDict.dict);
   // A JSON file of every language's list; read once through require, which parses JSON.
   const require = createRequire(import.meta.url);
   const lists = require('stopwords-iso/stopwords-iso.json') as Record<string, string[]>;
@@ -74,13 +80,33 @@ async function load(): Promise<LanguageModels> {
       });
       return sentences;
     },
-    tagChinese(text) {
-      // Without its HMM guesser: the guesser glues unknown neighbours into non-words (曲线上取);
-      // the class's own new terms are found from how it defines them instead (definitions.ts).
-      return jieba.tag(text, false).map(({ word, tag }) => ({ text: word, normal: word.toLowerCase(), tag }));
-    },
+    tagChinese,
     isStopWord(word, language) {
       return stop[language].has(word);
     },
   };
+}
+
+async function jiebaTagger(): Promise<ChineseTagger> {
+  const [{ Jieba }, { dict }] = await Promise.all([import('@node-rs/jieba'), import('@node-rs/jieba/dict.js')]);
+  const jieba = Jieba.withDict(dict);
+  // Without its HMM guesser: the guesser glues unknown neighbours into non-words (曲线上取);
+  // the class's own new terms are found from how it defines them instead (definitions.ts).
+  return (text) => jieba.tag(text, false).map(({ word, tag }) => ({ text: word, normal: word.toLowerCase(), tag }));
+}
+
+/**
+ * Words from the platform's ICU segmenter, which knows no parts of speech: every Han word of
+ * two characters or more is offered as a noun ("n"), Latin words as "eng", the rest as "x".
+ * Function words are then dropped by the stop list and passing words by the ranking.
+ */
+async function segmenterTagger(): Promise<ChineseTagger> {
+  const segmenter = new Intl.Segmenter('zh', { granularity: 'word' });
+  const han = /^\p{Script=Han}+$/u;
+  return (text) =>
+    [...segmenter.segment(text)].map(({ segment, isWordLike }) => ({
+      text: segment,
+      normal: segment.toLowerCase(),
+      tag: !isWordLike ? 'x' : han.test(segment) ? ([...segment].length >= 2 ? 'n' : 'x') : /^[a-z]/i.test(segment) ? 'eng' : 'x',
+    }));
 }
