@@ -24,8 +24,10 @@ const products = [
     // The material parse worker is a module of its own: a worker thread starts from a file.
     entryPoints: { lectern: 'src/cli.ts', 'material-parser': 'src/features/materials/parsing/worker.ts' },
     // A native addon, and pdf.js, which loads its own worker module from beside itself: both
-    // must be loaded from node_modules.
-    external: ['better-sqlite3', 'pdfjs-dist'],
+    // must be loaded from node_modules. The offline assistant's language models (a tagger with
+    // a 4.6 MB model, a native segmenter with its dictionary, stop lists) load from there on
+    // first use, so they stay out of the bundle every start-up parses.
+    external: ['better-sqlite3', 'pdfjs-dist', 'wink-nlp', 'wink-eng-lite-web-model', '@node-rs/jieba', 'stopwords-iso'],
     dataDirs: [{ from: 'src/platform/migrations', to: 'migrations' }],
   },
   {
