@@ -21,11 +21,16 @@ const requireBanner = "import { createRequire as __bundleRequire } from 'node:mo
 const products = [
   {
     name: 'lectern',
-    // The material parse worker is a module of its own: a worker thread starts from a file.
-    entryPoints: { lectern: 'src/cli.ts', 'material-parser': 'src/features/materials/parsing/worker.ts' },
-    // A native addon, and pdf.js, which loads its own worker module from beside itself: both
-    // must be loaded from node_modules.
-    external: ['better-sqlite3', 'pdfjs-dist'],
+    // The material parse worker and the model load probe are modules of their own: a worker
+    // thread and a child process start from a file.
+    entryPoints: {
+      lectern: 'src/cli.ts',
+      'material-parser': 'src/features/materials/parsing/worker.ts',
+      'model-probe': 'src/features/models/probe/child.ts',
+    },
+    // Native addons, and pdf.js, which loads its own worker module from beside itself: all
+    // must be loaded from node_modules (node-llama-cpp finds its prebuilt binary from there).
+    external: ['better-sqlite3', 'pdfjs-dist', 'node-llama-cpp', 'sherpa-onnx-node'],
     dataDirs: [{ from: 'src/platform/migrations', to: 'migrations' }],
   },
   {
