@@ -21,13 +21,22 @@ const requireBanner = "import { createRequire as __bundleRequire } from 'node:mo
 const products = [
   {
     name: 'lectern',
-    // The material parse worker is a module of its own: a worker thread starts from a file.
-    entryPoints: { lectern: 'src/cli.ts', 'material-parser': 'src/features/materials/parsing/worker.ts' },
-    // A native addon, and pdf.js, which loads its own worker module from beside itself: both
-    // must be loaded from node_modules. The offline assistant's language models (a tagger with
-    // a 4.6 MB model, a native segmenter with its dictionary, stop lists) load from there on
-    // first use, so they stay out of the bundle every start-up parses.
-    external: ['better-sqlite3', 'pdfjs-dist', 'wink-nlp', 'wink-eng-lite-web-model', '@node-rs/jieba', 'stopwords-iso'],
+    // The material parse worker and the model load probe are modules of their own: a worker
+    // thread and a child process start from a file.
+    entryPoints: {
+      lectern: 'src/cli.ts',
+      'material-parser': 'src/features/materials/parsing/worker.ts',
+      'model-probe': 'src/features/models/probe/child.ts',
+    },
+    // Native addons, and pdf.js, which loads its own worker module from beside itself: all
+    // must be loaded from node_modules (node-llama-cpp finds its prebuilt binary from there).
+    // The offline assistant's language models (a tagger with a 4.6 MB model, a native
+    // segmenter with its dictionary, stop lists) load from there on first use, so they stay
+    // out of the bundle every start-up parses.
+    external: [
+      'better-sqlite3', 'pdfjs-dist', 'node-llama-cpp', 'sherpa-onnx-node',
+      'wink-nlp', 'wink-eng-lite-web-model', '@node-rs/jieba', 'stopwords-iso',
+    ],
     dataDirs: [{ from: 'src/platform/migrations', to: 'migrations' }],
   },
   {

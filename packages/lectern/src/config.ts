@@ -241,6 +241,31 @@ export const models = {
   senseVoiceTokensApproxBytes: 316 * 1000,
   sileroVadApproxBytes: 2.3 * MB,
   qwen25InstructQ4ApproxBytes: 1100 * MB,
+  /**
+   * The load probe (a child process that loads the model and asks it a fixed prompt, or decodes
+   * a second of silence) must answer within this; a 1.1 GB GGUF loads in seconds on a laptop.
+   */
+  probeTimeoutMs: 180_000,
+  /** Tokens the probe asks the LLM for: proof of a reply, not an answer. */
+  probeMaxTokens: 8,
+  /** A started model nobody has used for this long is unloaded (LECTERN_MODEL_IDLE_SECONDS overrides). */
+  idleUnloadMs: 15 * 60_000,
+  /** The local LLM's context window, in tokens, at most (a model trained on less gets its own). */
+  llmContextTokensMax: 8192,
+  /**
+   * Characters per token assumed when turning the context window into a context budget: low on
+   * purpose (Chinese runs ~1.5, English ~4), so a prompt that fits the budget fits the window.
+   */
+  llmCharsPerTokenEstimate: 2,
+  /**
+   * CPU threads of the local LLM: all cores but one, at least one. node-llama-cpp's default
+   * (>= 4) oversubscribes a 2-core machine and runs several times slower.
+   */
+  llmThreadsReservedCores: 1,
+  /** Sampling of the local LLM: Qwen2.5's recommended settings for chat. */
+  llmTemperature: 0.7,
+  llmTopP: 0.8,
+  llmTopK: 20,
 } as const;
 
 /** Debian's pocketsphinx: no download, listed ready when its packages are installed. */
