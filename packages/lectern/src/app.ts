@@ -37,6 +37,10 @@ import { MaterialSchema, MaterialSummarySchema } from './features/materials/sche
 import { createMaterialService } from './features/materials/service.js';
 import { createMaterialStore } from './features/materials/store.js';
 import { MaterialParser, defaultParserLimits, type ParserLimits } from './features/materials/parsing/parse-in-worker.js';
+import { audioRoutes } from './features/audio/routes.js';
+import { createAudioService } from './features/audio/service.js';
+import { createRecognisers } from './features/audio/speech/recognisers.js';
+import { createAudioReceiptStore } from './features/audio/store.js';
 import { legacyRoutes } from './features/legacy/routes.js';
 import { createLegacyService } from './features/legacy/service.js';
 import { createLegacyStore } from './features/legacy/store.js';
@@ -176,6 +180,21 @@ export function createServices(options: ServicesOptions) {
     systemRecogniser: systemRecogniserPaths(environment),
     ...options.models,
   });
+  const recognisers = createRecognisers({
+    dataDir: options.dataDir,
+    systemPaths: options.models?.systemRecogniser ?? systemRecogniserPaths(environment),
+    senseVoiceInstalled: () => models.get('sensevoice-small').state === 'ready',
+    language: () => settings.get().asr.language,
+    onBackgroundError: (error) => logger.warn({ err: error }, 'building a course vocabulary failed; the class goes on with the previous one'),
+  });
+  const audio = createAudioService({
+    store: createAudioReceiptStore(db),
+    sessions,
+    entries,
+    materials,
+    recognisers,
+    modelId: () => settings.get().asr.model_id,
+  });
   const notes = createNoteStore(db);
   const legacy = createLegacyService({
     store: createLegacyStore(db),
@@ -186,7 +205,7 @@ export function createServices(options: ServicesOptions) {
     settings,
     credentials,
   });
-  return { hub, settings, credentials, sessions, entries, assistant, models, materials, legacy, notes };
+  return { hub, settings, credentials, sessions, entries, assistant, models, materials, legacy, notes, recognisers, audio };
 }
 
 export type Services = ReturnType<typeof createServices>;
@@ -201,7 +220,7 @@ export function originsAllowedBy(settings: Services['settings']): () => Readonly
   return () => current;
 }
 
-export const featureNames = ['sessions', 'entries', 'assistant', 'notes', 'materials', 'legacy', 'settings', 'credentials', 'models', 'events'] as const;
+export const featureNames = ['sessions', 'entries', 'assistant', 'notes', 'materials', 'legacy', 'settings', 'credentials', 'models', 'audio', 'events'] as const;
 export type FeatureName = (typeof featureNames)[number];
 
 /**
@@ -214,7 +233,7 @@ export async function registerFeatures(
   token: string,
   features: readonly FeatureName[] = featureNames,
 ): Promise<void> {
-  const { hub, settings, credentials, sessions, entries, assistant, models, materials, legacy, notes } = services;
+  const { hub, settings, credentials, sessions, entries, assistant, models, materials, legacy, notes, audio } = services;
   const plugins: Record<FeatureName, () => PromiseLike<unknown>> = {
     sessions: () => server.register(sessionRoutes, { sessions, afterStop: (session) => assistant.summariseStopped(session) }),
     entries: () => server.register(entryRoutes, { entries, sessions }),
@@ -225,6 +244,7 @@ export async function registerFeatures(
     settings: () => server.register(settingsRoutes, { settings }),
     credentials: () => server.register(credentialRoutes, { credentials }),
     models: () => server.register(modelRoutes, { models }),
+    audio: () => server.register(audioRoutes, { audio }),
     events: () => server.register(eventRoutes, { hub, sessions, token }),
   };
   for (const name of features) await plugins[name]();

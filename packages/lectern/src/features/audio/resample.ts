@@ -18,7 +18,7 @@ let speex: Promise<SpeexModule> | undefined;
 /** The WASM module, instantiated once per process on first use. */
 function speexModule(): Promise<SpeexModule> {
   speex ??= import('@echogarden/speex-resampler-wasm').then(async (loaded) => {
-    // The factory is declared as returning unknown (wasm-modules.d.ts): this module types what it calls.
+    // The factory is declared as returning unknown (untyped-modules.d.ts): this module types what it calls.
     return (await loaded.default()) as SpeexModule;
   });
   return speex;

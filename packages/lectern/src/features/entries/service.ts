@@ -71,6 +71,27 @@ export function createEntryService(
       return { items, next_after_id: rows.length > limit && last ? last.id : null };
     },
 
+    /** The entry stored under (session, source_id), if any. */
+    bySource(sessionId: string, sourceId: string): Entry | undefined {
+      return store.bySource(sessionId, sourceId);
+    },
+
+    /** The newest `count` lines of a session, oldest first (what speech is compared against for repeats). */
+    latestTexts(sessionId: string, count: number): string[] {
+      return store.latestTexts(sessionId, count);
+    },
+
+    /**
+     * The newest transcript text of a session, up to `maxChars` (whole lines): what a course
+     * vocabulary learns the class's own words from.
+     */
+    recentTranscript(sessionId: string, maxChars: number): string {
+      const lines = store.latestTexts(sessionId, Math.max(1, Math.ceil(maxChars / 20)));
+      let text = '';
+      for (let i = lines.length - 1; i >= 0 && text.length + lines[i]!.length < maxChars; i--) text = `${lines[i]}\n${text}`;
+      return text;
+    },
+
     /** The id of the session's newest entry, 0 when it has none: what a task will see. */
     lastEntryId(sessionId: string): number {
       return store.lastId(sessionId);
