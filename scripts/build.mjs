@@ -23,9 +23,10 @@ const products = [
     name: 'lectern',
     // The material parse worker is a module of its own: a worker thread starts from a file.
     entryPoints: { lectern: 'src/cli.ts', 'material-parser': 'src/features/materials/parsing/worker.ts' },
-    // A native addon, and pdf.js, which loads its own worker module from beside itself: both
-    // must be loaded from node_modules.
-    external: ['better-sqlite3', 'pdfjs-dist'],
+    // Native addons (better-sqlite3, sherpa-onnx-node), pdf.js, which loads its own worker module
+    // from beside itself, and the Echogarden WASM packages, which read their .wasm from beside
+    // themselves: all must be loaded from node_modules.
+    external: ['better-sqlite3', 'pdfjs-dist', 'sherpa-onnx-node', '@echogarden/speex-resampler-wasm', '@echogarden/fvad-wasm'],
     dataDirs: [{ from: 'src/platform/migrations', to: 'migrations' }],
   },
   {
