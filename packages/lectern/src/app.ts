@@ -41,6 +41,7 @@ import { audioRoutes } from './features/audio/routes.js';
 import { createAudioService } from './features/audio/service.js';
 import { createRecognisers } from './features/audio/speech/recognisers.js';
 import { createAudioReceiptStore } from './features/audio/store.js';
+import { createMicrophones, type Microphones } from './features/audio/capture/microphones.js';
 import { legacyRoutes } from './features/legacy/routes.js';
 import { createLegacyService } from './features/legacy/service.js';
 import { createLegacyStore } from './features/legacy/store.js';
@@ -76,6 +77,8 @@ export interface ServicesOptions {
   environment?: NodeJS.ProcessEnv;
   /** Tests replace the model manager's probes of the machine (free space, system packages, load). */
   models?: Partial<Pick<ModelServiceOptions, 'freeSpace' | 'probe' | 'systemRecogniser'>>;
+  /** False for `--api-only`: microphone classes never open a device (they fail with device_unavailable). */
+  capture?: boolean;
   /** Bounds of the material parse workers; config.ts's unless a test narrows them. */
   materialParsing?: Partial<ParserLimits>;
 }
@@ -144,7 +147,14 @@ export function createServices(options: ServicesOptions) {
   const hub = new EventHub();
   const settings = createSettingsService(createSettingsStore(db), hub);
   const credentials = createCredentialService(createCredentialStore(db), options.dataDir, options.environment);
-  const sessions = createSessionService(createSessionStore(db), hub);
+  const environment = options.environment ?? process.env;
+  // The capture starter is bound late: the microphones need services created below.
+  const late: { microphones?: Microphones } = {};
+  const sessions = createSessionService(
+    createSessionStore(db),
+    hub,
+    options.capture === false ? undefined : (session) => late.microphones!.start(session),
+  );
   sessions.interruptUnfinished();
   const entries = createEntryService(createEntryStore(db), sessions, hub, () => {
     const { alerts } = settings.get();
@@ -169,7 +179,6 @@ export function createServices(options: ServicesOptions) {
     materialText: (id) => materials.forContext(id),
   });
   assistant.interruptUnfinished();
-  const environment = options.environment ?? process.env;
   const models = createModelService({
     store: createModelInstallStore(db),
     hub,
@@ -195,6 +204,17 @@ export function createServices(options: ServicesOptions) {
     recognisers,
     modelId: () => settings.get().asr.model_id,
   });
+  const microphones = (late.microphones = createMicrophones(hub, {
+    environment,
+    deviceId: () => {
+      const device = settings.get().asr.device_id;
+      return typeof device === 'string' ? device : '';
+    },
+    ensureRecogniser: () => recognisers.resolve(settings.get().asr.model_id),
+    recognise: (session, samples) => audio.recognise(session, samples),
+    append: (sessionId, text, sourceId, drain) => void audio.appendRecognised(sessionId, text, sourceId, undefined, drain),
+    fail: (sessionId) => void sessions.fail(sessionId),
+  }));
   const notes = createNoteStore(db);
   const legacy = createLegacyService({
     store: createLegacyStore(db),
@@ -205,7 +225,7 @@ export function createServices(options: ServicesOptions) {
     settings,
     credentials,
   });
-  return { hub, settings, credentials, sessions, entries, assistant, models, materials, legacy, notes, recognisers, audio };
+  return { hub, settings, credentials, sessions, entries, assistant, models, materials, legacy, notes, recognisers, audio, microphones, environment };
 }
 
 export type Services = ReturnType<typeof createServices>;
@@ -244,7 +264,15 @@ export async function registerFeatures(
     settings: () => server.register(settingsRoutes, { settings }),
     credentials: () => server.register(credentialRoutes, { credentials }),
     models: () => server.register(modelRoutes, { models }),
-    audio: () => server.register(audioRoutes, { audio }),
+    audio: () =>
+      server.register(audioRoutes, {
+        audio,
+        environment: services.environment,
+        release: async () => {
+          await services.microphones.close();
+          services.recognisers.close();
+        },
+      }),
     events: () => server.register(eventRoutes, { hub, sessions, token }),
   };
   for (const name of features) await plugins[name]();

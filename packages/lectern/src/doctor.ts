@@ -1,5 +1,6 @@
 import { systemRecogniserPaths } from './features/models/system-recogniser.js';
-import { executableOnPath, pocketsphinxStatus, senseVoiceStatus, type RecogniserStatus } from './features/audio/speech/availability.js';
+import { executableOnPath } from './platform/executables.js';
+import { pocketsphinxStatus, senseVoiceStatus, type RecogniserStatus } from './features/audio/speech/availability.js';
 import { loadSherpaOnnx } from './features/audio/speech/sensevoice-recogniser.js';
 
 /** One optional part of the machine and whether Lectern (or its tests) can use it. */

@@ -4,7 +4,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { limits } from '../../config.js';
 import { ApiError, invalidRequest, type ValidationIssue } from '../../platform/errors.js';
 import { SessionIdParams } from '../sessions/schemas.js';
-import { ClipResultSchema } from './schemas.js';
+import { listAudioDevices } from './capture/devices.js';
+import { AudioDevicesSchema, ClipResultSchema } from './schemas.js';
 import type { AudioService } from './service.js';
 import { wavUploadMaxBytes } from './wav.js';
 
@@ -15,9 +16,23 @@ const SOURCE_ID_FIELD = 'source_id';
 
 export interface AudioRoutesOptions {
   audio: AudioService;
+  /** Where the sound system tools (pactl, arecord) are looked up and what they are run with. */
+  environment: NodeJS.ProcessEnv;
+  /** Runs when the server closes: recorders and decoder processes end with it. */
+  release: () => Promise<void>;
 }
 
-export async function audioRoutes(app: FastifyInstance, { audio }: AudioRoutesOptions): Promise<void> {
+export async function audioRoutes(app: FastifyInstance, { audio, environment, release }: AudioRoutesOptions): Promise<void> {
+  app.addHook('onClose', release);
+
+  app.get('/api/v2/audio/devices', {
+    schema: {
+      tags,
+      summary: 'Input devices (PulseAudio sources, else ALSA); an empty list where none exist, 503 device_unavailable when the query fails',
+      response: { 200: AudioDevicesSchema },
+    },
+  }, async () => ({ items: await listAudioDevices(environment) }));
+
   await app.register(multipart, { limits: { fileSize: wavUploadMaxBytes, files: 2, fields: 8, fieldSize: 1024, parts: 10 } });
 
   const clipSchema = {

@@ -67,12 +67,20 @@ export function createAudioService(options: AudioServiceOptions) {
    * is written: `null` and `stopped: true`), after the repeat/overlap filter. `receipt` is
    * written in the same transaction when given.
    */
-  function appendRecognised(sessionId: string, text: string, sourceId: string, receipt?: { pcm_sha256: string }): { entry: Entry | null; stopped: boolean } {
+  function appendRecognised(
+    sessionId: string,
+    text: string,
+    sourceId: string,
+    receipt?: { pcm_sha256: string },
+    drain = false,
+  ): { entry: Entry | null; stopped: boolean } {
     return store.transaction(() => {
       const session = sessions.get(sessionId);
-      if (!sessions.acceptsEntries(session)) return { entry: null, stopped: true };
+      // The last microphone segment of a pause or stop is part of the class it was spoken in.
+      const open = sessions.acceptsEntries(session) || (drain && (session.status === 'paused' || session.status === 'stopped'));
+      if (!open) return { entry: null, stopped: true };
       const outcome = text === '' ? ({ kind: 'repeat' } as const) : filterRecognised(text, entries.latestTexts(sessionId, limits.duplicateWindowLines));
-      const entry = outcome.kind === 'append' ? entries.append(sessionId, { text: outcome.text, source_id: sourceId }).entry : null;
+      const entry = outcome.kind === 'append' ? entries.append(sessionId, { text: outcome.text, source_id: sourceId }, { drain }).entry : null;
       if (receipt) store.insert({ session_id: sessionId, source_id: sourceId, pcm_sha256: receipt.pcm_sha256, entry_id: entry?.id ?? null, created_at: new Date().toISOString() });
       return { entry, stopped: false };
     });

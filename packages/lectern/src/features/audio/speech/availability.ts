@@ -1,5 +1,6 @@
-import { accessSync, constants, existsSync } from 'node:fs';
-import { delimiter, join } from 'node:path';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { executableOnPath } from '../../../platform/executables.js';
 import { models as modelLimits, systemRecogniser } from '../../../config.js';
 import { systemRecogniserMissing, type SystemRecogniserPaths } from '../../models/system-recogniser.js';
 import { senseVoiceFiles, senseVoiceId } from './sensevoice-recogniser.js';
@@ -17,19 +18,6 @@ export const installPocketsphinxHint = `install the Debian packages ${systemReco
 
 /** The pocketsphinx batch decoder Lectern runs (Debian package `pocketsphinx`). */
 const POCKETSPHINX_BATCH = 'pocketsphinx_batch';
-
-export function executableOnPath(name: string, searchPath: string): string | null {
-  for (const dir of searchPath.split(delimiter)) {
-    if (dir === '') continue;
-    try {
-      accessSync(join(dir, name), constants.X_OK);
-      return join(dir, name);
-    } catch {
-      // not here
-    }
-  }
-  return null;
-}
 
 export function pocketsphinxStatus(paths: SystemRecogniserPaths): RecogniserStatus & { executable: string | null } {
   const executable = executableOnPath(POCKETSPHINX_BATCH, paths.searchPath);
