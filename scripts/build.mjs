@@ -28,13 +28,15 @@ const products = [
       'material-parser': 'src/features/materials/parsing/worker.ts',
       'model-probe': 'src/features/models/probe/child.ts',
     },
-    // Native addons, and pdf.js, which loads its own worker module from beside itself: all
-    // must be loaded from node_modules (node-llama-cpp finds its prebuilt binary from there).
-    // The offline assistant's language models (a tagger with a 4.6 MB model, a native
-    // segmenter with its dictionary, stop lists) load from there on first use, so they stay
-    // out of the bundle every start-up parses.
+    // Loaded from node_modules, not bundled: native addons (better-sqlite3, sherpa-onnx-node,
+    // node-llama-cpp, which finds its prebuilt binary from there); pdf.js, which loads its own
+    // worker module from beside itself; the Echogarden WASM packages, which read their .wasm
+    // from beside themselves; and the offline assistant's language models (a tagger with a
+    // 4.6 MB model, a native segmenter with its dictionary, stop lists), loaded on first use so
+    // they stay out of the bundle every start-up parses.
     external: [
       'better-sqlite3', 'pdfjs-dist', 'node-llama-cpp', 'sherpa-onnx-node',
+      '@echogarden/speex-resampler-wasm', '@echogarden/fvad-wasm',
       'wink-nlp', 'wink-eng-lite-web-model', '@node-rs/jieba', 'stopwords-iso',
     ],
     dataDirs: [{ from: 'src/platform/migrations', to: 'migrations' }],

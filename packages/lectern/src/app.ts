@@ -37,6 +37,11 @@ import { MaterialSchema, MaterialSummarySchema } from './features/materials/sche
 import { createMaterialService } from './features/materials/service.js';
 import { createMaterialStore } from './features/materials/store.js';
 import { MaterialParser, defaultParserLimits, type ParserLimits } from './features/materials/parsing/parse-in-worker.js';
+import { audioRoutes } from './features/audio/routes.js';
+import { createAudioService } from './features/audio/service.js';
+import { createRecognisers } from './features/audio/speech/recognisers.js';
+import { createAudioReceiptStore } from './features/audio/store.js';
+import { createMicrophones, type Microphones } from './features/audio/capture/microphones.js';
 import { legacyRoutes } from './features/legacy/routes.js';
 import { createLegacyService } from './features/legacy/service.js';
 import { createLegacyStore } from './features/legacy/store.js';
@@ -72,6 +77,8 @@ export interface ServicesOptions {
   environment?: NodeJS.ProcessEnv;
   /** Tests replace the model manager's probes of the machine (free space, system packages, load). */
   models?: Partial<Pick<ModelServiceOptions, 'freeSpace' | 'probe' | 'systemRecogniser'>>;
+  /** False for `--api-only`: microphone classes never open a device (they fail with device_unavailable). */
+  capture?: boolean;
   /** Bounds of the material parse workers; config.ts's unless a test narrows them. */
   materialParsing?: Partial<ParserLimits>;
 }
@@ -140,7 +147,14 @@ export function createServices(options: ServicesOptions) {
   const hub = new EventHub();
   const settings = createSettingsService(createSettingsStore(db), hub);
   const credentials = createCredentialService(createCredentialStore(db), options.dataDir, options.environment);
-  const sessions = createSessionService(createSessionStore(db), hub);
+  const environment = options.environment ?? process.env;
+  // The capture starter is bound late: the microphones need services created below.
+  const late: { microphones?: Microphones } = {};
+  const sessions = createSessionService(
+    createSessionStore(db),
+    hub,
+    options.capture === false ? undefined : (session) => late.microphones!.start(session),
+  );
   sessions.interruptUnfinished();
   const entries = createEntryService(createEntryStore(db), sessions, hub, () => {
     const { alerts } = settings.get();
@@ -165,7 +179,6 @@ export function createServices(options: ServicesOptions) {
     materialText: (id) => materials.forContext(id),
   });
   assistant.interruptUnfinished();
-  const environment = options.environment ?? process.env;
   const models = createModelService({
     store: createModelInstallStore(db),
     hub,
@@ -176,6 +189,32 @@ export function createServices(options: ServicesOptions) {
     systemRecogniser: systemRecogniserPaths(environment),
     ...options.models,
   });
+  const recognisers = createRecognisers({
+    dataDir: options.dataDir,
+    systemPaths: options.models?.systemRecogniser ?? systemRecogniserPaths(environment),
+    senseVoiceInstalled: () => models.get('sensevoice-small').state === 'ready',
+    language: () => settings.get().asr.language,
+    onBackgroundError: (error) => logger.warn({ err: error }, 'building a course vocabulary failed; the class goes on with the previous one'),
+  });
+  const audio = createAudioService({
+    store: createAudioReceiptStore(db),
+    sessions,
+    entries,
+    materials,
+    recognisers,
+    modelId: () => settings.get().asr.model_id,
+  });
+  const microphones = (late.microphones = createMicrophones(hub, {
+    environment,
+    deviceId: () => {
+      const device = settings.get().asr.device_id;
+      return typeof device === 'string' ? device : '';
+    },
+    ensureRecogniser: () => recognisers.resolve(settings.get().asr.model_id),
+    recognise: (session, samples) => audio.recognise(session, samples),
+    append: (sessionId, text, sourceId, drain) => void audio.appendRecognised(sessionId, text, sourceId, undefined, drain),
+    fail: (sessionId) => void sessions.fail(sessionId),
+  }));
   const notes = createNoteStore(db);
   const legacy = createLegacyService({
     store: createLegacyStore(db),
@@ -186,7 +225,7 @@ export function createServices(options: ServicesOptions) {
     settings,
     credentials,
   });
-  return { hub, settings, credentials, sessions, entries, assistant, models, materials, legacy, notes };
+  return { hub, settings, credentials, sessions, entries, assistant, models, materials, legacy, notes, recognisers, audio, microphones, environment };
 }
 
 export type Services = ReturnType<typeof createServices>;
@@ -201,7 +240,7 @@ export function originsAllowedBy(settings: Services['settings']): () => Readonly
   return () => current;
 }
 
-export const featureNames = ['sessions', 'entries', 'assistant', 'notes', 'materials', 'legacy', 'settings', 'credentials', 'models', 'events'] as const;
+export const featureNames = ['sessions', 'entries', 'assistant', 'notes', 'materials', 'legacy', 'settings', 'credentials', 'models', 'audio', 'events'] as const;
 export type FeatureName = (typeof featureNames)[number];
 
 /**
@@ -214,7 +253,7 @@ export async function registerFeatures(
   token: string,
   features: readonly FeatureName[] = featureNames,
 ): Promise<void> {
-  const { hub, settings, credentials, sessions, entries, assistant, models, materials, legacy, notes } = services;
+  const { hub, settings, credentials, sessions, entries, assistant, models, materials, legacy, notes, audio } = services;
   const plugins: Record<FeatureName, () => PromiseLike<unknown>> = {
     sessions: () => server.register(sessionRoutes, { sessions, afterStop: (session) => assistant.summariseStopped(session) }),
     entries: () => server.register(entryRoutes, { entries, sessions }),
@@ -225,6 +264,15 @@ export async function registerFeatures(
     settings: () => server.register(settingsRoutes, { settings }),
     credentials: () => server.register(credentialRoutes, { credentials }),
     models: () => server.register(modelRoutes, { models }),
+    audio: () =>
+      server.register(audioRoutes, {
+        audio,
+        environment: services.environment,
+        release: async () => {
+          await services.microphones.close();
+          services.recognisers.close();
+        },
+      }),
     events: () => server.register(eventRoutes, { hub, sessions, token }),
   };
   for (const name of features) await plugins[name]();

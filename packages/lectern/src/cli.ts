@@ -3,11 +3,15 @@ import { server } from './config.js';
 import { StartupError } from './platform/startup-error.js';
 import { announceStartupFailure, serve } from './serve.js';
 import { version } from './version.js';
+import { defaultDataDir } from './platform/data-dir.js';
+import { formatDoctor, runDoctor } from './doctor.js';
 
 const usage = `Usage: lectern <command> [options]
 
 Commands:
   serve        Run the Lectern service (the default command)
+  doctor       Report which speech recognisers and optional parts are usable here, and why not
+               (--json for a machine-readable list; --data-dir as for serve)
 
 Options for serve:
   --data-dir DIR        Where the database and connection.json live
@@ -50,6 +54,7 @@ async function main(argv: string[]): Promise<void> {
         'token-stdin': { type: 'boolean', default: false },
         'exit-on-stdin-eof': { type: 'boolean', default: false },
         'api-only': { type: 'boolean', default: false },
+        json: { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
         version: { type: 'boolean', short: 'v', default: false },
       },
@@ -62,6 +67,10 @@ async function main(argv: string[]): Promise<void> {
   if (values.help) return void process.stdout.write(usage);
   if (values.version) return void process.stdout.write(`${version}\n`);
   const command = positionals[0] ?? 'serve';
+  if (command === 'doctor' && positionals.length === 1) {
+    const checks = await runDoctor(values['data-dir'] ?? defaultDataDir(values['api-only']));
+    return void process.stdout.write(values.json ? `${JSON.stringify({ checks })}\n` : formatDoctor(checks));
+  }
   if (command !== 'serve' || positionals.length > 1) {
     process.stderr.write(`lectern: unknown command '${positionals.join(' ')}'\n\n${usage}`);
     process.exit(exitUsage);

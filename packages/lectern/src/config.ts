@@ -277,3 +277,53 @@ export const systemRecogniser = {
   modelDir: '/usr/share/pocketsphinx/model/en-us',
   packages: ['pocketsphinx', 'pocketsphinx-en-us'],
 } as const;
+
+/** Speech: audio clips, the recognisers and microphone capture (features/audio). */
+export const audio = {
+  sampleRateMin: 8000,
+  sampleRateMax: 48000,
+  clipSecondsMax: 30,
+  /** Chunks a WAV may have besides fmt and data (LIST, fact, ...); a file with more is hostile. */
+  wavChunksMax: 64,
+  /** Room for metadata chunks on top of the largest valid data chunk. */
+  wavMetadataMaxBytes: 256 * 1024,
+  /** What every recogniser is fed. */
+  recogniserSampleRate: 16000,
+  /** Speex quality 0..10; 7 keeps a steep low-pass well under the new Nyquist at little cost. */
+  resamplerQuality: 7,
+  /** A clip whose loudest sample stays under this (of 32767, about −44 dBFS) is silence: no recognition. */
+  silencePeakMax: 200,
+  /** Clips waiting for a recogniser beyond the one being decoded; more is a 503, not unbounded memory. */
+  recognitionQueueMax: 4,
+  /** A recogniser taking longer than this on one clip is killed and restarted. */
+  recognitionTimeoutMs: 60_000,
+  /** Decoder processes kept warm at once (one per course vocabulary in use, plus the generic one). */
+  enginesWarmMax: 2,
+  /**
+   * The course vocabulary is rebuilt (in the background) after this many new entries, so the
+   * words of the class itself join its language model without a rebuild per clip.
+   */
+  vocabularyRebuildEveryEntries: 10,
+  /** Transcript characters (the newest) that feed the course vocabulary. */
+  vocabularyTranscriptMaxChars: 200_000,
+  /** Material characters that feed the course vocabulary. */
+  vocabularyMaterialMaxChars: 2_000_000,
+  /** How many of the session's latest lines the near-duplicate filter compares against. */
+  duplicateWindowLines: 5,
+  /** Word-level similarity (0..1) at or above which a recognised line repeats a recent one. */
+  duplicateSimilarityMin: 0.8,
+  /** Microphone: `audio.level` frames per second at most. */
+  levelEventsPerSecondMax: 10,
+  /** WebRTC VAD aggressiveness 0..3. */
+  vadMode: 2,
+  vadFrameMs: 10,
+  /** Silence that ends a speech segment, and the shortest segment worth recognising. */
+  segmentEndSilenceMs: 500,
+  segmentMinSpeechMs: 300,
+  /** A segment is cut here even without a pause, so a lecturer who never stops still gets lines. */
+  segmentMaxSeconds: 20,
+  /** Audio kept before the first voiced frame, so the first syllable is not clipped. */
+  segmentPreRollMs: 200,
+  /** Listing devices (pactl / arecord -L) may take this long before it counts as failed. */
+  deviceQueryTimeoutMs: 5000,
+} as const;

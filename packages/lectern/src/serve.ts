@@ -60,6 +60,8 @@ export async function serve(options: ServeOptions): Promise<void> {
     token,
     logger,
     extraHosts: options.unsafeBind ? [options.host] : [],
+    // An instance for a third-party tool never opens a device.
+    capture: !options.apiOnly,
   });
 
   let stopping: Promise<void> | null = null;
