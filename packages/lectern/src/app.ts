@@ -8,6 +8,8 @@ import type { Logger } from './platform/logger.js';
 import { collectOpenApi } from './platform/openapi.js';
 import { closeRefusedUpgrades } from './platform/refused-upgrades.js';
 import { requestGuard } from './platform/request-guard.js';
+import { LoginCodes } from './platform/login-codes.js';
+import { loginExchangePath, loginRoutes } from './platform/login-routes.js';
 import { installSchemaCompilers } from './platform/schema-compilers.js';
 import { version } from './version.js';
 import { resolveTaskProvider } from './answer-engine/providers/resolve.js';
@@ -117,6 +119,7 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
     extraHosts: options.extraHosts ?? [],
     publicPaths: new Set([healthPath]),
     websocketPaths: new Set([eventsPath]),
+    tokenlessPosts: new Set([loginExchangePath]),
   });
   await server.register(websocket, {
     // The option's type asks for the ws module's whole export (its static helpers too); ws itself
@@ -131,6 +134,7 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
 
   server.get(healthPath, { schema: { tags: ['health'], summary: 'Liveness (no token needed)', security: [] } }, async () => ({ status: 'healthy', version }));
   server.get('/api/v2/openapi.json', { schema: { hide: true } }, async () => openApiDocument());
+  await server.register(loginRoutes, { token: options.token, codes: new LoginCodes() });
   return server;
 }
 

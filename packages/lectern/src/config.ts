@@ -71,6 +71,15 @@ export const server = {
   shutdownGraceMs: 5000,
 } as const;
 
+/** The one-time codes that hand the token to a browser page (`POST /auth/codes` → `/auth/exchange`). */
+export const loginCodes = {
+  /** 128 bits: guessing one within its lifetime is out of reach. */
+  codeBytes: 16,
+  lifetimeSeconds: 60,
+  /** Unredeemed codes kept at once; the oldest is dropped first, so a loop cannot grow memory. */
+  outstandingMax: 64,
+} as const;
+
 export const database = {
   /**
    * `NORMAL` in WAL mode: a commit is in the WAL (the OS page cache) before the answer is sent,
