@@ -54,6 +54,8 @@ import { sessionRoutes } from './features/sessions/routes.js';
 import { SessionSchema } from './features/sessions/schemas.js';
 import { createSessionService } from './features/sessions/service.js';
 import { createSessionStore } from './features/sessions/store.js';
+import type { WebFile } from './features/workspace/files.js';
+import { workspaceRoutes } from './features/workspace/routes.js';
 
 export interface ServerOptions {
   token: string;
@@ -63,6 +65,8 @@ export interface ServerOptions {
   allowedOrigins?: () => ReadonlySet<string>;
   /** Host names accepted besides loopback (the bind address under `--unsafe-bind`). */
   extraHosts?: readonly string[];
+  /** The web workspace's files by URL path; absent on an API-only instance or when not built. */
+  webFiles?: ReadonlyMap<string, WebFile> | null;
 }
 
 export interface ServicesOptions {
@@ -82,6 +86,8 @@ export interface AppOptions extends ServicesOptions {
   token: string;
   /** Host names accepted besides loopback (the bind address under `--unsafe-bind`). */
   extraHosts?: readonly string[];
+  /** The web workspace's files (features/workspace/files.ts); none on an API-only instance. */
+  webFiles?: ReadonlyMap<string, WebFile> | null;
 }
 
 export interface App {
@@ -120,6 +126,7 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
     publicPaths: new Set([healthPath]),
     websocketPaths: new Set([eventsPath]),
     tokenlessPosts: new Set([loginExchangePath]),
+    isPublicFile: (path) => options.webFiles?.has(path) === true,
   });
   await server.register(websocket, {
     // The option's type asks for the ws module's whole export (its static helpers too); ws itself
@@ -135,6 +142,7 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
   server.get(healthPath, { schema: { tags: ['health'], summary: 'Liveness (no token needed)', security: [] } }, async () => ({ status: 'healthy', version }));
   server.get('/api/v2/openapi.json', { schema: { hide: true } }, async () => openApiDocument());
   await server.register(loginRoutes, { token: options.token, codes: new LoginCodes() });
+  if (options.webFiles) await server.register(workspaceRoutes, { files: options.webFiles });
   return server;
 }
 
@@ -242,6 +250,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     logger: options.logger,
     allowedOrigins: originsAllowedBy(services.settings),
     extraHosts: options.extraHosts ?? [],
+    webFiles: options.webFiles ?? null,
   });
   await registerFeatures(server, services, options.token);
   return { server, hub: services.hub };

@@ -8,6 +8,8 @@ const usage = `Usage: lectern <command> [options]
 
 Commands:
   serve        Run the Lectern service (the default command)
+  open         Open the web workspace in the default browser (starts Lectern if needed)
+  openapi      Print the OpenAPI document of the /api/v2 interface
 
 Options for serve:
   --data-dir DIR        Where the database and connection.json live
@@ -62,6 +64,10 @@ async function main(argv: string[]): Promise<void> {
   if (values.help) return void process.stdout.write(usage);
   if (values.version) return void process.stdout.write(`${version}\n`);
   const command = positionals[0] ?? 'serve';
+  if (command === 'openapi' && positionals.length === 1) {
+    const { printOpenApiDocument } = await import('./openapi-command.js');
+    return printOpenApiDocument();
+  }
   if (command !== 'serve' || positionals.length > 1) {
     process.stderr.write(`lectern: unknown command '${positionals.join(' ')}'\n\n${usage}`);
     process.exit(exitUsage);

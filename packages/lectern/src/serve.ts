@@ -1,4 +1,5 @@
 import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.js';
 import { server as serverConfig } from './config.js';
 import { generateToken } from './platform/auth.js';
@@ -9,6 +10,13 @@ import { removeConnectionFile, writeConnectionFile } from './platform/handover.j
 import { createLogger } from './platform/logger.js';
 import { isLoopbackName } from './platform/loopback.js';
 import { version } from './version.js';
+import { loadWebFiles } from './features/workspace/files.js';
+
+/**
+ * The built web workspace. src/ and dist/ both sit one level below packages/lectern, so the
+ * same relative path holds for the sources and the bundle.
+ */
+const webRoot = fileURLToPath(new URL('../../lectern-web/dist/', import.meta.url));
 
 export interface ServeOptions {
   dataDir?: string;
@@ -60,6 +68,7 @@ export async function serve(options: ServeOptions): Promise<void> {
     token,
     logger,
     extraHosts: options.unsafeBind ? [options.host] : [],
+    webFiles: options.apiOnly ? null : loadWebFiles(webRoot),
   });
 
   let stopping: Promise<void> | null = null;
