@@ -69,6 +69,8 @@ export const server = {
   privateFileMode: 0o600,
   /** How long a graceful shutdown may wait for in-flight requests before closing anyway. */
   shutdownGraceMs: 5000,
+  /** How long `lectern open` waits for a running instance's health check before starting one. */
+  openProbeTimeoutMs: 1500,
 } as const;
 
 /** The one-time codes that hand the token to a browser page (`POST /auth/codes` → `/auth/exchange`). */
