@@ -8,6 +8,8 @@ import type { Logger } from './platform/logger.js';
 import { collectOpenApi } from './platform/openapi.js';
 import { closeRefusedUpgrades } from './platform/refused-upgrades.js';
 import { requestGuard } from './platform/request-guard.js';
+import { LoginCodes } from './platform/login-codes.js';
+import { loginExchangePath, loginRoutes } from './platform/login-routes.js';
 import { installSchemaCompilers } from './platform/schema-compilers.js';
 import { version } from './version.js';
 import { resolveTaskProvider } from './answer-engine/providers/resolve.js';
@@ -57,6 +59,8 @@ import { sessionRoutes } from './features/sessions/routes.js';
 import { SessionSchema } from './features/sessions/schemas.js';
 import { createSessionService } from './features/sessions/service.js';
 import { createSessionStore } from './features/sessions/store.js';
+import type { WebFile } from './features/workspace/files.js';
+import { workspaceRoutes } from './features/workspace/routes.js';
 
 export interface ServerOptions {
   token: string;
@@ -66,6 +70,8 @@ export interface ServerOptions {
   allowedOrigins?: () => ReadonlySet<string>;
   /** Host names accepted besides loopback (the bind address under `--unsafe-bind`). */
   extraHosts?: readonly string[];
+  /** The web workspace's files by URL path; absent on an API-only instance or when not built. */
+  webFiles?: ReadonlyMap<string, WebFile> | null;
 }
 
 export interface ServicesOptions {
@@ -87,6 +93,8 @@ export interface AppOptions extends ServicesOptions {
   token: string;
   /** Host names accepted besides loopback (the bind address under `--unsafe-bind`). */
   extraHosts?: readonly string[];
+  /** The web workspace's files (features/workspace/files.ts); none on an API-only instance. */
+  webFiles?: ReadonlyMap<string, WebFile> | null;
 }
 
 export interface App {
@@ -124,6 +132,8 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
     extraHosts: options.extraHosts ?? [],
     publicPaths: new Set([healthPath]),
     websocketPaths: new Set([eventsPath]),
+    tokenlessPosts: new Set([loginExchangePath]),
+    isPublicFile: (path) => options.webFiles?.has(path) === true,
   });
   await server.register(websocket, {
     // The option's type asks for the ws module's whole export (its static helpers too); ws itself
@@ -138,6 +148,8 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
 
   server.get(healthPath, { schema: { tags: ['health'], summary: 'Liveness (no token needed)', security: [] } }, async () => ({ status: 'healthy', version }));
   server.get('/api/v2/openapi.json', { schema: { hide: true } }, async () => openApiDocument());
+  await server.register(loginRoutes, { token: options.token, codes: new LoginCodes() });
+  if (options.webFiles) await server.register(workspaceRoutes, { files: options.webFiles });
   return server;
 }
 
@@ -286,6 +298,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     logger: options.logger,
     allowedOrigins: originsAllowedBy(services.settings),
     extraHosts: options.extraHosts ?? [],
+    webFiles: options.webFiles ?? null,
   });
   await registerFeatures(server, services, options.token);
   return { server, hub: services.hub };

@@ -69,6 +69,17 @@ export const server = {
   privateFileMode: 0o600,
   /** How long a graceful shutdown may wait for in-flight requests before closing anyway. */
   shutdownGraceMs: 5000,
+  /** How long `lectern open` waits for a running instance's health check before starting one. */
+  openProbeTimeoutMs: 1500,
+} as const;
+
+/** The one-time codes that hand the token to a browser page (`POST /auth/codes` → `/auth/exchange`). */
+export const loginCodes = {
+  /** 128 bits: guessing one within its lifetime is out of reach. */
+  codeBytes: 16,
+  lifetimeSeconds: 60,
+  /** Unredeemed codes kept at once; the oldest is dropped first, so a loop cannot grow memory. */
+  outstandingMax: 64,
 } as const;
 
 export const database = {
