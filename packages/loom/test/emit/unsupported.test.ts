@@ -18,7 +18,7 @@ test('job, server and resource declarations are E001 at the declaration', () => 
     "1:26 E001 Undeclared identifier: loom run does not support the 'secret' setting of auth site (auth block values are literals) yet",
   ]);
   assert.deepEqual(findings('flow main { print(std.auth.get_user()) }\n'), [
-    '1:19 E001 Undeclared identifier: loom run does not support std.auth.get_user yet',
+    '1:19 E001 Undeclared identifier: loom run does not support std.auth.get_user (sessions belong to the requests of a server route, and loom run runs no server declarations) yet',
   ]);
   assert.match(findings('flow Hello { return "hi" }\nserver 8080 {\n    route GET "/" => Hello\n}\n')[0] ?? '', /^2:1 E001 Undeclared identifier: loom run does not support server declarations \(server 8080\) yet$/);
 });
