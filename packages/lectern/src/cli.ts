@@ -4,7 +4,6 @@ import { defaultDataDir } from './platform/data-dir.js';
 import { StartupError } from './platform/startup-error.js';
 import { announceStartupFailure, serve } from './serve.js';
 import { version } from './version.js';
-import { defaultDataDir } from './platform/data-dir.js';
 import { formatDoctor, runDoctor } from './doctor.js';
 
 const usage = `Usage: lectern <command> [options]

@@ -262,8 +262,12 @@ export const ERROR_REGISTRY: Readonly<Record<ErrorCode, ErrorEntry>> = {
   E601: {
     family: 'KVError',
     title: 'Key-value operation failed',
-    cause: 'A key-value store operation failed: the key does not exist, was deleted or its TTL has expired, or the store cannot be opened or was closed.',
-    remedy: 'Open the store before use and read optional keys with a default (`kv.get("k") ?? default`) or check `kv.has("k")` first.',
+    cause:
+      'A key-value store operation failed: the key does not exist, was deleted or its TTL has expired, the store cannot be opened or was closed, ' +
+      'or its Redis server went away and did not come back while Loom reconnected (or did not answer within 10 s).',
+    remedy:
+      'Open the store before use and read optional keys with a default (`kv.get("k") ?? default`) or check `kv.has("k")` first; ' +
+      'for a lost Redis server, check that it runs and retry the operation.',
   },
   E602: {
     family: 'KVError',

@@ -58,11 +58,14 @@ export const STD_NAMESPACES_RUN: ReadonlySet<string> = new Set([
 ]);
 
 /**
- * Functions of a provided namespace that `loom run` does not run yet (OAuth and sessions need
- * the HTTP server): a call is refused at compile time like a namespace Loom does not provide.
+ * Functions of a provided namespace that `loom run` does not run yet, with the reason: a call is
+ * refused at compile time like a namespace Loom does not provide, naming the reason. The
+ * session functions of std.auth read and write the session cookie of the request a `server`
+ * route is handling, and `loom run` runs no servers, so there is no request for them.
  */
-export const STD_FUNCTIONS_NOT_RUN: ReadonlyMap<string, ReadonlySet<string>> = new Map([
-  ['auth', new Set(['get_user', 'get_session', 'session_data', 'set_session', 'logout_user', 'require_auth', 'auth_context'])],
+const SESSION_REASON = 'sessions belong to the requests of a server route, and loom run runs no server declarations';
+export const STD_FUNCTIONS_NOT_RUN: ReadonlyMap<string, ReadonlyMap<string, string>> = new Map([
+  ['auth', new Map(['get_user', 'get_session', 'session_data', 'set_session', 'logout_user', 'require_auth', 'auth_context'].map((name) => [name, SESSION_REASON]))],
 ]);
 
 /**

@@ -16,7 +16,7 @@ test('jobs run; resource settings Loom cannot run are E001 at the declaration', 
     "1:26 E001 Undeclared identifier: loom run does not support the 'secret' setting of auth site (auth block values are literals) yet",
   ]);
   assert.deepEqual(findings('flow main { print(std.auth.get_user()) }\n'), [
-    '1:19 E001 Undeclared identifier: loom run does not support std.auth.get_user yet',
+    '1:19 E001 Undeclared identifier: loom run does not support std.auth.get_user (sessions belong to the requests of a server route, and loom run runs no server declarations) yet',
   ]);
 });
 

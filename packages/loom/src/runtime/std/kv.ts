@@ -31,6 +31,11 @@ function ttlSeconds(value: unknown): number | undefined {
   return seconds;
 }
 
+/** The store key of an agent's key: `agent:<agent_name>:<key>`. */
+function agentKey(agent: unknown, name: unknown): string {
+  return `agent:${text(agent, 'the agent name')}:${key(name)}`;
+}
+
 function missing(name: string): LoomError {
   return new LoomError('E601', `key '${name}' not found (missing, deleted or expired)`);
 }
@@ -114,6 +119,24 @@ function createKv(services: StdServices): StdFunctions {
       await store(kv).flush();
       return null;
     },
+    // part5_enterprise's agent-specific KV: an agent's keys live under `agent:<agent_name>:`.
+    agent_kv_store: async (kv, agent, name, value) => {
+      const keyName = agentKey(agent, name);
+      await store(kv).set(keyName, encodeValue(value, keyName), undefined);
+      return null;
+    },
+    agent_kv_query: async (kv, agent, name) => (await read(kv, agentKey(agent, name))).value,
+    agent_kv_context: async (kv, agent) => {
+      const prefix = agentKey(agent, '');
+      const backend = store(kv);
+      const context: Record<string, unknown> = {};
+      for (const keyName of await backend.keys(prefix)) {
+        const json = await backend.get(keyName);
+        // A key that expired between listing and reading is simply not part of the context.
+        if (json !== undefined) context[keyName.slice(prefix.length)] = decodeValue(json);
+      }
+      return context;
+    },
     close: async (kv) => {
       if (!(kv instanceof KvStore)) return store(kv) && null;
       services.resources.forget(kv);
@@ -153,5 +176,8 @@ export const kvNamespace: StdNamespace = {
     expire: ['kv', 'key', 'ttl'],
     flush: ['kv'],
     close: ['kv'],
+    agent_kv_store: ['kv', 'agent_name', 'key', 'value'],
+    agent_kv_query: ['kv', 'agent_name', 'key'],
+    agent_kv_context: ['kv', 'agent_name'],
   },
 };
