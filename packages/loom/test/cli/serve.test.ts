@@ -82,7 +82,12 @@ server Helpdesk {
     semantic route "/help" => HelpBot
     semantic route "/billing" => billing
     route GET "/ping" => ping
+    route POST "/analyze" {
+        requires: request.body != ""
+        handler: analyze_flow
+    }
 }
+flow analyze_flow(request) { return {analysis: HelpBot.run(request.body)} }
 flow billing(request) { return {team: "billing", text: request.body} }
 flow ping() { return "pong" }
 `;
@@ -313,6 +318,31 @@ describe('a semantic route against a loopback model', () => {
     const direct = await fetch(`${helpdesk.url}/help?q=hello`);
     assert.deepEqual(await json(direct), 'helped with: hello');
     assert.equal(intentRequests().length, before + 1);
+  });
+});
+
+describe('the part5 DataAPI form: a route block whose handler flow runs an agent', () => {
+  test('an empty body fails `requires: request.body != ""` (401); a body reaches the agent', async () => {
+    // The helpdesk program again, with a model that gives every request the same answer.
+    const model = await startFakeModelServer();
+    model.respondWith((): ScriptedReply => ({ text: 'analysed' }));
+    const dir = join(project, 'data-api');
+    mkdirSync(dir);
+    writeFileSync(join(dir, 'secrets.nxs'), secretsFor(model));
+    writeFileSync(join(dir, 'api.nx'), HELPDESK);
+    const api = await serve('api.nx', { cwd: dir });
+    try {
+      const empty = await fetch(`${api.url}/analyze`, { method: 'POST' });
+      assert.equal(empty.status, 401);
+      assert.equal(((await json(empty)) as { error: { code: string } }).error.code, 'EC02');
+      assert.equal(model.requests.length, 0);
+      const analysed = await fetch(`${api.url}/analyze`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'sales rose 4%' });
+      assert.deepEqual(await json(analysed), { analysis: 'analysed' });
+      assert.equal(model.requests.length, 1);
+    } finally {
+      await api.stop();
+      await model.close();
+    }
   });
 });
 

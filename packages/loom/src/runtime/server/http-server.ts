@@ -65,6 +65,8 @@ export interface ServerHost {
 
 interface ReadyRoute {
   readonly spec: RouteSpec;
+  /** No middleware and no contracts: the handler's value is the answer (the common case, kept short). */
+  readonly plain: boolean;
   readonly stages: readonly Stage[];
   readonly middleware: readonly Stage[];
   readonly requires: RouteSpec['contracts'];
@@ -155,6 +157,7 @@ export class LoomHttpServer {
     for (const route of spec.routes) {
       const prepared: ReadyRoute = {
         spec: route,
+        plain: route.middleware.length === 0 && route.contracts.length === 0 && spec.requireAuth.length === 0,
         stages: await resolveStages(route.stages, host.callValue, host.isAgent),
         middleware: await resolveStages(route.middleware, host.callValue, host.isAgent),
         requires: route.contracts.filter((contract) => contract.clause === 'requires'),
@@ -204,6 +207,7 @@ export class LoomHttpServer {
   private async handle(route: ReadyRoute, incoming: RequestValue, host: ServerHost): Promise<WireResponse> {
     let request = incoming;
     try {
+      if (route.plain) return toWire(await (route.stages.length === 1 ? route.stages[0]!.run(request, request, true) : runChain(route.stages, request)));
       if (this.spec.requireAuth.some((prefix) => request.path === prefix || request.path.startsWith(prefix.endsWith('/') ? prefix : `${prefix}/`))) {
         const token = bearerToken(request.headers);
         if (token === null) return errorWire(STATUS.unauthorized, 'E501', `${request.path} needs an Authorization: Bearer token`, {}, { 'www-authenticate': 'Bearer' });
