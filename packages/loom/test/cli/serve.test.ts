@@ -365,6 +365,13 @@ describe('what loom serve refuses', () => {
   });
 });
 
+test('loom run of a program with a server runs its statements and main and never listens', async () => {
+  writeFileSync(join(project, 'both.nx'), 'server 0 {\n    route GET "/" => hi\n}\nflow hi() { return 1 }\nprint("statements ran")\nflow main { print("main ran") }\n');
+  const ran = await loomExit(['run', 'both.nx'], project);
+  assert.equal(ran.status, 0, ran.stderr);
+  assert.equal(ran.stdout, 'statements ran\nmain ran\n');
+});
+
 describe('loom routes', () => {
   test('lists every route with its full path, handler and guards, as text and as JSON', async () => {
     const text = await loomExit(['routes', 'shop.nx'], project);
