@@ -72,6 +72,7 @@ const SLOW = `server 0 {
 }
 flow upload(request) { return {size: len(request.body)} }
 flow slow() {
+    print("slow request started")
     sleep_ms(1500)
     return {done: true}
 }
@@ -259,8 +260,8 @@ test('a body over the server\'s body_limit is refused with 413', async () => {
 test('SIGTERM lets the request in flight finish, then the server stops and the process exits 0', async () => {
   const served = await serve('slow.nx', { cwd: project });
   const inFlight = fetch(`${served.url}/slow`);
-  // Long enough for the request to have reached the handler on a loaded machine.
-  await new Promise((resolveWait) => setTimeout(resolveWait, 500));
+  // The signal comes once the handler is running, however loaded the machine is.
+  while (!served.stdout().includes('slow request started')) await new Promise((resolveWait) => setTimeout(resolveWait, 20));
   const exited = served.stop('SIGTERM');
   const response = await inFlight;
   assert.equal(response.status, 200);
