@@ -10,6 +10,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { after, before, describe, test } from 'node:test';
 import { SignJWT } from 'jose';
 import { startFakeModelServer } from '../support/fake-model-server.js';
@@ -345,6 +346,27 @@ describe('the part5 DataAPI form: a route block whose handler flow runs an agent
       await model.close();
     }
   });
+});
+
+test('every server of a program listens, each on its own port; --port is then refused', async () => {
+  writeFileSync(join(project, 'two.nx'), 'server 0 {\n    route GET "/" => one\n}\nserver 0 {\n    route GET "/" => two\n}\nflow one() { return 1 }\nflow two() { return 2 }\n');
+  const { spawn } = await import('node:child_process');
+  const child = spawn(process.execPath, [fileURLToPath(new URL('../../bin/loom.js', import.meta.url)), 'serve', 'two.nx'], { cwd: project, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  const exited = new Promise<number | null>((resolveExit) => child.on('close', resolveExit));
+  while ((stdout.match(/^Serving server 0 on /gm) ?? []).length < 2) {
+    assert.equal(child.exitCode, null, `loom serve ended before both servers listened: ${stdout}`);
+    await new Promise((resolveWait) => setTimeout(resolveWait, 20));
+  }
+  const urls = [...stdout.matchAll(/on (http:\/\/\S+)/g)].map((match) => match[1] ?? '');
+  assert.notEqual(urls[0], urls[1]);
+  assert.deepEqual(await Promise.all(urls.map(async (url) => json(await fetch(url)))), [1, 2]);
+  child.kill('SIGTERM');
+  assert.equal(await exited, 0);
+  const refused = await loomExit(['serve', 'two.nx', '--port', '0'], project);
+  assert.equal(refused.status, 64);
+  assert.match(refused.stderr, /--port replaces the port of the program's one server/);
 });
 
 describe('what loom serve refuses', () => {
