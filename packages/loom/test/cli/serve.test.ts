@@ -262,7 +262,10 @@ test('SIGTERM lets the request in flight finish, then the server stops and the p
   const served = await serve('slow.nx', { cwd: project });
   const inFlight = fetch(`${served.url}/slow`);
   // The signal comes once the handler is running, however loaded the machine is.
-  while (!served.stdout().includes('slow request started')) await new Promise((resolveWait) => setTimeout(resolveWait, 20));
+  while (!served.stdout().includes('slow request started')) {
+    assert.equal(served.child.exitCode, null, `loom serve ended early: ${served.stderr()}`);
+    await new Promise((resolveWait) => setTimeout(resolveWait, 20));
+  }
   const exited = served.stop('SIGTERM');
   const response = await inFlight;
   assert.equal(response.status, 200);
