@@ -82,7 +82,7 @@ flow slow() {
 const HELPDESK = `agent HelpBot { role: "Helper", prompt: "Help the user", model: "openai/test-model" }
 server Helpdesk {
     semantic route "/help" => HelpBot
-    semantic route "/billing" => billing
+    semantic route "questions about invoices" => billing
     route GET "/ping" => ping
     route POST "/analyze" {
         requires: request.body != ""
@@ -312,7 +312,7 @@ describe('a semantic route against a loopback model', () => {
     assert.deepEqual(await json(help), 'helped with: I forgot my password');
     const intents = intentRequests().map((request) => JSON.stringify(request.body));
     assert.equal(intents.length, 2);
-    assert.match(intents[0] ?? '', /1\. help\\n2\. billing/);
+    assert.match(intents[0] ?? '', /1\. help\\n2\. questions about invoices/);
   });
 
   test('an intent the model does not recognise is EC01 404; a semantic route\'s own path needs no model', async () => {

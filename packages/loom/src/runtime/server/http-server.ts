@@ -153,7 +153,6 @@ export class LoomHttpServer {
 
     const declaredPaths = FindMyWay();
     const semanticRoutes: ReadyRoute[] = [];
-    const ready = new Map<RouteSpec, ReadyRoute>();
     for (const route of spec.routes) {
       const prepared: ReadyRoute = {
         spec: route,
@@ -163,10 +162,9 @@ export class LoomHttpServer {
         requires: route.contracts.filter((contract) => contract.clause === 'requires'),
         ensures: route.contracts.filter((contract) => contract.clause === 'ensures'),
       };
-      ready.set(route, prepared);
       if (route.semantic) semanticRoutes.push(prepared);
       // A semantic route written as an intent rather than a path is reached only through the model.
-      if (!route.routerPath.startsWith('/') || (route.semantic && route.path.includes(' '))) continue;
+      if (!route.routerPath.startsWith('/')) continue;
       const methods = route.method === null ? SEMANTIC_METHODS : [route.method as HTTPMethod];
       for (const method of methods) {
         declaredPaths.on(method, route.routerPath, () => undefined);
