@@ -104,12 +104,14 @@ export function checkServer(server: ServerDeclaration, context: ServerCheckConte
   return diagnostics;
 }
 
-/** Two servers of one program on one port cannot both listen (a named server without a port is on 8080). */
+/** Two servers of one program on one port cannot both listen (a named server without a port is on 8080; 0 is any free port). */
 export function duplicatePorts(servers: readonly ServerDeclaration[]): Diagnostic[] {
   const seen = new Map<number, ServerDeclaration>();
   const diagnostics: Diagnostic[] = [];
   for (const server of servers) {
     const port = server.port?.value ?? DEFAULT_SERVER_PORT;
+    // Port 0 asks the system for a free port: any number of servers may.
+    if (port === 0) continue;
     const first = seen.get(port);
     if (first === undefined) {
       seen.set(port, server);

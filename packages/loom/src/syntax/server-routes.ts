@@ -32,7 +32,7 @@ export interface FlatRoute {
   readonly route: RouteDirective;
   /** Upper case; `null` only for a semantic route, which answers SEMANTIC_ROUTE_METHODS. */
   readonly method: string | null;
-  /** The full path as written, group prefixes included (`/admin/users/{id}`). */
+  /** The full path as written, group prefixes included (`/admin/users/{id}`); a semantic route's intent when it is not a path. */
   readonly path: string;
   /** The same path for the router: `{id}` and `{id: int}` become `:id`. */
   readonly routerPath: string;
@@ -100,7 +100,9 @@ export function flattenServer(declaration: ServerDeclaration): FlatServer {
     for (const directive of directives) {
       switch (directive.kind) {
         case 'RouteDirective': {
-          const path = joinPath(prefix, directive.path.value);
+          // `semantic route "questions about invoices" => H` names an intent, not a path.
+          const written = directive.path.value;
+          const path = directive.semantic && !written.startsWith('/') ? written : joinPath(prefix, written);
           const method = directive.method?.name.toUpperCase() ?? (directive.semantic ? null : DEFAULT_ROUTE_METHOD);
           routes.push({ route: directive, method, path, routerPath: routerPathOf(path), handler: routeHandler(directive), middleware });
           break;

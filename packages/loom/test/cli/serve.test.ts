@@ -10,6 +10,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { after, before, describe, test } from 'node:test';
 import { SignJWT } from 'jose';
 import { startFakeModelServer } from '../support/fake-model-server.js';
@@ -72,6 +73,7 @@ const SLOW = `server 0 {
 }
 flow upload(request) { return {size: len(request.body)} }
 flow slow() {
+    print("slow request started")
     sleep_ms(1500)
     return {done: true}
 }
@@ -80,9 +82,14 @@ flow slow() {
 const HELPDESK = `agent HelpBot { role: "Helper", prompt: "Help the user", model: "openai/test-model" }
 server Helpdesk {
     semantic route "/help" => HelpBot
-    semantic route "/billing" => billing
+    semantic route "questions about invoices" => billing
     route GET "/ping" => ping
+    route POST "/analyze" {
+        requires: request.body != ""
+        handler: analyze_flow
+    }
 }
+flow analyze_flow(request) { return {analysis: HelpBot.run(request.body)} }
 flow billing(request) { return {team: "billing", text: request.body} }
 flow ping() { return "pong" }
 `;
@@ -254,8 +261,11 @@ test('a body over the server\'s body_limit is refused with 413', async () => {
 test('SIGTERM lets the request in flight finish, then the server stops and the process exits 0', async () => {
   const served = await serve('slow.nx', { cwd: project });
   const inFlight = fetch(`${served.url}/slow`);
-  // Long enough for the request to have reached the handler on a loaded machine.
-  await new Promise((resolveWait) => setTimeout(resolveWait, 500));
+  // The signal comes once the handler is running, however loaded the machine is.
+  while (!served.stdout().includes('slow request started')) {
+    assert.equal(served.child.exitCode, null, `loom serve ended early: ${served.stderr()}`);
+    await new Promise((resolveWait) => setTimeout(resolveWait, 20));
+  }
   const exited = served.stop('SIGTERM');
   const response = await inFlight;
   assert.equal(response.status, 200);
@@ -302,7 +312,7 @@ describe('a semantic route against a loopback model', () => {
     assert.deepEqual(await json(help), 'helped with: I forgot my password');
     const intents = intentRequests().map((request) => JSON.stringify(request.body));
     assert.equal(intents.length, 2);
-    assert.match(intents[0] ?? '', /1\. help\\n2\. billing/);
+    assert.match(intents[0] ?? '', /1\. help\\n2\. questions about invoices/);
   });
 
   test('an intent the model does not recognise is EC01 404; a semantic route\'s own path needs no model', async () => {
@@ -314,6 +324,52 @@ describe('a semantic route against a loopback model', () => {
     assert.deepEqual(await json(direct), 'helped with: hello');
     assert.equal(intentRequests().length, before + 1);
   });
+});
+
+describe('the part5 DataAPI form: a route block whose handler flow runs an agent', () => {
+  test('an empty body fails `requires: request.body != ""` (401); a body reaches the agent', async () => {
+    // The helpdesk program again, with a model that gives every request the same answer.
+    const model = await startFakeModelServer();
+    model.respondWith((): ScriptedReply => ({ text: 'analysed' }));
+    const dir = join(project, 'data-api');
+    mkdirSync(dir);
+    writeFileSync(join(dir, 'secrets.nxs'), secretsFor(model));
+    writeFileSync(join(dir, 'api.nx'), HELPDESK);
+    const api = await serve('api.nx', { cwd: dir });
+    try {
+      const empty = await fetch(`${api.url}/analyze`, { method: 'POST' });
+      assert.equal(empty.status, 401);
+      assert.equal(((await json(empty)) as { error: { code: string } }).error.code, 'EC02');
+      assert.equal(model.requests.length, 0);
+      const analysed = await fetch(`${api.url}/analyze`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'sales rose 4%' });
+      assert.deepEqual(await json(analysed), { analysis: 'analysed' });
+      assert.equal(model.requests.length, 1);
+    } finally {
+      await api.stop();
+      await model.close();
+    }
+  });
+});
+
+test('every server of a program listens, each on its own port; --port is then refused', async () => {
+  writeFileSync(join(project, 'two.nx'), 'server 0 {\n    route GET "/" => one\n}\nserver 0 {\n    route GET "/" => two\n}\nflow one() { return 1 }\nflow two() { return 2 }\n');
+  const { spawn } = await import('node:child_process');
+  const child = spawn(process.execPath, [fileURLToPath(new URL('../../bin/loom.js', import.meta.url)), 'serve', 'two.nx'], { cwd: project, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  const exited = new Promise<number | null>((resolveExit) => child.on('close', resolveExit));
+  while ((stdout.match(/^Serving server 0 on /gm) ?? []).length < 2) {
+    assert.equal(child.exitCode, null, `loom serve ended before both servers listened: ${stdout}`);
+    await new Promise((resolveWait) => setTimeout(resolveWait, 20));
+  }
+  const urls = [...stdout.matchAll(/on (http:\/\/\S+)/g)].map((match) => match[1] ?? '');
+  assert.notEqual(urls[0], urls[1]);
+  assert.deepEqual(await Promise.all(urls.map(async (url) => json(await fetch(url)))), [1, 2]);
+  child.kill('SIGTERM');
+  assert.equal(await exited, 0);
+  const refused = await loomExit(['serve', 'two.nx', '--port', '0'], project);
+  assert.equal(refused.status, 64);
+  assert.match(refused.stderr, /--port replaces the port of the program's one server/);
 });
 
 describe('what loom serve refuses', () => {
@@ -333,6 +389,13 @@ describe('what loom serve refuses', () => {
     assert.equal(refused.status, 2);
     assert.match(refused.stderr, /E001[^\n]*require_auth "\/admin" needs the program's auth block/);
   });
+});
+
+test('loom run of a program with a server runs its statements and main and never listens', async () => {
+  writeFileSync(join(project, 'both.nx'), 'server 0 {\n    route GET "/" => hi\n}\nflow hi() { return 1 }\nprint("statements ran")\nflow main { print("main ran") }\n');
+  const ran = await loomExit(['run', 'both.nx'], project);
+  assert.equal(ran.status, 0, ran.stderr);
+  assert.equal(ran.stdout, 'statements ran\nmain ran\n');
 });
 
 describe('loom routes', () => {

@@ -65,6 +65,8 @@ export interface ServerHost {
 
 interface ReadyRoute {
   readonly spec: RouteSpec;
+  /** No middleware and no contracts: the handler's value is the answer (the common case, kept short). */
+  readonly plain: boolean;
   readonly stages: readonly Stage[];
   readonly middleware: readonly Stage[];
   readonly requires: RouteSpec['contracts'];
@@ -151,19 +153,18 @@ export class LoomHttpServer {
 
     const declaredPaths = FindMyWay();
     const semanticRoutes: ReadyRoute[] = [];
-    const ready = new Map<RouteSpec, ReadyRoute>();
     for (const route of spec.routes) {
       const prepared: ReadyRoute = {
         spec: route,
+        plain: route.middleware.length === 0 && route.contracts.length === 0 && spec.requireAuth.length === 0,
         stages: await resolveStages(route.stages, host.callValue, host.isAgent),
         middleware: await resolveStages(route.middleware, host.callValue, host.isAgent),
         requires: route.contracts.filter((contract) => contract.clause === 'requires'),
         ensures: route.contracts.filter((contract) => contract.clause === 'ensures'),
       };
-      ready.set(route, prepared);
       if (route.semantic) semanticRoutes.push(prepared);
       // A semantic route written as an intent rather than a path is reached only through the model.
-      if (!route.routerPath.startsWith('/') || (route.semantic && route.path.includes(' '))) continue;
+      if (!route.routerPath.startsWith('/')) continue;
       const methods = route.method === null ? SEMANTIC_METHODS : [route.method as HTTPMethod];
       for (const method of methods) {
         declaredPaths.on(method, route.routerPath, () => undefined);
@@ -204,6 +205,7 @@ export class LoomHttpServer {
   private async handle(route: ReadyRoute, incoming: RequestValue, host: ServerHost): Promise<WireResponse> {
     let request = incoming;
     try {
+      if (route.plain) return toWire(await (route.stages.length === 1 ? route.stages[0]!.run(request, request, true) : runChain(route.stages, request)));
       if (this.spec.requireAuth.some((prefix) => request.path === prefix || request.path.startsWith(prefix.endsWith('/') ? prefix : `${prefix}/`))) {
         const token = bearerToken(request.headers);
         if (token === null) return errorWire(STATUS.unauthorized, 'E501', `${request.path} needs an Authorization: Bearer token`, {}, { 'www-authenticate': 'Bearer' });

@@ -1,7 +1,7 @@
 /**
  * The `request` a handler, middleware or route contract sees: a dict of `method`, `path`,
  * `params` (path parameters), `query`, `headers` (lower-case names) and `body` — parsed JSON
- * when the body is JSON, else its text, `null` without one — plus `auth`, the verified token
+ * when the body is JSON, else its text, "" without one — plus `auth`, the verified token
  * claims, on a path `require_auth` protects.
  */
 
@@ -31,9 +31,11 @@ function plainRecord(value: unknown): Record<string, unknown> {
 }
 
 export function requestValue(incoming: IncomingRequest): RequestValue {
+  // Node gives header names in lower case already; repeated headers (only set-cookie) are lists.
   const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(incoming.headers)) {
-    if (value !== undefined) headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
+  for (const name in incoming.headers) {
+    const value = incoming.headers[name];
+    if (value !== undefined) headers[name] = typeof value === 'string' ? value : value.join(', ');
   }
   const queryStart = incoming.url.indexOf('?');
   return {
@@ -42,13 +44,14 @@ export function requestValue(incoming: IncomingRequest): RequestValue {
     params: plainRecord(incoming.params),
     query: plainRecord(incoming.query),
     headers,
-    body: incoming.body ?? null,
+    // No body reads as "", so the Nexa docs' `requires: request.body != ""` means what it says.
+    body: incoming.body ?? '',
   };
 }
 
-/** A body as the handler sees it: parsed JSON when it is JSON, else the text; `null` when empty. */
+/** A body as the handler sees it: parsed JSON when it is JSON, else the text ("" when empty). */
 export function parseBody(text: string): unknown {
-  if (text === '') return null;
+  if (text === '') return '';
   try {
     return JSON.parse(text) as unknown;
   } catch {
