@@ -252,7 +252,7 @@ describe('streamChat against an OpenAI-compatible server', () => {
       // ~17 MB: more than loopback socket buffers hold, so the server can only finish if the client keeps reading.
       server.respondOnceWith({ kind: 'stream', deltas: new Array<string>(16_000).fill('a'.repeat(1_000)) });
       const before = server.requests.length;
-      const { deltas, error } = await read(chatRequest(server.baseUrl));
+      const { deltas, error } = await read(chatRequest(server.baseUrl, { timeoutMs: 60_000 }));
       assert.ok(error instanceof ProviderError);
       assert.equal(error.code, 'response_too_large');
       assert.ok(deltas.join('').length <= MAX_ANSWER_CHARS);
@@ -260,7 +260,8 @@ describe('streamChat against an OpenAI-compatible server', () => {
     });
 
     it('stops reading endless reasoning with response_too_large', async () => {
-      const error = await failureFor({ kind: 'stream', deltas: ['Never reached'], reasoning: new Array<string>(20_000).fill('hmm '.repeat(250)) });
+      // 20 MB to read: a generous deadline, so on a busy machine the size limit is what stops it.
+      const error = await failureFor({ kind: 'stream', deltas: ['Never reached'], reasoning: new Array<string>(20_000).fill('hmm '.repeat(250)) }, { timeoutMs: 60_000 });
       assert.equal(error.code, 'response_too_large');
     });
 
