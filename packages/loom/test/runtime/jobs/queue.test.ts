@@ -133,7 +133,7 @@ for (const backend of ['sqlite', 'redis'] as const satisfies readonly Backend[])
         `    perform(n) {\n std.fs.file_append(${JSON.stringify(log)}, "start #{n}\\n")\n sleep_ms(1200)\n std.fs.file_append(${JSON.stringify(log)}, "done #{n}\\n") }`,
         '}',
       ].join('\n'));
-      const ids = [];
+      const ids: string[] = [];
       for (let n = 1; n <= 6; n += 1) ids.push(await project.enqueue(store, 'Step', 'steps', ['n'], { n }));
       const first = await project.startWorker('steps.nx', 3);
       // Killed once it has started three jobs (its concurrency), before any can finish.
