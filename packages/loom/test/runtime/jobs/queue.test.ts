@@ -180,8 +180,11 @@ for (const backend of ['sqlite', 'redis'] as const satisfies readonly Backend[])
       }, 30_000);
       const ran = readFileSync(log, 'utf8').trim().split('\n').map(Number).sort((a, b) => a - b);
       assert.deepEqual(ran, Array.from({ length: total }, (_unused, n) => n), 'each job ran exactly once');
-      const perWorker = workers.map((worker) => count(worker.stderr, /completed Count/));
-      assert.equal(perWorker[0] + perWorker[1], total);
+      // Progress lines are written a tenth of a second at a time.
+      const perWorker = await eventually('every completion reported', async () => {
+        const counts = workers.map((worker) => count(worker.stderr, /completed Count/));
+        return counts[0] + counts[1] === total ? counts : undefined;
+      });
       assert.ok(perWorker.every((done) => done > 0), `both workers took jobs: ${perWorker.join(', ')}`);
       for (const worker of workers) worker.child.kill('SIGTERM');
       assert.deepEqual(await Promise.all(workers.map((worker) => worker.exited)), [0, 0]);
