@@ -3,8 +3,9 @@
  * through (opened on first use), and the worker that runs them.
  *
  * Under `loom run` the first enqueue starts a worker in the process, and when the program has
- * ended `drain` waits until every job it enqueued has completed or been dead-lettered (by this
- * worker or any other on the same queue); the dead ones are reported as EB03 and fail the run.
+ * ended `drain` waits until every job it enqueued to run now has completed or been
+ * dead-lettered (by this worker or any other on the same queue); the dead ones are reported as
+ * EB03 and fail the run. Jobs enqueued for later (`enqueue_in`) stay in the queue for a worker.
  * Under `loom jobs work` the CLI starts the worker itself and nothing is drained.
  */
 import { LoomError } from '../../errors.js';
@@ -95,7 +96,8 @@ export class ProgramJobs {
     const store = await this.queue();
     const id = await store.enqueue({ definition, args, delayMs });
     if (!this.workerMode) {
-      this.pending.set(id, definition.name);
+      // A job for later (`enqueue_in`) is left to the workers: the run does not wait for it.
+      if (delayMs === 0) this.pending.set(id, definition.name);
       this.runWorker ??= this.startWorker(RUN_WORKER_CONCURRENCY, (event) => this.onRunEvent(event));
       await this.runWorker;
     }
