@@ -8,7 +8,7 @@
  * Redis: one Loom worker against one bare BullMQ worker (same concurrency, the same trivial
  * work, each in a process of its own) on queues of their own, in the same run. Each is started first; then the
  * same number of jobs is added with one `addBulk` in the shape Loom enqueues (name, `{args}`,
- * attempts, backoff, job id), and the clock runs until the queue counts them all completed.
+ * attempts, backoff, priority, job id), and the clock runs until the queue counts them all completed.
  * Target: Loom ≥ 70% of the bare worker's jobs/s.
  * Run: node --import tsx bench/loom-jobs.bench.ts
  */
@@ -101,7 +101,7 @@ async function sqliteJobsPerSecond(): Promise<number> {
 /** Adds the jobs as Loom enqueues them and times the queue until all are completed. */
 async function drainJobsPerSecond(queue: Queue): Promise<number> {
   const jobs = Array.from({ length: REDIS_JOBS }, (_unused, n) => ({
-    name: 'Tick', data: { args: { n } }, opts: { jobId: randomUUID(), attempts: 1, backoff: { type: 'loom-exponential' } },
+    name: 'Tick', data: { args: { n } }, opts: { jobId: randomUUID(), attempts: 1, backoff: { type: 'loom-exponential' }, priority: 3 },
   }));
   const started = performance.now();
   await queue.addBulk(jobs);
