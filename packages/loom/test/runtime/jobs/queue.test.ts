@@ -194,3 +194,41 @@ for (const backend of ['sqlite', 'redis'] as const satisfies readonly Backend[])
     }
   });
 }
+
+test('the part5 job example runs with its flows declared: handler and on_failure flows, spawn with named arguments, on_failure reading job_info', async () => {
+  const project = new JobProject('sqlite');
+  try {
+    const log = project.path('failed_emails.log');
+    // part5_enterprise "Complete Example: Async Email System", with its undeclared EmailAgent
+    // replaced by a print (and a failure for one address) and without the server part.
+    project.write('email.nx', [
+      'job SendEmail {',
+      '    handler: send_email_flow',
+      '    retry: 1',
+      '    timeout: 60',
+      '    on_failure: log_failure',
+      '}',
+      'flow send_email_flow(to: string, subject: string, body: string) {',
+      '    if to == "bad@example.com" { raise Error("mailbox unavailable") }',
+      '    print("Send email to #{to} with subject #{subject}")',
+      '}',
+      'flow log_failure(job_info) {',
+      `    std.fs.file_append(${JSON.stringify(log)}, "Failed: #{job_info.id} (#{job_info.error}, attempt #{job_info.attempt}) at #{std.time.time_now()}\\n")`,
+      '}',
+      'flow main {',
+      '    ok_id = spawn SendEmail(to: "a@example.com", subject: "hi", body: "hello")',
+      '    bad_id = spawn SendEmail(to: "bad@example.com", subject: "hi", body: "hello")',
+      '    print({"status": "queued", "job_id": bad_id})',
+      '}',
+    ].join('\n'));
+    const run = await project.loom(['run', 'email.nx']);
+    assert.equal(run.status, 1, run.stderr);
+    assert.match(run.stdout, /Send email to a@example\.com with subject hi/);
+    const badId = /"job_id": "([^"]+)"/.exec(run.stdout)?.[1];
+    assert.ok(badId !== undefined, run.stdout);
+    assert.match(readFileSync(log, 'utf8'), new RegExp(`^Failed: ${badId} \\(mailbox unavailable, attempt 2\\) at \\S`));
+    assert.match(run.stderr, new RegExp(`job SendEmail \\(${badId}\\) was dead-lettered after 2 attempts`));
+  } finally {
+    await project.cleanUp();
+  }
+});
