@@ -264,7 +264,12 @@ class SqliteWorker implements JobWorker {
     this.names = [...options.definitions.keys()];
     this.unsubscribe = store.onEnqueue(() => this.wakeSoon());
     const renewal = setInterval(() => {
-      if (this.active.size > 0) store.renew(this.id);
+      if (this.active.size === 0) return;
+      try {
+        store.renew(this.id);
+      } catch (error) {
+        this.troubled(error);
+      }
     }, Math.max(1, Math.floor(leaseMs / 3)));
     const recovery = setInterval(() => this.recover(), Math.max(1, Math.floor(leaseMs / 2)));
     renewal.unref();
@@ -275,11 +280,22 @@ class SqliteWorker implements JobWorker {
   }
 
   private recover(): void {
-    const recovered = this.store.recoverAbandoned();
+    let recovered: string[];
+    try {
+      recovered = this.store.recoverAbandoned();
+    } catch (error) {
+      this.troubled(error);
+      return;
+    }
     if (recovered.length > 0) {
       this.options.onEvent({ kind: 'recovered', jobIds: recovered });
       this.wakeSoon();
     }
+  }
+
+  /** The database refused a statement (another process held its lock too long, say): report it and try again later. */
+  private troubled(error: unknown): void {
+    this.options.onEvent({ kind: 'warning', message: `job queue ${this.store.location}: ${(error as Error).message}` });
   }
 
   /** Wakes the loop once the attempts ending in this turn of the event loop have all ended. */
@@ -295,9 +311,10 @@ class SqliteWorker implements JobWorker {
   /** One round: write the ended attempts, claim for the free slots, start them. */
   private round(): number {
     const ended = this.outcomes;
-    this.outcomes = [];
     const free = this.stopping ? 0 : this.options.concurrency - this.active.size;
+    // Outcomes are dropped only once written; a failed round keeps them for the next one.
     const claimed = ended.length === 0 && free <= 0 ? [] : this.store.settleAndClaim(this.id, ended.map((entry) => entry.outcome), this.names, free);
+    this.outcomes = this.outcomes.slice(ended.length);
     for (const entry of ended) this.options.onEvent(entry.event);
     for (const job of claimed) {
       const attempt = this.attempt(job).finally(() => {
@@ -311,7 +328,12 @@ class SqliteWorker implements JobWorker {
 
   private async run(): Promise<void> {
     while (!this.stopping) {
-      const claimed = this.round();
+      let claimed = 0;
+      try {
+        claimed = this.round();
+      } catch (error) {
+        this.troubled(error);
+      }
       if (claimed === 0 || this.active.size >= this.options.concurrency) await this.idle();
     }
   }
