@@ -210,6 +210,27 @@ export class BullmqJobStore implements JobStore {
     return { retried, job: (await this.get(id)) ?? recordOf(job, state) };
   }
 
+  async cancel(id: string): Promise<boolean> {
+    const job = await this.find(id);
+    if (job === undefined) return false;
+    const state = stateOf(await job.getState(), job);
+    if (state !== 'queued' && state !== 'failed') return false;
+    try {
+      await job.remove();
+      return true;
+    } catch {
+      // Taken by a worker between the look and the removal.
+      return false;
+    }
+  }
+
+  async clearCompleted(): Promise<number> {
+    let cleared = 0;
+    // A limit of 0 cleans them all.
+    for (const name of await this.queueNames()) cleared += (await this.queue(name).clean(0, 0, 'completed')).length;
+    return cleared;
+  }
+
   async work(options: WorkerOptions): Promise<JobWorker> {
     const queueNames = [...new Set([...options.definitions.values()].map((definition) => definition.queue))];
     const workers = queueNames.map((name) => this.worker(name, options));

@@ -14,7 +14,7 @@ import { describe, isDict } from '../core/values.js';
 import { deadLettered, runAttempt, runOnFailure } from './attempt.js';
 import { backoffBaseSeconds, defineJob, isPriority, jobArguments, PRIORITY_RANK } from './definition.js';
 import type { JobDeclarationOptions, JobDefinition } from './definition.js';
-import { openJobStore } from './store.js';
+import { isJobState, JOB_STATES, openJobStore } from './store.js';
 import type { JobRecord, JobStore, JobWorker, WorkerEvent } from './store.js';
 
 /** A job as a value of the program: `Mail.enqueue({...})`, `spawn Mail(...)`. */
@@ -23,6 +23,16 @@ export class JobHandle {
 
   loomDisplay(): string {
     return `Job(${this.definition.name})`;
+  }
+}
+
+/**
+ * `JobQueue`, the queue as a value of the program (the Nexa examples' `JobQueue.status(id)`):
+ * `status(id)`, `list_jobs([status])`, `cancel(id)`, `clear_completed()`, `retry(id)`.
+ */
+export class JobQueueView {
+  loomDisplay(): string {
+    return 'JobQueue';
   }
 }
 
@@ -41,6 +51,7 @@ export interface ProgramJobsHost {
 
 export class ProgramJobs {
   readonly definitions = new Map<string, JobDefinition>();
+  readonly view = new JobQueueView();
   private store: Promise<JobStore> | undefined;
   private runWorker: Promise<JobWorker> | undefined;
   /** Jobs enqueued by this run and not yet seen completed or dead: id → job name. */
@@ -78,6 +89,35 @@ export class ProgramJobs {
       return this.enqueue(job, [], argumentsDict(job, args), seconds * MS_PER_SECOND, options);
     }
     return fail(`job ${job.definition.name} has no method '${name}' (jobs have enqueue and enqueue_in)`);
+  }
+
+  /** `JobQueue.status(id)` and the other methods of the queue value. */
+  async callQueueMethod(name: string, positional: readonly unknown[]): Promise<unknown> {
+    const [first] = positional;
+    const id = (): string => (typeof first === 'string' ? first : fail(`JobQueue.${name} expects a job id (a string), got ${describe(first)}`));
+    const store = await this.queue();
+    switch (name) {
+      case 'status':
+        return (await store.get(id()))?.state ?? null;
+      case 'list_jobs': {
+        if (first !== undefined && first !== null && (typeof first !== 'string' || !isJobState(first))) {
+          return fail(`JobQueue.list_jobs takes a state (${JOB_STATES.join(', ')}), got ${describe(first)}`);
+        }
+        const jobs = await store.list({ state: typeof first === 'string' && isJobState(first) ? first : undefined });
+        return jobs.map((job) => ({ id: job.id, job: job.name, queue: job.queue, state: job.state, attempts: job.attempts, args: job.args, last_error: job.lastError }));
+      }
+      case 'cancel': {
+        const cancelled = await store.cancel(id());
+        if (cancelled) this.settle(id(), undefined);
+        return cancelled;
+      }
+      case 'clear_completed':
+        return store.clearCompleted();
+      case 'retry':
+        return (await store.retry(id()))?.retried ?? false;
+      default:
+        return fail(`JobQueue has no method '${name}' (it has status, list_jobs, cancel, clear_completed and retry)`);
+    }
   }
 
   /** `spawn Mail(user, subject: s)`: the job's id. */
@@ -172,7 +212,8 @@ export class ProgramJobs {
       const store = await this.store;
       for (const id of [...this.pending.keys()]) {
         const job = await store.get(id);
-        if (job?.state === 'completed') this.settle(id, undefined);
+        // A job removed from the queue (JobQueue.cancel, clear_completed) has nothing left to wait for.
+        if (job === undefined || job.state === 'completed') this.settle(id, undefined);
         else if (job?.state === 'dead') this.settle(id, job);
       }
     }

@@ -145,6 +145,8 @@ export class SqliteJobStore implements JobStore {
       running: database.prepare<[], { id: string; worker: string }>("SELECT id, worker FROM loom_jobs WHERE state = 'running'"),
       // Handing an abandoned job back does not count its lost attempt against the job.
       requeue: database.prepare("UPDATE loom_jobs SET state = 'queued', worker = NULL, lease_until = NULL, attempts = MAX(attempts - 1, 0), run_at = ?, updated_at = ? WHERE id = ? AND worker = ? AND state = 'running'"),
+      cancel: database.prepare("DELETE FROM loom_jobs WHERE id = ? AND state IN ('queued', 'failed')"),
+      clearCompleted: database.prepare("DELETE FROM loom_jobs WHERE state = 'completed'"),
       retryDead: database.prepare("UPDATE loom_jobs SET state = 'queued', attempts = 0, run_at = ?, updated_at = ? WHERE id = ? AND state = 'dead'"),
       retryFailed: database.prepare("UPDATE loom_jobs SET state = 'queued', run_at = ?, updated_at = ? WHERE id = ? AND state = 'failed'"),
     };
@@ -183,6 +185,14 @@ export class SqliteJobStore implements JobStore {
     if (job === undefined) return undefined;
     if (retried) for (const wake of this.wakers) wake();
     return { retried, job };
+  }
+
+  async cancel(id: string): Promise<boolean> {
+    return this.statements.cancel.run(id).changes > 0;
+  }
+
+  async clearCompleted(): Promise<number> {
+    return this.statements.clearCompleted.run().changes;
   }
 
   /**
