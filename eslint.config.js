@@ -112,7 +112,7 @@ export default tseslint.config(
     // Promise rules need type information: a promise dropped on the floor is an unhandled
     // rejection waiting to happen, and an async callback where a void one is expected (an
     // event listener, a Fastify hook written the old way) loses its errors.
-    files: ['packages/*/src/**/*.ts', 'packages/*/test/**/*.ts', 'packages/*/bin/**/*.ts', 'bench/**/*.ts'],
+    files: ['packages/*/src/**/*.ts', 'packages/*/src/**/*.tsx', 'packages/*/test/**/*.ts', 'packages/*/bin/**/*.ts', 'bench/**/*.ts'],
     languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
     rules: {
       '@typescript-eslint/no-floating-promises': ['error', {
@@ -121,6 +121,11 @@ export default tseslint.config(
       }],
       '@typescript-eslint/no-misused-promises': 'error',
     },
+  },
+  {
+    // The web workspace runs in browsers; its tests (and the build) in Node.
+    files: ['packages/lectern-web/src/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
   },
   ...layering,
 );

@@ -10,7 +10,7 @@
 // code and the entry module last, so a process starting during a build sees either the old
 // set or the new one.
 import { build } from 'esbuild';
-import { copyFileSync, mkdirSync, readdirSync, renameSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -21,11 +21,24 @@ const requireBanner = "import { createRequire as __bundleRequire } from 'node:mo
 const products = [
   {
     name: 'lectern',
-    // The material parse worker is a module of its own: a worker thread starts from a file.
-    entryPoints: { lectern: 'src/cli.ts', 'material-parser': 'src/features/materials/parsing/worker.ts' },
-    // A native addon, and pdf.js, which loads its own worker module from beside itself: both
-    // must be loaded from node_modules.
-    external: ['better-sqlite3', 'pdfjs-dist'],
+    // The material parse worker and the model load probe are modules of their own: a worker
+    // thread and a child process start from a file.
+    entryPoints: {
+      lectern: 'src/cli.ts',
+      'material-parser': 'src/features/materials/parsing/worker.ts',
+      'model-probe': 'src/features/models/probe/child.ts',
+    },
+    // Loaded from node_modules, not bundled: native addons (better-sqlite3, sherpa-onnx-node,
+    // node-llama-cpp, which finds its prebuilt binary from there); pdf.js, which loads its own
+    // worker module from beside itself; the Echogarden WASM packages, which read their .wasm
+    // from beside themselves; and the offline assistant's language models (a tagger with a
+    // 4.6 MB model, a native segmenter with its dictionary, stop lists), loaded on first use so
+    // they stay out of the bundle every start-up parses.
+    external: [
+      'better-sqlite3', 'pdfjs-dist', 'node-llama-cpp', 'sherpa-onnx-node',
+      '@echogarden/speex-resampler-wasm', '@echogarden/fvad-wasm',
+      'wink-nlp', 'wink-eng-lite-web-model', '@node-rs/jieba', 'stopwords-iso',
+    ],
     dataDirs: [{ from: 'src/platform/migrations', to: 'migrations' }],
   },
   {
@@ -35,7 +48,7 @@ const products = [
     entryPoints: { loom: 'src/cli.ts', runtime: 'src/runtime/host/module-api.ts' },
     // Database and store drivers load from node_modules on first use: better-sqlite3 is a
     // native addon, and pg/ioredis/jose/bullmq stay out of the start-up path of every `loom run`.
-    external: ['better-sqlite3', 'pg', 'ioredis', 'jose', 'bullmq'],
+    external: ['better-sqlite3', 'pg', 'ioredis', 'jose', 'bullmq', 'fastify', '@fastify/cors', '@fastify/static', 'find-my-way'],
     dataDirs: [],
   },
 ];
@@ -78,4 +91,54 @@ for (const product of products) {
   const ordered = [...result.outputFiles].sort((a, b) => Number(entryNames.has(a.path)) - Number(entryNames.has(b.path)));
   mkdirSync(outDir, { recursive: true });
   for (const file of ordered) writeAtomically(file.path, file.contents);
+}
+
+// The web workspace: its API types regenerated from Lectern's OpenAPI document (so the page
+// cannot drift from the routes; a test checks the committed file is current), then the page
+// bundled for browsers with content-hashed names, which Lectern serves with long caching.
+const { generateWebClientTypes, webClientTypesPath } = await import('./web-client-types.mjs');
+const types = await generateWebClientTypes();
+let committedTypes = '';
+try {
+  committedTypes = readFileSync(webClientTypesPath, 'utf8');
+} catch {
+  // first build of a checkout without the file
+}
+if (types !== committedTypes) writeAtomically(webClientTypesPath, types);
+
+const web = join(root, 'packages', 'lectern-web');
+const webOut = join(web, 'dist');
+const webResult = await build({
+  entryPoints: { app: join(web, 'src/main.tsx'), styles: join(web, 'static/styles.css') },
+  outdir: join(webOut, 'assets'),
+  entryNames: '[name]-[hash]',
+  bundle: true,
+  platform: 'browser',
+  format: 'esm',
+  target: ['chrome110', 'firefox115', 'safari16'],
+  jsx: 'automatic',
+  jsxImportSource: 'preact',
+  minify: true,
+  sourcemap: false,
+  legalComments: 'none',
+  logLevel: 'warning',
+  metafile: true,
+  write: false,
+});
+mkdirSync(join(webOut, 'assets'), { recursive: true });
+const assetNames = new Set();
+let scriptName = '';
+let stylesName = '';
+for (const file of webResult.outputFiles) {
+  const name = file.path.slice(join(webOut, 'assets').length + 1);
+  assetNames.add(name);
+  if (name.startsWith('app-') && name.endsWith('.js')) scriptName = name;
+  if (name.startsWith('styles-') && name.endsWith('.css')) stylesName = name;
+  writeAtomically(file.path, file.contents);
+}
+const page = readFileSync(join(web, 'static/index.html'), 'utf8').replace('__SCRIPT__', scriptName).replace('__STYLES__', stylesName);
+writeAtomically(join(webOut, 'index.html'), page);
+// Assets of earlier builds: the new index.html no longer names them.
+for (const name of readdirSync(join(webOut, 'assets'))) {
+  if (!assetNames.has(name) && !name.endsWith('.tmp')) rmSync(join(webOut, 'assets', name), { force: true });
 }

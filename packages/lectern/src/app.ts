@@ -8,6 +8,8 @@ import type { Logger } from './platform/logger.js';
 import { collectOpenApi } from './platform/openapi.js';
 import { closeRefusedUpgrades } from './platform/refused-upgrades.js';
 import { requestGuard } from './platform/request-guard.js';
+import { LoginCodes } from './platform/login-codes.js';
+import { loginExchangePath, loginRoutes } from './platform/login-routes.js';
 import { installSchemaCompilers } from './platform/schema-compilers.js';
 import { version } from './version.js';
 import { resolveTaskProvider } from './answer-engine/providers/resolve.js';
@@ -37,6 +39,11 @@ import { MaterialSchema, MaterialSummarySchema } from './features/materials/sche
 import { createMaterialService } from './features/materials/service.js';
 import { createMaterialStore } from './features/materials/store.js';
 import { MaterialParser, defaultParserLimits, type ParserLimits } from './features/materials/parsing/parse-in-worker.js';
+import { audioRoutes } from './features/audio/routes.js';
+import { createAudioService } from './features/audio/service.js';
+import { createRecognisers } from './features/audio/speech/recognisers.js';
+import { createAudioReceiptStore } from './features/audio/store.js';
+import { createMicrophones, type Microphones } from './features/audio/capture/microphones.js';
 import { legacyRoutes } from './features/legacy/routes.js';
 import { createLegacyService } from './features/legacy/service.js';
 import { createLegacyStore } from './features/legacy/store.js';
@@ -52,6 +59,8 @@ import { sessionRoutes } from './features/sessions/routes.js';
 import { SessionSchema } from './features/sessions/schemas.js';
 import { createSessionService } from './features/sessions/service.js';
 import { createSessionStore } from './features/sessions/store.js';
+import type { WebFile } from './features/workspace/files.js';
+import { workspaceRoutes } from './features/workspace/routes.js';
 
 export interface ServerOptions {
   token: string;
@@ -61,6 +70,8 @@ export interface ServerOptions {
   allowedOrigins?: () => ReadonlySet<string>;
   /** Host names accepted besides loopback (the bind address under `--unsafe-bind`). */
   extraHosts?: readonly string[];
+  /** The web workspace's files by URL path; absent on an API-only instance or when not built. */
+  webFiles?: ReadonlyMap<string, WebFile> | null;
 }
 
 export interface ServicesOptions {
@@ -72,6 +83,8 @@ export interface ServicesOptions {
   environment?: NodeJS.ProcessEnv;
   /** Tests replace the model manager's probes of the machine (free space, system packages, load). */
   models?: Partial<Pick<ModelServiceOptions, 'freeSpace' | 'probe' | 'systemRecogniser'>>;
+  /** False for `--api-only`: microphone classes never open a device (they fail with device_unavailable). */
+  capture?: boolean;
   /** Bounds of the material parse workers; config.ts's unless a test narrows them. */
   materialParsing?: Partial<ParserLimits>;
 }
@@ -80,6 +93,8 @@ export interface AppOptions extends ServicesOptions {
   token: string;
   /** Host names accepted besides loopback (the bind address under `--unsafe-bind`). */
   extraHosts?: readonly string[];
+  /** The web workspace's files (features/workspace/files.ts); none on an API-only instance. */
+  webFiles?: ReadonlyMap<string, WebFile> | null;
 }
 
 export interface App {
@@ -117,6 +132,8 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
     extraHosts: options.extraHosts ?? [],
     publicPaths: new Set([healthPath]),
     websocketPaths: new Set([eventsPath]),
+    tokenlessPosts: new Set([loginExchangePath]),
+    isPublicFile: (path) => options.webFiles?.has(path) === true,
   });
   await server.register(websocket, {
     // The option's type asks for the ws module's whole export (its static helpers too); ws itself
@@ -131,6 +148,8 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
 
   server.get(healthPath, { schema: { tags: ['health'], summary: 'Liveness (no token needed)', security: [] } }, async () => ({ status: 'healthy', version }));
   server.get('/api/v2/openapi.json', { schema: { hide: true } }, async () => openApiDocument());
+  await server.register(loginRoutes, { token: options.token, codes: new LoginCodes() });
+  if (options.webFiles) await server.register(workspaceRoutes, { files: options.webFiles });
   return server;
 }
 
@@ -140,7 +159,14 @@ export function createServices(options: ServicesOptions) {
   const hub = new EventHub();
   const settings = createSettingsService(createSettingsStore(db), hub);
   const credentials = createCredentialService(createCredentialStore(db), options.dataDir, options.environment);
-  const sessions = createSessionService(createSessionStore(db), hub);
+  const environment = options.environment ?? process.env;
+  // The capture starter is bound late: the microphones need services created below.
+  const late: { microphones?: Microphones } = {};
+  const sessions = createSessionService(
+    createSessionStore(db),
+    hub,
+    options.capture === false ? undefined : (session) => late.microphones!.start(session),
+  );
   sessions.interruptUnfinished();
   const entries = createEntryService(createEntryStore(db), sessions, hub, () => {
     const { alerts } = settings.get();
@@ -165,7 +191,6 @@ export function createServices(options: ServicesOptions) {
     materialText: (id) => materials.forContext(id),
   });
   assistant.interruptUnfinished();
-  const environment = options.environment ?? process.env;
   const models = createModelService({
     store: createModelInstallStore(db),
     hub,
@@ -176,6 +201,32 @@ export function createServices(options: ServicesOptions) {
     systemRecogniser: systemRecogniserPaths(environment),
     ...options.models,
   });
+  const recognisers = createRecognisers({
+    dataDir: options.dataDir,
+    systemPaths: options.models?.systemRecogniser ?? systemRecogniserPaths(environment),
+    senseVoiceInstalled: () => models.get('sensevoice-small').state === 'ready',
+    language: () => settings.get().asr.language,
+    onBackgroundError: (error) => logger.warn({ err: error }, 'building a course vocabulary failed; the class goes on with the previous one'),
+  });
+  const audio = createAudioService({
+    store: createAudioReceiptStore(db),
+    sessions,
+    entries,
+    materials,
+    recognisers,
+    modelId: () => settings.get().asr.model_id,
+  });
+  const microphones = (late.microphones = createMicrophones(hub, {
+    environment,
+    deviceId: () => {
+      const device = settings.get().asr.device_id;
+      return typeof device === 'string' ? device : '';
+    },
+    ensureRecogniser: () => recognisers.resolve(settings.get().asr.model_id),
+    recognise: (session, samples) => audio.recognise(session, samples),
+    append: (sessionId, text, sourceId, drain) => void audio.appendRecognised(sessionId, text, sourceId, undefined, drain),
+    fail: (sessionId) => void sessions.fail(sessionId),
+  }));
   const notes = createNoteStore(db);
   const legacy = createLegacyService({
     store: createLegacyStore(db),
@@ -186,7 +237,7 @@ export function createServices(options: ServicesOptions) {
     settings,
     credentials,
   });
-  return { hub, settings, credentials, sessions, entries, assistant, models, materials, legacy, notes };
+  return { hub, settings, credentials, sessions, entries, assistant, models, materials, legacy, notes, recognisers, audio, microphones, environment };
 }
 
 export type Services = ReturnType<typeof createServices>;
@@ -201,7 +252,7 @@ export function originsAllowedBy(settings: Services['settings']): () => Readonly
   return () => current;
 }
 
-export const featureNames = ['sessions', 'entries', 'assistant', 'notes', 'materials', 'legacy', 'settings', 'credentials', 'models', 'events'] as const;
+export const featureNames = ['sessions', 'entries', 'assistant', 'notes', 'materials', 'legacy', 'settings', 'credentials', 'models', 'audio', 'events'] as const;
 export type FeatureName = (typeof featureNames)[number];
 
 /**
@@ -214,7 +265,7 @@ export async function registerFeatures(
   token: string,
   features: readonly FeatureName[] = featureNames,
 ): Promise<void> {
-  const { hub, settings, credentials, sessions, entries, assistant, models, materials, legacy, notes } = services;
+  const { hub, settings, credentials, sessions, entries, assistant, models, materials, legacy, notes, audio } = services;
   const plugins: Record<FeatureName, () => PromiseLike<unknown>> = {
     sessions: () => server.register(sessionRoutes, { sessions, afterStop: (session) => assistant.summariseStopped(session) }),
     entries: () => server.register(entryRoutes, { entries, sessions }),
@@ -225,6 +276,15 @@ export async function registerFeatures(
     settings: () => server.register(settingsRoutes, { settings }),
     credentials: () => server.register(credentialRoutes, { credentials }),
     models: () => server.register(modelRoutes, { models }),
+    audio: () =>
+      server.register(audioRoutes, {
+        audio,
+        environment: services.environment,
+        release: async () => {
+          await services.microphones.close();
+          services.recognisers.close();
+        },
+      }),
     events: () => server.register(eventRoutes, { hub, sessions, token }),
   };
   for (const name of features) await plugins[name]();
@@ -238,6 +298,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     logger: options.logger,
     allowedOrigins: originsAllowedBy(services.settings),
     extraHosts: options.extraHosts ?? [],
+    webFiles: options.webFiles ?? null,
   });
   await registerFeatures(server, services, options.token);
   return { server, hub: services.hub };

@@ -1,13 +1,19 @@
 import { parseArgs } from 'node:util';
 import { server } from './config.js';
+import { defaultDataDir } from './platform/data-dir.js';
 import { StartupError } from './platform/startup-error.js';
 import { announceStartupFailure, serve } from './serve.js';
 import { version } from './version.js';
+import { formatDoctor, runDoctor } from './doctor.js';
 
 const usage = `Usage: lectern <command> [options]
 
 Commands:
   serve        Run the Lectern service (the default command)
+  doctor       Report which speech recognisers and optional parts are usable here, and why not
+               (--json for a machine-readable list; --data-dir as for serve)
+  open         Open the web workspace in the default browser (starts Lectern if needed)
+  openapi      Print the OpenAPI document of the /api/v2 interface
 
 Options for serve:
   --data-dir DIR        Where the database and connection.json live
@@ -20,8 +26,13 @@ Options for serve:
   --exit-on-stdin-eof   Shut down when stdin closes (the host process died)
   --api-only            An instance for a third-party tool: its own data dir and token,
                         no device capture
+  --print-link          Also print a one-time link to the web workspace (npm start uses it)
   -h, --help            Show this help
   -v, --version         Print the version
+
+Options for open:
+  --data-dir DIR        The instance to open (started in the background if none runs there)
+  --no-browser          Print the one-time URL instead of opening the default browser
 
 On start Lectern writes DIR/connection.json ({port, token, pid, version}, mode 0600) and prints
 one JSON line to stdout: {"event":"ready","port":N,"connection_file":"..."}. A start failure
@@ -50,6 +61,9 @@ async function main(argv: string[]): Promise<void> {
         'token-stdin': { type: 'boolean', default: false },
         'exit-on-stdin-eof': { type: 'boolean', default: false },
         'api-only': { type: 'boolean', default: false },
+        json: { type: 'boolean', default: false },
+        'no-browser': { type: 'boolean', default: false },
+        'print-link': { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
         version: { type: 'boolean', short: 'v', default: false },
       },
@@ -62,6 +76,24 @@ async function main(argv: string[]): Promise<void> {
   if (values.help) return void process.stdout.write(usage);
   if (values.version) return void process.stdout.write(`${version}\n`);
   const command = positionals[0] ?? 'serve';
+  if (command === 'doctor' && positionals.length === 1) {
+    const checks = await runDoctor(values['data-dir'] ?? defaultDataDir(values['api-only']));
+    return void process.stdout.write(values.json ? `${JSON.stringify({ checks })}\n` : formatDoctor(checks));
+  }
+  if (command === 'openapi' && positionals.length === 1) {
+    const { printOpenApiDocument } = await import('./openapi-command.js');
+    return printOpenApiDocument();
+  }
+  if (command === 'open' && positionals.length === 1) {
+    const { OpenError, openWorkspace } = await import('./open-command.js');
+    try {
+      await openWorkspace({ dataDir: values['data-dir'] ?? defaultDataDir(false), noBrowser: values['no-browser'], cliEntry: process.argv[1] ?? '' });
+    } catch (error) {
+      process.stderr.write(`lectern open: ${error instanceof OpenError ? error.message : (error as Error).message}\n`);
+      process.exit(1);
+    }
+    return;
+  }
   if (command !== 'serve' || positionals.length > 1) {
     process.stderr.write(`lectern: unknown command '${positionals.join(' ')}'\n\n${usage}`);
     process.exit(exitUsage);
@@ -75,6 +107,7 @@ async function main(argv: string[]): Promise<void> {
       tokenStdin: values['token-stdin'],
       exitOnStdinEof: values['exit-on-stdin-eof'],
       unsafeBind: values['unsafe-bind'],
+      printLink: values['print-link'],
     });
   } catch (error) {
     announceStartupFailure(error);

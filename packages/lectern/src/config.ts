@@ -69,6 +69,17 @@ export const server = {
   privateFileMode: 0o600,
   /** How long a graceful shutdown may wait for in-flight requests before closing anyway. */
   shutdownGraceMs: 5000,
+  /** How long `lectern open` waits for a running instance's health check before starting one. */
+  openProbeTimeoutMs: 1500,
+} as const;
+
+/** The one-time codes that hand the token to a browser page (`POST /auth/codes` → `/auth/exchange`). */
+export const loginCodes = {
+  /** 128 bits: guessing one within its lifetime is out of reach. */
+  codeBytes: 16,
+  lifetimeSeconds: 60,
+  /** Unredeemed codes kept at once; the oldest is dropped first, so a loop cannot grow memory. */
+  outstandingMax: 64,
 } as const;
 
 export const database = {
@@ -241,6 +252,31 @@ export const models = {
   senseVoiceTokensApproxBytes: 316 * 1000,
   sileroVadApproxBytes: 2.3 * MB,
   qwen25InstructQ4ApproxBytes: 1100 * MB,
+  /**
+   * The load probe (a child process that loads the model and asks it a fixed prompt, or decodes
+   * a second of silence) must answer within this; a 1.1 GB GGUF loads in seconds on a laptop.
+   */
+  probeTimeoutMs: 180_000,
+  /** Tokens the probe asks the LLM for: proof of a reply, not an answer. */
+  probeMaxTokens: 8,
+  /** A started model nobody has used for this long is unloaded (LECTERN_MODEL_IDLE_SECONDS overrides). */
+  idleUnloadMs: 15 * 60_000,
+  /** The local LLM's context window, in tokens, at most (a model trained on less gets its own). */
+  llmContextTokensMax: 8192,
+  /**
+   * Characters per token assumed when turning the context window into a context budget: low on
+   * purpose (Chinese runs ~1.5, English ~4), so a prompt that fits the budget fits the window.
+   */
+  llmCharsPerTokenEstimate: 2,
+  /**
+   * CPU threads of the local LLM: all cores but one, at least one. node-llama-cpp's default
+   * (>= 4) oversubscribes a 2-core machine and runs several times slower.
+   */
+  llmThreadsReservedCores: 1,
+  /** Sampling of the local LLM: Qwen2.5's recommended settings for chat. */
+  llmTemperature: 0.7,
+  llmTopP: 0.8,
+  llmTopK: 20,
 } as const;
 
 /** Debian's pocketsphinx: no download, listed ready when its packages are installed. */
@@ -251,4 +287,54 @@ export const systemRecogniser = {
   /** Package `pocketsphinx-en-us`: the acoustic model folder and the dictionary beside it. */
   modelDir: '/usr/share/pocketsphinx/model/en-us',
   packages: ['pocketsphinx', 'pocketsphinx-en-us'],
+} as const;
+
+/** Speech: audio clips, the recognisers and microphone capture (features/audio). */
+export const audio = {
+  sampleRateMin: 8000,
+  sampleRateMax: 48000,
+  clipSecondsMax: 30,
+  /** Chunks a WAV may have besides fmt and data (LIST, fact, ...); a file with more is hostile. */
+  wavChunksMax: 64,
+  /** Room for metadata chunks on top of the largest valid data chunk. */
+  wavMetadataMaxBytes: 256 * 1024,
+  /** What every recogniser is fed. */
+  recogniserSampleRate: 16000,
+  /** Speex quality 0..10; 7 keeps a steep low-pass well under the new Nyquist at little cost. */
+  resamplerQuality: 7,
+  /** A clip whose loudest sample stays under this (of 32767, about −44 dBFS) is silence: no recognition. */
+  silencePeakMax: 200,
+  /** Clips waiting for a recogniser beyond the one being decoded; more is a 503, not unbounded memory. */
+  recognitionQueueMax: 4,
+  /** A recogniser taking longer than this on one clip is killed and restarted. */
+  recognitionTimeoutMs: 60_000,
+  /** Decoder processes kept warm at once (one per course vocabulary in use, plus the generic one). */
+  enginesWarmMax: 2,
+  /**
+   * The course vocabulary is rebuilt (in the background) after this many new entries, so the
+   * words of the class itself join its language model without a rebuild per clip.
+   */
+  vocabularyRebuildEveryEntries: 10,
+  /** Transcript characters (the newest) that feed the course vocabulary. */
+  vocabularyTranscriptMaxChars: 200_000,
+  /** Material characters that feed the course vocabulary. */
+  vocabularyMaterialMaxChars: 2_000_000,
+  /** How many of the session's latest lines the near-duplicate filter compares against. */
+  duplicateWindowLines: 5,
+  /** Word-level similarity (0..1) at or above which a recognised line repeats a recent one. */
+  duplicateSimilarityMin: 0.8,
+  /** Microphone: `audio.level` frames per second at most. */
+  levelEventsPerSecondMax: 10,
+  /** WebRTC VAD aggressiveness 0..3. */
+  vadMode: 2,
+  vadFrameMs: 10,
+  /** Silence that ends a speech segment, and the shortest segment worth recognising. */
+  segmentEndSilenceMs: 500,
+  segmentMinSpeechMs: 300,
+  /** A segment is cut here even without a pause, so a lecturer who never stops still gets lines. */
+  segmentMaxSeconds: 20,
+  /** Audio kept before the first voiced frame, so the first syllable is not clipped. */
+  segmentPreRollMs: 200,
+  /** Listing devices (pactl / arecord -L) may take this long before it counts as failed. */
+  deviceQueryTimeoutMs: 5000,
 } as const;

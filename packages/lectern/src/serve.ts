@@ -1,6 +1,7 @@
 import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.js';
-import { server as serverConfig } from './config.js';
+import { loginCodes, server as serverConfig } from './config.js';
 import { generateToken } from './platform/auth.js';
 import { openDatabase, type Db } from './platform/db.js';
 import { StartupError } from './platform/startup-error.js';
@@ -9,6 +10,13 @@ import { removeConnectionFile, writeConnectionFile } from './platform/handover.j
 import { createLogger } from './platform/logger.js';
 import { isLoopbackName } from './platform/loopback.js';
 import { version } from './version.js';
+import { loadWebFiles } from './features/workspace/files.js';
+
+/**
+ * The built web workspace. src/ and dist/ both sit one level below packages/lectern, so the
+ * same relative path holds for the sources and the bundle.
+ */
+const webRoot = fileURLToPath(new URL('../../lectern-web/dist/', import.meta.url));
 
 export interface ServeOptions {
   dataDir?: string;
@@ -18,6 +26,8 @@ export interface ServeOptions {
   tokenStdin: boolean;
   exitOnStdinEof: boolean;
   unsafeBind: boolean;
+  /** After the ready line, print a one-time link to the web workspace (for a person, not a host). */
+  printLink?: boolean;
 }
 
 /** One JSON line on stdout: the only channel the desktop host parses. Never carries the token. */
@@ -60,6 +70,9 @@ export async function serve(options: ServeOptions): Promise<void> {
     token,
     logger,
     extraHosts: options.unsafeBind ? [options.host] : [],
+    // An instance for a third-party tool never opens a device.
+    capture: !options.apiOnly,
+    webFiles: options.apiOnly ? null : loadWebFiles(webRoot),
   });
 
   let stopping: Promise<void> | null = null;
@@ -97,11 +110,21 @@ export async function serve(options: ServeOptions): Promise<void> {
   const port = typeof address === 'object' && address !== null ? address.port : options.port;
   const connectionFile = writeConnectionFile(dataDir, { port, token, pid: process.pid, version });
   announce({ event: 'ready', port, connection_file: connectionFile, pid: process.pid, version, api_only: options.apiOnly });
+  if (options.printLink && !options.apiOnly) await printWorkspaceLink(server, token);
 
   if (options.exitOnStdinEof) {
     process.stdin.on('end', () => void shutdown('stdin closed'));
     process.stdin.resume();
   }
+}
+
+/** The one-time link `npm start` shows: a login code in the fragment, never the token. */
+async function printWorkspaceLink(server: Awaited<ReturnType<typeof buildApp>>['server'], token: string): Promise<void> {
+  const address = server.server.address();
+  const port = typeof address === 'object' && address !== null ? address.port : 0;
+  const response = await server.inject({ method: 'POST', url: '/api/v2/auth/codes', headers: { authorization: `Bearer ${token}`, host: `127.0.0.1:${port}` } });
+  const { url } = JSON.parse(response.body) as { url: string };
+  process.stdout.write(`Open the Lectern workspace: ${url}\n(the link works once, within ${loginCodes.lifetimeSeconds} s; \`npx lectern open\` makes a new one)\n`);
 }
 
 export function announceStartupFailure(error: unknown): void {

@@ -57,7 +57,8 @@ export const ERROR_REGISTRY: Readonly<Record<ErrorCode, ErrorEntry>> = {
       'variable that is misspelt, declared only after the flow that uses it, or defined in a ' +
       'file that is not included. Also raised for an `include` whose file does not exist, and ' +
       'for Nexa v2 harness forms (autoloop, with_context, try_agent, reflect, snapshot, fork, ' +
-      'verify, hooks, actors) that Loom parses but does not run yet.',
+      'verify, hooks, actors) that Loom parses but does not run yet, and for a server\'s ' +
+      '`require_auth` in a program that declares no `auth` block to verify tokens with.',
     remedy:
       'Declare the agent, tool or protocol above the flow that uses it, fix the spelling, or ' +
       'add the `include "file.nxlib";` that provides it. For a harness form, rewrite it with ' +
@@ -231,9 +232,11 @@ export const ERROR_REGISTRY: Readonly<Record<ErrorCode, ErrorEntry>> = {
     family: 'AuthError',
     title: 'Authentication failed',
     cause:
-      'The credentials were missing, malformed or revoked; Loom API keys are `loom-ak-` ' +
-      'followed by 32 lowercase hexadecimal digits.',
-    remedy: 'Send a key created by std.auth (or the configured provider) and check that it is still valid.',
+      'The credentials were missing, malformed, unknown to the key store, revoked or expired ' +
+      '(Loom API keys are `loom-ak-` followed by 32 lowercase hexadecimal digits, kept in ' +
+      "the project's .loom/api-keys.db or the auth block's `api_keys` store), or the auth " +
+      'block names an `api_keys` store that is not a URL.',
+    remedy: 'Send a key created by std.auth with the same key store (or the configured provider) and check that it is still valid.',
   },
   E502: {
     family: 'AuthError',
@@ -260,8 +263,12 @@ export const ERROR_REGISTRY: Readonly<Record<ErrorCode, ErrorEntry>> = {
   E601: {
     family: 'KVError',
     title: 'Key-value operation failed',
-    cause: 'A key-value store operation failed: the key does not exist, was deleted or its TTL has expired, or the store cannot be opened or was closed.',
-    remedy: 'Open the store before use and read optional keys with a default (`kv.get("k") ?? default`) or check `kv.has("k")` first.',
+    cause:
+      'A key-value store operation failed: the key does not exist, was deleted or its TTL has expired, the store cannot be opened or was closed, ' +
+      'or its Redis server went away and did not come back while Loom reconnected (or did not answer within 10 s).',
+    remedy:
+      'Open the store before use and read optional keys with a default (`kv.get("k") ?? default`) or check `kv.has("k")` first; ' +
+      'for a lost Redis server, check that it runs and retry the operation.',
   },
   E602: {
     family: 'KVError',
@@ -352,15 +359,21 @@ export const ERROR_REGISTRY: Readonly<Record<ErrorCode, ErrorEntry>> = {
   EC01: {
     family: 'HTTPError',
     title: 'Route not declared',
-    cause: 'An HTTP request used a method and path that no `route` of the server declares; the server answers 404.',
-    remedy: 'Add the route to the `server` block, or fix the method or path in the request.',
+    cause:
+      'An HTTP request to `loom serve` used a path that no `route` (or `static` mount, or semantic ' +
+      'route the weak model picked) of the server declares: the answer is 404. A path that is ' +
+      'declared, but for other methods, is 405 with an `Allow` header listing them. The body is ' +
+      '`{"error": {"code": "EC01", "message": "No route found for GET /x"}}`.',
+    remedy: 'Add the route to the `server` block (`loom routes FILE` lists the declared ones), or fix the method or path in the request.',
   },
   EC02: {
     family: 'ContractViolation',
     title: 'HTTP contract violated',
     cause:
-      'A route contract failed: a failed `requires` rejects the request with 401, a failed ' +
-      '`ensures` withholds the response with 403.',
+      'A route contract failed: a failed `requires` (which sees `request`) rejects the request ' +
+      'with 401 before the handler runs; a failed `ensures` (which also sees `result`, the ' +
+      "handler's value) withholds that value and answers 403. The body names the clause: " +
+      '`{"error": {"code": "EC02", "clause": "requires", "message": "ContractViolation(requires): ..."}}`.',
     remedy: 'Send requests that meet the route `requires` (usually credentials) and make the handler meet its `ensures`.',
   },
 };

@@ -42,6 +42,8 @@ export interface AssistantRequest {
   history?: readonly ChatTurn[];
   /** Followup on a parent task: that task's answer. */
   previousAnswer?: string;
+  /** Followup on a parent task: the question that task answered, when it was a follow-up. */
+  previousQuestion?: string;
   material?: MaterialText | null;
 }
 

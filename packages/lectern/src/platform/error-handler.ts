@@ -3,6 +3,7 @@ import type { Socket } from 'node:net';
 import type { ErrorObject } from 'ajv';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { ApiError, errorBody, invalidRequest } from './errors.js';
+import { storageFailureOf } from './storage-failure.js';
 import { normaliseStrings } from './text-rule.js';
 import { unencapsulated } from './unencapsulated.js';
 import { issueFromAjv } from './validation-issues.js';
@@ -14,6 +15,8 @@ function toApiError(error: FastifyError): ApiError {
     const root = error.validationContext ?? 'body';
     return invalidRequest(error.validation.map((issue) => issueFromAjv(issue as ErrorObject, root)));
   }
+  const storageFailure = storageFailureOf(error);
+  if (storageFailure !== null) return storageFailure;
   switch (error.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return new ApiError('too_large', 'The request body is too large');
@@ -58,7 +61,8 @@ export const errorEnvelope = unencapsulated(async (app: FastifyInstance) => {
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const apiError = toApiError(error);
-    if (apiError.code === 'internal_error') request.log.error({ err: error }, 'request failed');
+    // A storage failure is logged with its cause: whoever frees the disk or fixes permissions needs it.
+    if (apiError.code === 'internal_error' || apiError.code === 'storage_error') request.log.error({ err: error }, 'request failed');
     return reply.code(apiError.status).send(errorBody(apiError));
   });
 

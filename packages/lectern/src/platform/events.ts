@@ -80,6 +80,22 @@ export const busEvents = {
     data: resource<MaterialSummary>('MaterialSummary'),
     description: 'A material was uploaded or imported (the record without its text).',
   },
+  'audio.level': {
+    data: Type.Object({ peak: Type.Number({ minimum: 0, maximum: 1, description: 'Loudest sample since the previous frame, 0..1 of full scale' }) }),
+    description: 'Microphone classes: the input level, at most 10 frames a second while audio arrives.',
+  },
+  'audio.partial': {
+    data: Type.Object({ text: Type.String() }),
+    description: 'Microphone classes: the text so far of a long speech segment still in progress (not an entry; the entry follows when the segment ends).',
+  },
+  'audio.error': {
+    data: Type.Object({ code: Type.String(), message: Type.String() }),
+    description: 'Microphone classes: capture or recognition failed (code as in the error table: device_unavailable, model_unavailable); the session goes to `error`.',
+  },
+  'audio.stopping': {
+    data: Type.Object({}),
+    description: 'Microphone classes: the class is stopping; the last speech segment is being transcribed.',
+  },
   'settings.updated': {
     data: resource<Settings>('Settings'),
     description: 'The settings changed (the full settings).',

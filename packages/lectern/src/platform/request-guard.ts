@@ -3,6 +3,7 @@ import { limits } from '../config.js';
 import { bearerToken, tokenMatches } from './auth.js';
 import { ApiError } from './errors.js';
 import { hostOfHeader, isLoopbackName } from './loopback.js';
+import { isOwnOrigin } from './own-origin.js';
 import { unencapsulated } from './unencapsulated.js';
 
 export interface GuardOptions {
@@ -11,8 +12,12 @@ export interface GuardOptions {
   allowedOrigins: () => ReadonlySet<string>;
   /** Extra acceptable Host names (the bind address when `--unsafe-bind` is used). */
   extraHosts: readonly string[];
-  /** Paths reachable without a bearer token. */
+  /** Paths reachable with GET without a bearer token. */
   publicPaths: ReadonlySet<string>;
+  /** Files of the web workspace, reachable with GET/HEAD without a token (they hold no data). */
+  isPublicFile?: (path: string) => boolean;
+  /** POST routes that authenticate by their body instead (the login-code exchange). */
+  tokenlessPosts?: ReadonlySet<string>;
   /** WebSocket paths that authenticate with their first message instead of a header. */
   websocketPaths: ReadonlySet<string>;
 }
@@ -33,7 +38,8 @@ export const requestGuard = unencapsulated(async (app: FastifyInstance, options:
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     const origin = request.headers.origin;
     if (origin !== undefined) {
-      if (!options.allowedOrigins().has(origin)) throw new ApiError('origin_denied', 'This origin is not allowed');
+      // The instance's own origin (a page it served) is allowed without being listed.
+      if (!isOwnOrigin(origin, request.socket.localPort) && !options.allowedOrigins().has(origin)) throw new ApiError('origin_denied', 'This origin is not allowed');
       reply.header('Access-Control-Allow-Origin', origin).header('Vary', 'Origin');
     }
 
@@ -52,7 +58,9 @@ export const requestGuard = unencapsulated(async (app: FastifyInstance, options:
     }
 
     const path = request.url.split('?', 1)[0] ?? '';
-    const isPublic = request.method === 'GET' && options.publicPaths.has(path);
+    const isPublic = (request.method === 'GET' && options.publicPaths.has(path))
+      || ((request.method === 'GET' || request.method === 'HEAD') && options.isPublicFile?.(path) === true)
+      || (request.method === 'POST' && options.tokenlessPosts?.has(path) === true);
     const isWebSocket = options.websocketPaths.has(path) && request.headers.upgrade?.toLowerCase() === 'websocket';
     if (!isPublic && !isWebSocket) {
       const presented = bearerToken(request.headers.authorization);

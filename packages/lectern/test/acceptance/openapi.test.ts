@@ -33,12 +33,13 @@ describe('OpenAPI document', () => {
     assert.equal(document.info.version, lectern.connection.version);
   });
 
-  it('declares bearer auth for everything and opts health out', () => {
+  it('declares bearer auth for everything and opts health and the login-code exchange out', () => {
     assert.deepEqual(document.components.securitySchemes.bearer, { type: 'http', scheme: 'bearer' });
     assert.deepEqual(document.security, [{ bearer: [] }]);
     assert.deepEqual(document.paths['/api/health']?.get?.security, []);
+    assert.deepEqual(document.paths['/api/v2/auth/exchange']?.post?.security, []);
     for (const [path, methods] of Object.entries(document.paths)) {
-      if (path === '/api/health') continue;
+      if (path === '/api/health' || path === '/api/v2/auth/exchange') continue;
       for (const [method, operation] of Object.entries(methods)) assert.equal(operation.security, undefined, `${method} ${path} must not opt out`);
     }
   });

@@ -21,6 +21,8 @@ export interface FeatureServerOptions {
   models?: ServicesOptions['models'];
   /** An existing data dir (a restart); left in place by close(). A fresh one, removed by close(), when absent. */
   dataDir?: string;
+  /** False to start the services as `--api-only` does: no device capture. */
+  capture?: boolean;
   /** Narrower material parse bounds (a short deadline, a small heap) for the tests of those refusals. */
   materialParsing?: ServicesOptions['materialParsing'];
 }
@@ -46,7 +48,7 @@ export async function startFeatureServer(features: readonly FeatureName[], optio
   const db = openDatabase(dataDir);
   const logger = options.logger ?? pino({ level: 'silent' });
   const services = createServices({
-    db, dataDir, logger, environment: options.environment ?? {}, materialParsing: options.materialParsing,
+    db, dataDir, logger, environment: options.environment ?? {}, materialParsing: options.materialParsing, capture: options.capture,
     ...(options.models ? { models: options.models } : {}),
   });
   const server = await createServer({ token: featureServerToken, logger, allowedOrigins: originsAllowedBy(services.settings) });

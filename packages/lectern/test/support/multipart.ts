@@ -27,3 +27,11 @@ export function multipartBody(...files: FilePart[]): { payload: Buffer; headers:
   pieces.push(Buffer.from(`--${boundary}--\r\n`));
   return { payload: Buffer.concat(pieces), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
+
+/** A multipart/form-data body with text fields besides the files (e.g. an audio clip and its source_id). */
+export function multipartForm(fields: Record<string, string>, ...files: FilePart[]): { payload: Buffer; headers: Record<string, string> } {
+  const { payload, headers } = multipartBody(...files);
+  const boundary = headers['content-type']!.split('boundary=')[1]!;
+  const fieldParts = Object.entries(fields).map(([name, value]) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  return { payload: Buffer.concat([...fieldParts, payload]), headers };
+}

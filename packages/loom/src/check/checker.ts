@@ -8,6 +8,7 @@ import type { Diagnostic } from '../diagnostic.js';
 import type { Program } from '../syntax/ast.js';
 import { checkAgent } from './agents.js';
 import { checkJob } from './jobs.js';
+import { checkServer, duplicatePorts } from './servers.js';
 import { TemplateChecker } from './templates.js';
 import { AnnotationChecker } from './annotations.js';
 import { analyze } from './analysis.js';
@@ -47,7 +48,10 @@ export function checkAnalyzed(analysis: Analysis): Diagnostic[] {
     ...analysis.resolution.diagnostics,
     ...nodeChecks.flatMap((nodeCheck) => nodeCheck.diagnostics),
   ];
-  for (const { item } of analysis.expanded.items) {
+  const items = analysis.expanded.items.map(({ item }) => item);
+  const hasAuthBlock = items.some((item) => item.kind === 'ResourceDeclaration' && item.resource === 'auth');
+  diagnostics.push(...duplicatePorts(items.filter((item) => item.kind === 'ServerDeclaration')));
+  for (const item of items) {
     switch (item.kind) {
       case 'AgentDeclaration': {
         diagnostics.push(...checkAgent(item, analysis.agentDecorators(item)));
@@ -57,6 +61,9 @@ export function checkAnalyzed(analysis: Analysis): Diagnostic[] {
       }
       case 'JobDeclaration':
         diagnostics.push(...checkJob(item, analysis.bound.globals));
+        break;
+      case 'ServerDeclaration':
+        diagnostics.push(...checkServer(item, { hasAuthBlock }));
         break;
       case 'ProtocolDeclaration':
         diagnostics.push(...checkProtocol(item));

@@ -261,14 +261,22 @@ class Resolver {
     for (const directive of directives) {
       if (directive.kind === 'RouteDirective') this.resolveRoute(directive, script);
       else if (directive.kind === 'GroupDirective') this.resolveDirectives(directive.directives, script);
+      // `middleware [auth_check]` names flows; `cors {...}` and `require_auth "/p"` hold values.
+      else if (directive.kind === 'ValueDirective') this.visit(directive.value, script);
     }
   }
 
+  /** A route's handler names a flow or agent; its contracts see `request`, and `ensures` also `result`. */
   private resolveRoute(route: RouteDirective, script: Scope): void {
     if (route.handler) this.visit(route.handler, script);
+    for (const property of route.properties) {
+      if (property.value.kind !== 'PropertyBlock') this.visit(property.value, script);
+    }
     const scope = new Scope(null);
     scope.declareImplicit('request');
-    for (const clause of route.contracts) this.visit(clause.condition, scope);
+    const ensuresScope = new Scope(scope);
+    ensuresScope.declareImplicit('result');
+    for (const clause of route.contracts) this.visit(clause.condition, clause.clause === 'ensures' ? ensuresScope : scope);
   }
 
   private visitArguments(args: readonly { readonly value: Expression }[], scope: Scope): void {

@@ -81,7 +81,9 @@ export function emitCall(context: EmitContext, call: CallExpression): Code {
   }
   if (callee.kind === 'MemberExpression') {
     const std = stdFunction(context, callee);
-    if (std !== undefined && (!STD_NAMESPACES_RUN.has(std[0]) || STD_FUNCTIONS_NOT_RUN.get(std[0])?.has(std[1]) === true)) return context.unsupported(callee, `std.${std[0]}.${std[1]}`);
+    if (std !== undefined && !STD_NAMESPACES_RUN.has(std[0])) return context.unsupported(callee, `std.${std[0]}.${std[1]}`);
+    const notRun = std === undefined ? undefined : STD_FUNCTIONS_NOT_RUN.get(std[0])?.get(std[1]);
+    if (std !== undefined && notRun !== undefined) return context.unsupported(callee, `std.${std[0]}.${std[1]} (${notRun})`);
     // std functions and handle methods bind named arguments by their documented parameter names.
     if (std !== undefined) return ['(await $p.callStd(', quote(std[0]), ', ', quote(std[1]), ', ', positional(context, call.arguments), namedSuffix(context, call.arguments), '))'];
     return ['(await $p.callMethod(', emitExpression(context, callee.object), ', ', quote(callee.property.name), ', ', positional(context, call.arguments), namedSuffix(context, call.arguments), '))'];

@@ -43,6 +43,16 @@ function isDeclaration(item: TopLevelItem): item is Declaration {
   return item.kind.endsWith('Declaration');
 }
 
+/** The names of the `db` and `kv` declarations, by kind, in source order. */
+function resourceNamesByKind(declarations: readonly Declaration[]): ReadonlyMap<string, readonly string[]> {
+  const names = new Map<string, string[]>();
+  for (const declaration of declarations) {
+    if (declaration.kind !== 'ResourceDeclaration' || declaration.resource === 'auth') continue;
+    names.set(declaration.resource, [...(names.get(declaration.resource) ?? []), declaration.name.name]);
+  }
+  return names;
+}
+
 /** What the emitter makes of a checked program, before it is written out as one module. */
 export interface EmittedProgram {
   /** The body of the module's program function. */
@@ -73,6 +83,7 @@ export function emitProgram(checked: Pick<CheckResult, 'analysis' | 'sources'>):
     toolBlocks: new Map(
       declarations.filter((declaration): declaration is ToolDeclaration => declaration.kind === 'ToolDeclaration').map((tool) => [tool.name.name, tool]),
     ),
+    resourceNames: resourceNamesByKind(declarations),
   };
   const context = new EmitContext(analysis, checked.sources);
   const hasMain = declarations.some((declaration) => declaration.kind === 'FlowDeclaration' && declaration.name.name === 'main');

@@ -2,8 +2,8 @@
  * Top-level declarations: flows and functions become async functions, agents AgentHandles,
  * structs/enums/traits/impls registrations in the program's TypeRegistry, protocols and type
  * aliases registrations in its type checker, tests entries for `loom test`, db and kv
- * resources handles opened at start, jobs JobHandles (emit/jobs.ts). Servers are not run yet:
- * they are refused at compile time (E001) naming them.
+ * resources handles opened at start, jobs JobHandles (emit/jobs.ts), servers registrations
+ * `loom serve` starts (emit/servers.ts).
  */
 import type {
   AgentDeclaration, ContractClause, Declaration, EnumDeclaration, Expression, FunctionDeclaration, ImplDeclaration, ProtocolDeclaration,
@@ -13,10 +13,11 @@ import { at, braces, joinCode, quote } from './code.js';
 import type { Code } from './code.js';
 import type { EmitContext } from './context.js';
 import { emitExpression } from './expressions.js';
-import { STD_NAMESPACES_AS_TOOLS } from '../language/builtins.js';
+import { STD_NAMESPACES_AS_TOOLS, STD_TOOL_SPELLINGS, STD_TOOLS_ON_DECLARED_HANDLES } from '../language/builtins.js';
 import { EXPERIENCE_PROPERTY } from '../check/analysis.js';
 import { emitFunction } from './functions.js';
 import { emitJob } from './jobs.js';
+import { emitServer } from './servers.js';
 import { emitClauseCheck } from './statements.js';
 import { toolBlockProblem } from './tool-blocks.js';
 import { typeDescriptorCode } from './type-descriptors.js';
@@ -75,6 +76,8 @@ export interface AgentReferences {
   readonly protocols: ReadonlyMap<string, ProtocolDeclaration>;
   readonly toolFunctions: ReadonlyMap<string, FunctionDeclaration>;
   readonly toolBlocks: ReadonlyMap<string, ToolDeclaration>;
+  /** The names of the program's `db` and `kv` declarations, by kind: what `uses std.db` / `std.kv` tools reach. */
+  readonly resourceNames: ReadonlyMap<string, readonly string[]>;
 }
 
 /** Declarations that run in source order when the program starts. */
@@ -94,7 +97,7 @@ export function emitRuntimeDeclaration(context: EmitContext, declaration: Declar
     case 'JobDeclaration':
       return at(declaration.span, emitJob(context, declaration));
     case 'ServerDeclaration':
-      return at(declaration.span, [context.unsupported(declaration, `server declarations (server ${declaration.port?.value ?? declaration.name?.name ?? ''})`), ';']);
+      return at(declaration.span, emitServer(context, declaration));
     case 'ResourceDeclaration':
       return at(declaration.span, emitResource(context, declaration));
     default:
@@ -212,16 +215,30 @@ function typeText(type: TypeExpression): string {
   }
 }
 
+/** What one `uses` entry gives an agent: tools (with a key, so `std.db` and `std.db.sqlite` together give them once), or why not. */
+type ToolUse = { tool: Code; key: string } | { unsupported: string } | { problem: string };
+
 /**
  * The tools an agent's `uses` entry stands for, as list elements: a `@tool fn` of the program
  * or a `std.NS` namespace (std/tools.ts of the runtime); anything else is not supported yet.
+ * The tools of std.db and std.kv take the name of a declared handle, so `uses` of them in a
+ * program that declares none cannot work and is refused.
  */
-function emitToolUse(context: EmitContext, use: UseTarget, toolFunctions: ReadonlyMap<string, FunctionDeclaration>): { tool: Code } | { unsupported: string } {
+function emitToolUse(context: EmitContext, agent: string, use: UseTarget, references: AgentReferences): ToolUse {
   const [only, ...rest] = use.kind === 'QualifiedName' ? use.parts : [];
-  if (only?.name === 'std' && rest.length === 1) {
-    return STD_NAMESPACES_AS_TOOLS.has(rest[0].name) ? { tool: ['...$p.stdTools(', quote(rest[0].name), ')'] } : { unsupported: `std.${rest[0].name}` };
+  if (only?.name === 'std' && rest.length > 0) {
+    const written = rest.map((part) => part.name).join('.');
+    const namespace = STD_TOOL_SPELLINGS.get(written) ?? written;
+    if (!STD_NAMESPACES_AS_TOOLS.has(namespace)) return { unsupported: `std.${written}` };
+    if (!STD_TOOLS_ON_DECLARED_HANDLES.has(namespace)) return { tool: ['...$p.stdTools(', quote(namespace), ')'], key: `std.${namespace}` };
+    const names = references.resourceNames.get(namespace) ?? [];
+    if (names.length === 0) {
+      const declaration = namespace === 'db' ? 'db NAME = connect("sqlite://...")' : 'kv NAME = open(":memory:")';
+      return { problem: `agent ${agent} uses std.${written}, whose tools work on the program's declared ${namespace} handles by name, and the program declares none: add ${declaration}` };
+    }
+    return { tool: ['...$p.stdTools(', quote(namespace), ', [', names.map((name) => quote(name)).join(', '), '])'], key: `std.${namespace}` };
   }
-  const declaration = only === undefined || rest.length > 0 ? undefined : toolFunctions.get(only.name);
+  const declaration = only === undefined || rest.length > 0 ? undefined : references.toolFunctions.get(only.name);
   if (declaration === undefined) {
     const written = use.kind === 'QualifiedName' ? use.parts.map((part) => part.name).join('.') : use.kind === 'McpUse' ? `mcp:${use.url.value}` : use.value;
     return { unsupported: written };
@@ -230,6 +247,7 @@ function emitToolUse(context: EmitContext, use: UseTarget, toolFunctions: Readon
   const description = decorator?.arguments?.find((argument) => argument.value.kind === 'StringLiteral')?.value;
   const parameters = declaration.parameters.map((parameter) => `${quote(parameter.name.name)}: ${quote(parameter.type === null ? 'any' : typeText(parameter.type))}`);
   return {
+    key: declaration.name.name,
     tool: [
       '$p.toolFromFunction(', quote(declaration.name.name), ', ',
       description?.kind === 'StringLiteral' ? quote(description.value) : quote(declaration.name.name), ', { ', parameters.join(', '), ' }, ',
@@ -243,17 +261,22 @@ function protocolFields(protocol: ProtocolDeclaration): string {
   return `{ ${protocol.fields.map((field) => `${quote(field.name.name)}: ${quote(typeText(field.type))}`).join(', ')} }`;
 }
 
-function emitAgent(context: EmitContext, declaration: AgentDeclaration, { protocols, toolFunctions, toolBlocks }: AgentReferences): Code {
+function emitAgent(context: EmitContext, declaration: AgentDeclaration, references: AgentReferences): Code {
+  const { protocols, toolBlocks } = references;
   const name = declaration.name.name;
   const toolBlock = declaration.uses
     .map((use) => (use.kind === 'QualifiedName' && use.parts.length === 1 ? toolBlocks.get(use.parts[0].name) : undefined))
     .find((block) => block !== undefined);
   if (toolBlock !== undefined) return [context.cannotRun(declaration.name, toolBlockProblem(name, toolBlock)), ';'];
-  const uses = declaration.uses.map((use) => emitToolUse(context, use, toolFunctions));
+  const uses = declaration.uses.map((use) => emitToolUse(context, name, use, references));
   const unusable = uses.flatMap((use) => ('unsupported' in use ? [use.unsupported] : []));
   if (unusable.length > 0) return [context.unsupported(declaration.name, `${unusable.map((use) => `'uses ${use}'`).join(', ')} in agent ${name} (agent tools are @tool functions and the std namespaces Loom runs)`), ';'];
+  const problem = uses.find((use) => 'problem' in use);
+  if (problem !== undefined) return [context.cannotRun(declaration.name, problem.problem), ';'];
+  const tools = uses.flatMap((use) => ('tool' in use ? [use] : []));
+  const distinct = tools.filter((use, index) => tools.findIndex((other) => other.key === use.key) === index);
   const entries: Code[] = [['name: ', quote(name)]];
-  if (uses.length > 0) entries.push(['tools: [', joinCode(uses.flatMap((use) => ('tool' in use ? [use.tool] : [])), ', '), ']']);
+  if (uses.length > 0) entries.push(['tools: [', joinCode(distinct.map((use) => use.tool), ', '), ']']);
   let hasModel = false;
   const block = declaration.members.find((member) => member.kind === 'Property' && member.value.kind === 'PropertyBlock');
   if (block !== undefined && block.kind === 'Property') return [context.unsupported(block.name, `the '${block.name.name} { ... }' block of agent ${name}`), ';'];

@@ -59,32 +59,45 @@ export const STD_NAMESPACES_RUN: ReadonlySet<string> = new Set([
 ]);
 
 /**
- * Functions of a provided namespace that `loom run` does not run yet (OAuth and sessions need
- * the HTTP server): a call is refused at compile time like a namespace Loom does not provide.
+ * Functions of a provided namespace that `loom run` does not run yet, with the reason: a call is
+ * refused at compile time like a namespace Loom does not provide, naming the reason. The
+ * session functions of std.auth read and write the session cookie of the request a `server`
+ * route is handling, and `loom run` runs no servers, so there is no request for them.
  */
-export const STD_FUNCTIONS_NOT_RUN: ReadonlyMap<string, ReadonlySet<string>> = new Map([
-  ['auth', new Set(['get_user', 'get_session', 'session_data', 'set_session', 'logout_user', 'require_auth', 'auth_context', 'csrf_field'])],
+const SESSION_REASON = 'sessions belong to the requests of a server route, and loom run runs no server declarations';
+export const STD_FUNCTIONS_NOT_RUN: ReadonlyMap<string, ReadonlyMap<string, string>> = new Map([
+  ['auth', new Map(['get_user', 'get_session', 'session_data', 'set_session', 'logout_user', 'require_auth', 'auth_context'].map((name) => [name, SESSION_REASON]))],
 ]);
 
 /**
  * The namespaces an agent may be given with `uses std.NS` (their runtime modules describe
- * tools, which a test holds). The others need a handle a model cannot hold (std.kv, std.db:
- * give the agent a `@tool fn` that uses the program's store instead), so `uses` of them is
- * refused at compile time.
+ * tools, which a test holds). `uses` of another namespace is refused at compile time.
  */
 export const STD_NAMESPACES_AS_TOOLS: ReadonlySet<string> = new Set([
-  'json', 'fs', 'time', 'math', 'text', 'string', 'regex', 'hash', 'http', 'shell', 'template', 'env',
+  'json', 'fs', 'time', 'math', 'text', 'string', 'regex', 'hash', 'http', 'shell', 'template', 'env', 'db', 'kv', 'auth',
+]);
+
+/**
+ * The namespaces whose tools work on the program's declared handles, named by the declaration
+ * (`db app = connect(...)`): `uses` of one needs at least one such declaration.
+ */
+export const STD_TOOLS_ON_DECLARED_HANDLES: ReadonlySet<string> = new Set(['db', 'kv']);
+
+/** The Nexa docs' engine spellings of a tool namespace (`uses std.db.sqlite`): the URL picks the engine, so they are `std.db`. */
+export const STD_TOOL_SPELLINGS: ReadonlyMap<string, string> = new Map([
+  ['db.sqlite', 'db'],
+  ['db.postgres', 'db'],
 ]);
 
 /**
  * Builtins the checker knows (the Nexa docs call them freely) but `loom run` does not provide
- * yet: server responses, and `join`, `img` and `input` as functions. (The resource builtins —
+ * yet: `join`, `img` and `input` as functions. (The resource builtins —
  * `open`, `connect`, `get`, `set`, `query`, ... — are the program's: host/resource-builtins.ts;
  * the concurrency builtins are std.concurrent's.) The code generator refuses a program that
  * uses one, at the use.
  */
 export const BUILTINS_NOT_RUN: ReadonlySet<string> = new Set([
-  'json', 'html', 'img', 'input', 'join',
+  'img', 'input', 'join',
 ]);
 
 const BUILTIN_NAMES: ReadonlySet<string> = new Set<string>([...BUILTIN_FUNCTIONS, ...BUILTIN_VALUES]);

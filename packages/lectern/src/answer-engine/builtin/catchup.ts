@@ -11,7 +11,8 @@ import type { TranscriptLine } from '../types.js';
 import { centralSentences } from './centrality.js';
 import { classSentences } from './class-sentences.js';
 import type { ClassSentence } from './class-sentences.js';
-import { keywordsOf } from './key-phrases.js';
+import { isAnswered } from './answered.js';
+import { courseTerms } from './course-terms.js';
 import { boldList } from './phrasing.js';
 import type { Composition } from './composition.js';
 import { materialQuote, passageForLatestSpeech } from './material-grounding.js';
@@ -25,6 +26,8 @@ const SEGMENT_KEYWORDS_SHOWN = 3;
  * ranking for the window instead of one per part keeps a catch-up within its time budget.
  */
 const KEYWORD_POOL_SIZE = 12;
+/** Tagging is the costly step: the terms come from at most this many of the newest sentences. */
+const TERM_SENTENCES_MAX = 300;
 /** The window is retold in this many consecutive parts, oldest first. */
 const WINDOW_SEGMENTS = 3;
 /** A question asked this recently is still waiting for its answer. */
@@ -47,7 +50,8 @@ export function composeCatchup(c: Composition): string {
     return paragraphs([heading(book.catchup.where), book.emptyClass, heading(book.catchup.listen), book.catchup.nothingYet]);
   }
   const sentences = classSentences(window, request.entries.length - window.length);
-  const pool = keywordsOf(window, KEYWORD_POOL_SIZE).map((k) => k.phrase);
+  // The course's terms of the last minutes; on very dense speech, of its newest sentences.
+  const pool = courseTerms(sentences.slice(-TERM_SENTENCES_MAX), c.models, KEYWORD_POOL_SIZE).map((t) => t.name);
   const keywords = pool.slice(0, WINDOW_KEYWORDS_SHOWN);
   const topic = currentTopic(request.entries);
 
@@ -116,7 +120,11 @@ function listenFor(c: Composition, sentences: readonly ClassSentence[], keywords
   const blocks: string[] = [];
   const lastTime = Date.parse(sentences[sentences.length - 1]?.entry.createdAt ?? '');
   const question = latestTeacherQuestion(sentences);
-  if (question !== undefined && lastTime - Date.parse(question.sentence.entry.createdAt) <= PENDING_QUESTION_MINUTES * MS_PER_MINUTE) {
+  const pending =
+    question !== undefined &&
+    lastTime - Date.parse(question.sentence.entry.createdAt) <= PENDING_QUESTION_MINUTES * MS_PER_MINUTE &&
+    !isAnswered(sentences, sentences.indexOf(question.sentence));
+  if (question !== undefined && pending) {
     blocks.push(`${book.catchup.pendingQuestion}\n${quoteItem(c.clock(question.sentence.entry), question.sentence.text)}`);
   }
   const announcements = sentences.filter((s) => findAnnouncement(s.text) !== null).slice(-ANNOUNCEMENTS_SHOWN);

@@ -4,12 +4,15 @@ import { Bm25Index } from '../text/bm25.js';
 import { isQuestion } from '../text/questions.js';
 import { splitSentences } from '../text/sentences.js';
 import { tokenize } from '../text/tokens.js';
+import { questionIntent, refersBack } from '../text/question-intent.js';
 import { rankMaterial } from '../context/material.js';
 import { followupQueryTerms, rankEntries } from '../context/retrieval.js';
 import type { RankedEntry } from '../context/retrieval.js';
+import { classSentences } from './class-sentences.js';
 import type { Composition } from './composition.js';
+import { explanationOf, questionSubject } from './explanation.js';
 import { escapeInline, heading, paragraphs, quoteItem } from './markdown.js';
-import { materialQuote } from './material-grounding.js';
+import { bestPassage, materialQuote } from './material-grounding.js';
 
 /**
  * A passage answers the question when it holds at least this share of the question's
@@ -34,6 +37,8 @@ export function composeFollowup(c: Composition): string {
   const { book, request } = c;
   const question = request.question?.trim() ?? '';
   if (question.length === 0) return paragraphs([heading(book.followup.notCovered), book.followup.noQuestion]);
+  const explained = explainedAnswer(c, question);
+  if (explained !== undefined) return explained;
   const terms = followupQueryTerms(question, request.history, request.previousAnswer);
   const transcriptHits = rankEntries(request.entries, terms, TRANSCRIPT_HITS_MAX);
   const materialHits = request.material ? rankMaterial(request.material, terms, MATERIAL_HITS_MAX) : [];
@@ -95,4 +100,47 @@ function rankEarlierAnswer(previousAnswer: string, terms: readonly string[]): Ea
     .search(terms, EARLIER_ANSWER_SENTENCES_MAX)
     .sort((a, b) => a.index - b.index)
     .map(({ index: at, coverage }) => ({ text: sentences[at] ?? '', coverage }));
+}
+
+/** Quoted mentions shown when the class named the subject without explaining it. */
+const MENTIONS_SHOWN_MAX = 3;
+/** The subject line of an earlier follow-up answer: "About **X**:" / "关于**X**：". */
+const ABOUT_LINE = /^(?:About|关于) \*\*(.+?)\*\*[:：]/m;
+const ABOUT_LINE_ZH = /^关于\*\*(.+?)\*\*：/m;
+
+/**
+ * "Explain / what is / why / how / an example" about a term, answered from the sentences that
+ * define or justify it, the example that follows and the material's slide, with their times.
+ * A follow-up whose question only points back ("Why is that?") is about the earlier answer's
+ * subject. Undefined when the question names no subject: the general search answers it.
+ */
+function explainedAnswer(c: Composition, question: string): string | undefined {
+  const { book, request, models } = c;
+  const intent = questionIntent(question);
+  const sentences = classSentences(request.entries, 0);
+  let subject = questionSubject(question, sentences, models);
+  const earlier = (): { term: string; mentioned: boolean } | null => {
+    const fromQuestion = request.previousQuestion === undefined ? null : questionSubject(request.previousQuestion, sentences, models);
+    if (fromQuestion?.mentioned === true) return fromQuestion;
+    const named = ABOUT_LINE.exec(request.previousAnswer ?? '')?.[1] ?? ABOUT_LINE_ZH.exec(request.previousAnswer ?? '')?.[1];
+    return named === undefined ? fromQuestion : { term: named.replace(/\\(.)/g, '$1'), mentioned: true };
+  };
+  const followsUp = request.previousAnswer !== undefined || request.previousQuestion !== undefined;
+  if (followsUp && (subject === null || (!subject.mentioned && refersBack(question)))) subject = earlier() ?? subject;
+  if (subject === null || intent === 'other') return undefined;
+  const material = request.material ?? null;
+  const slide = material === null ? undefined : bestPassage(material, tokenize(subject.term), ANSWER_COVERAGE_MIN);
+  if (!subject.mentioned && slide === undefined) {
+    const silent = request.entries.length === 0 ? [book.followup.classSilent] : [];
+    return paragraphs([heading(book.followup.notCovered), [...silent, book.followup.notCoveredText(material !== null)].join(' ')]);
+  }
+  const explanation = explanationOf(subject.term, question, sentences);
+  const quoted = explanation.sentences.length > 0 ? explanation.sentences : explanation.mentions.slice(0, MENTIONS_SHOWN_MAX);
+  const fromClass = quoted.length === 0 ? '' : `${explanation.sentences.length > 0 ? book.followup.intro : book.followup.mentioned}\n${quoted.map((s) => quoteItem(c.clock(s.entry), s.text)).join('\n')}`;
+  return paragraphs([
+    heading(book.followup.answer),
+    book.followup.about(escapeInline(subject.term)),
+    fromClass,
+    material !== null && slide !== undefined ? `${book.followup.fromMaterial(escapeInline(material.filename))}\n${materialQuote(material, slide, tokenize(subject.term))}` : '',
+  ]);
 }

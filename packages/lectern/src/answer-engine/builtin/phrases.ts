@@ -22,6 +22,19 @@ export interface Phrasebook {
     askTopic(keywords: string): string;
     checkUnderstanding: string;
     noQuestion(minutes: number): string;
+    /** A restated definition or statement: "I think the derivative is…". */
+    iThink(statement: string): string;
+    /** The example after it, its own cue removed. */
+    forExample(example: string): string;
+    /** A reason the class gave, its "because" removed. */
+    because(reason: string): string;
+    /** A why-question the class has not answered yet: what it did say about the subject. */
+    notSureWhy(statement: string): string;
+    /** Nothing in class answers it: say so, naming the term, and connect it to the class's subject. */
+    bridge(term: string, related: string): string;
+    bridgeAlone(term: string): string;
+    /** No term to hold on to: ask, naming what the class is about. */
+    askAbout(related: string): string;
   };
   /** Heading over a quote from the class's material: "From the slides (deck.pptx)". */
   fromMaterial(filename: string, pageLabel: 'page' | 'slide' | null | undefined): string;
@@ -66,6 +79,10 @@ export interface Phrasebook {
     closest: string;
     classSilent: string;
     noQuestion: string;
+    /** Names the subject the answer is about; a follow-up to this answer reads it back. */
+    about(subject: string): string;
+    /** Mentions that do not explain it, shown when nothing better was said. */
+    mentioned: string;
   };
 }
 
@@ -88,6 +105,13 @@ const ENGLISH: Phrasebook = {
     askTopic: (keywords) => `Could you say a bit more about ${keywords}?`,
     checkUnderstanding: 'Am I on the right track?',
     noQuestion: (minutes) => `No question from the teacher in the last ${minutes} minutes; this is what was said.`,
+    iThink: (statement) => `I think ${statement}`,
+    forExample: (example) => `For example, ${example}`,
+    because: (reason) => `I think it's because ${reason}`,
+    notSureWhy: (statement) => `I'm not sure why yet, but we saw that ${statement}`,
+    bridge: (term, related) => `I don't think we've covered ${term} in class yet — is it connected to ${related}?`,
+    bridgeAlone: (term) => `I don't think we've covered ${term} in class yet — could you tell us a bit about it?`,
+    askAbout: (related) => `I'm not completely sure — is the question about ${related}?`,
   },
   fromMaterial: (filename, pageLabel) => `From the ${pageLabel === 'slide' ? 'slides' : 'material'} (${filename})`,
   catchup: {
@@ -132,6 +156,8 @@ const ENGLISH: Phrasebook = {
     closest: 'The closest mentions, which do not answer it:',
     classSilent: 'Nothing has been said in class yet.',
     noQuestion: 'There was no question to answer.',
+    about: (subject) => `About **${subject}**:`,
+    mentioned: 'The class mentioned it here, without explaining it further:',
   },
 };
 
@@ -154,6 +180,13 @@ const CHINESE: Phrasebook = {
     askTopic: (keywords) => `能不能再讲一下${keywords}？`,
     checkUnderstanding: '我这样理解对吗？',
     noQuestion: (minutes) => `最近 ${minutes} 分钟里老师没有提问，以下是刚才讲的内容。`,
+    iThink: (statement) => `我觉得${statement}`,
+    forExample: (example) => example,
+    because: (reason) => `我觉得是因为${reason}`,
+    notSureWhy: (statement) => `原因我还不太确定，不过刚才讲到：${statement}`,
+    bridge: (term, related) => `我们课上好像还没讲到${term}，它和${related}有关系吗？`,
+    bridgeAlone: (term) => `我们课上好像还没讲到${term}，老师能先简单介绍一下吗？`,
+    askAbout: (related) => `我还不太确定，这个问题是关于${related}的吗？`,
   },
   fromMaterial: (filename, pageLabel) => `${pageLabel === 'slide' ? '来自幻灯片' : '来自课件'}（${filename}）`,
   catchup: {
@@ -198,6 +231,8 @@ const CHINESE: Phrasebook = {
     closest: '最接近的相关内容如下，但并没有回答这个问题：',
     classSilent: '课堂上还没有人说话。',
     noQuestion: '没有需要回答的问题。',
+    about: (subject) => `关于**${subject}**：`,
+    mentioned: '课堂上提到过它，但没有进一步解释：',
   },
 };
 

@@ -17,6 +17,6 @@ export function boldList(book: Phrasebook, phrases: readonly string[]): string {
 export function asContinuation(text: string, language: Language): string {
   const trimmed = text.trim().replace(/[,，、;；:：]$/, '').replace(SPOKEN_OPENERS, '');
   if (language === 'zh') return /[。！？!?…]$/.test(trimmed) ? trimmed : `${trimmed}。`;
-  const lowered = /^[A-Z][a-z]/.test(trimmed) && !/^I\b/.test(trimmed) ? trimmed[0]?.toLowerCase() + trimmed.slice(1) : trimmed;
+  const lowered = /^(?:[A-Z][a-z]|A )/.test(trimmed) && !/^I\b/.test(trimmed) ? trimmed[0]?.toLowerCase() + trimmed.slice(1) : trimmed;
   return /[.!?…]$/.test(lowered) ? lowered : `${lowered}.`;
 }

@@ -1,18 +1,23 @@
 // "Rescue": the teacher may call on the student now. What to say, what was asked, and the
 // quotes from the last minutes that back it up.
 import { Bm25Index, SENTENCE_LENGTH_NORMALISATION_B } from '../text/bm25.js';
+import { isExample } from '../text/explanations.js';
 import { isQuestion } from '../text/questions.js';
 import { announcedTopic } from '../text/topics.js';
 import { recentEntries, windowMinutesFor } from '../context/window.js';
 import { centralSentences } from './centrality.js';
 import { classSentences } from './class-sentences.js';
 import type { ClassSentence } from './class-sentences.js';
+import { courseTerms } from './course-terms.js';
+import { explanationOf, questionSubject, withoutExampleCue } from './explanation.js';
+import type { Explanation } from './explanation.js';
 import { keywordsAbout, keywordsOf } from './key-phrases.js';
 import { asContinuation, boldList } from './phrasing.js';
 import type { Composition } from './composition.js';
-import { escapeInline, heading, paragraphs, quoteItem } from './markdown.js';
+import { bold, escapeInline, heading, paragraphs, quoteItem } from './markdown.js';
 import { materialQuote, passageForLatestSpeech } from './material-grounding.js';
 import { latestTeacherQuestion } from './teacher-question.js';
+import type { TeacherQuestion } from './teacher-question.js';
 
 /** Supporting quotes shown under the question. */
 const SUPPORTING_QUOTES_MAX = 3;
@@ -21,6 +26,13 @@ const SPOKEN_KEYWORDS_MAX = 2;
 const WINDOW_KEYWORDS_MAX = 8;
 /** A sentence worth repeating to the teacher says something: a few content terms at least. */
 const MIN_RESTATED_TERMS = 3;
+/** The concepts of the last entries name what an unknown term may connect to. */
+const RELATED_TERMS_SENTENCES_MAX = 200;
+const RELATED_TERMS_MAX = 3;
+/** How far back before the window a definition is looked for. */
+const EARLIER_ENTRIES_MAX = 4000;
+const REASON_OPENING = /^\s*(?:(?:well|so|right|yes)[,\s]+)?(?:because|it's because|that's because|since|因为|这是因为|是因为)[,，\s]*/i;
+const REASON_CUES_ANYWHERE = /\b(?:because|since|that's why|the reason)\b|因为|由于|原因是/i;
 
 export function composeRescue(c: Composition): string {
   const { book, request } = c;
@@ -67,30 +79,88 @@ export function composeRescue(c: Composition): string {
   const support = index
     .search(queryTerms, SUPPORTING_QUOTES_MAX)
     .flatMap(({ index: at }) => statements[at] ?? []);
+  const answer = answerFromClass(c, sentences, question);
   const best = support.find((s) => s.terms.length >= MIN_RESTATED_TERMS && announcedTopic(s.text) === null);
-  const spoken = boldList(book, keywordsAbout(keywords, [...queryTerms, ...(best?.terms ?? [])], SPOKEN_KEYWORDS_MAX));
-  const say = book.sentences(
-    best !== undefined
-      ? [
-          spoken.length > 0 ? book.rescue.thinkAbout(spoken) : '',
-          book.rescue.youMentioned(asContinuation(escapeInline(best.text), c.language)),
-          book.rescue.checkUnderstanding,
-        ]
-      : spoken.length > 0
-        ? [book.rescue.unsureAbout(spoken), book.rescue.askTopic(spoken)]
-        : [book.rescue.askRephrase],
-  );
+  const say =
+    answer.say ??
+    (best !== undefined
+      ? book.sentences([book.rescue.youMentioned(asContinuation(escapeInline(best.text), c.language)), book.rescue.checkUnderstanding])
+      : answer.related !== undefined
+        ? book.rescue.askAbout(bold(answer.related))
+        : book.rescue.askRephrase);
   const asked = book.sentences([question.lead, question.sentence].flatMap((s) => (s === undefined ? [] : [s.text])));
-  const shown = support.length > 0 ? support : centralSentences(statements, SUPPORTING_QUOTES_MAX);
+  const inWindow = answer.used.filter((s) => sentences.includes(s));
+  const shown = [...inWindow, ...(support.length > 0 ? support : centralSentences(statements, SUPPORTING_QUOTES_MAX))];
   return paragraphs([
     heading(book.rescue.say),
     `> ${say}`,
     heading(book.rescue.question),
     quoteItem(c.clock(question.sentence.entry), asked),
     heading(book.rescue.quotes(minutes)),
-    quotes(c, chronological(shown)),
+    quotes(c, chronological(shown).slice(-SUPPORTING_QUOTES_MAX - inWindow.length)),
     ...fromMaterial,
   ]);
+}
+
+interface ClassAnswer {
+  /** The line to say, or undefined when the class gave nothing to say it from. */
+  say: string | undefined;
+  used: ClassSentence[];
+  /** The class's main concept lately, to connect an unknown term to. */
+  related: string | undefined;
+}
+
+/**
+ * The teacher's question answered from what the class said before it: its subject's
+ * definition and example, or the reason given; first in the last minutes, then earlier in
+ * the class. A subject the class never mentioned gets an honest bridge that names it.
+ */
+function answerFromClass(c: Composition, window: readonly ClassSentence[], question: TeacherQuestion): ClassAnswer {
+  const { book, models } = c;
+  const before = window.slice(0, window.indexOf(question.sentence));
+  const asked = [question.lead?.text ?? '', question.sentence.text].join(' ').trim();
+  const recent = c.request.entries.slice(Math.max(0, c.request.entries.length - RELATED_TERMS_SENTENCES_MAX), -1);
+  const related = courseTerms(classSentences(recent, 0), models, RELATED_TERMS_MAX).map((t) => t.name);
+  const earlier = (): ClassSentence[] => {
+    const end = c.request.entries.length - window.length;
+    const start = Math.max(0, end - EARLIER_ENTRIES_MAX);
+    return classSentences(c.request.entries.slice(start, end), start);
+  };
+  for (const source of [() => before, earlier]) {
+    const sentences = source();
+    const subject = questionSubject(asked, sentences, models);
+    if (subject === null) break;
+    if (!subject.mentioned) continue;
+    const explanation = explanationOf(subject.term, question.sentence.text, sentences);
+    const say = spoken(c, explanation);
+    if (say !== undefined) return { say, used: explanation.sentences, related: related[0] };
+  }
+  const subject = questionSubject(asked, [], models);
+  if (subject === null) return { say: undefined, used: [], related: related[0] };
+  const other = related.find((name) => name.toLowerCase() !== subject.term.toLowerCase());
+  return {
+    say: other !== undefined ? book.rescue.bridge(bold(subject.term), bold(other)) : book.rescue.bridgeAlone(bold(subject.term)),
+    used: [],
+    related: other,
+  };
+}
+
+/** The explanation in the student's voice: "I think …. For example, …". */
+function spoken(c: Composition, explanation: Explanation): string | undefined {
+  const { book, language } = c;
+  const [first, second] = explanation.sentences;
+  if (first === undefined) return undefined;
+  const restated = (text: string): string => asContinuation(escapeInline(text), language);
+  if (explanation.intent === 'why') {
+    const reason = REASON_OPENING.exec(first.text);
+    if (reason !== null) return book.rescue.because(restated(first.text.slice(reason[0].length)));
+    if (!REASON_CUES_ANYWHERE.test(first.text)) return book.rescue.notSureWhy(restated(first.text));
+  }
+  const parts = [book.rescue.iThink(restated(first.text))];
+  if (second !== undefined) {
+    parts.push(isExample(second.text) ? book.rescue.forExample(restated(language === 'zh' ? second.text : withoutExampleCue(second.text))) : restated(second.text));
+  }
+  return book.sentences(parts);
 }
 
 /** A heading and the quote of the material's passage for the newest matching terms, or nothing. */

@@ -3,18 +3,19 @@
 // first minutes count as much as the last.
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { findAnnouncement } from '../text/announcements.js';
-import { isDefinition, isExample } from '../text/explanations.js';
 import { isEmphasised } from '../text/emphasis.js';
-import { PhraseCounts } from '../text/keywords.js';
 import { isClassDirected, questionStrength } from '../text/questions.js';
-import { entryRuns } from '../text/term-cache.js';
+import { entryTermMentions } from '../text/term-cache.js';
 import { announcedTopic } from '../text/topics.js';
 import { MS_PER_MINUTE } from '../context/window.js';
 import type { EngineProgress, TranscriptLine } from '../types.js';
 import { centralSentences } from './centrality.js';
 import { classSentences } from './class-sentences.js';
 import type { ClassSentence } from './class-sentences.js';
-import { mentionPattern, rankedPhrases } from './key-phrases.js';
+import { isAnswered } from './answered.js';
+import { classParts } from './class-parts.js';
+import { courseTerms } from './course-terms.js';
+import type { CourseTerm } from './course-terms.js';
 import { boldList } from './phrasing.js';
 import type { Composition } from './composition.js';
 import { bold, escapeInline, heading, paragraphs, quoteItem } from './markdown.js';
@@ -23,7 +24,7 @@ import { coveredPages } from './material-grounding.js';
 /** A section covers this much class time, or this many entries if speech is very dense. */
 const SECTION_MINUTES = 10;
 const SECTION_ENTRIES_MAX = 1200;
-const CONCEPTS_MAX = 8;
+const CONCEPTS_MAX = 10;
 const SECTION_KEYWORDS_MAX = 3;
 const TOPIC_KEYWORDS_MAX = 3;
 const STRESSED_MAX = 10;
@@ -32,13 +33,9 @@ const QUESTIONS_MAX = 8;
 /** "Yes, in the back?" is a question without a subject; a question worth revising names one. */
 const QUESTION_CONTENT_TERMS_MIN = 2;
 
+/** A stretch of the class read in one go: progress and cancellation are per section. */
 interface Section {
   entries: readonly TranscriptLine[];
-  topic: string | null;
-  central: ClassSentence | undefined;
-  terms: ReadonlySet<string>;
-  /** Counted while the section is read, so the notes need no second pass over the class. */
-  phrases: PhraseCounts;
 }
 
 interface Findings {
@@ -46,9 +43,10 @@ interface Findings {
   topics: string[];
   stressed: ClassSentence[];
   announcements: { sentence: ClassSentence; when: string[] }[];
-  questions: ClassSentence[];
-  definitions: ClassSentence[];
-  examples: ClassSentence[];
+  /** Every sentence of the class, in order: questions are open until a later one answers them. */
+  sentences: ClassSentence[];
+  /** Indexes into `sentences` of the questions put to the class. */
+  questions: number[];
 }
 
 export async function composeSummary(
@@ -57,11 +55,11 @@ export async function composeSummary(
   onProgress: ((progress: EngineProgress) => void) | undefined,
 ): Promise<string> {
   const parts = splitIntoSections(c.request.entries);
-  const findings: Findings = { sections: [], topics: [], stressed: [], announcements: [], questions: [], definitions: [], examples: [] };
+  const findings: Findings = { sections: [], topics: [], stressed: [], announcements: [], sentences: [], questions: [] };
   let position = 0;
   for (const [done, part] of parts.entries()) {
     signal.throwIfAborted();
-    findings.sections.push(readSection(part, position, findings));
+    findings.sections.push(readSection(c, part, position, findings));
     position += part.length;
     onProgress?.({ stage: 'summarising', done: done + 1, total: parts.length });
     await nextTurn();
@@ -88,18 +86,17 @@ function splitIntoSections(entries: readonly TranscriptLine[]): TranscriptLine[]
   return sections;
 }
 
-function readSection(entries: readonly TranscriptLine[], firstPosition: number, findings: Findings): Section {
+function readSection(c: Composition, entries: readonly TranscriptLine[], firstPosition: number, findings: Findings): Section {
   const sentences = classSentences(entries, firstPosition);
-  let topic: string | null = null;
-  const terms = new Set<string>();
-  const phrases = new PhraseCounts();
-  for (const entry of entries) phrases.add(entryRuns(entry));
+  for (const entry of entries) {
+    // Tagging is the costly part of the notes: done here, section by section, so progress and
+    // cancellation keep their pace; the concepts are ranked from the cached result.
+    entryTermMentions(entry, c.models);
+  }
   for (const sentence of sentences) {
-    for (const term of sentence.terms) terms.add(term);
     const text = sentence.text;
     const announced = announcedTopic(text);
     if (announced !== null) {
-      topic ??= announced;
       findings.topics.push(announced);
     }
     const announcement = findAnnouncement(text);
@@ -108,33 +105,31 @@ function readSection(entries: readonly TranscriptLine[], firstPosition: number, 
     const strength = questionStrength(text);
     const asksAboutSubject = sentence.terms.length >= QUESTION_CONTENT_TERMS_MIN;
     if (asksAboutSubject && (strength === 'certain' || (strength === 'likely' && isClassDirected(text)))) {
-      findings.questions.push(sentence);
+      findings.questions.push(findings.sentences.length);
     }
-    if (isDefinition(text)) findings.definitions.push(sentence);
-    if (isExample(text)) findings.examples.push(sentence);
+    findings.sentences.push(sentence);
   }
-  return { entries, topic, central: centralSentences(sentences, 1)[0], terms, phrases };
+  return { entries };
 }
 
 function writeNotes(c: Composition, findings: Findings): string {
   const { book } = c;
-  const classPhrases = new PhraseCounts();
-  for (const section of findings.sections) classPhrases.addCounts(section.phrases);
-  const concepts = rankedPhrases(classPhrases, c.request.entries, { limit: CONCEPTS_MAX }).map((k) => k.phrase);
-  const topic = findings.topics[0] !== undefined ? bold(findings.topics[0]) : boldList(book, concepts.slice(0, TOPIC_KEYWORDS_MAX));
+  const concepts = courseTerms(findings.sentences, c.models, CONCEPTS_MAX);
+  const topic = findings.topics[0] !== undefined ? bold(findings.topics[0]) : boldList(book, concepts.slice(0, TOPIC_KEYWORDS_MAX).map((t) => t.name));
+  const open = findings.questions.filter((at) => !isAnswered(findings.sentences, at)).flatMap((at) => findings.sentences[at] ?? []);
   return paragraphs([
     book.summary.title(escapeInline(c.request.courseName)),
     book.labelled(`**${book.summary.topic}**`, topic.length > 0 ? topic : book.summary.noTopic),
     heading(book.summary.outline),
-    outline(c, findings.sections),
+    outline(c, findings, concepts),
     heading(book.summary.concepts),
-    concepts.length > 0 ? concepts.map((concept) => conceptLine(c, concept, findings)).join('\n') : book.summary.none,
+    concepts.length > 0 ? concepts.map((concept) => conceptLine(c, concept)).join('\n') : book.summary.none,
     heading(book.summary.stressed),
     quoteList(c, findings.stressed, STRESSED_MAX),
     heading(book.summary.assignments),
     announcementList(c, findings),
     heading(book.summary.questions),
-    quoteList(c, findings.questions, QUESTIONS_MAX),
+    quoteList(c, open, QUESTIONS_MAX),
     ...materialCovered(c),
   ]);
 }
@@ -148,55 +143,50 @@ function materialCovered(c: Composition): string[] {
 }
 
 /**
- * One line per section: its announced topic or the terms that set it apart from the rest of
- * the class (weighted by how few sections use them), and its most representative sentence.
+ * One line per part of the class — a part starts where a topic is announced or a concept is
+ * introduced — naming what it is about and quoting its most representative sentence.
  */
-function outline(c: Composition, sections: readonly Section[]): string {
-  const sectionsUsing = new Map<string, number>();
-  for (const section of sections) {
-    for (const term of section.terms) sectionsUsing.set(term, (sectionsUsing.get(term) ?? 0) + 1);
-  }
-  const distinctiveness = (term: string): number => Math.log(1 + sections.length / (sectionsUsing.get(term) ?? 1));
-  return sections
-    .map((section) => {
-      const first = section.entries[0];
-      const last = section.entries[section.entries.length - 1];
+function outline(c: Composition, findings: Findings, concepts: readonly CourseTerm[]): string {
+  const parts = classParts(findings.sentences, concepts);
+  return parts
+    .map((part) => {
+      const first = part.sentences[0];
+      const last = part.sentences[part.sentences.length - 1];
       if (first === undefined || last === undefined) return '';
-      const terms = rankedPhrases(section.phrases, section.entries, { limit: SECTION_KEYWORDS_MAX, weight: distinctiveness })
-        .map((k) => k.phrase);
-      const keywords = c.book.list(terms);
-      const about = section.topic === null ? boldList(c.book, terms) : `${bold(section.topic)}${keywords.length > 0 ? ` (${escapeInline(keywords)})` : ''}`;
-      const quote = section.central === undefined ? '' : ` — “${escapeInline(section.central.text)}”`;
-      return `- **[${c.clock(first)}–${c.clock(last)}]** ${about}${quote}`.replace(/\s+—/, ' —');
+      const labels = part.labels.length > 0 ? part.labels : fallbackLabels(part.sentences, concepts);
+      const central = centralSentences(part.sentences, 1)[0];
+      const about = boldList(c.book, labels);
+      const quote = central === undefined ? '' : ` — “${escapeInline(central.text)}”`;
+      return `- **[${c.clock(first.entry)}–${c.clock(last.entry)}]** ${about}${quote}`.replace(/\s+—/, ' —');
     })
     .filter((line) => line.length > 0)
     .join('\n');
 }
 
-/**
- * A concept with the sentence that defines it — one with a definition cue, or one that opens
- * with the concept and says what it is ("Glycolysis is…", "二叉搜索树是…") — and an example.
- */
-function conceptLine(c: Composition, concept: string, findings: Findings): string {
+/** A part that introduced nothing is named by the concepts it mentions most. */
+function fallbackLabels(sentences: readonly ClassSentence[], concepts: readonly CourseTerm[]): string[] {
+  return concepts
+    .map((concept) => ({ name: concept.name, uses: sentences.filter((s) => mentions(s.text, concept)).length }))
+    .filter((use) => use.uses > 0)
+    .sort((a, b) => b.uses - a.uses)
+    .slice(0, SECTION_KEYWORDS_MAX)
+    .map((use) => use.name);
+}
+
+function mentions(text: string, concept: CourseTerm): boolean {
+  return text.toLowerCase().includes(concept.key.split(' ')[0] ?? concept.key);
+}
+
+/** A concept with the sentence that defines it and an example, or where it was first said. */
+function conceptLine(c: Composition, concept: CourseTerm): string {
   const { book } = c;
-  const mention = mentionPattern(concept);
-  const mentions = (sentence: ClassSentence): boolean => mention.test(sentence.text);
-  const opensWithConcept = new RegExp(`^(?:(?:so|now|okay|and|but|好|那么)[,，]?\\s*)?(?:(?:the|an?)\\s+)?${mention.source}\\s*(?:is|are|means|refers to|就是|是|叫做|是指|指的是)`, 'i');
-  const entries = c.request.entries;
-  const definingEntry = entries.find((entry) => opensWithConcept.test(entry.text));
-  const definition =
-    definingEntry !== undefined ? { text: definingEntry.text, entry: definingEntry } : findings.definitions.find(mentions);
-  const example = findings.examples.find((s) => mentions(s) && s.text !== definition?.text);
   const parts: string[] = [];
-  const quoted = (label: string, sentence: { text: string; entry: TranscriptLine }): string =>
+  const quoted = (label: string, sentence: ClassSentence): string =>
     book.labelled(label, `“${escapeInline(sentence.text)}” [${c.clock(sentence.entry)}]`);
-  if (definition !== undefined) parts.push(quoted(book.summary.definition, definition));
-  if (example !== undefined) parts.push(quoted(book.summary.example, example));
-  if (parts.length === 0) {
-    const first = entries.find((entry) => mention.test(entry.text));
-    if (first !== undefined) parts.push(book.labelled(book.summary.firstMentioned(c.clock(first)), `“${escapeInline(first.text)}”`));
-  }
-  return `- ${bold(concept)}${parts.length > 0 ? ` — ${parts.join(' ')}` : ''}`;
+  if (concept.definition !== undefined) parts.push(quoted(book.summary.definition, concept.definition));
+  if (concept.example !== undefined) parts.push(quoted(book.summary.example, concept.example));
+  if (parts.length === 0) parts.push(book.labelled(book.summary.firstMentioned(c.clock(concept.first.entry)), `“${escapeInline(concept.first.text)}”`));
+  return `- ${bold(concept.name)} — ${parts.join(' ')}`;
 }
 
 function announcementList(c: Composition, findings: Findings): string {

@@ -6,6 +6,9 @@
 import { memory } from '../../config.js';
 import { ByteBudgetLru } from '../../platform/byte-budget-lru.js';
 import { arrayBytes, stringBytes, stringsBytes } from '../../platform/memory-size.js';
+import { termMentions } from './concepts.js';
+import type { TermMention } from './concepts.js';
+import type { LanguageModels } from './language-models.js';
 import { splitSentences } from './sentences.js';
 import { termRuns } from './tokens.js';
 import type { TermRun } from './tokens.js';
@@ -15,6 +18,7 @@ interface EntryAnalysis {
   runs?: readonly TermRun[];
   terms?: readonly string[];
   sentences?: readonly string[];
+  mentions?: readonly TermMention[];
 }
 
 /** The analysis object and its three optional fields. */
@@ -73,3 +77,15 @@ export function entrySentences(entry: { id: number; text: string }): readonly st
   return analysis.sentences;
 }
 
+
+/** The course terms the entry names (see termMentions): tagging is the costliest analysis, so it is kept. */
+export function entryTermMentions(entry: { id: number; text: string }, models: LanguageModels): readonly TermMention[] {
+  const analysis = lookup(entry);
+  if (analysis.mentions === undefined) {
+    analysis.mentions = termMentions(entry.text, models);
+    let bytes = arrayBytes(analysis.mentions.length, true);
+    for (const mention of analysis.mentions) bytes += analysisObjectBytes + stringBytes(mention.key) + stringBytes(mention.surface);
+    cache.grow(entry.id, bytes);
+  }
+  return analysis.mentions;
+}

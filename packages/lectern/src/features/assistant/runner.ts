@@ -15,6 +15,7 @@ export interface ClassData {
   entries: TranscriptLine[];
   material: MaterialText | null;
   previousAnswer?: string;
+  previousQuestion?: string;
 }
 
 export interface RunnerDeps {
@@ -35,7 +36,7 @@ export class TaskRunner {
 
   constructor(private readonly deps: RunnerDeps) {}
 
-  start(task: Task, data: ClassData, request: Omit<AssistantRequest, 'courseName' | 'entries' | 'material' | 'previousAnswer'>): void {
+  start(task: Task, data: ClassData, request: Omit<AssistantRequest, 'courseName' | 'entries' | 'material' | 'previousAnswer' | 'previousQuestion'>): void {
     const controller = new AbortController();
     this.running.set(task.id, controller);
     void this.run(task, data, request, controller).finally(() => this.running.delete(task.id));
@@ -49,7 +50,7 @@ export class TaskRunner {
     return true;
   }
 
-  private async run(task: Task, data: ClassData, request: Omit<AssistantRequest, 'courseName' | 'entries' | 'material' | 'previousAnswer'>, controller: AbortController): Promise<void> {
+  private async run(task: Task, data: ClassData, request: Omit<AssistantRequest, 'courseName' | 'entries' | 'material' | 'previousAnswer' | 'previousQuestion'>, controller: AbortController): Promise<void> {
     const { store, hub, logger } = this.deps;
     const started = performance.now();
     if (!store.start(task.id, new Date().toISOString())) return;
@@ -81,7 +82,7 @@ export class TaskRunner {
       progress('starting', 0, 1);
       const provider = this.deps.resolveProvider();
       const answer = provider.answer(
-        { ...request, courseName: data.courseName, entries: data.entries, material: data.material, previousAnswer: data.previousAnswer },
+        { ...request, courseName: data.courseName, entries: data.entries, material: data.material, previousAnswer: data.previousAnswer, previousQuestion: data.previousQuestion },
         {
           signal: controller.signal,
           onProgress: (p) => progress(p.stage, p.done, p.total),

@@ -86,6 +86,8 @@ export function createAssistantService(deps: AssistantServiceDeps) {
         entries: entries.transcriptThrough(sessionId, throughEntryId),
         material,
         ...(parent && parent.markdown ? { previousAnswer: parent.markdown } : {}),
+        // "Why is that?" on a follow-up is about what the parent was asked.
+        ...(parent && parent.markdown && parent.question ? { previousQuestion: parent.question } : {}),
       },
       {
         kind: body.kind,

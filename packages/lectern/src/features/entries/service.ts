@@ -33,14 +33,16 @@ export function createEntryService(
      * Order of checks: session (404) → idempotency receipt (200 replay or 409 conflict, even
      * after stop, so a retry whose answer was lost is acknowledged) → recording (409).
      */
-    append(sessionId: string, body: AppendEntryBody): AppendResult {
+    append(sessionId: string, body: AppendEntryBody, options: { drain?: boolean } = {}): AppendResult {
       const session = sessions.get(sessionId);
       const stored = store.bySource(sessionId, body.source_id);
       if (stored) {
         if (stored.text === body.text) return { entry: stored, created: false };
         throw invalidState('This source_id was already used for different text');
       }
-      if (!sessions.acceptsEntries(session)) throw invalidState(`The class is ${session.status}; entries are not accepted`);
+      // `drain`: the audio feature's last microphone segment of a pause or stop (see audio/service.ts).
+      const drained = options.drain === true && (session.status === 'paused' || session.status === 'stopped');
+      if (!sessions.acceptsEntries(session) && !drained) throw invalidState(`The class is ${session.status}; entries are not accepted`);
       const entry = store.insert({
         session_id: sessionId,
         text: body.text,
@@ -69,6 +71,27 @@ export function createEntryService(
       const items = rows.slice(0, limit);
       const last = items.at(-1);
       return { items, next_after_id: rows.length > limit && last ? last.id : null };
+    },
+
+    /** The entry stored under (session, source_id), if any. */
+    bySource(sessionId: string, sourceId: string): Entry | undefined {
+      return store.bySource(sessionId, sourceId);
+    },
+
+    /** The newest `count` lines of a session, oldest first (what speech is compared against for repeats). */
+    latestTexts(sessionId: string, count: number): string[] {
+      return store.latestTexts(sessionId, count);
+    },
+
+    /**
+     * The newest transcript text of a session, up to `maxChars` (whole lines): what a course
+     * vocabulary learns the class's own words from.
+     */
+    recentTranscript(sessionId: string, maxChars: number): string {
+      const lines = store.latestTexts(sessionId, Math.max(1, Math.ceil(maxChars / 20)));
+      let text = '';
+      for (let i = lines.length - 1; i >= 0 && text.length + lines[i]!.length < maxChars; i--) text = `${lines[i]}\n${text}`;
+      return text;
     },
 
     /** The id of the session's newest entry, 0 when it has none: what a task will see. */

@@ -46,6 +46,8 @@ export function createEntryStore(db: Db) {
     'SELECT id, text, created_at FROM entries WHERE session_id = ? AND id <= ? ORDER BY id',
   );
 
+  const latestTexts = db.prepare<[string, number], { text: string }>('SELECT text FROM entries WHERE session_id = ? ORDER BY id DESC LIMIT ?');
+
   const insertWithCount = db.transaction((entry: NewEntry): Entry => {
     const info = insert.run({
       ...entry,
@@ -70,6 +72,10 @@ export function createEntryStore(db: Db) {
     },
     linesThrough(sessionId: string, throughId: number) {
       return linesThrough.all(sessionId, throughId);
+    },
+    /** The texts of the session's newest `count` entries, oldest first. */
+    latestTexts(sessionId: string, count: number): string[] {
+      return latestTexts.all(sessionId, count).map((row) => row.text).reverse();
     },
     /** Lean rows for streaming an export: no alert decoding, keyset-paged by id. */
     textPage(sessionId: string, afterId: number, limit: number) {

@@ -16,20 +16,17 @@ import type { ModelInstallStore } from './store.js';
 import { systemRecogniserRecord, type SystemRecogniserPaths } from './system-recogniser.js';
 import { TransferRate } from './transfer-rate.js';
 import { sizeCapOf, VerificationError, verifyDownloaded } from './verification.js';
+import { ProbeError, probeInChildProcess } from './probe/run-probe.js';
 
 /**
  * Proves an installed model loads before it is called ready. Given the model's folder and the
- * digests of its files. The runtimes' own probes (a child process decoding silence, or asking
- * the LLM a fixed prompt) plug in here.
+ * digests of its files; throws (a ProbeError) when the model does not load or answer.
  */
 export type LoadProbe = (entry: ManifestEntry, dir: string, digests: Readonly<Record<string, string>>) => Promise<void>;
 
-/** Until a runtime probe is wired in: every file is in place with the length it was verified at. */
-const filesInPlace: LoadProbe = async (entry, dir, digests) => {
-  for (const file of entry.files) {
-    if (digests[file.name] === undefined) throw new VerificationError(`${file.name} was not verified`);
-    statSync(join(dir, file.name));
-  }
+/** The runtime's own proof, in a child process: the LLM answers a fixed prompt, the recogniser decodes a second of silence. */
+export const childProcessProbe: LoadProbe = async (entry, dir) => {
+  await probeInChildProcess(entry, dir);
 };
 
 export interface ModelServiceOptions {
@@ -85,7 +82,7 @@ const interruptedMessage = 'Interrupted by a restart of Lectern; install again t
 export function createModelService(options: ModelServiceOptions) {
   const { store, manifest, logger } = options;
   const freeSpace = options.freeSpace ?? freeSpaceOnDisk;
-  const probe = options.probe ?? filesInPlace;
+  const probe = options.probe ?? childProcessProbe;
   const modelsDir = join(options.dataDir, limits.directoryName);
   const running = new Map<string, RunningInstall>();
   /** Installs between their request and their start (the free-space check is asynchronous). */
@@ -201,8 +198,8 @@ export function createModelService(options: ModelServiceOptions) {
       store.put({ model_id: entry.id, state: 'ready', error: null, file_digests: digests });
     } catch (error) {
       if (job.stopped) return;
-      if (error instanceof VerificationError) {
-        // Not the publisher's bytes: nothing of it may be kept or resumed from.
+      if (error instanceof VerificationError || error instanceof ProbeError) {
+        // Not the publisher's bytes, or not a model that runs: nothing of it may be kept or resumed from.
         rmSync(dirOf(entry), { recursive: true, force: true });
         store.put({ model_id: entry.id, state: 'failed', error: error.message, file_digests: {} });
       } else if (error instanceof DownloadError) {

@@ -102,6 +102,16 @@ export function createSessionService(store: SessionStore, hub: EventHub, startCa
       return { session: transition(session, 'stopped', now()), stoppedNow: true };
     },
 
+    /**
+     * Capture or recognition of a microphone class failed after it started: the class stays
+     * current in `error` until stopped (the failure itself goes out as `audio.error`).
+     */
+    fail(id: string): Session | undefined {
+      const session = store.get(id);
+      if (!session || session.status === 'stopped' || session.status === 'interrupted' || session.status === 'error') return session;
+      return transition(session, 'error');
+    },
+
     /** At boot: nothing can still be recording, so every unfinished session was interrupted. */
     interruptUnfinished(): number {
       return store.interruptUnfinished(now());

@@ -129,7 +129,8 @@ describe('builtin summary', () => {
       assert.ok(listed.includes(line), `missing: ${line}`);
     }
     assert.match(markdown, /\*\*Topic\*\*: \*\*cellular respiration\*\*/);
-    assert.match(markdown, /- \*\*Glycolysis\*\* — Definition: “Glycolysis is the breakdown/);
+    // Concepts are named in lower case unless they are names or acronyms ("ATP").
+    assert.match(markdown, /- \*\*glycolysis\*\* — Definition: “Glycolysis is the breakdown/);
   });
 
   it('keeps every homework, deadline and exam line of a Chinese class', async () => {

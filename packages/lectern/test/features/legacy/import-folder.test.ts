@@ -109,20 +109,30 @@ describe('POST /import: a Lectern 1.x data folder', () => {
     }
   });
 
-  it('is one transaction: a failure while writing leaves nothing imported', async () => {
+  it('is one transaction: the disk filling up while writing is a 503 storage_error and leaves nothing imported', async () => {
     const folder = englishFolder();
     folders.push(folder);
-    // New content, so the import has something to write (the same files were imported above).
+    // New content, so the import has something to write (the same files were imported above);
+    // the citation file is large enough to need new database pages, which a full disk refuses.
     writeFileSync(join(folder, 'class_transcript.txt'), '=== Class transcript 2025-03-20 ===\nCourse: Calculus I\n[09:00:00] Integrals today.\n');
-    writeFileSync(join(folder, 'cite', 'integrals.txt'), 'Integration reverses differentiation.');
+    writeFileSync(join(folder, 'cite', 'integrals.txt'), 'Integration reverses differentiation. '.repeat(8_000));
     const before = counts();
-    feature.db.exec("CREATE TEMP TRIGGER fail_materials BEFORE INSERT ON materials BEGIN SELECT RAISE(ABORT, 'disk full'); END");
+    // SQLite's own "database or disk is full" (SQLITE_FULL): the file may not grow past its size.
+    const pages = feature.db.pragma('page_count', { simple: true }) as number;
+    feature.db.pragma(`max_page_count = ${pages}`);
     try {
       const response = await importFolder(folder);
-      assert.equal(response.statusCode, 500, response.body);
+      assert.equal(response.statusCode, 503, response.body);
+      const body = response.json<{ error: string; message: string }>();
+      assert.equal(body.error, 'storage_error');
+      assert.match(body.message, /disk is full; nothing was saved/);
+      assert.doesNotMatch(body.message, new RegExp(feature.dataDir.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
     } finally {
-      feature.db.exec('DROP TRIGGER fail_materials');
+      feature.db.pragma('max_page_count = 1073741823');
     }
     assert.deepEqual(counts(), before);
+    const retried = await importFolder(folder);
+    assert.equal(retried.statusCode, 200, retried.body);
+    assert.equal(retried.json<ImportFolderResult>().materials, 1);
   });
 });

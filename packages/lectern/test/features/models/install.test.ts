@@ -11,6 +11,16 @@ import { fileOf, sha256Of, startModelMirror, type MirrorFileBehaviour, type Mode
 const MiB = 1024 * 1024;
 const plentyOfSpace = async () => 1e15;
 const noSystemRecogniser = { searchPath: '', modelDir: '/nonexistent' };
+/**
+ * These tests are about the transfer (their files are random bytes, no model): the probe only
+ * checks that every verified file is in place. The real child-process probe has probe.test.ts.
+ */
+const transferOnlyProbe = async (entry: { files: { name: string }[] }, dir: string, digests: Readonly<Record<string, string>>) => {
+  for (const file of entry.files) {
+    assert.ok(digests[file.name], `${file.name} verified`);
+    assert.ok(existsSync(join(dir, file.name)), `${file.name} in place`);
+  }
+};
 
 interface TestFile {
   name: string;
@@ -68,7 +78,7 @@ describe('model install', () => {
   async function serverFor(manifestPath: string, options: { freeSpace?: (dir: string) => Promise<number>; dataDir?: string } = {}): Promise<FeatureServer> {
     const server = await startFeatureServer(['models'], {
       environment: { LECTERN_MODEL_MANIFEST: manifestPath },
-      models: { freeSpace: options.freeSpace ?? plentyOfSpace, systemRecogniser: noSystemRecogniser },
+      models: { freeSpace: options.freeSpace ?? plentyOfSpace, systemRecogniser: noSystemRecogniser, probe: transferOnlyProbe },
       ...(options.dataDir ? { dataDir: options.dataDir } : {}),
     });
     servers.push(server);

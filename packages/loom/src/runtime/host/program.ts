@@ -38,6 +38,8 @@ import type { ToolBinding } from '../agents/tools.js';
 import { TypeChecker, typeModeFrom } from '../core/types.js';
 import type { DebugFlag } from '../infra/trace.js';
 import { describe, display, isDict } from '../core/values.js';
+import { RESPONSE_BUILTINS } from '../server/response.js';
+import type { ServerSpec } from '../server/server-spec.js';
 
 export interface ProgramHost {
   readonly entryFile: string;
@@ -67,6 +69,8 @@ export class ProgramContext {
   readonly builtins: Readonly<Record<string, Callable>>;
   readonly std: ReturnType<typeof createStd>;
   readonly tests: TestCase[] = [];
+  /** The program's `server` declarations, which `loom serve` starts (runtime/server/). */
+  readonly servers: ServerSpec[] = [];
   /** Databases and stores the program opened; run-program.ts closes them when it ends. */
   readonly resources = new ResourceTracker();
   /** The program's concurrent tasks and timers, stopped when it ends (`close`). */
@@ -79,6 +83,8 @@ export class ProgramContext {
   private defaultModel: string | undefined;
   private agentRuntime: AgentRuntime | undefined;
   private readonly toolFunctions = new Map<string, Callable>();
+  /** `kind` → declared name → handle: what the tools of `uses std.db` / `std.kv` reach by name. */
+  private readonly declaredHandles = new Map<string, Map<string, ResourceHandle>>();
   private semanticJudge: SemanticJudge | undefined;
 
   constructor(readonly host: ProgramHost) {
@@ -98,6 +104,8 @@ export class ProgramContext {
       ...resourceBuiltins(this.std, builtins),
       // The concurrency builtins are std.concurrent's functions, sharing the program's task scope.
       ...Object.fromEntries(CONCURRENCY_BUILTINS.map((name) => [name, concurrency[name]])),
+      // `json(value)` and `html(text)`: the responses of server route handlers.
+      ...RESPONSE_BUILTINS,
       // A value, not a function: the generated code reads builtins by name and calls methods on this one.
       JobQueue: this.jobs.view as unknown as Callable,
     };
@@ -190,19 +198,33 @@ export class ProgramContext {
 
   /** `kv NAME = open(...)` / `db NAME = connect(...)`: the handle, if it is one of the declared kind. */
   resource(kind: string, name: string, value: unknown): ResourceHandle {
-    if (value instanceof ResourceHandle && value.namespace === kind) return value;
+    if (value instanceof ResourceHandle && value.namespace === kind) {
+      let declared = this.declaredHandles.get(kind);
+      if (declared === undefined) this.declaredHandles.set(kind, (declared = new Map()));
+      declared.set(name, value);
+      return value;
+    }
     const opener = kind === 'kv' ? 'open(...)' : kind === 'db' ? 'connect(...)' : 'enable_auth(...) or a block of settings';
     return fail(`${kind} ${name} must be given ${opener}, got ${describe(value)}`);
   }
 
-  /** The tools of `uses std.NS`. */
-  stdTools(namespace: string): ToolBinding[] {
-    return stdTools(namespace, this.std[namespace] ?? {});
+  /**
+   * The tools of `uses std.NS`. `handleNames` are the names the program declares handles of
+   * this namespace under (db, kv), known when it is compiled; the handles themselves are
+   * looked up when a tool runs, since an agent may be declared before them.
+   */
+  stdTools(namespace: string, handleNames: readonly string[] = []): ToolBinding[] {
+    return stdTools(namespace, this.std[namespace] ?? {}, { names: handleNames, find: (name) => this.declaredHandles.get(namespace)?.get(name) });
   }
 
   judge(): SemanticJudge {
     this.semanticJudge ??= createSemanticJudge(this.runtime(), { defaultModel: this.defaultModel });
     return this.semanticJudge;
+  }
+
+  /** A `server` declaration: registered here, started by `loom serve`, never by `loom run`. */
+  server(spec: ServerSpec): void {
+    this.servers.push(spec);
   }
 
   test(name: string, run: () => Promise<unknown>): void {

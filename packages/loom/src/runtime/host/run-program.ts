@@ -44,7 +44,7 @@ export interface RunOptions {
 const EXIT_OK = 0;
 const EXIT_RUNTIME_ERROR = 1;
 /** Deep enough that a failure inside the agent library still shows the generated frame that called it. */
-const STACK_TRACE_FRAMES = 100;
+export const STACK_TRACE_FRAMES = 100;
 const FRAME_LOCATION = /((?:file|data):[^\s()]+):(\d+):(\d+)\)?$/;
 
 /** Finds the `.nx` place of the innermost frame of `error` inside the module at `moduleUrl`. */
@@ -68,7 +68,7 @@ export function createLocator(moduleUrl: string, map: SourceMapJson): (error: Er
   };
 }
 
-function hostOf(options: RunOptions): ProgramHost {
+export function hostOf(options: RunOptions): ProgramHost {
   return {
     entryFile: options.entryFile,
     env: options.env,
@@ -79,12 +79,12 @@ function hostOf(options: RunOptions): ProgramHost {
   };
 }
 
-function report(host: ProgramHost, error: unknown): void {
+export function report(host: ProgramHost, error: unknown): void {
   host.stderr(`${formatErrorReport(error, error instanceof Error ? host.locate(error) : undefined)}\n`);
 }
 
 /** An `Err` that `?` carried out of `main` (or the top-level statements) is an error of the program, reported where `?` met it. */
-function reportPropagatedResult(host: ProgramHost, result: unknown): boolean {
+export function reportPropagatedResult(host: ProgramHost, result: unknown): boolean {
   const origin = propagationOrigin(result);
   if (origin === undefined || !isErr(result)) return false;
   const [payload] = result.values;

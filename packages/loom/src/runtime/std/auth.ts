@@ -7,6 +7,8 @@
  * first one declared; CSRF without any secret signs with a key made for this run.
  */
 import { randomBytes } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { LoomError } from '../../errors.js';
 import { fail } from '../core/script-error.js';
 import { describe, display, isDict } from '../core/values.js';
@@ -19,6 +21,7 @@ import { text } from './arguments.js';
 import type { StdFunctions, StdNamespace, StdServices } from './namespace.js';
 import { OAuthFlows } from '../infra/auth/oauth.js';
 import { loadSecrets } from '../infra/secrets.js';
+import { openKvStore } from '../infra/kv/kv-store.js';
 
 const CSRF_EXPIRES_IN_SECONDS = 3600;
 const RUN_SECRET_BYTES = 32;
@@ -28,8 +31,22 @@ function seconds(value: unknown, what: string): number | undefined {
   return typeof value === 'number' && value > 0 ? value : fail(`${what} is a positive number of seconds, got ${describe(value)}`);
 }
 
+/** Where API keys live unless the auth block says: the project's own `.loom/` directory, made on first use. */
+const DEFAULT_API_KEY_DIRECTORY = '.loom';
+const DEFAULT_API_KEY_FILE = 'api-keys.db';
+
+function defaultApiKeyStore(projectRoot: string): string {
+  const directory = join(projectRoot, DEFAULT_API_KEY_DIRECTORY);
+  mkdirSync(directory, { recursive: true });
+  return `sqlite://${join(directory, DEFAULT_API_KEY_FILE)}`;
+}
+
 function createAuth(env: NodeJS.ProcessEnv, services: StdServices): StdFunctions {
-  const apiKeys = new ApiKeyRegistry();
+  // Opened at the first key operation, after the auth block (which may name the store) was read.
+  const apiKeys = new ApiKeyRegistry(async () => {
+    const url = programBlock?.apiKeyStore ?? defaultApiKeyStore(services.projectRoot);
+    return services.resources.track(await openKvStore(url, services.projectRoot)).use();
+  });
   // Provider settings are read when a flow starts, from secrets.nxs and the environment.
   const oauth = new OAuthFlows((key) => loadSecrets({ projectRoot: services.projectRoot, env }).get(key));
   let programBlock: AuthConfig | undefined;
@@ -67,6 +84,11 @@ function createAuth(env: NodeJS.ProcessEnv, services: StdServices): StdFunctions
     },
     jwt_decode: (token) => decodeJwt(text(token, 'the JWT')),
     csrf_token: (sessionId, expiresIn) => createCsrfToken(programBlock?.secret ?? runSecret, text(sessionId, 'the session id'), seconds(expiresIn, 'expires_in') ?? CSRF_EXPIRES_IN_SECONDS),
+    /** The token as the hidden field of an HTML form (part5_enterprise: `<input type="hidden" name="csrf_token" value="...">`). */
+    csrf_field: (sessionId, expiresIn) => {
+      const token = createCsrfToken(programBlock?.secret ?? runSecret, text(sessionId, 'the session id'), seconds(expiresIn, 'expires_in') ?? CSRF_EXPIRES_IN_SECONDS);
+      return `<input type="hidden" name="csrf_token" value="${token}">`;
+    },
     csrf_validate: (token, sessionId) => validateCsrfToken(programBlock?.secret ?? runSecret, text(sessionId, 'the session id'), typeof token === 'string' ? token : ''),
     verify_csrf: (token, sessionId) => validateCsrfToken(programBlock?.secret ?? runSecret, text(sessionId, 'the session id'), typeof token === 'string' ? token : ''),
     oauth: (name) => oauth.authorize(text(name, 'the provider name')),
@@ -77,6 +99,19 @@ function createAuth(env: NodeJS.ProcessEnv, services: StdServices): StdFunctions
 
 export const authNamespace: StdNamespace = {
   create: (env, services) => createAuth(env, services),
+  // `uses std.auth`: the model never sees or passes a secret; JWT and CSRF tools use the
+  // program's auth block (or the run's CSRF key). OAuth is left out: its callback needs the
+  // browser that the sign-in redirects, which a tool call does not have.
+  tools: {
+    api_key_generate: { description: 'Generate an API key (loom-ak-...) for an agent, valid for a number of seconds', parameters: { agent_name: 'string', expires_in: 'int' } },
+    api_key_verify: { description: "Check an API key; returns its agent_name, created_at and expires_at (an error if it is unknown, revoked or expired)", parameters: { api_key: 'string' } },
+    api_key_revoke: { description: 'Revoke an API key; returns whether it was live', parameters: { api_key: 'string' } },
+    jwt_sign: { description: "Sign claims into a JWT with the program's auth settings", parameters: { claims: 'dict' } },
+    jwt_verify: { description: "Verify a JWT with the program's auth settings; returns its claims (an error if invalid or expired)", parameters: { token: 'string' } },
+    jwt_decode: { description: 'Read the claims of a JWT without verifying it', parameters: { token: 'string' } },
+    csrf_token: { description: 'A CSRF token bound to a session id', parameters: { session_id: 'string' } },
+    csrf_validate: { description: 'Check a CSRF token against its session id; returns true (an error if invalid or expired)', parameters: { token: 'string', session_id: 'string' } },
+  },
   parameters: {
     configure: ['settings'],
     enable_auth: ['providers'],
@@ -87,6 +122,7 @@ export const authNamespace: StdNamespace = {
     jwt_verify: ['token', 'secret'],
     jwt_decode: ['token'],
     csrf_token: ['session_id', 'expires_in'],
+    csrf_field: ['session_id', 'expires_in'],
     csrf_validate: ['token', 'session_id'],
     verify_csrf: ['token', 'session_id'],
     oauth: ['name'],

@@ -5,12 +5,14 @@
  * null, `execute` the number of rows changed; parameters are the third argument (or
  * `params:`) and are always bound, never written into the SQL. The Nexa spellings
  * `std.db.sqlite.*` and `std.db.postgres.*` are the same functions: the URL picks the engine.
+ * `std.db.memory.*` keeps agents' long-term notes in a database (db-memory.ts).
  */
 import { isDict, describe } from '../core/values.js';
 import { fail } from '../core/script-error.js';
 import { Database, connectDatabase } from '../infra/db/database.js';
 import type { Parameters } from '../infra/db/engine.js';
 import { text } from './arguments.js';
+import { AGENT_MEMORY_FUNCTIONS, AGENT_MEMORY_PARAMETERS } from './db-memory.js';
 import type { StdFunction, StdFunctions, StdNamespace, StdServices } from './namespace.js';
 
 function database(value: unknown): Database {
@@ -56,7 +58,7 @@ function createDb(services: StdServices): StdFunctions {
   for (const engine of ENGINE_SPELLINGS) {
     for (const name of ENGINE_FUNCTIONS) functions[`${engine}.${name}`] = functions[name];
   }
-  return functions;
+  return { ...functions, ...AGENT_MEMORY_FUNCTIONS };
 }
 
 const ENGINE_SPELLINGS = ['sqlite', 'postgres'] as const;
@@ -76,8 +78,18 @@ const PARAMETERS: Readonly<Record<string, readonly string[]>> = {
 
 export const dbNamespace: StdNamespace = {
   create: (_env, services) => createDb(services),
+  // `uses std.db`: a model runs SQL, with bound parameters, on the program's declared databases
+  // by name. Transactions and `close` are left out: a model's begin without commit would hold
+  // the program's connection in a transaction it cannot see.
+  toolHandle: 'db',
+  tools: {
+    query: { description: 'Run a SQL query with bound parameters (? placeholders); returns the rows as objects keyed by column', parameters: { db: 'string', sql: 'string', params: 'list' } },
+    query_one: { description: 'Run a SQL query with bound parameters (? placeholders); returns the first row as an object, or null', parameters: { db: 'string', sql: 'string', params: 'list' } },
+    execute: { description: 'Run a SQL statement (INSERT, UPDATE, DELETE, CREATE ...) with bound parameters (? placeholders); returns the number of rows changed', parameters: { db: 'string', sql: 'string', params: 'list' } },
+  },
   parameters: {
     ...PARAMETERS,
     ...Object.fromEntries(ENGINE_SPELLINGS.flatMap((engine) => ENGINE_FUNCTIONS.map((name) => [`${engine}.${name}`, PARAMETERS[name]]))),
+    ...AGENT_MEMORY_PARAMETERS,
   },
 };

@@ -8,8 +8,8 @@ import { isDict, StructValue } from '../core/values.js';
 import { text } from './arguments.js';
 import type { StdFunctions, StdNamespace } from './namespace.js';
 
-/** Plain data for JSON: struct instances become their fields. */
-function jsonReady(value: unknown): unknown {
+/** Plain data for JSON: struct instances become their fields (also what an HTTP handler's value is sent as). */
+export function jsonReady(value: unknown): unknown {
   if (value instanceof StructValue) return jsonReady(value.fields);
   if (Array.isArray(value)) return value.map(jsonReady);
   if (isDict(value)) return Object.fromEntries(Object.entries(value).map(([key, field]) => [key, jsonReady(field)]));

@@ -31,6 +31,11 @@ function ttlSeconds(value: unknown): number | undefined {
   return seconds;
 }
 
+/** The store key of an agent's key: `agent:<agent_name>:<key>`. */
+function agentKey(agent: unknown, name: unknown): string {
+  return `agent:${text(agent, 'the agent name')}:${key(name)}`;
+}
+
 function missing(name: string): LoomError {
   return new LoomError('E601', `key '${name}' not found (missing, deleted or expired)`);
 }
@@ -114,6 +119,24 @@ function createKv(services: StdServices): StdFunctions {
       await store(kv).flush();
       return null;
     },
+    // part5_enterprise's agent-specific KV: an agent's keys live under `agent:<agent_name>:`.
+    agent_kv_store: async (kv, agent, name, value) => {
+      const keyName = agentKey(agent, name);
+      await store(kv).set(keyName, encodeValue(value, keyName), undefined);
+      return null;
+    },
+    agent_kv_query: async (kv, agent, name) => (await read(kv, agentKey(agent, name))).value,
+    agent_kv_context: async (kv, agent) => {
+      const prefix = agentKey(agent, '');
+      const backend = store(kv);
+      const context: Record<string, unknown> = {};
+      for (const keyName of await backend.keys(prefix)) {
+        const json = await backend.get(keyName);
+        // A key that expired between listing and reading is simply not part of the context.
+        if (json !== undefined) context[keyName.slice(prefix.length)] = decodeValue(json);
+      }
+      return context;
+    },
     close: async (kv) => {
       if (!(kv instanceof KvStore)) return store(kv) && null;
       services.resources.forget(kv);
@@ -127,6 +150,20 @@ const KEY_PARAMETERS = ['kv', 'key'];
 
 export const kvNamespace: StdNamespace = {
   create: (_env, services) => createKv(services),
+  // `uses std.kv`: a model reads and writes the program's declared stores by name. `flush` and
+  // `close` are left out: one wrong call would empty or shut a store the program relies on.
+  toolHandle: 'kv',
+  tools: {
+    get: { description: 'Read the value stored under a key (an error if the key is missing or expired)', parameters: { kv: 'string', key: 'string' } },
+    set: { description: 'Store a value (text, number, bool, list or dict) under a key', parameters: { kv: 'string', key: 'string', value: 'any' } },
+    set_nx: { description: 'Store a value only if the key is absent; returns whether it was stored', parameters: { kv: 'string', key: 'string', value: 'any' } },
+    has: { description: 'Whether a live key exists', parameters: { kv: 'string', key: 'string' } },
+    del: { description: 'Delete a key; returns whether it existed', parameters: { kv: 'string', key: 'string' } },
+    list: { description: 'The live keys starting with a prefix ("" for all), sorted', parameters: { kv: 'string', prefix: 'string' } },
+    incr: { description: 'Add a whole number to the integer under a key (absent counts as 0); returns the sum', parameters: { kv: 'string', key: 'string', by: 'int' } },
+    expire: { description: 'Make a key expire after a number of seconds', parameters: { kv: 'string', key: 'string', ttl: 'int' } },
+    ttl: { description: 'Seconds until a key expires (-1: never)', parameters: { kv: 'string', key: 'string' } },
+  },
   parameters: {
     open: ['path'],
     get: KEY_PARAMETERS, get_int: KEY_PARAMETERS, get_float: KEY_PARAMETERS, get_str: KEY_PARAMETERS,
@@ -139,5 +176,8 @@ export const kvNamespace: StdNamespace = {
     expire: ['kv', 'key', 'ttl'],
     flush: ['kv'],
     close: ['kv'],
+    agent_kv_store: ['kv', 'agent_name', 'key', 'value'],
+    agent_kv_query: ['kv', 'agent_name', 'key'],
+    agent_kv_context: ['kv', 'agent_name'],
   },
 };

@@ -34,6 +34,13 @@ export interface StdNamespace {
   /** The functions a model may call after `uses std.NS`; none means `uses` stops the program. */
   readonly tools?: Readonly<Record<string, StdToolEntry>>;
   /**
+   * For namespaces whose functions take a handle first (`db`, `kv`): the name of that first
+   * parameter in the tool entries. A model cannot hold a handle, so it passes the name the
+   * program declared it under (`db app = connect(...)` → `"app"`), never a URL; the tool looks
+   * the handle up among the program's declared ones of this namespace.
+   */
+  readonly toolHandle?: string;
+  /**
    * The documented parameter names of each function, in positional order, which named
    * arguments bind by (`std.kv.get(kv: store, key: "k")`). A function without an entry here
    * takes the parameter names of its tool entry.

@@ -1,5 +1,8 @@
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, test } from 'node:test';
 import { SignJWT, UnsecuredJWT } from 'jose';
 import { runSource } from '../run-source.js';
 
@@ -10,7 +13,12 @@ async function foreignToken(algorithm: string, claims: Record<string, unknown> =
   return new SignJWT(claims).setProtectedHeader({ alg: algorithm }).sign(new TextEncoder().encode(SECRET));
 }
 
+// API keys live in the project's .loom/: a project of its own, not the package's directory.
+const project = mkdtempSync(join(tmpdir(), 'loom-i13b-auth-'));
+after(() => rmSync(project, { recursive: true, force: true }));
+
 test('API keys are loom-ak- plus 32 lowercase hex, verified to their info, refused (E501) once revoked, expired or malformed', async () => {
+  const entryFile = join(project, 'program.nx');
   const run = await runSource(`flow main {
   key = std.auth.api_key_generate(agent_name: "Bot")
   print(key.length(), std.regex.match("^loom-ak-[0-9a-f]{32}$", key) != null)
@@ -22,7 +30,7 @@ test('API keys are loom-ak- plus 32 lowercase hex, verified to their info, refus
   }
   print(std.auth.api_key_revoke(key), std.auth.api_key_revoke(key))
   std.auth.api_key_verify(key)
-}`);
+}`, { entryFile });
   assert.equal(run.stdout, [
     '40 true',
     'Bot',
@@ -32,7 +40,7 @@ test('API keys are loom-ak- plus 32 lowercase hex, verified to their info, refus
     'true false',
     '',
   ].join('\n'));
-  assert.equal(run.stderr, 'AuthError: the API key was revoked\n  --> program.nx:11:3\n  = code E501\n');
+  assert.equal(run.stderr, `AuthError: the API key was revoked\n  --> ${entryFile}:11:3\n  = code E501\n`);
 });
 
 test('jwt_sign/jwt_verify use the auth block; expired, foreign-algorithm, unsigned, not-yet-valid and wrongly signed tokens are E502', async () => {
@@ -85,4 +93,22 @@ test('CSRF tokens are bound to their session and expire (E503)', async () => {
     'E503 malformed CSRF token',
     '',
   ].join('\n'));
+});
+
+test('part5 spellings: an auth block secret may be written jwt_secret; csrf_field is the token as a hidden form field', async () => {
+  const run = await runSource(`auth my_auth {
+    providers: ["google", "github"]
+    jwt_secret: "${SECRET}"
+    csrf_enabled: true
+}
+flow main {
+  token = std.auth.jwt_sign(claims: {"user_id": "123"})
+  print(std.auth.jwt_verify(token: token)["user_id"])
+  field = std.auth.csrf_field(session_id: "s1")
+  print(field.starts_with("<input type=\\"hidden\\" name=\\"csrf_token\\" value=\\""), std.auth.csrf_validate(field.split("\\"")[5], "s1"))
+}`);
+  assert.equal(run.stderr, '');
+  assert.equal(run.stdout, '123\ntrue true\n');
+  const both = await runSource('auth a { secret: "x", jwt_secret: "y" }\nprint("unreachable")');
+  assert.match(both.stderr, /^AuthError: the auth block gives both secret and jwt_secret; give one\n/);
 });

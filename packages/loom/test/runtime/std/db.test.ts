@@ -55,6 +55,23 @@ flow main() {
       ].join('\n'));
     });
 
+    test('std.db.memory keeps an agent\'s notes by key: store (upsert), query (null when absent), list, delete', async () => {
+      if (engine.name === 'PostgreSQL' && !postgresTables.includes('loom_agent_memory')) postgresTables.push('loom_agent_memory');
+      const agent = uniqueName('Analyst');
+      const run = await runSource(`
+db handle = connect("${engine.url()}")
+flow main {
+  std.db.memory.store(handle, "${agent}", "last_topic", "quantum computing")
+  std.db.memory.store(db: handle, agent_name: "${agent}", key: "count", value: 3)
+  std.db.memory.store(handle, "${agent}", "count", 4)
+  print(std.db.memory.query(handle, "${agent}", "last_topic"), std.db.memory.query(handle, "${agent}", "absent"))
+  print(std.db.memory.list(handle, "${agent}"))
+  print(std.db.memory.delete(handle, "${agent}", "count"), std.db.memory.delete(handle, "${agent}", "count"), std.db.memory.list(handle, "${agent}").length())
+}`);
+      assert.equal(run.stderr, '');
+      assert.equal(run.stdout, 'quantum computing null\n[{"key": "count", "value": 4}, {"key": "last_topic", "value": "quantum computing"}]\ntrue false 1\n');
+    });
+
     test('a failing statement in begin … commit rolls back (E403) and the connection stays usable; outside one it is E402', async () => {
       const users = table(engine.name);
       const run = await runSource(`

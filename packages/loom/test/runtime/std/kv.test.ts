@@ -55,6 +55,22 @@ flow main() {
       ].join('\n'));
     });
 
+    test('agent-specific KV: agent_kv_store/agent_kv_query under agent:<name>:, agent_kv_context the agent\'s keys as a dict', async () => {
+      const run = await runSource(`
+kv kv_handle = open("${backend.url()}")
+flow main() {
+  std.kv.agent_kv_store(kv: kv_handle, agent_name: "Analyst", key: "context", value: "market data")
+  std.kv.agent_kv_store(kv_handle, "Analyst", "depth", 2)
+  std.kv.agent_kv_store(kv_handle, "Other", "context", "weather")
+  print(std.kv.agent_kv_query(kv: kv_handle, agent_name: "Analyst", key: "context"), kv_handle.get("agent:Analyst:depth"))
+  print(std.kv.agent_kv_context(kv: kv_handle, agent_name: "Analyst"))
+  print(std.kv.agent_kv_query(kv_handle, "Analyst", "gone") ?? "absent")
+  std.kv.agent_kv_query(kv_handle, "Analyst", "gone")
+}`);
+      assert.equal(run.stdout, 'market data 2\n{"context": "market data", "depth": 2}\nabsent\n');
+      assert.match(run.stderr, /^KVError: key 'agent:Analyst:gone' not found \(missing, deleted or expired\)\n/);
+    });
+
     test('a missing, deleted or expired key is E601 naming the key, and ?? reads it as absent', async () => {
       const run = await runSource(`
 kv store = open("${backend.url()}")

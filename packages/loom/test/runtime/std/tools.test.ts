@@ -36,7 +36,7 @@ describe('std tools', () => {
   });
 
   it('refuse namespaces that have no tools, naming the namespace', () => {
-    assert.throws(() => stdTools('db', std.db), /agent tools of std\.db: not supported yet by loom run/);
+    assert.throws(() => stdTools('concurrent', std.concurrent), /agent tools of std\.concurrent: not supported yet by loom run/);
   });
 
   it('let an agent read a file through function calling', async () => {

@@ -3,7 +3,8 @@
  * 3600 }`, or the same as a dict after `=`): the handle whose settings `jwt_sign`,
  * `jwt_verify` and the CSRF functions use when a call gives no secret of its own. The
  * algorithm list is an allow-list: `none` is refused when the block is read, never at the
- * first token. The secret never appears when the handle is printed.
+ * first token. The secret never appears when the handle is printed. `api_keys: URL` names the
+ * key-value store API keys live in (api-keys.ts); without it, the project's `.loom/api-keys.db`.
  */
 import { LoomError } from '../../../errors.js';
 import { ResourceHandle } from '../../core/resource-handle.js';
@@ -22,6 +23,8 @@ export class AuthConfig extends ResourceHandle {
     readonly algorithms: readonly JwtAlgorithm[],
     readonly expiresInSeconds: number,
     readonly settings: Readonly<Record<string, unknown>>,
+    /** The URL of the key-value store API keys live in (`api_keys:`), if the block names one. */
+    readonly apiKeyStore: string | undefined,
   ) {
     super();
   }
@@ -50,8 +53,15 @@ function algorithmsOf(value: unknown): JwtAlgorithm[] {
 /** An auth block's settings as a handle; a block that cannot work is E502 where it is declared. */
 export function authConfig(settings: unknown): AuthConfig {
   if (!isDict(settings)) throw new LoomError('E502', `an auth block needs settings such as { type: "jwt", secret: "..." }, got ${describe(settings)}`);
-  const { secret, algorithms, expires_in: expiresIn } = settings;
-  if (secret !== undefined && secret !== null && (typeof secret !== 'string' || secret === '')) throw new LoomError('E502', 'the auth block secret must be a non-empty string');
+  const { algorithms, expires_in: expiresIn, api_keys: apiKeys } = settings;
+  // part5_enterprise of the Nexa docs spells the secret `jwt_secret`; both name the same setting.
+  if (settings['secret'] !== undefined && settings['jwt_secret'] !== undefined) throw new LoomError('E502', 'the auth block gives both secret and jwt_secret; give one');
+  const secret = settings['secret'] ?? settings['jwt_secret'];
+  if (secret !== undefined && secret !== null && (typeof secret !== 'string' || secret === '')) throw new LoomError('E502', 'the auth block secret (or jwt_secret) must be a non-empty string');
   if (expiresIn !== undefined && (typeof expiresIn !== 'number' || expiresIn <= 0)) throw new LoomError('E502', 'the auth block expires_in is a positive number of seconds');
-  return new AuthConfig(typeof secret === 'string' ? secret : undefined, algorithmsOf(algorithms), typeof expiresIn === 'number' ? expiresIn : DEFAULT_EXPIRES_IN_SECONDS, settings);
+  if (apiKeys !== undefined && apiKeys !== null && (typeof apiKeys !== 'string' || apiKeys === '')) {
+    throw new LoomError('E501', `the auth block api_keys is the URL of a key-value store (":memory:", "sqlite://keys.db", "redis://..."), got ${describe(apiKeys)}`);
+  }
+  const store = typeof apiKeys === 'string' ? apiKeys : undefined;
+  return new AuthConfig(typeof secret === 'string' ? secret : undefined, algorithmsOf(algorithms), typeof expiresIn === 'number' ? expiresIn : DEFAULT_EXPIRES_IN_SECONDS, settings, store);
 }

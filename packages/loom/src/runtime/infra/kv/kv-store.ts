@@ -68,17 +68,35 @@ async function openSqlite(path: string): Promise<KvBackend> {
   return new SqliteKvBackend(database);
 }
 
+/**
+ * How a Redis store rides out a dropped connection (a server restart, `CLIENT KILL`, a network
+ * blip): it reconnects with a doubling delay, 50 ms up to 1 s, for up to RECONNECT_ATTEMPTS
+ * attempts (about 17 s in all) and then gives up for good. A command issued meanwhile waits
+ * in ioredis's queue through at most COMMAND_RETRIES reconnect attempts (about 1.5 s), and no
+ * command waits longer than COMMAND_TIMEOUT_MS for an answer, so a program never hangs on a
+ * store: the command succeeds after the reconnect or fails as E601 (redis-backend.ts).
+ */
+const RECONNECT_FIRST_DELAY_MS = 50;
+const RECONNECT_MAX_DELAY_MS = 1000;
+const RECONNECT_ATTEMPTS = 20;
+const COMMAND_RETRIES = 5;
+const COMMAND_TIMEOUT_MS = 10_000;
+
 async function openRedis(url: string): Promise<KvBackend> {
   const { Redis } = await import('ioredis');
   const { RedisKvBackend } = await import('./redis-backend.js');
   const parsed = new URL(url);
   const prefix = parsed.searchParams.get('prefix') ?? '';
   parsed.search = '';
+  let connected = false;
   const redis = new Redis(parsed.toString(), {
     lazyConnect: true,
-    // Fail a command rather than queue it forever while the server is away.
-    maxRetriesPerRequest: 1,
-    retryStrategy: () => null,
+    // Named, so an operator (or a test) can tell Loom's connections apart in CLIENT LIST.
+    connectionName: `loom-${process.pid}`,
+    maxRetriesPerRequest: COMMAND_RETRIES,
+    commandTimeout: COMMAND_TIMEOUT_MS,
+    // A store that cannot be reached when it is opened is E601 at once; one that was reached reconnects.
+    retryStrategy: (attempt) => (connected && attempt <= RECONNECT_ATTEMPTS ? Math.min(RECONNECT_FIRST_DELAY_MS * 2 ** (attempt - 1), RECONNECT_MAX_DELAY_MS) : null),
   });
   // ioredis reports the reason (ECONNREFUSED, NOAUTH) as an 'error' event and rejects with a
   // bare "Connection is closed"; keep the reason for the E601 message, and never let the event
@@ -93,5 +111,6 @@ async function openRedis(url: string): Promise<KvBackend> {
     redis.disconnect();
     throw reason ?? error;
   }
-  return new RedisKvBackend(redis, prefix);
+  connected = true;
+  return new RedisKvBackend(redis, prefix, withoutCredentials(url), () => reason);
 }

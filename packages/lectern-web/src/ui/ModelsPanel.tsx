@@ -1,0 +1,39 @@
+import { useEffect } from 'preact/hooks';
+import type { Model } from '../api/client.js';
+import type { WorkspaceState } from '../workspace.js';
+import { useWords, useWorkspace } from './context.js';
+
+const busy = (model: Model) => model.state === 'downloading' || model.state === 'verifying' || model.state === 'loading';
+
+function megabytes(bytes: number): string {
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}
+
+export function ModelsPanel({ state }: { state: WorkspaceState }) {
+  const workspace = useWorkspace();
+  const words = useWords();
+  useEffect(() => void workspace.loadModels(), [workspace]);
+  return (
+    <section class="card">
+      <ul class="plain-list" data-testid="models">
+        {state.models.map((model) => (
+          <li key={model.id} data-testid="model" data-model-id={model.id} data-state={model.state}>
+            <div>
+              <strong>{model.name}</strong> <span class="muted">({model.kind}, {model.license}) · {megabytes(model.size_bytes)}</span>
+              <p class="muted small">{model.description}</p>
+              {busy(model) || model.bytes_done > 0
+                ? <progress max={model.bytes_total || 1} value={model.bytes_done} data-testid="model-progress" />
+                : null}
+              <span class="muted small"> {model.state}{model.error ? `: ${model.error}` : ''}</span>
+            </div>
+            <div class="row-buttons">
+              {busy(model)
+                ? <button type="button" data-testid="model-cancel" onClick={() => void workspace.cancelInstall(model.id)}>{words.cancel}</button>
+                : model.state !== 'ready' ? <button type="button" data-testid="model-install" onClick={() => void workspace.installModel(model.id)}>{words.install}</button> : null}
+            </div>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

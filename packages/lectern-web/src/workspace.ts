@@ -1,0 +1,578 @@
+import {
+  ApiFailure,
+  createLecternClient,
+  failureOf,
+  unwrap,
+  type Entry,
+  type EventFrame,
+  type LecternClient,
+  type MaterialSummary,
+  type Model,
+  type Note,
+  type Session,
+  type Settings,
+  type Task,
+} from './api/client.js';
+import { EventStream, type ConnectionState } from './api/events.js';
+import { afterCodePoints, codePointLength } from './code-points.js';
+import { Store } from './store.js';
+
+export type TaskKind = Task['kind'];
+
+export interface AlertBanner {
+  entryId: number;
+  level: 'danger' | 'warning';
+  keywords: string[];
+  text: string;
+}
+
+export interface ChatTurn {
+  question: string;
+  taskId: string;
+}
+
+export interface CredentialStatus {
+  name: string;
+  configured: boolean;
+  read_only: boolean;
+  updated_at: string | null;
+}
+
+export interface Upload {
+  id: number;
+  filename: string;
+  progress: number;
+  state: 'uploading' | 'uploaded' | 'refused';
+  message: string | null;
+}
+
+export interface ConnectionTest {
+  ok: boolean;
+  provider?: string;
+  model?: string;
+  first_token_ms?: number | null;
+  total_ms?: number;
+  message?: string;
+}
+
+export interface WorkspaceState {
+  connection: ConnectionState | 'signed-out';
+  session: Session | null;
+  /** Entries of the current class, ascending by id. */
+  entries: Entry[];
+  alert: AlertBanner | null;
+  tasks: Record<string, Task>;
+  /** The task whose answer is shown (the latest one asked). */
+  latestTaskId: string | null;
+  chat: ChatTurn[];
+  notes: Note[];
+  /** The class whose notes are listed: the current one, or one picked from the past classes. */
+  notesSessionId: string | null;
+  pastSessions: Session[];
+  materials: MaterialSummary[];
+  uploads: Upload[];
+  settings: Settings | null;
+  credentials: CredentialStatus[];
+  connectionTest: ConnectionTest | null;
+  models: Model[];
+  /** The last failure the user should see, with the API's message. */
+  error: string | null;
+  notice: string | null;
+}
+
+const initialState: WorkspaceState = {
+  connection: 'connecting',
+  session: null,
+  entries: [],
+  alert: null,
+  tasks: {},
+  latestTaskId: null,
+  chat: [],
+  notes: [],
+  notesSessionId: null,
+  pastSessions: [],
+  materials: [],
+  uploads: [],
+  settings: null,
+  credentials: [],
+  connectionTest: null,
+  models: [],
+  error: null,
+  notice: null,
+};
+
+const entriesPageMax = 1000;
+/** Follow-up history sent with a question (the contract's limit). */
+const historyTurnsMax = 12;
+const historyContentMaxChars = 4000;
+
+function randomId(): string {
+  return crypto.randomUUID();
+}
+
+function messageOf(error: unknown): string {
+  if (error instanceof ApiFailure) return `${error.message} (${error.code})`;
+  return error instanceof Error ? error.message : String(error);
+}
+
+/**
+ * Everything the page does, as operations on the public API and reactions to the events
+ * socket, kept in one store the components render. No component talks to the API itself.
+ */
+export class Workspace {
+  readonly store = new Store<WorkspaceState>(initialState);
+  readonly api: LecternClient;
+  private events: EventStream | null = null;
+  private uploadCounter = 0;
+
+  constructor(
+    readonly baseUrl: string,
+    readonly token: string,
+  ) {
+    this.api = createLecternClient(baseUrl, token);
+  }
+
+  get state(): WorkspaceState {
+    return this.store.state;
+  }
+
+  connect(): void {
+    const url = `${this.baseUrl.replace(/^http/, 'ws')}/api/v2/events`;
+    this.events = new EventStream({
+      url,
+      token: this.token,
+      onState: (connection) => this.store.update({ connection }),
+      onFrame: (frame) => this.accept(frame),
+      onResync: () => void this.resync(),
+      onUnauthorized: () => this.store.update({ connection: 'signed-out' }),
+    });
+    this.events.open();
+  }
+
+  disconnect(): void {
+    this.events?.close();
+  }
+
+  /** Shows a failure, or runs `action` and clears the last error when it succeeds. */
+  private async attempt<T>(action: () => Promise<T>): Promise<T | undefined> {
+    try {
+      const result = await action();
+      this.store.update({ error: null });
+      return result;
+    } catch (error) {
+      if (error instanceof ApiFailure && error.code === 'unauthorized') this.store.update({ connection: 'signed-out' });
+      this.store.update({ error: messageOf(error) });
+      return undefined;
+    }
+  }
+
+  dismissError(): void {
+    this.store.update({ error: null });
+  }
+
+  dismissAlert(): void {
+    this.store.update({ alert: null });
+  }
+
+  /** Re-reads what the page shows, after a (re)connection or `resync_required`. */
+  async resync(): Promise<void> {
+    await this.attempt(async () => {
+      const status = await unwrap(this.api.GET('/api/v2/status'));
+      const session = status.session as Session | null;
+      const shown = this.state.session;
+      if (session) {
+        this.store.update({ session });
+        await this.loadEntries(session.id);
+      } else if (shown && shown.status !== 'stopped') {
+        // The class ended while we were away; keep showing it, as it ended.
+        const ended = await unwrap(this.api.GET('/api/v2/sessions/{id}', { params: { path: { id: shown.id } } }));
+        this.store.update({ session: ended });
+        await this.loadEntries(ended.id);
+      }
+      await Promise.all([this.loadTasks(), this.loadPastSessions(), this.loadMaterials(), this.loadNotes()]);
+    });
+  }
+
+  private async loadEntries(sessionId: string): Promise<void> {
+    const entries: Entry[] = [];
+    let after: number | undefined;
+    for (;;) {
+      const page = await unwrap(this.api.GET('/api/v2/sessions/{id}/entries', {
+        params: { path: { id: sessionId }, query: { limit: entriesPageMax, ...(after === undefined ? {} : { after_id: after }) } },
+      }));
+      entries.push(...page.items);
+      if (page.next_after_id === null) break;
+      after = page.next_after_id;
+    }
+    if (this.state.session?.id === sessionId) this.store.update({ entries });
+  }
+
+  private async loadTasks(): Promise<void> {
+    const sessionId = this.state.session?.id ?? this.state.notesSessionId;
+    if (!sessionId) return;
+    const { items } = await unwrap(this.api.GET('/api/v2/assistant', { params: { query: { session_id: sessionId } } }));
+    const tasks = { ...this.state.tasks };
+    for (const task of items) tasks[task.id] = task;
+    this.store.update({ tasks, latestTaskId: this.state.latestTaskId ?? items[0]?.id ?? null });
+  }
+
+  async loadPastSessions(): Promise<void> {
+    const { items } = await unwrap(this.api.GET('/api/v2/sessions', { params: { query: { limit: 50 } } }));
+    this.store.update({ pastSessions: items });
+  }
+
+  async loadNotes(sessionId: string | null = this.state.notesSessionId ?? this.state.session?.id ?? null): Promise<void> {
+    if (!sessionId) return;
+    const { items } = await unwrap(this.api.GET('/api/v2/sessions/{id}/summaries', { params: { path: { id: sessionId } } }));
+    this.store.update({ notes: items, notesSessionId: sessionId });
+  }
+
+  async showNotesOf(sessionId: string): Promise<void> {
+    await this.attempt(() => this.loadNotes(sessionId));
+  }
+
+  async loadMaterials(): Promise<void> {
+    const { items } = await unwrap(this.api.GET('/api/v2/materials'));
+    this.store.update({ materials: items });
+  }
+
+  // --- class -----------------------------------------------------------------------------
+
+  async startClass(courseName: string, materialId: string | null, source: Session['source']): Promise<Session | undefined> {
+    return this.attempt(async () => {
+      const session = await unwrap(this.api.POST('/api/v2/sessions', {
+        body: {
+          ...(courseName.trim() === '' ? {} : { course_name: courseName.trim() }),
+          ...(materialId ? { material_id: materialId } : {}),
+          source: source === 'import' ? 'text' : source,
+        },
+      }));
+      this.store.update({ session, entries: [], alert: null, chat: [], latestTaskId: null, notes: [], notesSessionId: session.id });
+      return session;
+    });
+  }
+
+  async pause(): Promise<void> {
+    await this.transition('pause');
+  }
+
+  async resume(): Promise<void> {
+    await this.transition('resume');
+  }
+
+  async stop(): Promise<void> {
+    await this.transition('stop');
+    await this.attempt(() => this.loadPastSessions());
+  }
+
+  private async transition(action: 'pause' | 'resume' | 'stop'): Promise<void> {
+    const session = this.state.session;
+    if (!session) return;
+    await this.attempt(async () => {
+      const path = `/api/v2/sessions/{id}/${action}` as const;
+      const next = await unwrap(this.api.POST(path, { params: { path: { id: session.id } } }));
+      this.store.update({ session: next as Session });
+    });
+  }
+
+  async addEntry(text: string): Promise<boolean> {
+    const session = this.state.session;
+    if (!session || text.trim() === '') return false;
+    const entry = await this.attempt(() => unwrap(this.api.POST('/api/v2/sessions/{id}/entries', {
+      params: { path: { id: session.id } },
+      body: { text, source_id: `web-${randomId()}` },
+    })));
+    if (entry) this.acceptEntry(entry);
+    return entry !== undefined;
+  }
+
+  private acceptEntry(entry: Entry): void {
+    if (entry.session_id !== this.state.session?.id) return;
+    const entries = this.state.entries;
+    const last = entries[entries.length - 1];
+    if (last && entry.id <= last.id) return;
+    this.store.update({ entries: [...entries, entry] });
+  }
+
+  // --- assistant -------------------------------------------------------------------------
+
+  async ask(kind: TaskKind, question?: string): Promise<Task | undefined> {
+    const sessionId = this.state.session?.id ?? this.state.notesSessionId;
+    if (!sessionId) {
+      this.store.update({ error: 'Start a class first' });
+      return undefined;
+    }
+    const history = kind === 'followup' ? this.chatHistory() : [];
+    const task = await this.attempt(() => unwrap(this.api.POST('/api/v2/sessions/{id}/assistant', {
+      params: { path: { id: sessionId } },
+      body: { kind, ...(question === undefined ? {} : { question }), ...(history.length > 0 ? { history } : {}) },
+    })));
+    if (!task) return undefined;
+    const chat = kind === 'followup' && question !== undefined ? [...this.state.chat, { question, taskId: task.id }] : this.state.chat;
+    this.store.update((state) => ({ tasks: { ...state.tasks, [task.id]: mergeTask(state.tasks[task.id], task) }, latestTaskId: task.id, chat }));
+    return task;
+  }
+
+  private chatHistory(): { role: 'user' | 'assistant'; content: string }[] {
+    const turns: { role: 'user' | 'assistant'; content: string }[] = [];
+    for (const turn of this.state.chat) {
+      const answer = this.state.tasks[turn.taskId];
+      if (answer?.status !== 'completed') continue;
+      turns.push({ role: 'user', content: turn.question.slice(0, historyContentMaxChars) });
+      turns.push({ role: 'assistant', content: answer.markdown.slice(0, historyContentMaxChars) });
+    }
+    return turns.slice(-historyTurnsMax);
+  }
+
+  async cancel(taskId: string): Promise<void> {
+    const task = await this.attempt(() => unwrap(this.api.DELETE('/api/v2/assistant/{id}', { params: { path: { id: taskId } } })));
+    if (task) this.store.update((state) => ({ tasks: { ...state.tasks, [task.id]: task } }));
+  }
+
+  private acceptDelta(data: { id: string; text: string; offset: number }): void {
+    const task = this.state.tasks[data.id];
+    if (!task) {
+      void this.refreshTask(data.id);
+      return;
+    }
+    const have = codePointLength(task.markdown);
+    if (data.offset > have) {
+      // A gap (frames missed): the stored record is the truth.
+      void this.refreshTask(data.id);
+      return;
+    }
+    const fresh = afterCodePoints(data.text, have - data.offset);
+    if (fresh === '') return;
+    this.store.update((state) => ({ tasks: { ...state.tasks, [data.id]: { ...task, status: 'running', markdown: task.markdown + fresh } } }));
+  }
+
+  private async refreshTask(id: string): Promise<void> {
+    const task = await this.attempt(() => unwrap(this.api.GET('/api/v2/assistant/{id}', { params: { path: { id } } })));
+    if (task && (task.session_id === this.state.session?.id || task.session_id === this.state.notesSessionId)) {
+      this.store.update((state) => ({ tasks: { ...state.tasks, [task.id]: mergeTask(state.tasks[task.id], task) } }));
+    }
+  }
+
+  // --- notes and exports -----------------------------------------------------------------
+
+  /** Downloads a response that needs the bearer token (so no plain link can fetch it). */
+  async download(path: string, fallbackName: string): Promise<void> {
+    await this.attempt(async () => {
+      const response = await fetch(`${this.baseUrl}${path}`, { headers: { authorization: `Bearer ${this.token}` } });
+      if (!response.ok) throw failureOf(response, await response.json().catch(() => null));
+      const blob = await response.blob();
+      const name = filenameOf(response.headers.get('content-disposition')) ?? fallbackName;
+      const link = document.createElement('a');
+      link.href = URL.createObjectURL(blob);
+      link.download = name;
+      document.body.append(link);
+      link.click();
+      link.remove();
+      setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
+    });
+  }
+
+  exportNote(note: Note): Promise<void> {
+    return this.download(`/api/v2/summaries/${encodeURIComponent(note.id)}/export`, `${note.title}.md`);
+  }
+
+  exportTranscript(session: Session): Promise<void> {
+    return this.download(`/api/v2/sessions/${encodeURIComponent(session.id)}/export`, `${session.course_name}.txt`);
+  }
+
+  async materialPage(materialId: string, page: number): Promise<string | null> {
+    const material = await this.attempt(() => unwrap(this.api.GET('/api/v2/materials/{id}', { params: { path: { id: materialId } } })));
+    return material?.page_texts.find((item) => item.number === page)?.text ?? null;
+  }
+
+  // --- materials -------------------------------------------------------------------------
+
+  /** Uploads with XMLHttpRequest: fetch reports no upload progress. */
+  upload(file: File): Promise<MaterialSummary | null> {
+    this.uploadCounter += 1;
+    const id = this.uploadCounter;
+    const setUpload = (patch: Partial<Upload>) => this.store.update((state) => ({
+      uploads: state.uploads.map((upload) => (upload.id === id ? { ...upload, ...patch } : upload)),
+    }));
+    this.store.update((state) => ({ uploads: [{ id, filename: file.name, progress: 0, state: 'uploading', message: null }, ...state.uploads] }));
+    return new Promise((resolve) => {
+      const request = new XMLHttpRequest();
+      request.open('POST', `${this.baseUrl}/api/v2/materials`);
+      request.setRequestHeader('authorization', `Bearer ${this.token}`);
+      request.upload.onprogress = (event) => {
+        if (event.lengthComputable) setUpload({ progress: event.loaded / event.total });
+      };
+      request.onload = () => {
+        let body: unknown = null;
+        try {
+          body = JSON.parse(request.responseText);
+        } catch {
+          body = null;
+        }
+        if (request.status === 201) {
+          setUpload({ progress: 1, state: 'uploaded' });
+          void this.attempt(() => this.loadMaterials());
+          resolve(body as MaterialSummary);
+        } else {
+          const failure = failureOf(new Response(null, { status: request.status }), body);
+          setUpload({ state: 'refused', message: `${failure.message} (${failure.code})` });
+          resolve(null);
+        }
+      };
+      request.onerror = () => {
+        setUpload({ state: 'refused', message: 'The upload failed (network)' });
+        resolve(null);
+      };
+      const form = new FormData();
+      form.append('file', file, file.name);
+      request.send(form);
+    });
+  }
+
+  // --- settings, credentials, models -----------------------------------------------------
+
+  async loadSettings(): Promise<void> {
+    await this.attempt(async () => {
+      const [settings, credentials] = await Promise.all([unwrap(this.api.GET('/api/v2/settings')), unwrap(this.api.GET('/api/v2/credentials'))]);
+      this.store.update({ settings, credentials: credentials.items });
+    });
+  }
+
+  async saveSettings(patch: Partial<Settings>): Promise<boolean> {
+    const settings = await this.attempt(() => unwrap(this.api.PUT('/api/v2/settings', { body: patch as Settings })));
+    if (settings) this.store.update({ settings, notice: 'settingsSaved' });
+    return settings !== undefined;
+  }
+
+  async putCredential(name: string, value: string): Promise<void> {
+    const done = await this.attempt(() => unwrap(this.api.PUT('/api/v2/credentials/{name}', { params: { path: { name } }, body: { value } })));
+    if (done) await this.loadSettings();
+  }
+
+  async deleteCredential(name: string): Promise<void> {
+    const done = await this.attempt(() => unwrap(this.api.DELETE('/api/v2/credentials/{name}', { params: { path: { name } } })));
+    if (done) await this.loadSettings();
+  }
+
+  async testConnection(): Promise<void> {
+    this.store.update({ connectionTest: null });
+    const { data, error, response } = await this.api.POST('/api/v2/assistant/test');
+    if (response.ok && data) {
+      this.store.update({ connectionTest: { ...data, ok: true } as ConnectionTest, error: null });
+      return;
+    }
+    const failure = failureOf(response, error);
+    const detail = (error ?? {}) as Partial<ConnectionTest>;
+    this.store.update({ connectionTest: { ok: false, provider: detail.provider, model: detail.model, total_ms: detail.total_ms, message: `${failure.message} (${failure.code})` } });
+  }
+
+  async loadModels(): Promise<void> {
+    await this.attempt(async () => {
+      const { items } = await unwrap(this.api.GET('/api/v2/models'));
+      this.store.update({ models: items });
+    });
+  }
+
+  async installModel(id: string): Promise<void> {
+    const model = await this.attempt(() => unwrap(this.api.POST('/api/v2/models/{id}/install', { params: { path: { id } } })));
+    if (model) this.acceptModel(model);
+  }
+
+  async cancelInstall(id: string): Promise<void> {
+    const model = await this.attempt(() => unwrap(this.api.DELETE('/api/v2/models/{id}/install', { params: { path: { id } } })));
+    if (model) this.acceptModel(model);
+  }
+
+  private acceptModel(model: Model): void {
+    this.store.update((state) => ({
+      models: state.models.some((m) => m.id === model.id) ? state.models.map((m) => (m.id === model.id ? model : m)) : [...state.models, model],
+    }));
+  }
+
+  // --- browser microphone ----------------------------------------------------------------
+
+  /** Posts one recorded clip (PCM WAV) to the audio endpoint; the entry arrives as an event too. */
+  async postAudio(wav: Blob, sourceId: string): Promise<boolean> {
+    const session = this.state.session;
+    if (!session) return false;
+    const result = await this.attempt(async () => {
+      const form = new FormData();
+      form.append('source_id', sourceId);
+      form.append('file', wav, `${sourceId}.wav`);
+      // The audio endpoint is built in parallel with this page; typed once it is in the OpenAPI document.
+      const response = await fetch(`${this.baseUrl}/api/v2/sessions/${encodeURIComponent(session.id)}/audio`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${this.token}` },
+        body: form,
+      });
+      const body = (await response.json().catch(() => null)) as { entry: Entry | null } | null;
+      if (!response.ok) throw failureOf(response, body);
+      if (body?.entry) this.acceptEntry(body.entry);
+      return true;
+    });
+    return result === true;
+  }
+
+  // --- events ----------------------------------------------------------------------------
+
+  private accept(frame: EventFrame): void {
+    switch (frame.type) {
+      case 'snapshot':
+        this.store.update({ session: frame.data.session });
+        return;
+      case 'session': {
+        const session = frame.data as Session;
+        const current = this.state.session;
+        if (!current || current.id === session.id) this.store.update({ session });
+        return;
+      }
+      case 'transcript':
+        this.acceptEntry(frame.data as Entry);
+        return;
+      case 'alert':
+        if (frame.session_id === this.state.session?.id) {
+          this.store.update({ alert: { entryId: frame.data.entry_id, level: frame.data.level, keywords: frame.data.keywords, text: frame.data.text } });
+        }
+        return;
+      case 'assistant.delta':
+        this.acceptDelta(frame.data);
+        return;
+      case 'assistant.finished': {
+        const task = frame.data;
+        if (this.state.tasks[task.id]) this.store.update((state) => ({ tasks: { ...state.tasks, [task.id]: task } }));
+        return;
+      }
+      case 'summary.created':
+        if (frame.data.session_id === this.state.notesSessionId || frame.data.session_id === this.state.session?.id) {
+          this.store.update((state) => ({ notes: [frame.data, ...state.notes.filter((note) => note.id !== frame.data.id)] }));
+        }
+        return;
+      case 'material.created':
+        this.store.update((state) => ({ materials: [frame.data, ...state.materials.filter((m) => m.id !== frame.data.id)] }));
+        return;
+      case 'model.installation':
+        this.acceptModel(frame.data.model);
+        return;
+      case 'settings.updated':
+        if (this.state.settings) void this.loadSettings();
+        return;
+      default:
+        return;
+    }
+  }
+}
+
+/** A record from HTTP never rolls back text a faster delta already showed. */
+function mergeTask(known: Task | undefined, fresh: Task): Task {
+  if (known && known.markdown.length > fresh.markdown.length && fresh.status !== 'completed') return { ...fresh, markdown: known.markdown };
+  return fresh;
+}
+
+/** The file name of a Content-Disposition header (RFC 5987 `filename*` first). */
+export function filenameOf(header: string | null): string | null {
+  if (!header) return null;
+  const extended = /filename\*=UTF-8''([^;]+)/i.exec(header);
+  if (extended?.[1]) return decodeURIComponent(extended[1]);
+  const plain = /filename="([^"]+)"/i.exec(header);
+  return plain?.[1] ?? null;
+}

@@ -1,0 +1,136 @@
+// What the class said that explains a term: the sentence that defines it, the example that
+// goes with it, and — for "why" and "how" — what the class said after asking that itself or
+// with "because". Rescue and follow-up both answer from here.
+import { definitionStrength } from '../text/definitions.js';
+import { isExample } from '../text/explanations.js';
+import { termMentions } from '../text/concepts.js';
+import type { LanguageModels } from '../text/language-models.js';
+import { questionIntent } from '../text/question-intent.js';
+import type { QuestionIntent } from '../text/question-intent.js';
+import { isQuestion } from '../text/questions.js';
+import type { ClassSentence } from './class-sentences.js';
+import { mentionPattern } from './key-phrases.js';
+
+export interface Explanation {
+  subject: string;
+  intent: QuestionIntent;
+  /** The sentences to answer with, in the order to say them. */
+  sentences: ClassSentence[];
+  /** Every statement that mentions the subject (for "the class mentioned it here"). */
+  mentions: ClassSentence[];
+}
+
+/** Statements this close after a question of the same kind answer it. */
+const ANSWER_SENTENCES_AFTER = 2;
+const REASON_CUES = /\b(?:because|since|that's why|the reason|so that|this is why|which is why)\b|因为|由于|所以说|原因是|这是因为/i;
+const REFERS_BACK_OPENING = /^(?:(?:so|and|now)[,\s]*)?(?:this|that|these|those|这|那)/i;
+const EXAMPLE_CUE_OPENING = /^(?:(?:so|okay|now)[,\s]*)?(?:for example|for instance|e\.g\.|say)[,\s]*/i;
+
+/**
+ * The subject of a question: the longest term it names that `sentences` mention, else the
+ * longest term it names at all (the class may not have covered it); null when it names none.
+ */
+export function questionSubject(question: string, sentences: readonly ClassSentence[], models: LanguageModels): { term: string; mentioned: boolean } | null {
+  const asked = [...termMentions(question, models).map((m) => m.surface), ...askedAbout(question)];
+  const named = [...new Set(asked.flatMap(candidatesOf))].sort((a, b) => b.length - a.length);
+  for (const term of named) {
+    const pattern = mentionPattern(term);
+    // Said in a statement: a question of the class's own ("Why does the power rule work?")
+    // names the subject with the question's words around it.
+    if (sentences.some((s) => pattern.test(s.text) && !isQuestion(s.text))) return { term, mentioned: true };
+  }
+  return named[0] === undefined ? null : { term: named[0], mentioned: false };
+}
+
+/**
+ * What a Chinese question asks about, by its frame (什么是X, 听说过X吗, X是什么): the tagger
+ * does not always call the word a noun (积分 can be an adverb to it).
+ */
+const CHINESE_QUESTION_FRAMES: readonly RegExp[] = [
+  /(?:什么是|什么叫|听说过|知道|解释一下|讲讲|说说|介绍一下)([\u3400-\u9fff]{2,8}?)(?:吗|呢|[？?。，,]|$)/,
+  /([\u3400-\u9fff]{2,8}?)(?:是什么|指什么|是啥|为什么|怎么)/,
+];
+const CHINESE_QUESTION_OPENERS = /^(?:那么|所以|好|请问|老师|谁能告诉我|谁能说一下|能不能|可以)+/;
+
+function askedAbout(question: string): string[] {
+  return CHINESE_QUESTION_FRAMES.flatMap((frame) => {
+    const term = frame.exec(question)?.[1]?.replace(CHINESE_QUESTION_OPENERS, '');
+    return term !== undefined && term.length >= 2 ? [term] : [];
+  });
+}
+
+/** A phrase and its shorter tails: "the power rule work" may be said as "power rule". */
+function candidatesOf(surface: string): string[] {
+  if (!/\s/.test(surface.trim())) return [surface];
+  const words = surface.trim().split(/\s+/);
+  const out: string[] = [];
+  for (let n = words.length; n >= 1; n--) {
+    out.push(words.slice(0, n).join(' '));
+    out.push(words.slice(words.length - n).join(' '));
+  }
+  return out;
+}
+
+export function explanationOf(subject: string, question: string, sentences: readonly ClassSentence[]): Explanation {
+  const intent = questionIntent(question);
+  const pattern = mentionPattern(subject);
+  const mentions = sentences.filter((s) => pattern.test(s.text) && !isQuestion(s.text));
+  const definition = strongestDefinition(subject, mentions);
+  const example = exampleOf(pattern, definition, sentences);
+  const reasons = intent === 'why' || intent === 'how' ? answersToQuestionsLike(intent, pattern, sentences) : [];
+  if (intent === 'why' && reasons.length === 0) {
+    reasons.push(...mentions.filter((s) => REASON_CUES.test(s.text)));
+  }
+  // "This quotient is called the difference quotient" names what the sentence before described.
+  const described = definition !== undefined && REFERS_BACK_OPENING.test(definition.text) ? sentences[sentences.indexOf(definition) - 1] : undefined;
+  const chosen: (ClassSentence | undefined)[] =
+    intent === 'example'
+      ? [example ?? definition]
+      : reasons.length > 0
+        ? reasons
+        : [described !== undefined && !isQuestion(described.text) ? described : undefined, definition, example];
+  const unique = [...new Set(chosen.filter((s): s is ClassSentence => s !== undefined))];
+  return { subject, intent, sentences: unique, mentions };
+}
+
+function strongestDefinition(subject: string, mentions: readonly ClassSentence[]): ClassSentence | undefined {
+  let best: ClassSentence | undefined;
+  let bestStrength = 0;
+  for (const sentence of mentions) {
+    const strength = definitionStrength(sentence.text, subject);
+    if (strength > bestStrength) {
+      best = sentence;
+      bestStrength = strength;
+    }
+  }
+  return best;
+}
+
+/** An example that names the subject; else the example given right after its definition. */
+function exampleOf(pattern: RegExp, definition: ClassSentence | undefined, sentences: readonly ClassSentence[]): ClassSentence | undefined {
+  const naming = sentences.find((s) => s !== definition && isExample(s.text) && !isQuestion(s.text) && pattern.test(s.text));
+  if (naming !== undefined || definition === undefined) return naming;
+  const at = sentences.indexOf(definition);
+  const following = sentences[at + 1];
+  return following !== undefined && isExample(following.text) && !isQuestion(following.text) ? following : undefined;
+}
+
+/** What the class said right after asking a question of the same kind about the subject. */
+function answersToQuestionsLike(intent: QuestionIntent, pattern: RegExp, sentences: readonly ClassSentence[]): ClassSentence[] {
+  const answers: ClassSentence[] = [];
+  sentences.forEach((sentence, i) => {
+    if (!isQuestion(sentence.text) || !pattern.test(sentence.text) || questionIntent(sentence.text) !== intent) return;
+    for (let next = i + 1; next <= i + ANSWER_SENTENCES_AFTER; next++) {
+      const following = sentences[next];
+      if (following === undefined || isQuestion(following.text)) break;
+      answers.push(following);
+      if (REASON_CUES.test(following.text)) break;
+    }
+  });
+  return answers;
+}
+
+/** An example sentence without its "For example," so it can follow our own "For example". */
+export function withoutExampleCue(text: string): string {
+  return text.replace(EXAMPLE_CUE_OPENING, '');
+}

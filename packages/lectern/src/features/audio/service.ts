@@ -1,0 +1,127 @@
+import { createHash } from 'node:crypto';
+import { audio as limits } from '../../config.js';
+import { ApiError, invalidState } from '../../platform/errors.js';
+import type { Entry } from '../entries/schemas.js';
+import type { EntryService } from '../entries/service.js';
+import type { MaterialService } from '../materials/service.js';
+import type { Session } from '../sessions/schemas.js';
+import type { SessionService } from '../sessions/service.js';
+import { downmix, peakOf, resampleMono } from './resample.js';
+import type { ClipContext } from './speech/recogniser.js';
+import type { Recognisers } from './speech/recognisers.js';
+import type { AudioReceiptStore } from './store.js';
+import { filterRecognised } from './transcript-filter.js';
+import { decodeWav } from './wav.js';
+
+export interface ClipResult {
+  entry: Entry | null;
+  duplicate: boolean;
+}
+
+export interface AudioServiceOptions {
+  store: AudioReceiptStore;
+  sessions: SessionService;
+  entries: EntryService;
+  materials: MaterialService;
+  recognisers: Recognisers;
+  /** `asr.model_id` from the settings, read per clip. */
+  modelId: () => string;
+}
+
+/**
+ * Speech into the transcript. Clips and microphone segments end the same way: recognised by
+ * the configured recogniser with the class's vocabulary, filtered for repeats and overlaps, then
+ * appended through the entries service (the same path, alerts and events as typed text).
+ */
+export function createAudioService(options: AudioServiceOptions) {
+  const { store, sessions, entries, materials, recognisers } = options;
+  /** Clips being transcribed, by session and source_id: a concurrent retry waits for the first. */
+  const inFlight = new Map<string, Promise<ClipResult>>();
+
+  function clipContext(session: Session): ClipContext {
+    return {
+      sessionId: session.id,
+      materialId: session.material_id,
+      entryCount: session.entry_count,
+      vocabularySources: () => ({
+        courseName: session.course_name,
+        materialText: session.material_id ? (materials.forContext(session.material_id)?.text.slice(0, limits.vocabularyMaterialMaxChars) ?? null) : null,
+        transcript: entries.recentTranscript(session.id, limits.vocabularyTranscriptMaxChars),
+      }),
+    };
+  }
+
+  /** Recognises 16 kHz mono speech for a session: the text, '' for nothing. Throws 503s from the recogniser. */
+  async function recognise(session: Session, samples: Int16Array): Promise<string> {
+    const recogniser = await recognisers.resolve(options.modelId());
+    try {
+      return await recogniser.recognise(samples, clipContext(session));
+    } catch (error) {
+      if (error instanceof ApiError) throw error;
+      throw new ApiError('model_unavailable', `The speech recogniser failed: ${error instanceof Error ? error.message.slice(0, 300) : 'unknown error'}`);
+    }
+  }
+
+  /**
+   * Appends recognised text for a session unless the class is no longer recording (then nothing
+   * is written: `null` and `stopped: true`), after the repeat/overlap filter. `receipt` is
+   * written in the same transaction when given.
+   */
+  function appendRecognised(
+    sessionId: string,
+    text: string,
+    sourceId: string,
+    receipt?: { pcm_sha256: string },
+    drain = false,
+  ): { entry: Entry | null; stopped: boolean } {
+    return store.transaction(() => {
+      const session = sessions.get(sessionId);
+      // The last microphone segment of a pause or stop is part of the class it was spoken in.
+      const open = sessions.acceptsEntries(session) || (drain && (session.status === 'paused' || session.status === 'stopped'));
+      if (!open) return { entry: null, stopped: true };
+      const outcome = text === '' ? ({ kind: 'repeat' } as const) : filterRecognised(text, entries.latestTexts(sessionId, limits.duplicateWindowLines));
+      const entry = outcome.kind === 'append' ? entries.append(sessionId, { text: outcome.text, source_id: sourceId }, { drain }).entry : null;
+      if (receipt) store.insert({ session_id: sessionId, source_id: sourceId, pcm_sha256: receipt.pcm_sha256, entry_id: entry?.id ?? null, created_at: new Date().toISOString() });
+      return { entry, stopped: false };
+    });
+  }
+
+  function replay(sessionId: string, sourceId: string, sha256: string): ClipResult | undefined {
+    const receipt = store.get(sessionId, sourceId);
+    if (!receipt) return undefined;
+    if (receipt.pcm_sha256 !== sha256) throw invalidState('This source_id was already used for different audio');
+    return { entry: receipt.entry_id === null ? null : (entries.bySource(sessionId, sourceId) ?? null), duplicate: true };
+  }
+
+  async function transcribeClip(sessionId: string, sourceId: string, file: Buffer): Promise<ClipResult> {
+    const wav = decodeWav(file);
+    const sha256 = createHash('sha256').update(wav.pcmBytes).digest('hex');
+    sessions.get(sessionId);
+    const key = `${sessionId}\0${sourceId}`;
+    await inFlight.get(key)?.catch(() => undefined);
+    const session = sessions.get(sessionId);
+    const stored = replay(sessionId, sourceId, sha256);
+    if (stored) return stored;
+    if (entries.bySource(sessionId, sourceId)) throw invalidState('This source_id was already used for a text entry');
+    if (session.source === 'microphone') throw invalidState('A microphone class records its own audio; clips are not accepted');
+    if (!sessions.acceptsEntries(session)) throw invalidState(`The class is ${session.status}; audio is not accepted`);
+    const work = (async (): Promise<ClipResult> => {
+      const mono = downmix(wav.samples, wav.channels);
+      let text = '';
+      if (peakOf(mono) > limits.silencePeakMax) text = await recognise(session, await resampleMono(mono, wav.sampleRate));
+      const { entry, stopped } = appendRecognised(sessionId, text, sourceId, { pcm_sha256: sha256 });
+      if (stopped) throw invalidState('The class stopped while the clip was being transcribed; nothing was written');
+      return { entry, duplicate: false };
+    })();
+    inFlight.set(key, work);
+    try {
+      return await work;
+    } finally {
+      if (inFlight.get(key) === work) inFlight.delete(key);
+    }
+  }
+
+  return { transcribeClip, recognise, appendRecognised };
+}
+
+export type AudioService = ReturnType<typeof createAudioService>;

@@ -1,0 +1,131 @@
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdir, readdir, readFile, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
+import { buildArpa } from './arpa.js';
+import { commonEnglishWords } from './common-words.js';
+import { dictionaryText, pronunciationsOf } from './pronunciations.js';
+import { sentencesOfWords } from './words.js';
+
+/** What a class's vocabulary is made of. */
+export interface VocabularySources {
+  courseName: string;
+  /** The session's material text, or null without one. */
+  materialText: string | null;
+  /** The class's transcript so far (the newest part when long). */
+  transcript: string;
+}
+
+/** A built vocabulary: the files the decoder loads. */
+export interface CourseVocabulary {
+  hash: string;
+  languageModelPath: string;
+  dictionaryPath: string;
+  /** Distinct course words the dictionary could pronounce (common words not counted). */
+  courseWords: number;
+}
+
+/** Bumped whenever the way a vocabulary is built changes, so cached ones are rebuilt. */
+const BUILD_VERSION = 'v1';
+const MAX_HIGHER_ORDER_NGRAMS = 400_000;
+/** Built vocabularies kept on disk; the least recently used beyond this are removed. */
+const CACHED_VOCABULARIES_MAX = 16;
+
+export function vocabularyHash(sources: VocabularySources): string {
+  const hash = createHash('sha256').update(BUILD_VERSION);
+  for (const part of [sources.courseName, sources.materialText ?? '', sources.transcript]) hash.update(`\0${part.length}\0`).update(part);
+  return hash.digest('hex');
+}
+
+/**
+ * Builds course vocabularies (a trigram LM with backoff + a dictionary restricted to the words
+ * of the class and a short list of common English words) into `directory`, one folder per
+ * content hash, so an unchanged class never builds twice, even across restarts. Words the
+ * pronunciation dictionary lacks cannot be decoded and split the sentences they occur in.
+ */
+export class VocabularyBuilder {
+  readonly #building = new Map<string, Promise<CourseVocabulary | null>>();
+
+  constructor(
+    private readonly directory: string,
+    private readonly pronunciationDictionaryPath: string,
+  ) {}
+
+  /** The vocabulary for these sources (from the cache when built before); null when the class has no words yet. */
+  build(sources: VocabularySources): Promise<CourseVocabulary | null> {
+    const hash = vocabularyHash(sources);
+    let pending = this.#building.get(hash);
+    if (!pending) {
+      pending = this.#build(hash, sources).finally(() => this.#building.delete(hash));
+      this.#building.set(hash, pending);
+    }
+    return pending;
+  }
+
+  async #build(hash: string, sources: VocabularySources): Promise<CourseVocabulary | null> {
+    const folder = join(this.directory, hash.slice(0, 32));
+    const vocabulary = (courseWords: number): CourseVocabulary => ({
+      hash,
+      languageModelPath: join(folder, 'course.lm'),
+      dictionaryPath: join(folder, 'course.dict'),
+      courseWords,
+    });
+    const marker = join(folder, 'course-words');
+    if (existsSync(marker)) {
+      const now = new Date();
+      await utimes(folder, now, now).catch(() => undefined);
+      return vocabulary(Number(await readFile(marker, 'utf8')));
+    }
+
+    const text = [sources.courseName, sources.materialText ?? '', sources.transcript].join('\n');
+    const sentences = sentencesOfWords(text);
+    await yieldToEventLoop();
+    const candidates = new Set<string>(commonEnglishWords);
+    for (const sentence of sentences) for (const word of sentence) candidates.add(word);
+    const pronunciations = await pronunciationsOf(this.pronunciationDictionaryPath, candidates);
+    const courseWords = new Set<string>();
+    // Unpronounceable words split their sentence: the decoder cannot hypothesise them.
+    const known: string[][] = [];
+    for (const sentence of sentences) {
+      let run: string[] = [];
+      for (const word of sentence) {
+        if (pronunciations.has(word)) {
+          run.push(word);
+          courseWords.add(word);
+        } else if (run.length > 0) {
+          known.push(run);
+          run = [];
+        }
+      }
+      if (run.length > 0) known.push(run);
+    }
+    if (courseWords.size === 0) return null;
+    await yieldToEventLoop();
+    const arpa = buildArpa({
+      sentences: known,
+      extraWords: commonEnglishWords.filter((word) => pronunciations.has(word)),
+      maxHigherOrderNgrams: MAX_HIGHER_ORDER_NGRAMS,
+    });
+    // Written to a temporary folder and renamed: a crash never leaves a half-built vocabulary.
+    const staging = `${folder}.${process.pid}.tmp`;
+    await rm(staging, { recursive: true, force: true });
+    await mkdir(staging, { recursive: true });
+    await writeFile(join(staging, 'course.lm'), arpa);
+    await writeFile(join(staging, 'course.dict'), dictionaryText(pronunciations));
+    await writeFile(join(staging, 'course-words'), String(courseWords.size));
+    await rm(folder, { recursive: true, force: true });
+    await rename(staging, folder);
+    await this.#evictOld();
+    return vocabulary(courseWords.size);
+  }
+
+  async #evictOld(): Promise<void> {
+    const entries = await readdir(this.directory).catch(() => [] as string[]);
+    const folders = await Promise.all(
+      entries.filter((name) => /^[0-9a-f]{32}$/.test(name)).map(async (name) => ({ name, used: (await stat(join(this.directory, name))).mtimeMs })),
+    );
+    folders.sort((a, b) => b.used - a.used);
+    for (const old of folders.slice(CACHED_VOCABULARIES_MAX)) await rm(join(this.directory, old.name), { recursive: true, force: true });
+  }
+}

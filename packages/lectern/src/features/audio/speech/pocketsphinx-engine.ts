@@ -1,0 +1,160 @@
+import { spawn, type ChildProcessByStdio } from 'node:child_process';
+import { rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import type { Readable, Writable } from 'node:stream';
+import { audio as limits } from '../../../config.js';
+
+/** What one decoder process is started with. */
+export interface PocketsphinxSetup {
+  /** `pocketsphinx_batch`, found on the search path. */
+  executable: string;
+  /** The acoustic model folder (`-hmm`). */
+  acousticModelDir: string;
+  languageModelPath: string;
+  dictionaryPath: string;
+  /** Where clips are written for the decoder to read; private to this engine. */
+  workDir: string;
+  /** Whether the LM is a course vocabulary (tuned weights) or the generic model (stock weights). */
+  courseVocabulary: boolean;
+  /** Further decoder options (benchmarks compare settings with these). */
+  extraArguments?: readonly string[];
+}
+
+/**
+ * Decoder settings measured on synthetic and real speech (shared/design/dependencies.md): with a
+ * small course LM a high language weight (matched across the three search passes) keeps the
+ * decoder on the course's phrases, and noise removal only hurts clean close-talk audio.
+ */
+const courseDecoderArguments = ['-lw', '12', '-fwdflatlw', '12', '-bestpathlw', '12', '-remove_noise', 'no'];
+/**
+ * Synthetic and digitally silent audio has runs of exact zeros, whose log energy wrecks the
+ * features; a least-significant-bit dither (the decoder's own option) keeps them finite.
+ */
+const commonDecoderArguments = ['-dither', 'yes'];
+
+interface Waiting {
+  utteranceId: string;
+  resolve(text: string): void;
+  reject(error: Error): void;
+  timer: NodeJS.Timeout;
+}
+
+export class EngineFailure extends Error {}
+
+/**
+ * One `pocketsphinx_batch` process, kept running and reused for every clip of a vocabulary: its
+ * control file is its standard input, so each line written (an utterance id) makes it decode
+ * `<workDir>/<id>.raw` (16 kHz mono s16) and print `text (id score)` on standard output, which
+ * it flushes per utterance. Loading happens once; clips go one at a time.
+ */
+export class PocketsphinxEngine {
+  #process: ChildProcessByStdio<Writable, Readable, Readable> | undefined;
+  #waiting: Waiting | undefined;
+  #counter = 0;
+  #stderrTail = '';
+  #exited = false;
+
+  constructor(readonly setup: PocketsphinxSetup) {}
+
+  get alive(): boolean {
+    return this.#process !== undefined && !this.#exited;
+  }
+
+  #start(): ChildProcessByStdio<Writable, Readable, Readable> {
+    const { setup } = this;
+    // Node hands a child sockets, not pipes, and pocketsphinx opens its control and output files
+    // by name (/dev/stdin, /dev/stdout), which fails on a socket: `cat` on either side puts a
+    // real pipe in between, and cat passes every line on at once. The process group is killed as one.
+    const child = spawn(
+      '/bin/sh',
+      [
+        '-c',
+        'cat | "$0" "$@" | cat',
+        setup.executable,
+        '-hmm', setup.acousticModelDir,
+        '-lm', setup.languageModelPath,
+        '-dict', setup.dictionaryPath,
+        '-ctl', '/dev/stdin',
+        '-adcin', 'yes',
+        '-cepdir', setup.workDir,
+        '-cepext', '.raw',
+        '-samprate', String(limits.recogniserSampleRate),
+        '-hyp', '/dev/stdout',
+        ...commonDecoderArguments,
+        ...(setup.courseVocabulary ? courseDecoderArguments : []),
+        ...(setup.extraArguments ?? []),
+      ],
+      { stdio: ['pipe', 'pipe', 'pipe'], detached: true },
+    );
+    child.stdin.on('error', () => undefined);
+    child.stderr.setEncoding('utf8');
+    child.stderr.on('data', (chunk: string) => {
+      // Only the tail is kept, for the error message of a crash.
+      this.#stderrTail = (this.#stderrTail + chunk).slice(-2000);
+    });
+    createInterface({ input: child.stdout, crlfDelay: Infinity }).on('line', (line) => this.#onHypothesis(line));
+    const fail = (reason: string) => {
+      this.#exited = true;
+      const waiting = this.#waiting;
+      this.#waiting = undefined;
+      if (waiting) {
+        clearTimeout(waiting.timer);
+        waiting.reject(new EngineFailure(reason));
+      }
+    };
+    child.on('error', (error) => fail(`pocketsphinx could not be started: ${error.message}`));
+    child.on('exit', (code, signal) => fail(`pocketsphinx exited (${signal ?? code}): ${lastErrorLine(this.#stderrTail)}`));
+    return child;
+  }
+
+  #onHypothesis(line: string): void {
+    const match = /^(.*?)\s*\((\S+)\s+-?\d+\)\s*$/.exec(line);
+    const waiting = this.#waiting;
+    if (!match || !waiting || match[2] !== waiting.utteranceId) return;
+    this.#waiting = undefined;
+    clearTimeout(waiting.timer);
+    waiting.resolve(match[1]!.trim());
+  }
+
+  /** Decodes one clip (16 kHz mono). The caller serialises calls: one clip at a time. */
+  async recognise(samples: Int16Array): Promise<string> {
+    if (this.#waiting) throw new Error('PocketsphinxEngine.recognise called while a clip is being decoded');
+    if (this.#exited) throw new EngineFailure('pocketsphinx is no longer running');
+    this.#process ??= this.#start();
+    const utteranceId = `u${++this.#counter}`;
+    const rawPath = join(this.setup.workDir, `${utteranceId}.raw`);
+    await writeFile(rawPath, Buffer.from(samples.buffer, samples.byteOffset, samples.byteLength));
+    try {
+      return await new Promise<string>((resolve, reject) => {
+        const timer = setTimeout(() => {
+          this.#waiting = undefined;
+          reject(new EngineFailure('pocketsphinx took too long on a clip'));
+          this.close();
+        }, limits.recognitionTimeoutMs);
+        this.#waiting = { utteranceId, resolve, reject, timer };
+        this.#process!.stdin.write(`${utteranceId}\n`);
+      });
+    } finally {
+      await rm(rawPath, { force: true });
+    }
+  }
+
+  close(): void {
+    this.#exited = true;
+    const child = this.#process;
+    if (child && child.exitCode === null && child.signalCode === null && child.pid !== undefined) {
+      child.stdin.end();
+      try {
+        process.kill(-child.pid, 'SIGTERM');
+      } catch {
+        // Already gone.
+      }
+    }
+  }
+}
+
+function lastErrorLine(stderr: string): string {
+  const lines = stderr.split('\n').filter((line) => /ERROR|FATAL/.test(line));
+  return (lines.at(-1) ?? stderr.split('\n').filter(Boolean).at(-1) ?? 'no output').slice(0, 300);
+}

@@ -1,0 +1,127 @@
+import { mkdirSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { audio as limits, systemRecogniser } from '../../../config.js';
+import { prepareAcousticModel } from './acoustic-model.js';
+import { VocabularyBuilder, type CourseVocabulary } from './course-vocabulary.js';
+import { EngineFailure, PocketsphinxEngine } from './pocketsphinx-engine.js';
+import type { ClipContext, Recogniser } from './recogniser.js';
+import { SerialQueue } from './serial-queue.js';
+
+export interface PocketsphinxOptions {
+  /** Lectern's data dir: vocabularies, the edited acoustic model and clip files live under speech/. */
+  dataDir: string;
+  /** The folder of the Debian model (`en-us/`, `cmudict-en-us.dict`, `en-us.lm.bin`). */
+  modelDir: string;
+  /** `pocketsphinx_batch`. */
+  executable: string;
+  /** Called when a vocabulary build fails (it is logged; the class goes on with the last one). */
+  onBackgroundError?: (error: unknown) => void;
+}
+
+interface SessionVocabulary {
+  current: CourseVocabulary | null;
+  builtFor: { materialId: string | null; entryCount: number };
+  rebuilding: boolean;
+}
+
+const GENERIC = 'generic';
+
+/**
+ * Debian's pocketsphinx with a course vocabulary per class. The first clip of a class waits for
+ * its vocabulary; later changes (another material, every few new entries) rebuild it in the
+ * background while the previous one keeps serving. Each vocabulary in use has its own decoder
+ * process (at most `enginesWarmMax`, least recently used closed first).
+ */
+export class PocketsphinxRecogniser implements Recogniser {
+  readonly id = systemRecogniser.id;
+  readonly #queue = new SerialQueue(limits.recognitionQueueMax, 'The speech recogniser is busy with other clips; retry shortly');
+  readonly #vocabularies: VocabularyBuilder;
+  readonly #sessions = new Map<string, SessionVocabulary>();
+  readonly #engines = new Map<string, PocketsphinxEngine>();
+  readonly #speechDir: string;
+  #acousticModel: Promise<string> | undefined;
+  #workCounter = 0;
+
+  constructor(private readonly options: PocketsphinxOptions) {
+    this.#speechDir = join(options.dataDir, 'speech');
+    this.#vocabularies = new VocabularyBuilder(join(this.#speechDir, 'vocabularies'), join(options.modelDir, 'cmudict-en-us.dict'));
+  }
+
+  recognise(samples: Int16Array, context: ClipContext): Promise<string> {
+    return this.#queue.run(async () => {
+      const vocabulary = await this.#vocabularyFor(context);
+      const engine = await this.#engineFor(vocabulary);
+      try {
+        return await engine.recognise(samples);
+      } catch (error) {
+        // A crashed or stuck decoder is dropped; the next clip starts a fresh one.
+        if (error instanceof EngineFailure) this.#closeEngine(vocabulary?.hash ?? GENERIC);
+        throw error;
+      }
+    });
+  }
+
+  async #vocabularyFor(context: ClipContext): Promise<CourseVocabulary | null> {
+    const known = this.#sessions.get(context.sessionId);
+    if (!known) {
+      const current = await this.#vocabularies.build(context.vocabularySources());
+      // One class at a time is the norm; a few remembered is plenty.
+      if (this.#sessions.size >= 8) this.#sessions.delete(this.#sessions.keys().next().value!);
+      this.#sessions.set(context.sessionId, { current, builtFor: { materialId: context.materialId, entryCount: context.entryCount }, rebuilding: false });
+      return current;
+    }
+    const stale = known.builtFor.materialId !== context.materialId || context.entryCount - known.builtFor.entryCount >= limits.vocabularyRebuildEveryEntries;
+    if (stale && !known.rebuilding) {
+      known.rebuilding = true;
+      const builtFor = { materialId: context.materialId, entryCount: context.entryCount };
+      const sources = context.vocabularySources();
+      this.#vocabularies
+        .build(sources)
+        .then((next) => {
+          known.current = next;
+          known.builtFor = builtFor;
+        })
+        .catch((error: unknown) => this.options.onBackgroundError?.(error))
+        .finally(() => (known.rebuilding = false));
+    }
+    return known.current;
+  }
+
+  async #engineFor(vocabulary: CourseVocabulary | null): Promise<PocketsphinxEngine> {
+    const key = vocabulary?.hash ?? GENERIC;
+    const existing = this.#engines.get(key);
+    if (existing?.alive !== false && existing) {
+      this.#engines.delete(key);
+      this.#engines.set(key, existing);
+      return existing;
+    }
+    this.#acousticModel ??= prepareAcousticModel(join(this.options.modelDir, 'en-us'), join(this.#speechDir, 'acoustic-model-en-us'));
+    const acousticModelDir = await this.#acousticModel;
+    const workDir = join(this.#speechDir, 'clips', `${process.pid}-${++this.#workCounter}`);
+    mkdirSync(workDir, { recursive: true });
+    const engine = new PocketsphinxEngine({
+      executable: this.options.executable,
+      acousticModelDir,
+      languageModelPath: vocabulary?.languageModelPath ?? join(this.options.modelDir, 'en-us.lm.bin'),
+      dictionaryPath: vocabulary?.dictionaryPath ?? join(this.options.modelDir, 'cmudict-en-us.dict'),
+      workDir,
+      courseVocabulary: vocabulary !== null,
+    });
+    this.#engines.set(key, engine);
+    while (this.#engines.size > limits.enginesWarmMax) this.#closeEngine(this.#engines.keys().next().value!);
+    return engine;
+  }
+
+  #closeEngine(key: string): void {
+    const engine = this.#engines.get(key);
+    if (!engine) return;
+    this.#engines.delete(key);
+    engine.close();
+    void rm(engine.setup.workDir, { recursive: true, force: true });
+  }
+
+  close(): void {
+    for (const key of [...this.#engines.keys()]) this.#closeEngine(key);
+  }
+}

@@ -1,0 +1,14 @@
+// Packages without type declarations: the Echogarden WASM factories and sherpa-onnx-node. The
+// modules that call them (resample.ts, capture/voice-activity.ts, speech/sensevoice-recogniser.ts) type what they use.
+declare module '@echogarden/speex-resampler-wasm' {
+  const factory: () => Promise<unknown>;
+  export default factory;
+}
+declare module '@echogarden/fvad-wasm' {
+  const factory: () => Promise<unknown>;
+  export default factory;
+}
+declare module 'sherpa-onnx-node' {
+  const addon: unknown;
+  export default addon;
+}

@@ -1,0 +1,106 @@
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createInterface } from 'node:readline';
+import { loginCodes, server as serverConfig } from './config.js';
+import { connectionFilePath, type ConnectionInfo } from './platform/handover.js';
+
+/** Why `lectern open` could not open the workspace; printed as one line on stderr. */
+export class OpenError extends Error {
+  override name = 'OpenError';
+}
+
+export interface OpenOptions {
+  dataDir: string;
+  /** Print the URL instead of launching a browser. */
+  noBrowser: boolean;
+  /** The CLI's own entry, to start `serve` from when no instance runs. */
+  cliEntry: string;
+  env?: NodeJS.ProcessEnv;
+}
+
+function readConnection(dataDir: string): ConnectionInfo | null {
+  try {
+    return JSON.parse(readFileSync(connectionFilePath(dataDir), 'utf8')) as ConnectionInfo;
+  } catch {
+    return null;
+  }
+}
+
+/** An instance answers its health check on the port its connection file names (a crash can leave a stale file). */
+async function isServing(info: ConnectionInfo): Promise<boolean> {
+  try {
+    const response = await fetch(`http://127.0.0.1:${info.port}/api/health`, { signal: AbortSignal.timeout(serverConfig.openProbeTimeoutMs) });
+    return response.ok;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Starts `lectern serve` in the background, detached so it outlives this command, and waits
+ * for its ready line (or its error line).
+ */
+async function startInstance(options: OpenOptions): Promise<ConnectionInfo> {
+  const child = spawn(process.execPath, [options.cliEntry, 'serve', '--data-dir', options.dataDir], {
+    detached: true,
+    stdio: ['ignore', 'pipe', 'ignore'],
+    env: options.env ?? process.env,
+  });
+  const lines = createInterface({ input: child.stdout, crlfDelay: Infinity });
+  for await (const line of lines) {
+    const event = JSON.parse(line) as { event: string; code?: string; message?: string };
+    lines.close();
+    child.stdout.destroy();
+    child.unref();
+    if (event.event !== 'ready') throw new OpenError(`Lectern could not start (${event.code ?? 'startup_failed'}): ${event.message ?? ''}`);
+    const info = readConnection(options.dataDir);
+    if (info) return info;
+    break;
+  }
+  throw new OpenError('Lectern could not start');
+}
+
+/** The command that opens a URL in the user's default browser; `$BROWSER` first, as many tools honour it. */
+function browserCommand(url: string, env: NodeJS.ProcessEnv): [string, string[]] {
+  if (env.BROWSER) return [env.BROWSER, [url]];
+  if (process.platform === 'darwin') return ['open', [url]];
+  if (process.platform === 'win32') return ['cmd', ['/c', 'start', '""', url.replace(/&/g, '^&')]];
+  return ['xdg-open', [url]];
+}
+
+function launchBrowser(url: string, env: NodeJS.ProcessEnv): Promise<boolean> {
+  const [command, args] = browserCommand(url, env);
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { detached: true, stdio: 'ignore', env });
+    child.once('error', () => resolve(false));
+    child.once('spawn', () => {
+      child.unref();
+      resolve(true);
+    });
+  });
+}
+
+/**
+ * `lectern open`: find the running instance through its connection file (or start one), ask
+ * it for a single-use login code, and open the web workspace with the code in the URL's
+ * fragment. The token itself never appears in the URL or on the screen.
+ */
+export async function openWorkspace(options: OpenOptions): Promise<string> {
+  const env = options.env ?? process.env;
+  const known = readConnection(options.dataDir);
+  const info = known && (await isServing(known)) ? known : await startInstance(options);
+  const response = await fetch(`http://127.0.0.1:${info.port}/api/v2/auth/codes`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${info.token}` },
+  });
+  if (response.status !== 201) throw new OpenError(`Lectern answered ${response.status} when asked for a login code`);
+  const { url } = (await response.json()) as { url: string };
+  const pageResponse = await fetch(`http://127.0.0.1:${info.port}/`, { method: 'HEAD' });
+  if (!pageResponse.ok) throw new OpenError('This Lectern serves no web workspace (an --api-only instance, or the page was not built: run npm run build)');
+  if (options.noBrowser || !(await launchBrowser(url, env))) {
+    process.stdout.write(`${url}\n`);
+  } else {
+    process.stdout.write(`Opened the Lectern workspace in your browser (the link works once, for ${loginCodes.lifetimeSeconds} s).\n`);
+  }
+  return url;
+}

@@ -1,0 +1,103 @@
+import { after, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildArpa } from '../../../src/features/audio/speech/arpa.js';
+import { VocabularyBuilder } from '../../../src/features/audio/speech/course-vocabulary.js';
+import { systemRecogniser } from '../../../src/config.js';
+
+const root = mkdtempSync(join(tmpdir(), 'lectern-vocabulary-'));
+after(() => rmSync(root, { recursive: true, force: true }));
+
+interface Arpa {
+  unigrams: Map<string, { p: number; bo: number }>;
+  bigrams: Map<string, { p: number; bo: number }>;
+  trigrams: Map<string, number>;
+}
+
+function parseArpa(text: string): Arpa {
+  const arpa: Arpa = { unigrams: new Map(), bigrams: new Map(), trigrams: new Map() };
+  let order = 0;
+  for (const line of text.split('\n')) {
+    const section = /^\\(\d)-grams:/.exec(line);
+    if (section) order = Number(section[1]);
+    else if (order > 0 && line.trim() !== '' && !line.startsWith('\\')) {
+      const fields = line.split(/\s+/);
+      const p = 10 ** Number(fields[0]);
+      const words = fields.slice(1, 1 + order);
+      const bo = fields[1 + order] === undefined ? 1 : 10 ** Number(fields[1 + order]);
+      if (order === 1) arpa.unigrams.set(words[0]!, { p, bo });
+      if (order === 2) arpa.bigrams.set(words.join(' '), { p, bo });
+      if (order === 3) arpa.trigrams.set(words.join(' '), p);
+    }
+  }
+  return arpa;
+}
+
+/** P(w | history) under the backoff model, as the decoder computes it. */
+function probability(arpa: Arpa, history: string[], word: string): number {
+  if (history.length === 2) {
+    const tri = arpa.trigrams.get([...history, word].join(' '));
+    if (tri !== undefined) return tri;
+    return (arpa.bigrams.get(history.join(' '))?.bo ?? 1) * probability(arpa, history.slice(1), word);
+  }
+  if (history.length === 1) {
+    const bi = arpa.bigrams.get(`${history[0]} ${word}`);
+    if (bi !== undefined) return bi.p;
+    return (arpa.unigrams.get(history[0]!)?.bo ?? 1) * probability(arpa, [], word);
+  }
+  return word === '<s>' ? 0 : (arpa.unigrams.get(word)?.p ?? 0);
+}
+
+describe('course language model', () => {
+  const sentences = [
+    ['the', 'derivative', 'is', 'the', 'slope', 'of', 'the', 'tangent', 'line'],
+    ['the', 'chain', 'rule', 'multiplies', 'derivatives'],
+    ['the', 'derivative', 'of', 'a', 'sum'],
+  ];
+  const arpa = parseArpa(buildArpa({ sentences, extraWords: ['hello', 'we'], maxHigherOrderNgrams: 1000 }));
+  const vocabulary = [...arpa.unigrams.keys()].filter((word) => word !== '<s>');
+
+  it('is a proper distribution after every history: seen, unseen and backed-off (sums to 1)', () => {
+    for (const history of [[], ['the'], ['<s>', 'the'], ['the', 'derivative'], ['hello'], ['we', 'hello'], ['slope', 'of']]) {
+      const total = vocabulary.reduce((sum, word) => sum + probability(arpa, history, word), 0);
+      assert.ok(Math.abs(total - 1) < 0.01, `P(·|${history.join(' ')}) sums to ${total}`);
+    }
+  });
+
+  it('prefers the course phrase and keeps the extra words reachable', () => {
+    assert.ok(probability(arpa, ['the', 'derivative'], 'of') > probability(arpa, ['the', 'derivative'], 'hello'));
+    assert.ok(probability(arpa, ['the'], 'hello') > 0);
+    assert.ok(arpa.trigrams.size > 0 && arpa.bigrams.size > 0);
+  });
+
+  it('prunes to the n-gram budget and stays consistent', () => {
+    const small = parseArpa(buildArpa({ sentences, extraWords: [], maxHigherOrderNgrams: 10 }));
+    assert.ok(small.bigrams.size + small.trigrams.size <= 10);
+    for (const key of small.trigrams.keys()) assert.ok(small.bigrams.has(key.split(' ').slice(0, 2).join(' ')), `prefix of ${key}`);
+  });
+});
+
+describe('course vocabulary', () => {
+  const dictionary = join(systemRecogniser.modelDir, 'cmudict-en-us.dict');
+  it('restricts the dictionary to the class words plus common words, and caches by content', async () => {
+    const builder = new VocabularyBuilder(join(root, 'vocabularies'), dictionary);
+    const sources = { courseName: 'Calculus', materialText: 'The derivative is the slope of the tangent line. Zorblaxian flux.', transcript: '' };
+    const vocabulary = await builder.build(sources);
+    assert.ok(vocabulary);
+    const words = new Set(readFileSync(vocabulary.dictionaryPath, 'utf8').split('\n').map((line) => line.split(' ')[0]!.replace(/\(\d+\)$/, '')));
+    for (const word of ['calculus', 'derivative', 'tangent', 'slope', 'the', 'because']) assert.ok(words.has(word), word);
+    assert.ok(!words.has('zorblaxian'), 'a word without a pronunciation is left out');
+    assert.ok(!words.has('banana'), 'the dictionary is restricted');
+    assert.ok(words.size < 400);
+    const lm = readFileSync(vocabulary.languageModelPath, 'utf8');
+    assert.match(lm, /\\3-grams:/);
+    assert.match(lm, / the derivative is\n/);
+    const again = await builder.build({ ...sources });
+    assert.equal(again?.languageModelPath, vocabulary.languageModelPath);
+    const grown = await builder.build({ ...sources, transcript: 'integrals come next week' });
+    assert.notEqual(grown?.hash, vocabulary.hash);
+    assert.equal(await builder.build({ courseName: '', materialText: null, transcript: '' }), null, 'no class words: the generic model');
+  });
+});

@@ -1,0 +1,267 @@
+/**
+ * One `server` declaration as a Fastify instance. Fastify's router (find-my-way) matches the
+ * routes; a second find-my-way table of the declared paths tells a wrong method (405 with
+ * `Allow`) from an undeclared path (404), both EC01 answered as JSON. Before a handler runs:
+ * `require_auth` (a bearer JWT the program's auth block verifies, its claims as
+ * `request.auth`), the middleware in force, and `requires` (401, EC02); after it, `ensures`
+ * (403, EC02: the handler's value is withheld). A request no route declares may still reach a
+ * `semantic route`: the weak model picks among their intents, and none is a 404.
+ *
+ * Bodies are read as text (within the server's body limit, else 413) and parsed as JSON when
+ * they are JSON. CORS is @fastify/cors and `static` is @fastify/static, which refuses paths
+ * leaving its directory.
+ */
+import { resolve } from 'node:path';
+import { existsSync } from 'node:fs';
+import Fastify from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fastifyCors from '@fastify/cors';
+import type { FastifyCorsOptions } from '@fastify/cors';
+import fastifyStatic from '@fastify/static';
+import FindMyWay from 'find-my-way';
+import type { HTTPMethod } from 'find-my-way';
+import { ContractViolation, LoomError } from '../../errors.js';
+import { fail } from '../core/script-error.js';
+import { describe, display, isDict } from '../core/values.js';
+import { parseBody, requestValue } from './request.js';
+import type { RequestValue } from './request.js';
+import { errorBody, isResponse, JSON_CONTENT_TYPE, toWire } from './response.js';
+import type { WireResponse } from './response.js';
+import type { RouteSpec, ServerSpec } from './server-spec.js';
+import { requestText, resolveStages, runChain } from './stages.js';
+import type { CallValue, Stage } from './stages.js';
+
+/** Fastify's own default: 1 MiB. */
+export const DEFAULT_BODY_LIMIT_BYTES = 1024 * 1024;
+
+const ROUTER_METHODS: readonly HTTPMethod[] = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'HEAD', 'OPTIONS'];
+const SEMANTIC_METHODS: readonly HTTPMethod[] = ['GET', 'POST'];
+
+const STATUS = {
+  unauthorized: 401,
+  forbidden: 403,
+  notFound: 404,
+  methodNotAllowed: 405,
+  payloadTooLarge: 413,
+  internalError: 500,
+} as const;
+const FIRST_SERVER_ERROR = 500;
+const FIRST_CLIENT_ERROR = 400;
+
+/** What the server needs from the running program. */
+export interface ServerHost {
+  readonly callValue: CallValue;
+  readonly isAgent: (value: unknown) => boolean;
+  /** Verifies a bearer token with the program's auth block; returns its claims or throws an AuthError. */
+  readonly verifyToken: (token: string) => Promise<unknown>;
+  /** The index of the intent the weak model picks for `subject`, -1 for none. */
+  readonly classify: (subject: unknown, intents: readonly string[]) => Promise<number>;
+  /** `static` directories are relative to the directory of the program's file. */
+  readonly baseDirectory: string;
+  /** Reports a handler failure (on stderr, at its .nx place). */
+  readonly reportError: (error: unknown) => void;
+  readonly warn: (text: string) => void;
+}
+
+interface ReadyRoute {
+  readonly spec: RouteSpec;
+  /** No middleware and no contracts: the handler's value is the answer (the common case, kept short). */
+  readonly plain: boolean;
+  readonly stages: readonly Stage[];
+  readonly middleware: readonly Stage[];
+  readonly requires: RouteSpec['contracts'];
+  readonly ensures: RouteSpec['contracts'];
+}
+
+/** A semantic route's intent for the model: `/billing-help` reads as "billing help". */
+function intentOf(route: RouteSpec): string {
+  const words = route.path.replace(/^\/+/, '').replace(/[/_-]+/g, ' ').trim();
+  return words === '' ? route.path : words;
+}
+
+function bearerToken(headers: Readonly<Record<string, string>>): string | null {
+  const match = /^Bearer\s+(\S+)$/i.exec(headers['authorization'] ?? '');
+  return match?.[1] ?? null;
+}
+
+function errorWire(status: number, code: string, message: string, extra: Readonly<Record<string, unknown>> = {}, headers: Readonly<Record<string, string>> = {}): WireResponse {
+  return { status, headers: { 'content-type': JSON_CONTENT_TYPE, ...headers }, payload: errorBody(code, message, extra) };
+}
+
+/** `cors { origins: [...], methods: [...], headers: [...], credentials: true, max_age: 600 }` as @fastify/cors options. */
+function corsOptions(settings: unknown): FastifyCorsOptions {
+  if (!isDict(settings)) return fail(`cors takes a dict, got ${describe(settings)}`);
+  const list = (value: unknown): string[] | undefined => (value === undefined || value === null ? undefined : (Array.isArray(value) ? value : [value]).map(display));
+  const origins = list(settings['origins'] ?? settings['origin']);
+  const options: FastifyCorsOptions = {
+    origin: origins === undefined || origins.includes('*') ? '*' : origins,
+    ...(list(settings['methods']) === undefined ? {} : { methods: list(settings['methods']) }),
+    ...(list(settings['headers']) === undefined ? {} : { allowedHeaders: list(settings['headers']) }),
+    ...(list(settings['expose_headers']) === undefined ? {} : { exposedHeaders: list(settings['expose_headers']) }),
+    ...(settings['credentials'] === true ? { credentials: true } : {}),
+    ...(typeof settings['max_age'] === 'number' ? { maxAge: settings['max_age'] } : {}),
+  };
+  return options;
+}
+
+/** The connection of a response sent while the server stops is closed after it, not kept alive. */
+const CLOSE_CONNECTION: Readonly<Record<string, string>> = { connection: 'close' };
+
+export class LoomHttpServer {
+  private closing: Promise<void> | undefined;
+  /** Set when the server starts stopping: answers still in flight end their keep-alive connections. */
+  private stopping = false;
+
+  private constructor(
+    readonly spec: ServerSpec,
+    readonly app: FastifyInstance,
+  ) {}
+
+  /** Builds the server of `spec`; nothing listens until `listen`. */
+  static async create(spec: ServerSpec, host: ServerHost): Promise<LoomHttpServer> {
+    const app = Fastify({
+      bodyLimit: spec.bodyLimit ?? DEFAULT_BODY_LIMIT_BYTES,
+      // On close, idle keep-alive connections end at once; requests in flight finish first.
+      forceCloseConnections: 'idle',
+      return503OnClosing: true,
+    });
+    const server = new LoomHttpServer(spec, app);
+    await server.configure(host);
+    return server;
+  }
+
+  private async configure(host: ServerHost): Promise<void> {
+    const { app, spec } = this;
+    const send = (reply: FastifyReply, wire: WireResponse): FastifyReply => {
+      const answered = reply.code(wire.status).headers(wire.headers);
+      return (this.stopping ? answered.headers(CLOSE_CONNECTION) : answered).send(wire.payload);
+    };
+    app.addHook('preClose', (done) => {
+      this.stopping = true;
+      done();
+    });
+    app.removeAllContentTypeParsers();
+    app.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, parseBody(String(body))));
+
+    if (spec.cors !== null) await app.register(fastifyCors, corsOptions(await spec.cors()));
+    spec.statics.forEach((entry, index) => {
+      const root = resolve(host.baseDirectory, entry.directory);
+      if (!existsSync(root)) host.warn(`static "${entry.urlPath}" from "${entry.directory}": the directory ${root} does not exist, so its files answer 404`);
+      // Only the first registration may add `reply.sendFile`; the others share it.
+      void app.register(fastifyStatic, { root, prefix: entry.urlPath, decorateReply: index === 0, index: false, dotfiles: 'deny', wildcard: true });
+    });
+
+    const declaredPaths = FindMyWay();
+    const semanticRoutes: ReadyRoute[] = [];
+    for (const route of spec.routes) {
+      const prepared: ReadyRoute = {
+        spec: route,
+        plain: route.middleware.length === 0 && route.contracts.length === 0 && spec.requireAuth.length === 0,
+        stages: await resolveStages(route.stages, host.callValue, host.isAgent),
+        middleware: await resolveStages(route.middleware, host.callValue, host.isAgent),
+        requires: route.contracts.filter((contract) => contract.clause === 'requires'),
+        ensures: route.contracts.filter((contract) => contract.clause === 'ensures'),
+      };
+      if (route.semantic) semanticRoutes.push(prepared);
+      // A semantic route written as an intent rather than a path is reached only through the model.
+      if (!route.routerPath.startsWith('/')) continue;
+      const methods = route.method === null ? SEMANTIC_METHODS : [route.method as HTTPMethod];
+      for (const method of methods) {
+        declaredPaths.on(method, route.routerPath, () => undefined);
+        app.route({
+          method,
+          url: route.routerPath,
+          handler: async (request, reply) => send(reply, await this.handle(prepared, requestValue(request), host)),
+        });
+      }
+    }
+
+    app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
+      const value = requestValue(request);
+      const allowed = ROUTER_METHODS.filter((method) => declaredPaths.find(method, value.path) !== null);
+      if (allowed.length > 0) {
+        return send(reply, errorWire(STATUS.methodNotAllowed, 'EC01', `Method ${value.method} is not allowed for ${value.path}`, { allow: allowed }, { allow: allowed.join(', ') }));
+      }
+      const subject = requestText(value);
+      if (semanticRoutes.length > 0 && subject !== value.path) {
+        const choice = await host.classify(`${value.method} ${value.path}\n${display(subject)}`, semanticRoutes.map((route) => intentOf(route.spec)));
+        const route = semanticRoutes[choice];
+        if (route !== undefined) return send(reply, await this.handle(route, value, host));
+      }
+      return send(reply, errorWire(STATUS.notFound, 'EC01', `No route found for ${value.method} ${value.path}`));
+    });
+
+    app.setErrorHandler((error: { statusCode?: number; code?: string; message: string }, _request, reply) => {
+      if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+        return send(reply, errorWire(STATUS.payloadTooLarge, 'body_too_large', `the request body is larger than this server's limit of ${spec.bodyLimit ?? DEFAULT_BODY_LIMIT_BYTES} bytes`));
+      }
+      const status = error.statusCode !== undefined && error.statusCode >= FIRST_CLIENT_ERROR && error.statusCode < FIRST_SERVER_ERROR ? error.statusCode : STATUS.internalError;
+      if (status === STATUS.internalError) host.reportError(error);
+      return send(reply, errorWire(status, error.code ?? 'http_error', status === STATUS.internalError ? 'the server failed to answer' : error.message));
+    });
+  }
+
+  /** require_auth, middleware, `requires`, the handler chain, `ensures`: one request's answer. */
+  private async handle(route: ReadyRoute, incoming: RequestValue, host: ServerHost): Promise<WireResponse> {
+    let request = incoming;
+    try {
+      if (route.plain) return toWire(await (route.stages.length === 1 ? route.stages[0]!.run(request, request, true) : runChain(route.stages, request)));
+      if (this.spec.requireAuth.some((prefix) => request.path === prefix || request.path.startsWith(prefix.endsWith('/') ? prefix : `${prefix}/`))) {
+        const token = bearerToken(request.headers);
+        if (token === null) return errorWire(STATUS.unauthorized, 'E501', `${request.path} needs an Authorization: Bearer token`, {}, { 'www-authenticate': 'Bearer' });
+        try {
+          request.auth = await host.verifyToken(token);
+        } catch (error) {
+          if (!(error instanceof LoomError)) throw error;
+          return errorWire(STATUS.unauthorized, error.code, error.message, {}, { 'www-authenticate': 'Bearer' });
+        }
+      }
+      for (const middleware of route.middleware) {
+        const outcome = await middleware.run(request, request, true);
+        if (isResponse(outcome)) return toWire(outcome);
+        // A middleware may hand on a changed request; anything else lets the request through.
+        if (isDict(outcome) && typeof outcome['method'] === 'string' && typeof outcome['path'] === 'string') request = outcome as RequestValue;
+      }
+      for (const contract of route.requires) {
+        const refused = await violation(() => contract.check(request, null));
+        if (refused !== undefined) return errorWire(STATUS.unauthorized, 'EC02', `ContractViolation(requires): ${contract.text}`, { clause: 'requires' });
+      }
+      const result = await runChain(route.stages, request);
+      for (const contract of route.ensures) {
+        const refused = await violation(() => contract.check(request, result));
+        if (refused !== undefined) return errorWire(STATUS.forbidden, 'EC02', `ContractViolation(ensures): ${contract.text}`, { clause: 'ensures' });
+      }
+      return toWire(result);
+    } catch (error) {
+      host.reportError(error);
+      const code = error instanceof LoomError ? error.code : 'RuntimeError';
+      return errorWire(STATUS.internalError, code, `the handler ${route.spec.handler} failed`);
+    }
+  }
+
+  /** Listens on `host:port`; returns the URL it answers at (the real port when `port` is 0). */
+  async listen(port: number, host: string): Promise<string> {
+    await this.app.listen({ port, host });
+    const address = this.app.server.address();
+    const actual = typeof address === 'object' && address !== null ? address.port : port;
+    const shownHost = host.includes(':') ? `[${host}]` : host;
+    return `http://${shownHost}:${actual}`;
+  }
+
+  /** Stops accepting connections and waits for the requests in flight. */
+  close(): Promise<void> {
+    this.closing ??= this.app.close();
+    return this.closing;
+  }
+}
+
+/** The ContractViolation a check raised, or undefined when it held; other errors go on. */
+async function violation(check: () => Promise<void>): Promise<ContractViolation | undefined> {
+  try {
+    await check();
+    return undefined;
+  } catch (error) {
+    if (error instanceof ContractViolation) return error;
+    throw error;
+  }
+}

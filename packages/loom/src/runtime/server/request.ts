@@ -1,0 +1,61 @@
+/**
+ * The `request` a handler, middleware or route contract sees: a dict of `method`, `path`,
+ * `params` (path parameters), `query`, `headers` (lower-case names) and `body` — parsed JSON
+ * when the body is JSON, else its text, "" without one — plus `auth`, the verified token
+ * claims, on a path `require_auth` protects.
+ */
+
+export interface RequestValue {
+  method: string;
+  path: string;
+  params: Record<string, unknown>;
+  query: Record<string, unknown>;
+  headers: Record<string, string>;
+  body: unknown;
+  auth?: unknown;
+  [key: string]: unknown;
+}
+
+/** What the HTTP layer knows about one request. */
+export interface IncomingRequest {
+  readonly method: string;
+  readonly url: string;
+  readonly params: unknown;
+  readonly query: unknown;
+  readonly headers: Readonly<Record<string, string | string[] | undefined>>;
+  readonly body: unknown;
+}
+
+function plainRecord(value: unknown): Record<string, unknown> {
+  return typeof value === 'object' && value !== null ? { ...(value as Record<string, unknown>) } : {};
+}
+
+export function requestValue(incoming: IncomingRequest): RequestValue {
+  // Node gives header names in lower case already; repeated headers (only set-cookie) are lists.
+  const headers: Record<string, string> = {};
+  for (const name in incoming.headers) {
+    const value = incoming.headers[name];
+    if (value !== undefined) headers[name] = typeof value === 'string' ? value : value.join(', ');
+  }
+  const queryStart = incoming.url.indexOf('?');
+  return {
+    method: incoming.method,
+    path: queryStart === -1 ? incoming.url : incoming.url.slice(0, queryStart),
+    params: plainRecord(incoming.params),
+    query: plainRecord(incoming.query),
+    headers,
+    // No body reads as "", so the Nexa docs' `requires: request.body != ""` means what it says.
+    body: incoming.body ?? '',
+  };
+}
+
+/** A body as the handler sees it: parsed JSON when it is JSON, else the text ("" when empty). */
+export function parseBody(text: string): unknown {
+  if (text === '') return '';
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    // Not JSON: the handler gets the text as it came.
+    return text;
+  }
+}
