@@ -47,8 +47,8 @@ const products = [
     // and must see the same module instances (error classes, values) as the CLI.
     entryPoints: { loom: 'src/cli.ts', runtime: 'src/runtime/host/module-api.ts' },
     // Database and store drivers load from node_modules on first use: better-sqlite3 is a
-    // native addon, and pg/ioredis/jose stay out of the start-up path of every `loom run`.
-    external: ['better-sqlite3', 'pg', 'ioredis', 'jose', 'fastify', '@fastify/cors', '@fastify/static', 'find-my-way'],
+    // native addon, and pg/ioredis/jose/bullmq stay out of the start-up path of every `loom run`.
+    external: ['better-sqlite3', 'pg', 'ioredis', 'jose', 'bullmq', 'fastify', '@fastify/cors', '@fastify/static', 'find-my-way'],
     dataDirs: [],
   },
 ];

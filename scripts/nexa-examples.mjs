@@ -8,7 +8,8 @@
 // Every provider's key and base URL point at the fake server (through the environment, so the
 // checkout is not written to); it replies `ok`, `yes` to judgements and a schema-shaped object
 // when asked for a protocol. Standard input is closed, and each program gets 20 s.
-import { readdirSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -57,6 +58,9 @@ for (const provider of PROVIDERS) {
 environment.ANTHROPIC_API_KEY = TEST_KEY;
 environment.ANTHROPIC_BASE_URL = server.url;
 environment.OLLAMA_BASE_URL = server.url;
+// Jobs the examples enqueue go to a queue of this run's own, not into the checkout.
+const jobsDir = mkdtempSync(join(tmpdir(), 'nexa-examples-jobs-'));
+environment.LOOM_JOBS_URL = `sqlite:${join(jobsDir, 'jobs.db')}`;
 
 function programs(dir, out = []) {
   for (const name of readdirSync(dir).sort()) {
@@ -90,6 +94,7 @@ for (const file of programs(examplesDir)) {
   results.push({ example: relative(examplesDir, file).replace(/\.nx$/, ''), status, headline });
 }
 await server.close();
+rmSync(jobsDir, { recursive: true, force: true });
 
 if (flags.includes('--json')) {
   console.log(JSON.stringify(results, null, 2));

@@ -341,20 +341,20 @@ export const ERROR_REGISTRY: Readonly<Record<ErrorCode, ErrorEntry>> = {
   EB01: {
     family: 'JobError',
     title: 'Job failed',
-    cause: 'A background job raised an error on its last permitted attempt.',
-    remedy: 'Read the error logged for the attempt, fix the job, and handle permanent failures in `on_failure`.',
+    cause: 'An attempt of a background job raised an error. The job is retried after its backoff while it has attempts left (`retry: N` allows N more), and dead-lettered (EB03) after the last one.',
+    remedy: 'Read the reason after the attempt number, fix the job, and handle permanent failures in `on_failure`; make the job idempotent by its id, since a retried or recovered job runs again.',
   },
   EB02: {
     family: 'JobError',
     title: 'Job timed out',
-    cause: 'A job attempt ran longer than the job timeout and was stopped.',
+    cause: "A job attempt ran longer than the job's `timeout` (seconds; 300 by default): its work was aborted (its sleeps, agent calls, HTTP requests and shell commands stop) and the attempt counts as failed.",
     remedy: 'Raise the job timeout or split the work into smaller jobs.',
   },
   EB03: {
     family: 'JobError',
     title: 'Job dead-lettered',
-    cause: 'A job used up all its retries and was moved to the dead-letter queue.',
-    remedy: 'Inspect it with `loom jobs --dead-letter`, fix the cause, then `loom jobs retry JOB_ID`.',
+    cause: 'A job used up all its attempts and was moved to the dead-letter queue (state `dead`); `loom run` reports each job it enqueued that ended so, naming it, and exits with status 1.',
+    remedy: 'Inspect it with `loom jobs --dead-letter`, fix the cause, then `loom jobs --retry-dead-letter JOB_ID` (or `loom jobs retry JOB_ID`).',
   },
   EC01: {
     family: 'HTTPError',

@@ -33,6 +33,7 @@ const BUILTIN_VALUES = [
   'std', // the standard library root: std.fs, std.http, ...
   'secrets', // the loaded secrets.nxs as a map
   'runtime', // loop metadata such as runtime.meta.loop_count
+  'JobQueue', // the project's job queue: JobQueue.status(id), list_jobs(), cancel(id), ...
 ] as const;
 
 /** Enums every program knows: `Option::Some(x)`, `Result::Err(e)`. */

@@ -119,9 +119,10 @@ async function work(file: string, options: Readonly<Record<string, string | bool
   if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > MAX_CONCURRENCY) throw usage(`--concurrency takes a whole number from 1 to ${MAX_CONCURRENCY}, got '${String(written)}'`);
   const loaded = await loadProgram(file, io, { debug: false, args: [] });
   if (loaded === undefined) return ExitCode.compileError;
+  const progress = new ProgressLines(io);
   const stopped = new Promise<void>((resolve) => {
     const stop = (signal: NodeJS.Signals): void => {
-      io.stderr.write(`loom jobs work: ${signal}, finishing the jobs in progress\n`);
+      progress.add(`loom jobs work: ${signal}, finishing the jobs in progress\n`);
       process.off('SIGINT', stop);
       process.off('SIGTERM', stop);
       resolve();
@@ -132,12 +133,41 @@ async function work(file: string, options: Readonly<Record<string, string | bool
   const status = await workJobs(loaded, {
     concurrency,
     stopped,
-    onEvent: (event) => io.stderr.write(`loom jobs work: ${describeEvent(event)}\n`),
+    onEvent: (event) => progress.add(`loom jobs work: ${describeEvent(event)}\n`),
     onReady: ({ jobs, queues, location }) => {
-      io.stderr.write(`loom jobs work: ready, working ${jobs.join(', ')} on queue${queues.length === 1 ? '' : 's'} ${queues.join(', ')} in ${location}, concurrency ${concurrency}; Ctrl-C stops\n`);
+      progress.add(`loom jobs work: ready, working ${jobs.join(', ')} on queue${queues.length === 1 ? '' : 's'} ${queues.join(', ')} in ${location}, concurrency ${concurrency}; Ctrl-C stops\n`);
+      progress.flush();
     },
   });
+  progress.flush();
   return status as ExitStatus;
+}
+
+/** How often a busy worker writes its progress lines. */
+const PROGRESS_FLUSH_MS = 100;
+
+/**
+ * A worker's progress, one line per job, written a tenth of a second at a time: a worker
+ * running thousands of jobs a second would otherwise spend much of it in one write per line.
+ */
+class ProgressLines {
+  private pending = '';
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(private readonly io: CliIo) {}
+
+  add(line: string): void {
+    this.pending += line;
+    this.timer ??= setTimeout(() => this.flush(), PROGRESS_FLUSH_MS);
+  }
+
+  flush(): void {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    if (this.pending === '') return;
+    this.io.stderr.write(this.pending);
+    this.pending = '';
+  }
 }
 
 export const jobsCommand: Command = {

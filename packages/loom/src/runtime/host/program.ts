@@ -30,7 +30,7 @@ import { ResourceHandle, ResourceTracker } from '../core/resource-handle.js';
 import { TaskScope } from '../core/tasks.js';
 import { CONCURRENCY_BUILTINS } from '../std/concurrent.js';
 import { StreamedOutput } from './streamed-output.js';
-import { JobHandle, ProgramJobs } from '../jobs/program-jobs.js';
+import { JobHandle, JobQueueView, ProgramJobs } from '../jobs/program-jobs.js';
 import type { JobDeclarationOptions } from '../jobs/definition.js';
 import { stdTools } from '../std/tools.js';
 import { bindTool, toolError } from '../agents/tools.js';
@@ -106,6 +106,8 @@ export class ProgramContext {
       ...Object.fromEntries(CONCURRENCY_BUILTINS.map((name) => [name, concurrency[name]])),
       // `json(value)` and `html(text)`: the responses of server route handlers.
       ...RESPONSE_BUILTINS,
+      // A value, not a function: the generated code reads builtins by name and calls methods on this one.
+      JobQueue: this.jobs.view as unknown as Callable,
     };
   }
 
@@ -251,6 +253,7 @@ export class ProgramContext {
     const args = named === undefined ? positional : [...positional, named];
     if (receiver instanceof AgentHandle && name === 'run') return receiver.call(args);
     if (receiver instanceof JobHandle) return this.jobs.callMethod(receiver, name, args);
+    if (receiver instanceof JobQueueView) return this.jobs.callQueueMethod(name, args);
     const method = this.registry.method(receiver, name);
     if (method !== undefined) return method(receiver, ...args);
     const builtin = builtinMethod(receiver, name);

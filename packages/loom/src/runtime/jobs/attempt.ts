@@ -11,6 +11,8 @@ import { performArguments } from './definition.js';
 import type { JobDefinition } from './definition.js';
 import type { JobRecord } from './store.js';
 
+const ATTEMPT_ENDED = new LoomError('E701', 'the job attempt that started this work has ended');
+
 function label(definition: JobDefinition, job: Pick<JobRecord, 'id'>): string {
   return `job ${definition.name} (${job.id})`;
 }
@@ -54,8 +56,9 @@ export async function runAttempt(definition: JobDefinition, job: JobRecord, atte
   } finally {
     clearTimeout(timer);
     if (onAbort !== undefined) controller.signal.removeEventListener('abort', onAbort);
-    // Whatever the attempt started and left running stops with it.
-    if (!controller.signal.aborted) controller.abort(new LoomError('E701', `${label(definition, job)} attempt ${attempt} has ended`));
+    // Whatever the attempt started and left running stops with it. One shared reason: an error
+    // made per attempt would capture a stack each time, a cost a busy worker feels.
+    if (!controller.signal.aborted) controller.abort(ATTEMPT_ENDED);
   }
 }
 

@@ -33,8 +33,11 @@ const QUEUES_KEY = 'loom-queues';
  */
 const MAX_STALLED_COUNT = 1000;
 const DEFAULT_LIST_LIMIT = 1000;
-/** BullMQ priorities: 1 is the highest; jobs without one go first (see reference.md). */
-const BULL_PRIORITY: Readonly<Record<JobPriority, number | undefined>> = { critical: 1, high: 2, normal: undefined, low: 3 };
+/**
+ * BullMQ priorities, 1 the highest. Every job gets one, `normal` too: BullMQ takes jobs without
+ * a priority before all prioritised ones, which would put `normal` ahead of `critical`.
+ */
+const BULL_PRIORITY: Readonly<Record<JobPriority, number>> = { critical: 1, high: 2, normal: 3, low: 4 };
 const BACKOFF_PREFIX = 'loom-';
 
 interface JobData {
@@ -149,12 +152,11 @@ export class BullmqJobStore implements JobStore {
       this.registered.add(definition.queue);
     }
     const id = randomUUID();
-    const priority = BULL_PRIORITY[definition.priority];
     await this.queue(definition.queue).add(definition.name, { args } satisfies JobData, {
       jobId: id,
       attempts: definition.maxAttempts,
       backoff: { type: `${BACKOFF_PREFIX}${definition.backoff}` },
-      ...(priority === undefined ? {} : { priority }),
+      priority: BULL_PRIORITY[definition.priority],
       ...(delayMs === undefined || delayMs <= 0 ? {} : { delay: delayMs }),
     });
     return id;
@@ -206,6 +208,27 @@ export class BullmqJobStore implements JobStore {
       retried = true;
     }
     return { retried, job: (await this.get(id)) ?? recordOf(job, state) };
+  }
+
+  async cancel(id: string): Promise<boolean> {
+    const job = await this.find(id);
+    if (job === undefined) return false;
+    const state = stateOf(await job.getState(), job);
+    if (state !== 'queued' && state !== 'failed') return false;
+    try {
+      await job.remove();
+      return true;
+    } catch {
+      // Taken by a worker between the look and the removal.
+      return false;
+    }
+  }
+
+  async clearCompleted(): Promise<number> {
+    let cleared = 0;
+    // A limit of 0 cleans them all.
+    for (const name of await this.queueNames()) cleared += (await this.queue(name).clean(0, 0, 'completed')).length;
+    return cleared;
   }
 
   async work(options: WorkerOptions): Promise<JobWorker> {

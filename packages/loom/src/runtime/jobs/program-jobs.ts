@@ -3,8 +3,9 @@
  * through (opened on first use), and the worker that runs them.
  *
  * Under `loom run` the first enqueue starts a worker in the process, and when the program has
- * ended `drain` waits until every job it enqueued has completed or been dead-lettered (by this
- * worker or any other on the same queue); the dead ones are reported as EB03 and fail the run.
+ * ended `drain` waits until every job it enqueued to run now has completed or been
+ * dead-lettered (by this worker or any other on the same queue); the dead ones are reported as
+ * EB03 and fail the run. Jobs enqueued for later (`enqueue_in`) stay in the queue for a worker.
  * Under `loom jobs work` the CLI starts the worker itself and nothing is drained.
  */
 import { LoomError } from '../../errors.js';
@@ -13,7 +14,7 @@ import { describe, isDict } from '../core/values.js';
 import { deadLettered, runAttempt, runOnFailure } from './attempt.js';
 import { backoffBaseSeconds, defineJob, isPriority, jobArguments, PRIORITY_RANK } from './definition.js';
 import type { JobDeclarationOptions, JobDefinition } from './definition.js';
-import { openJobStore } from './store.js';
+import { isJobState, JOB_STATES, openJobStore } from './store.js';
 import type { JobRecord, JobStore, JobWorker, WorkerEvent } from './store.js';
 
 /** A job as a value of the program: `Mail.enqueue({...})`, `spawn Mail(...)`. */
@@ -22,6 +23,16 @@ export class JobHandle {
 
   loomDisplay(): string {
     return `Job(${this.definition.name})`;
+  }
+}
+
+/**
+ * `JobQueue`, the queue as a value of the program (the Nexa examples' `JobQueue.status(id)`):
+ * `status(id)`, `list_jobs([status])`, `cancel(id)`, `clear_completed()`, `retry(id)`.
+ */
+export class JobQueueView {
+  loomDisplay(): string {
+    return 'JobQueue';
   }
 }
 
@@ -40,6 +51,7 @@ export interface ProgramJobsHost {
 
 export class ProgramJobs {
   readonly definitions = new Map<string, JobDefinition>();
+  readonly view = new JobQueueView();
   private store: Promise<JobStore> | undefined;
   private runWorker: Promise<JobWorker> | undefined;
   /** Jobs enqueued by this run and not yet seen completed or dead: id → job name. */
@@ -79,6 +91,35 @@ export class ProgramJobs {
     return fail(`job ${job.definition.name} has no method '${name}' (jobs have enqueue and enqueue_in)`);
   }
 
+  /** `JobQueue.status(id)` and the other methods of the queue value. */
+  async callQueueMethod(name: string, positional: readonly unknown[]): Promise<unknown> {
+    const [first] = positional;
+    const id = (): string => (typeof first === 'string' ? first : fail(`JobQueue.${name} expects a job id (a string), got ${describe(first)}`));
+    const store = await this.queue();
+    switch (name) {
+      case 'status':
+        return (await store.get(id()))?.state ?? null;
+      case 'list_jobs': {
+        if (first !== undefined && first !== null && (typeof first !== 'string' || !isJobState(first))) {
+          return fail(`JobQueue.list_jobs takes a state (${JOB_STATES.join(', ')}), got ${describe(first)}`);
+        }
+        const jobs = await store.list({ state: typeof first === 'string' && isJobState(first) ? first : undefined });
+        return jobs.map((job) => ({ id: job.id, job: job.name, queue: job.queue, state: job.state, attempts: job.attempts, args: job.args, last_error: job.lastError }));
+      }
+      case 'cancel': {
+        const cancelled = await store.cancel(id());
+        if (cancelled) this.settle(id(), undefined);
+        return cancelled;
+      }
+      case 'clear_completed':
+        return store.clearCompleted();
+      case 'retry':
+        return (await store.retry(id()))?.retried ?? false;
+      default:
+        return fail(`JobQueue has no method '${name}' (it has status, list_jobs, cancel, clear_completed and retry)`);
+    }
+  }
+
   /** `spawn Mail(user, subject: s)`: the job's id. */
   async enqueue(job: unknown, positional: readonly unknown[], named: Readonly<Record<string, unknown>>, delayMs = 0, options?: unknown): Promise<string> {
     if (!(job instanceof JobHandle)) return fail(`${describe(job)} is not a job`);
@@ -95,7 +136,8 @@ export class ProgramJobs {
     const store = await this.queue();
     const id = await store.enqueue({ definition, args, delayMs });
     if (!this.workerMode) {
-      this.pending.set(id, definition.name);
+      // A job for later (`enqueue_in`) is left to the workers: the run does not wait for it.
+      if (delayMs === 0) this.pending.set(id, definition.name);
       this.runWorker ??= this.startWorker(RUN_WORKER_CONCURRENCY, (event) => this.onRunEvent(event));
       await this.runWorker;
     }
@@ -170,7 +212,8 @@ export class ProgramJobs {
       const store = await this.store;
       for (const id of [...this.pending.keys()]) {
         const job = await store.get(id);
-        if (job?.state === 'completed') this.settle(id, undefined);
+        // A job removed from the queue (JobQueue.cancel, clear_completed) has nothing left to wait for.
+        if (job === undefined || job.state === 'completed') this.settle(id, undefined);
         else if (job?.state === 'dead') this.settle(id, job);
       }
     }

@@ -17,7 +17,7 @@ import { dirname } from 'node:path';
 import type BetterSqlite3 from 'better-sqlite3';
 import { backoffDelayMs, PRIORITY_RANK } from './definition.js';
 import type { JobDefinition } from './definition.js';
-import type { EnqueueRequest, JobRecord, JobState, JobStore, JobWorker, ListFilter, WorkerOptions } from './store.js';
+import type { EnqueueRequest, JobRecord, JobState, JobStore, JobWorker, ListFilter, WorkerEvent, WorkerOptions } from './store.js';
 import { describeFailure } from './attempt.js';
 
 type Database = BetterSqlite3.Database;
@@ -62,6 +62,12 @@ interface Row {
   created_at: number;
   updated_at: number;
 }
+
+/** How an attempt ended, as the worker writes it back. */
+type Outcome =
+  | { readonly kind: 'completed'; readonly id: string }
+  | { readonly kind: 'retry'; readonly id: string; readonly error: string; readonly delayMs: number }
+  | { readonly kind: 'dead'; readonly id: string; readonly error: string };
 
 function recordOf(row: Row): JobRecord {
   return {
@@ -139,6 +145,8 @@ export class SqliteJobStore implements JobStore {
       running: database.prepare<[], { id: string; worker: string }>("SELECT id, worker FROM loom_jobs WHERE state = 'running'"),
       // Handing an abandoned job back does not count its lost attempt against the job.
       requeue: database.prepare("UPDATE loom_jobs SET state = 'queued', worker = NULL, lease_until = NULL, attempts = MAX(attempts - 1, 0), run_at = ?, updated_at = ? WHERE id = ? AND worker = ? AND state = 'running'"),
+      cancel: database.prepare("DELETE FROM loom_jobs WHERE id = ? AND state IN ('queued', 'failed')"),
+      clearCompleted: database.prepare("DELETE FROM loom_jobs WHERE state = 'completed'"),
       retryDead: database.prepare("UPDATE loom_jobs SET state = 'queued', attempts = 0, run_at = ?, updated_at = ? WHERE id = ? AND state = 'dead'"),
       retryFailed: database.prepare("UPDATE loom_jobs SET state = 'queued', run_at = ?, updated_at = ? WHERE id = ? AND state = 'failed'"),
     };
@@ -179,6 +187,14 @@ export class SqliteJobStore implements JobStore {
     return { retried, job };
   }
 
+  async cancel(id: string): Promise<boolean> {
+    return this.statements.cancel.run(id).changes > 0;
+  }
+
+  async clearCompleted(): Promise<number> {
+    return this.statements.clearCompleted.run().changes;
+  }
+
   /**
    * Jobs whose worker is gone go back to the queue: those whose lease ran out, and those held
    * by a process of this machine that no longer exists. Returns their ids.
@@ -200,26 +216,26 @@ export class SqliteJobStore implements JobStore {
     return new SqliteWorker(this, options, this.leaseMs);
   }
 
-  claim(worker: string, names: readonly string[], limit: number): JobRecord[] {
-    const now = Date.now();
-    return this.statements.claim.all({ worker, now, leaseUntil: now + this.leaseMs, names: JSON.stringify(names), limit }).map(recordOf);
+  /**
+   * Records how attempts ended and claims up to `limit` more jobs, in one transaction: a busy
+   * worker pays for one write per round, however many attempts ended since the last one.
+   * An outcome counts only for a job the worker still holds.
+   */
+  settleAndClaim(worker: string, outcomes: readonly Outcome[], names: readonly string[], limit: number): JobRecord[] {
+    return this.database.transaction(() => {
+      const now = Date.now();
+      for (const outcome of outcomes) {
+        if (outcome.kind === 'completed') this.statements.complete.run(now, outcome.id, worker);
+        else if (outcome.kind === 'retry') this.statements.retryLater.run(now + outcome.delayMs, outcome.error, now, outcome.id, worker);
+        else this.statements.bury.run(outcome.error, now, outcome.id, worker);
+      }
+      if (limit <= 0) return [];
+      return this.statements.claim.all({ worker, now, leaseUntil: now + this.leaseMs, names: JSON.stringify(names), limit }).map(recordOf);
+    }).immediate();
   }
 
   renew(worker: string): void {
     this.statements.renew.run(Date.now() + this.leaseMs, worker);
-  }
-
-  complete(id: string, worker: string): void {
-    this.statements.complete.run(Date.now(), id, worker);
-  }
-
-  retryLater(id: string, worker: string, error: string, delayMs: number): void {
-    const now = Date.now();
-    this.statements.retryLater.run(now + delayMs, error, now, id, worker);
-  }
-
-  bury(id: string, worker: string, error: string): void {
-    this.statements.bury.run(error, Date.now(), id, worker);
   }
 
   onEnqueue(wake: () => void): () => void {
@@ -241,8 +257,11 @@ class SqliteWorker implements JobWorker {
   private readonly id = newWorkerId();
   private readonly names: string[];
   private readonly active = new Set<Promise<void>>();
+  /** Attempts that ended since the last round, with the event each reports once written. */
+  private outcomes: { outcome: Outcome; event: WorkerEvent }[] = [];
   private stopping = false;
   private wake: (() => void) | undefined;
+  private wakeScheduled = false;
   private readonly timers: NodeJS.Timeout[] = [];
   private readonly unsubscribe: () => void;
   private readonly loop: Promise<void>;
@@ -253,9 +272,14 @@ class SqliteWorker implements JobWorker {
     leaseMs: number,
   ) {
     this.names = [...options.definitions.keys()];
-    this.unsubscribe = store.onEnqueue(() => this.wake?.());
+    this.unsubscribe = store.onEnqueue(() => this.wakeSoon());
     const renewal = setInterval(() => {
-      if (this.active.size > 0) store.renew(this.id);
+      if (this.active.size === 0) return;
+      try {
+        store.renew(this.id);
+      } catch (error) {
+        this.troubled(error);
+      }
     }, Math.max(1, Math.floor(leaseMs / 3)));
     const recovery = setInterval(() => this.recover(), Math.max(1, Math.floor(leaseMs / 2)));
     renewal.unref();
@@ -266,29 +290,65 @@ class SqliteWorker implements JobWorker {
   }
 
   private recover(): void {
-    const recovered = this.store.recoverAbandoned();
+    let recovered: string[];
+    try {
+      recovered = this.store.recoverAbandoned();
+    } catch (error) {
+      this.troubled(error);
+      return;
+    }
     if (recovered.length > 0) {
       this.options.onEvent({ kind: 'recovered', jobIds: recovered });
-      this.wake?.();
+      this.wakeSoon();
     }
+  }
+
+  /** The database refused a statement (another process held its lock too long, say): report it and try again later. */
+  private troubled(error: unknown): void {
+    this.options.onEvent({ kind: 'warning', message: `job queue ${this.store.location}: ${(error as Error).message}` });
+  }
+
+  /** Wakes the loop once the attempts ending in this turn of the event loop have all ended. */
+  private wakeSoon(): void {
+    if (this.wakeScheduled) return;
+    this.wakeScheduled = true;
+    setImmediate(() => {
+      this.wakeScheduled = false;
+      this.wake?.();
+    });
+  }
+
+  /** One round: write the ended attempts, claim for the free slots, start them. */
+  private round(): number {
+    const ended = this.outcomes;
+    const free = this.stopping ? 0 : this.options.concurrency - this.active.size;
+    // Outcomes are dropped only once written; a failed round keeps them for the next one.
+    const claimed = ended.length === 0 && free <= 0 ? [] : this.store.settleAndClaim(this.id, ended.map((entry) => entry.outcome), this.names, free);
+    this.outcomes = this.outcomes.slice(ended.length);
+    for (const entry of ended) this.options.onEvent(entry.event);
+    for (const job of claimed) {
+      const attempt = this.attempt(job).finally(() => {
+        this.active.delete(attempt);
+        this.wakeSoon();
+      });
+      this.active.add(attempt);
+    }
+    return claimed.length;
   }
 
   private async run(): Promise<void> {
     while (!this.stopping) {
-      const free = this.options.concurrency - this.active.size;
-      const claimed = free > 0 ? this.store.claim(this.id, this.names, free) : [];
-      for (const job of claimed) {
-        const attempt = this.attempt(job).finally(() => {
-          this.active.delete(attempt);
-          this.wake?.();
-        });
-        this.active.add(attempt);
+      let claimed = 0;
+      try {
+        claimed = this.round();
+      } catch (error) {
+        this.troubled(error);
       }
-      if (claimed.length === 0 || this.active.size >= this.options.concurrency) await this.idle();
+      if (claimed === 0 || this.active.size >= this.options.concurrency) await this.idle();
     }
   }
 
-  /** Until a slot frees, this process enqueues, or the poll interval passes. */
+  /** Until an attempt ends, this process enqueues, or the poll interval passes. */
   private idle(): Promise<void> {
     return new Promise((resolve) => {
       const done = (): void => {
@@ -306,18 +366,16 @@ class SqliteWorker implements JobWorker {
     const started = Date.now();
     try {
       await this.options.perform(definition, job, job.attempts);
-      this.store.complete(job.id, this.id);
-      this.options.onEvent({ kind: 'completed', job: { ...job, state: 'completed' }, elapsedMs: Date.now() - started });
+      this.outcomes.push({ outcome: { kind: 'completed', id: job.id }, event: { kind: 'completed', job: { ...job, state: 'completed' }, elapsedMs: Date.now() - started } });
     } catch (caught) {
       const error = caught instanceof Error ? caught : new Error(String(caught));
+      const described = describeFailure(error);
       if (job.attempts < job.maxAttempts) {
-        const retryInMs = backoffDelayMs(definition.backoff, job.attempts, this.options.backoffBaseSeconds);
-        this.store.retryLater(job.id, this.id, describeFailure(error), retryInMs);
-        this.options.onEvent({ kind: 'retrying', job: { ...job, state: 'failed', lastError: describeFailure(error) }, error, retryInMs });
+        const delayMs = backoffDelayMs(definition.backoff, job.attempts, this.options.backoffBaseSeconds);
+        this.outcomes.push({ outcome: { kind: 'retry', id: job.id, error: described, delayMs }, event: { kind: 'retrying', job: { ...job, state: 'failed', lastError: described }, error, retryInMs: delayMs } });
       } else {
         await this.options.onDead(definition, job, error);
-        this.store.bury(job.id, this.id, describeFailure(error));
-        this.options.onEvent({ kind: 'dead', job: { ...job, state: 'dead', lastError: describeFailure(error) }, error });
+        this.outcomes.push({ outcome: { kind: 'dead', id: job.id, error: described }, event: { kind: 'dead', job: { ...job, state: 'dead', lastError: described }, error } });
       }
     }
   }
@@ -327,6 +385,8 @@ class SqliteWorker implements JobWorker {
     this.wake?.();
     await this.loop;
     await Promise.all(this.active);
+    // The attempts that ended while stopping are written before the worker goes.
+    this.round();
     for (const timer of this.timers) clearInterval(timer);
     this.unsubscribe();
   }

@@ -86,6 +86,10 @@ export interface JobStore {
    * does not allow it.
    */
   retry(id: string, only?: 'dead'): Promise<{ retried: boolean; job: JobRecord } | undefined>;
+  /** Removes a job that has not started (queued, or failed and waiting); false when there is none such. */
+  cancel(id: string): Promise<boolean>;
+  /** Removes every completed job; how many. */
+  clearCompleted(): Promise<number>;
   work(options: WorkerOptions): Promise<JobWorker>;
   close(): Promise<void>;
 }
