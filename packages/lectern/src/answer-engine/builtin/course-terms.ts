@@ -1,6 +1,6 @@
 // The course's concepts in a stretch of class, ranked by how the class used them: defined
 // (strongest), repeated, stressed. Each comes with the sentence that defines it and an example.
-import { definitionStrength, termNamedIn } from '../text/definitions.js';
+import { definitionJudge, termNamedIn } from '../text/definitions.js';
 import { isEmphasised } from '../text/emphasis.js';
 import { isExample } from '../text/explanations.js';
 import { isNonTerm } from '../text/concepts.js';
@@ -35,6 +35,13 @@ const WORD_BONUS = 0.5;
  */
 const NESTED_SHARE = 0.7;
 
+/** How many candidates per wanted concept have their definitions judged. */
+const JUDGED_PER_CONCEPT = 4;
+
+function useScore(t: Tally): number {
+  return t.sentences.length + STRESSED_BONUS * t.stressed;
+}
+
 interface Tally {
   key: string;
   name: string;
@@ -53,6 +60,7 @@ function mentionsOf(sentence: ClassSentence, models: LanguageModels): readonly T
 /** The course terms of `sentences`, best first. */
 export function courseTerms(sentences: readonly ClassSentence[], models: LanguageModels, limit: number): CourseTerm[] {
   const tallies = new Map<string, Tally>();
+  let stressed = false;
   const tally = (key: string, name: string, sentence: ClassSentence): void => {
     let entry = tallies.get(key);
     if (entry === undefined) {
@@ -61,11 +69,12 @@ export function courseTerms(sentences: readonly ClassSentence[], models: Languag
     }
     if (entry.sentences[entry.sentences.length - 1] !== sentence) {
       entry.sentences.push(sentence);
-      if (isEmphasised(sentence.text)) entry.stressed++;
+      if (stressed) entry.stressed++;
     }
   };
   const named: { key: string; sentence: ClassSentence }[] = [];
   for (const sentence of sentences) {
+    stressed = isEmphasised(sentence.text);
     for (const mention of mentionsOf(sentence, models)) {
       for (const part of parts(mention)) tally(part.key, part.surface, sentence);
     }
@@ -87,7 +96,14 @@ export function courseTerms(sentences: readonly ClassSentence[], models: Languag
   }
   for (const { key, sentence } of named) if (!tallies.has(key)) tally(key, key, sentence);
 
-  const candidates = [...tallies.values()].filter((t) => !isNonTerm(t.key, models, HAN_CHARACTER.test(t.key) ? 'zh' : 'en'));
+  const namedKeys = new Set(named.map((n) => n.key));
+  // Judging definitions is the costly part, so only the likely concepts are judged: those
+  // named by a cue, and the best by use alone (a definition adds a fixed bonus, so a term far
+  // down that list could not overtake the chosen ones).
+  const byUse = [...tallies.values()]
+    .filter((t) => (t.sentences.length >= MENTIONS_MIN || namedKeys.has(t.key)) && !isNonTerm(t.key, models, HAN_CHARACTER.test(t.key) ? 'zh' : 'en'))
+    .sort((a, b) => useScore(b) - useScore(a));
+  const candidates = [...byUse.slice(0, limit * JUDGED_PER_CONCEPT), ...byUse.slice(limit * JUDGED_PER_CONCEPT).filter((t) => namedKeys.has(t.key))];
   const ranked = candidates
     .map((t) => {
       const definition = bestDefinition(t);
@@ -138,10 +154,11 @@ function contains(longer: string, shorter: string): boolean {
 
 /** The sentence that defines the term best; the earliest of equals. */
 function bestDefinition(t: Tally): ClassSentence | undefined {
+  const judge = definitionJudge(t.key);
   let best: ClassSentence | undefined;
   let bestStrength = 0;
   for (const sentence of t.sentences) {
-    const strength = definitionStrength(sentence.text, t.key);
+    const strength = judge(sentence.text);
     if (strength > bestStrength) {
       best = sentence;
       bestStrength = strength;

@@ -1,7 +1,7 @@
 // What the class said that explains a term: the sentence that defines it, the example that
 // goes with it, and — for "why" and "how" — what the class said after asking that itself or
 // with "because". Rescue and follow-up both answer from here.
-import { definitionStrength } from '../text/definitions.js';
+import { definitionJudge } from '../text/definitions.js';
 import { isExample } from '../text/explanations.js';
 import { termMentions } from '../text/concepts.js';
 import type { LanguageModels } from '../text/language-models.js';
@@ -22,6 +22,7 @@ export interface Explanation {
 
 /** Statements this close after a question of the same kind answer it. */
 const ANSWER_SENTENCES_AFTER = 2;
+const STRONGEST_DEFINITION = 3;
 const REASON_CUES = /\b(?:because|since|that's why|the reason|so that|this is why|which is why)\b|因为|由于|所以说|原因是|这是因为/i;
 const REFERS_BACK_OPENING = /^(?:(?:so|and|now)[,\s]*)?(?:this|that|these|those|这|那)/i;
 const EXAMPLE_CUE_OPENING = /^(?:(?:so|okay|now)[,\s]*)?(?:for example|for instance|e\.g\.|say)[,\s]*/i;
@@ -94,13 +95,15 @@ export function explanationOf(subject: string, question: string, sentences: read
 }
 
 function strongestDefinition(subject: string, mentions: readonly ClassSentence[]): ClassSentence | undefined {
+  const judge = definitionJudge(subject);
   let best: ClassSentence | undefined;
   let bestStrength = 0;
   for (const sentence of mentions) {
-    const strength = definitionStrength(sentence.text, subject);
+    const strength = judge(sentence.text);
     if (strength > bestStrength) {
       best = sentence;
       bestStrength = strength;
+      if (strength === STRONGEST_DEFINITION) break;
     }
   }
   return best;
@@ -119,7 +122,7 @@ function exampleOf(pattern: RegExp, definition: ClassSentence | undefined, sente
 function answersToQuestionsLike(intent: QuestionIntent, pattern: RegExp, sentences: readonly ClassSentence[]): ClassSentence[] {
   const answers: ClassSentence[] = [];
   sentences.forEach((sentence, i) => {
-    if (!isQuestion(sentence.text) || !pattern.test(sentence.text) || questionIntent(sentence.text) !== intent) return;
+    if (!pattern.test(sentence.text) || !isQuestion(sentence.text) || questionIntent(sentence.text) !== intent) return;
     for (let next = i + 1; next <= i + ANSWER_SENTENCES_AFTER; next++) {
       const following = sentences[next];
       if (following === undefined || isQuestion(following.text)) break;

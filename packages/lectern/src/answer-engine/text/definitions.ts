@@ -29,17 +29,25 @@ function termSource(term: string): string {
 }
 
 /**
- * How well `sentence` defines `term`: 3 when it names the term after a cue ("…is called the
+ * How well a sentence defines `term`: 3 when it names the term after a cue ("…is called the
  * difference quotient"), 2 when it opens with the term and says what it is ("The derivative
  * is…"), 1 when it has another definition cue and mentions the term, 0 otherwise. Questions
- * define nothing.
+ * define nothing. The patterns are built once per term: a long class has many mentions.
  */
-export function definitionStrength(sentence: string, term: string): number {
-  if (isQuestion(sentence)) return 0;
+export function definitionJudge(term: string): (sentence: string) => number {
   const source = termSource(term);
-  if (!new RegExp(source, 'i').test(sentence)) return 0;
-  const named = termNamedIn(sentence);
-  if (named !== null && named.toLowerCase().replace(/s$/, '') === term.toLowerCase().replace(/s$/, '')) return 3;
-  if (new RegExp(String.raw`^${OPENERS}(?:(?:the|an?)\s+)?${source}${COPULA}`, 'i').test(sentence.trim())) return 2;
-  return isDefinition(sentence) ? 1 : 0;
+  const mention = new RegExp(source, 'i');
+  const opening = new RegExp(String.raw`^${OPENERS}(?:(?:the|an?)\s+)?${source}${COPULA}`, 'i');
+  const folded = term.toLowerCase().replace(/s$/, '');
+  return (sentence) => {
+    if (!mention.test(sentence) || isQuestion(sentence)) return 0;
+    const named = termNamedIn(sentence);
+    if (named !== null && named.toLowerCase().replace(/s$/, '') === folded) return 3;
+    if (opening.test(sentence.trim())) return 2;
+    return isDefinition(sentence) ? 1 : 0;
+  };
+}
+
+export function definitionStrength(sentence: string, term: string): number {
+  return definitionJudge(term)(sentence);
 }

@@ -61,7 +61,9 @@ export async function createLanguageModels(options: ModelOptions = {}): Promise<
     import('wink-eng-lite-web-model'),
     options.chinese === 'segmenter' ? segmenterTagger() : jiebaTagger().catch(segmenterTagger),
   ]);
-  const nlp = winkNLP(englishModel);
+  // Sentence boundaries and parts of speech only: entity recognition, negation and sentiment
+  // would triple the cost of tagging a long class and are not used.
+  const nlp = winkNLP(englishModel, ['sbd', 'pos']);
   const its = nlp.its;
   // A JSON file of every language's list; read once through require, which parses JSON.
   const require = createRequire(import.meta.url);
