@@ -57,8 +57,9 @@ function mentionsOf(sentence: ClassSentence, models: LanguageModels): readonly T
   return ofEntry.filter((mention) => lower.includes(mention.surface.toLowerCase()));
 }
 
-/** The course terms of `sentences`, best first. */
-export function courseTerms(sentences: readonly ClassSentence[], models: LanguageModels, limit: number): CourseTerm[] {
+/** The course terms of `sentences`, best first; without `definitions`, ranked by use alone (cheaper). */
+export function courseTerms(sentences: readonly ClassSentence[], models: LanguageModels, limit: number, options: { definitions?: boolean } = {}): CourseTerm[] {
+  const judged = options.definitions ?? true;
   const tallies = new Map<string, Tally>();
   let stressed = false;
   const tally = (key: string, name: string, sentence: ClassSentence): void => {
@@ -106,7 +107,7 @@ export function courseTerms(sentences: readonly ClassSentence[], models: Languag
   const candidates = [...byUse.slice(0, limit * JUDGED_PER_CONCEPT), ...byUse.slice(limit * JUDGED_PER_CONCEPT).filter((t) => namedKeys.has(t.key))];
   const ranked = candidates
     .map((t) => {
-      const definition = bestDefinition(t);
+      const definition = judged ? bestDefinition(t) : undefined;
       const count = t.sentences.length;
       if (count < MENTIONS_MIN && definition === undefined) return undefined;
       const words = HAN_CHARACTER.test(t.key) ? Math.max(1, [...t.key].length / 2) : t.key.split(' ').length;

@@ -27,7 +27,7 @@ const WINDOW_KEYWORDS_MAX = 8;
 /** A sentence worth repeating to the teacher says something: a few content terms at least. */
 const MIN_RESTATED_TERMS = 3;
 /** The concepts of the last entries name what an unknown term may connect to. */
-const RELATED_TERMS_SENTENCES_MAX = 200;
+const RELATED_TERMS_SENTENCES_MAX = 80;
 const RELATED_TERMS_MAX = 3;
 /** How far back before the window a definition is looked for. */
 const EARLIER_ENTRIES_MAX = 4000;
@@ -42,7 +42,6 @@ export function composeRescue(c: Composition): string {
     return paragraphs([heading(book.rescue.say), `> ${book.rescue.sayNothingYet}`, book.emptyClass]);
   }
   const sentences = classSentences(window, request.entries.length - window.length);
-  const keywords = keywordsOf(window, WINDOW_KEYWORDS_MAX);
   const question = latestTeacherQuestion(sentences);
   // The slide the teacher's question is about, else the one about what was said last.
   const fromMaterial = materialSection(
@@ -51,6 +50,7 @@ export function composeRescue(c: Composition): string {
   );
 
   if (question === undefined) {
+    const keywords = keywordsOf(window, WINDOW_KEYWORDS_MAX);
     const central = centralSentences(sentences, SUPPORTING_QUOTES_MAX);
     // Only a statement with substance is worth repeating; "Great." is not.
     const latest = [...central].sort((a, b) => b.position - a.position)[0];
@@ -85,9 +85,7 @@ export function composeRescue(c: Composition): string {
     answer.say ??
     (best !== undefined
       ? book.sentences([book.rescue.youMentioned(asContinuation(escapeInline(best.text), c.language)), book.rescue.checkUnderstanding])
-      : answer.related !== undefined
-        ? book.rescue.askAbout(bold(answer.related))
-        : book.rescue.askRephrase);
+      : relatedOrRephrase(c, answer.related()));
   const asked = book.sentences([question.lead, question.sentence].flatMap((s) => (s === undefined ? [] : [s.text])));
   const inWindow = answer.used.filter((s) => sentences.includes(s));
   const shown = [...inWindow, ...(support.length > 0 ? support : centralSentences(statements, SUPPORTING_QUOTES_MAX))];
@@ -107,7 +105,8 @@ interface ClassAnswer {
   say: string | undefined;
   used: ClassSentence[];
   /** The class's main concept lately, to connect an unknown term to. */
-  related: string | undefined;
+  /** Only asked for when there is nothing to say from the class: naming it costs a tagging pass. */
+  related: () => string | undefined;
 }
 
 /**
@@ -120,11 +119,13 @@ function answerFromClass(c: Composition, window: readonly ClassSentence[], quest
   const before = window.slice(0, window.indexOf(question.sentence));
   const asked = [question.lead?.text ?? '', question.sentence.text].join(' ').trim();
   const recent = c.request.entries.slice(Math.max(0, c.request.entries.length - RELATED_TERMS_SENTENCES_MAX), -1);
-  const related = courseTerms(classSentences(recent, 0), models, RELATED_TERMS_MAX).map((t) => t.name);
+  const related = (): string[] => courseTerms(classSentences(recent, 0), models, RELATED_TERMS_MAX, { definitions: false }).map((t) => t.name);
+  // Earlier entries are searched as whole entries, unsplit and untokenised: only a pattern
+  // for the subject runs over them, so a long class costs little here.
   const earlier = (): ClassSentence[] => {
     const end = c.request.entries.length - window.length;
     const start = Math.max(0, end - EARLIER_ENTRIES_MAX);
-    return classSentences(c.request.entries.slice(start, end), start);
+    return c.request.entries.slice(start, end).map((entry, offset) => ({ entry, position: start + offset, text: entry.text, terms: [] }));
   };
   for (const source of [() => before, earlier]) {
     const sentences = source();
@@ -133,16 +134,20 @@ function answerFromClass(c: Composition, window: readonly ClassSentence[], quest
     if (!subject.mentioned) continue;
     const explanation = explanationOf(subject.term, question.sentence.text, sentences);
     const say = spoken(c, explanation);
-    if (say !== undefined) return { say, used: explanation.sentences, related: related[0] };
+    if (say !== undefined) return { say, used: explanation.sentences, related: () => related()[0] };
   }
   const subject = questionSubject(asked, [], models);
-  if (subject === null) return { say: undefined, used: [], related: related[0] };
-  const other = related.find((name) => name.toLowerCase() !== subject.term.toLowerCase());
+  if (subject === null) return { say: undefined, used: [], related: () => related()[0] };
+  const other = related().find((name) => name.toLowerCase() !== subject.term.toLowerCase());
   return {
     say: other !== undefined ? book.rescue.bridge(bold(subject.term), bold(other)) : book.rescue.bridgeAlone(bold(subject.term)),
     used: [],
-    related: other,
+    related: () => other,
   };
+}
+
+function relatedOrRephrase(c: Composition, related: string | undefined): string {
+  return related !== undefined ? c.book.rescue.askAbout(bold(related)) : c.book.rescue.askRephrase;
 }
 
 /** The explanation in the student's voice: "I think …. For example, …". */
