@@ -20,7 +20,9 @@ describe('course terms in a sentence', () => {
   });
 
   it('finds Chinese noun phrases and rule names, not particles or single characters', async () => {
-    assert.deepEqual(await keys('换句话说，导数就是切线斜率。'), ['导数', '切线斜率']);
+    // A run names the term and the nouns inside it, which the ranking weighs against each other.
+    assert.deepEqual(await keys('换句话说，导数就是切线斜率。'), ['导数', '切线斜率', '切线', '斜率']);
+    assert.ok((await keys('二叉搜索树是一棵二叉树。')).includes('二叉搜索树'), 'a verb the segmenter sees inside a compound');
     assert.ok((await keys('下面我们讲幂函数求导法则。')).includes('幂函数求导法则'));
     assert.deepEqual(await keys('这个我们下次课再说。'), []);
   });
