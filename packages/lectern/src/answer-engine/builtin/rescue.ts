@@ -1,7 +1,9 @@
 // "Rescue": the teacher may call on the student now. What to say, what was asked, and the
 // quotes from the last minutes that back it up.
 import { Bm25Index, SENTENCE_LENGTH_NORMALISATION_B } from '../text/bm25.js';
+import { citationOf } from '../context/material.js';
 import { isExample } from '../text/explanations.js';
+import { tokenize } from '../text/tokens.js';
 import { isQuestion } from '../text/questions.js';
 import { announcedTopic } from '../text/topics.js';
 import { recentEntries, windowMinutesFor } from '../context/window.js';
@@ -15,7 +17,7 @@ import { keywordsAbout, keywordsOf } from './key-phrases.js';
 import { asContinuation, boldList } from './phrasing.js';
 import type { Composition } from './composition.js';
 import { bold, escapeInline, heading, paragraphs, quoteItem } from './markdown.js';
-import { materialQuote, passageForLatestSpeech } from './material-grounding.js';
+import { bestPassage, materialQuote, passageForLatestSpeech, passageStatement } from './material-grounding.js';
 import { latestTeacherQuestion } from './teacher-question.js';
 import type { TeacherQuestion } from './teacher-question.js';
 
@@ -31,6 +33,8 @@ const RELATED_TERMS_SENTENCES_MAX = 80;
 const RELATED_TERMS_MAX = 3;
 /** How far back before the window a definition is looked for. */
 const EARLIER_ENTRIES_MAX = 4000;
+/** A slide speaks to the subject when it holds most of the subject's words. */
+const SLIDE_COVERAGE_MIN = 0.5;
 const REASON_OPENING = /^\s*(?:(?:well|so|right|yes)[,\s]+)?(?:because|it's because|that's because|since|因为|这是因为|是因为)[,，\s]*/i;
 const REASON_CUES_ANYWHERE = /\b(?:because|since|that's why|the reason)\b|因为|由于|原因是/i;
 
@@ -117,7 +121,10 @@ interface ClassAnswer {
 function answerFromClass(c: Composition, window: readonly ClassSentence[], question: TeacherQuestion): ClassAnswer {
   const { book, models } = c;
   const before = window.slice(0, window.indexOf(question.sentence));
-  const asked = [question.lead?.text ?? '', question.sentence.text].join(' ').trim();
+  // The question's own terms say what it is about; the sentence before only stands in when
+  // the question names nothing ("So what does that mean?").
+  const own = question.sentence.text;
+  const asked = questionSubject(own, [], models) !== null ? own : [question.lead?.text ?? '', own].join(' ').trim();
   const recent = c.request.entries.slice(Math.max(0, c.request.entries.length - RELATED_TERMS_SENTENCES_MAX), -1);
   const related = (): string[] => courseTerms(classSentences(recent, 0), models, RELATED_TERMS_MAX, { definitions: false }).map((t) => t.name);
   // Earlier entries are searched as whole entries, unsplit and untokenised: only a pattern
@@ -127,6 +134,7 @@ function answerFromClass(c: Composition, window: readonly ClassSentence[], quest
     const start = Math.max(0, end - EARLIER_ENTRIES_MAX);
     return c.request.entries.slice(start, end).map((entry, offset) => ({ entry, position: start + offset, text: entry.text, terms: [] }));
   };
+  let mention: ClassSentence | undefined;
   for (const source of [() => before, earlier]) {
     const sentences = source();
     const subject = questionSubject(asked, sentences, models);
@@ -135,9 +143,26 @@ function answerFromClass(c: Composition, window: readonly ClassSentence[], quest
     const explanation = explanationOf(subject.term, question.sentence.text, sentences);
     const say = spoken(c, explanation);
     if (say !== undefined) return { say, used: explanation.sentences, related: () => related()[0] };
+    mention ??= explanation.mentions[explanation.mentions.length - 1];
   }
   const subject = questionSubject(asked, [], models);
   if (subject === null) return { say: undefined, used: [], related: () => related()[0] };
+  // The slides may define what the class has not explained yet.
+  const material = c.request.material;
+  const slide = material ? bestPassage(material, tokenize(subject.term), SLIDE_COVERAGE_MIN) : undefined;
+  const statement = slide === undefined || !material ? undefined : passageStatement(material, slide, tokenize(subject.term));
+  if (material && slide !== undefined && statement !== undefined) {
+    const citation = citationOf(material, slide);
+    return { say: book.rescue.fromSlides(asContinuation(escapeInline(statement), c.language), citation ?? ''), used: [], related: () => related()[0] };
+  }
+  // Said but never explained: what was said is all there is to go on.
+  if (mention !== undefined) {
+    return {
+      say: book.sentences([book.rescue.youMentioned(asContinuation(escapeInline(mention.text), c.language)), book.rescue.checkUnderstanding]),
+      used: [mention],
+      related: () => related()[0],
+    };
+  }
   const other = related().find((name) => name.toLowerCase() !== subject.term.toLowerCase());
   return {
     say: other !== undefined ? book.rescue.bridge(bold(subject.term), bold(other)) : book.rescue.bridgeAlone(bold(subject.term)),

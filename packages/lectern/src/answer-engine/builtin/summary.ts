@@ -21,7 +21,9 @@ import type { CourseTerm } from './course-terms.js';
 import { boldList } from './phrasing.js';
 import type { Composition } from './composition.js';
 import { bold, escapeInline, heading, paragraphs, quoteItem } from './markdown.js';
-import { coveredPages } from './material-grounding.js';
+import { bestPassage, coveredPages, passageStatement } from './material-grounding.js';
+import { citationOf } from '../context/material.js';
+import { tokenize } from '../text/tokens.js';
 
 /** A section covers this much class time, or this many entries if speech is very dense. */
 const SECTION_MINUTES = 10;
@@ -38,6 +40,8 @@ const QUESTIONS_MAX = 8;
  * that defines something. A real two-hour class has about 2,000 entries and is read whole.
  */
 const TAGGED_ENTRIES_MAX = 6000;
+/** A passage is about a concept when it holds most of the concept's words. */
+const SLIDE_COVERAGE_MIN = 0.5;
 
 function tagged(entry: TranscriptLine, position: number, stride: number): boolean {
   return stride === 1 || position % stride === 0 || isDefinition(entry.text) || termNamedIn(entry.text) !== null;
@@ -201,9 +205,24 @@ function conceptLine(c: Composition, concept: CourseTerm): string {
   const quoted = (label: string, sentence: ClassSentence): string =>
     book.labelled(label, `“${escapeInline(sentence.text)}” [${c.clock(sentence.entry)}]`);
   if (concept.definition !== undefined) parts.push(quoted(book.summary.definition, concept.definition));
+  else {
+    const slide = slideDefinition(c, concept);
+    if (slide !== undefined) parts.push(book.labelled(book.summary.onTheSlides, slide));
+  }
   if (concept.example !== undefined) parts.push(quoted(book.summary.example, concept.example));
   if (parts.length === 0) parts.push(book.labelled(book.summary.firstMentioned(c.clock(concept.first.entry)), `“${escapeInline(concept.first.text)}”`));
   return `- ${bold(concept.name)} — ${parts.join(' ')}`;
+}
+
+/** The material's passage about a concept the class did not define, with its citation. */
+function slideDefinition(c: Composition, concept: CourseTerm): string | undefined {
+  const material = c.request.material;
+  const terms = tokenize(concept.name);
+  const hit = material && terms.length > 0 ? bestPassage(material, terms, SLIDE_COVERAGE_MIN) : undefined;
+  const statement = hit === undefined || !material ? undefined : passageStatement(material, hit, terms);
+  if (!material || hit === undefined || statement === undefined) return undefined;
+  const citation = citationOf(material, hit);
+  return `“${escapeInline(statement)}”${citation === null ? '' : ` ${citation}`}`;
 }
 
 function announcementList(c: Composition, findings: Findings): string {
