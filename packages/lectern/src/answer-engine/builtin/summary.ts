@@ -43,12 +43,13 @@ const TAGGED_ENTRIES_MAX = 6000;
 /** A passage is about a concept when it holds most of the concept's words. */
 const SLIDE_COVERAGE_MIN = 0.5;
 
+/** "Yes, in the back?" is a question without a subject; a question worth revising names one. */
+const QUESTION_CONTENT_TERMS_MIN = 2;
+
+/** Whether the concepts are ranked from this entry (see TAGGED_ENTRIES_MAX). */
 function tagged(entry: TranscriptLine, position: number, stride: number): boolean {
   return stride === 1 || position % stride === 0 || isDefinition(entry.text) || termNamedIn(entry.text) !== null;
 }
-
-/** "Yes, in the back?" is a question without a subject; a question worth revising names one. */
-const QUESTION_CONTENT_TERMS_MIN = 2;
 
 /** A stretch of the class read in one go: progress and cancellation are per section. */
 interface Section {
