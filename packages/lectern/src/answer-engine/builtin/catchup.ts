@@ -27,7 +27,7 @@ const SEGMENT_KEYWORDS_SHOWN = 3;
  */
 const KEYWORD_POOL_SIZE = 12;
 /** Tagging is the costly step: the terms come from at most this many of the newest sentences. */
-const TERM_SENTENCES_MAX = 300;
+const TERM_SENTENCES_MAX = 150;
 /** The window is retold in this many consecutive parts, oldest first. */
 const WINDOW_SEGMENTS = 3;
 /** A question asked this recently is still waiting for its answer. */

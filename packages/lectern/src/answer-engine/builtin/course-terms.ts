@@ -1,6 +1,6 @@
 // The course's concepts in a stretch of class, ranked by how the class used them: defined
 // (strongest), repeated, stressed. Each comes with the sentence that defines it and an example.
-import { definitionStrength, termNamedIn } from '../text/definitions.js';
+import { definitionJudge, termNamedIn } from '../text/definitions.js';
 import { isEmphasised } from '../text/emphasis.js';
 import { isExample } from '../text/explanations.js';
 import { isNonTerm } from '../text/concepts.js';
@@ -28,18 +28,29 @@ const MENTIONS_MIN = 2;
 const DEFINED_BONUS = 3;
 const STRESSED_BONUS = 1;
 /** Each extra word makes a phrase more specific ("difference quotient" over "quotient"). */
-const WORD_BONUS = 0.5;
+const WORD_BONUS = 1;
+const PART_WEIGHT = 0.5;
 /**
  * A shorter term is only the longer one's part when at least this share of its mentions are
  * inside the longer ("tangent" in "tangent line"): then only the longer is a concept.
  */
 const NESTED_SHARE = 0.7;
 
+/** How many candidates per wanted concept have their definitions judged. */
+const JUDGED_PER_CONCEPT = 4;
+
+function useScore(t: Tally): number {
+  return t.alone + PART_WEIGHT * (t.sentences.length - t.alone) + STRESSED_BONUS * t.stressed;
+}
+
 interface Tally {
   key: string;
   name: string;
   sentences: ClassSentence[];
   stressed: number;
+  /** Sentences where it is said as a whole term, not as part of a longer one. */
+  alone: number;
+  lastAlone?: ClassSentence;
 }
 
 /** The sentence's terms: those of its entry (tagged once, cached) that it contains. */
@@ -50,24 +61,31 @@ function mentionsOf(sentence: ClassSentence, models: LanguageModels): readonly T
   return ofEntry.filter((mention) => lower.includes(mention.surface.toLowerCase()));
 }
 
-/** The course terms of `sentences`, best first. */
-export function courseTerms(sentences: readonly ClassSentence[], models: LanguageModels, limit: number): CourseTerm[] {
+/** The course terms of `sentences`, best first; without `definitions`, ranked by use alone (cheaper). */
+export function courseTerms(sentences: readonly ClassSentence[], models: LanguageModels, limit: number, options: { definitions?: boolean } = {}): CourseTerm[] {
+  const judged = options.definitions ?? true;
   const tallies = new Map<string, Tally>();
-  const tally = (key: string, name: string, sentence: ClassSentence): void => {
+  let stressed = false;
+  const tally = (key: string, name: string, sentence: ClassSentence, whole: boolean): void => {
     let entry = tallies.get(key);
     if (entry === undefined) {
-      entry = { key, name, sentences: [], stressed: 0 };
+      entry = { key, name, sentences: [], stressed: 0, alone: 0 };
       tallies.set(key, entry);
     }
     if (entry.sentences[entry.sentences.length - 1] !== sentence) {
       entry.sentences.push(sentence);
-      if (isEmphasised(sentence.text)) entry.stressed++;
+      if (stressed) entry.stressed++;
+    }
+    if (whole && entry.lastAlone !== sentence) {
+      entry.alone++;
+      entry.lastAlone = sentence;
     }
   };
   const named: { key: string; sentence: ClassSentence }[] = [];
   for (const sentence of sentences) {
+    stressed = isEmphasised(sentence.text);
     for (const mention of mentionsOf(sentence, models)) {
-      for (const part of parts(mention)) tally(part.key, part.surface, sentence);
+      parts(mention).forEach((part, i) => tally(part.key, part.surface, sentence, i === 0));
     }
     const term = termNamedIn(sentence.text);
     if (term !== null && !isNonTerm(term, models, HAN_CHARACTER.test(term) ? 'zh' : 'en')) named.push({ key: term, sentence });
@@ -76,25 +94,35 @@ export function courseTerms(sentences: readonly ClassSentence[], models: Languag
   // counted wherever they are said; so are Chinese terms in general, whose segmentation varies.
   const chinese = [...tallies.values()].filter((t) => HAN_CHARACTER.test(t.key) && t.sentences.length >= MENTIONS_MIN).map((t) => t.key);
   for (const key of new Set([...chinese, ...named.filter((n) => HAN_CHARACTER.test(n.key)).map((n) => n.key)])) {
-    const found: Tally = { key, name: key, sentences: [], stressed: 0 };
+    const found: Tally = { key, name: key, sentences: [], stressed: 0, alone: 0 };
     for (const sentence of sentences) {
       if (sentence.text.includes(key)) {
         found.sentences.push(sentence);
         if (isEmphasised(sentence.text)) found.stressed++;
       }
     }
+    found.alone = found.sentences.length;
     tallies.set(key, found);
   }
-  for (const { key, sentence } of named) if (!tallies.has(key)) tally(key, key, sentence);
+  for (const { key, sentence } of named) if (!tallies.has(key)) tally(key, key, sentence, true);
 
-  const candidates = [...tallies.values()].filter((t) => !isNonTerm(t.key, models, HAN_CHARACTER.test(t.key) ? 'zh' : 'en'));
+  const namedKeys = new Set(named.map((n) => n.key));
+  // Judging definitions is the costly part, so only the likely concepts are judged: those
+  // named by a cue, and the best by use alone (a definition adds a fixed bonus, so a term far
+  // down that list could not overtake the chosen ones).
+  const byUse = [...tallies.values()]
+    .filter((t) => (t.alone >= MENTIONS_MIN || namedKeys.has(t.key)) && !isNonTerm(t.key, models, HAN_CHARACTER.test(t.key) ? 'zh' : 'en'))
+    .sort((a, b) => useScore(b) - useScore(a));
+  const candidates = [...byUse.slice(0, limit * JUDGED_PER_CONCEPT), ...byUse.slice(limit * JUDGED_PER_CONCEPT).filter((t) => namedKeys.has(t.key))];
   const ranked = candidates
     .map((t) => {
-      const definition = bestDefinition(t);
+      const definition = judged ? bestDefinition(t) : undefined;
       const count = t.sentences.length;
-      if (count < MENTIONS_MIN && definition === undefined) return undefined;
+      if (t.alone < MENTIONS_MIN && definition === undefined) return undefined;
       const words = HAN_CHARACTER.test(t.key) ? Math.max(1, [...t.key].length / 2) : t.key.split(' ').length;
-      const score = count + (definition === undefined ? 0 : DEFINED_BONUS) + STRESSED_BONUS * t.stressed + WORD_BONUS * (words - 1);
+      // Said on its own counts fully; said inside a longer term ("tangent" in "tangent line") half.
+      const use = t.alone + PART_WEIGHT * (count - t.alone);
+      const score = use + (definition === undefined ? 0 : DEFINED_BONUS) + STRESSED_BONUS * t.stressed + WORD_BONUS * (words - 1);
       return { tally: t, definition, score };
     })
     .filter((r) => r !== undefined);
@@ -103,7 +131,9 @@ export function courseTerms(sentences: readonly ClassSentence[], models: Languag
     const following = sentences[i + 1];
     if (following !== undefined) next.set(sentence, following);
   });
-  const kept = ranked.filter(({ tally: t }) => !ranked.some(({ tally: longer }) => longer !== t && longer.key.length > t.key.length && contains(longer.key, t.key) && longer.sentences.length >= NESTED_SHARE * t.sentences.length));
+  // Chinese terms are counted wherever their characters occur, so a part of a longer term is
+  // recognised by how often it occurs inside it; English parts by how rarely they stand alone.
+  const kept = ranked.filter(({ tally: t }) => !HAN_CHARACTER.test(t.key) || !ranked.some(({ tally: longer }) => longer !== t && longer.key.length > t.key.length && contains(longer.key, t.key) && longer.sentences.length >= NESTED_SHARE * t.sentences.length));
   return kept
     .sort((a, b) => b.score - a.score || (a.tally.sentences[0]?.position ?? 0) - (b.tally.sentences[0]?.position ?? 0))
     .slice(0, limit)
@@ -138,10 +168,11 @@ function contains(longer: string, shorter: string): boolean {
 
 /** The sentence that defines the term best; the earliest of equals. */
 function bestDefinition(t: Tally): ClassSentence | undefined {
+  const judge = definitionJudge(t.key);
   let best: ClassSentence | undefined;
   let bestStrength = 0;
   for (const sentence of t.sentences) {
-    const strength = definitionStrength(sentence.text, t.key);
+    const strength = judge(sentence.text);
     if (strength > bestStrength) {
       best = sentence;
       bestStrength = strength;

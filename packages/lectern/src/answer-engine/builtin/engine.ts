@@ -1,6 +1,7 @@
 // The `builtin` provider: an offline engine that answers from the transcript and material
 // alone — no key, no network, no model download — in the language the class is held in.
-import { languageModels, loadChineseSegmenter, loadLanguageModels } from '../text/language-models.js';
+import { languageModels, loadLanguageModels } from '../text/language-models.js';
+import type { LanguagesNeeded } from '../text/language-models.js';
 import { HAN_CHARACTER } from '../text/script.js';
 import type { AssistantRequest, EngineProgress } from '../types.js';
 import { composeCatchup } from './catchup.js';
@@ -15,16 +16,6 @@ export interface BuiltinOptions {
   onProgress?: (progress: EngineProgress) => void;
 }
 
-/** How many of the newest entries are looked at for Chinese: a class's language shows in its latest lines. */
-const CHINESE_SAMPLE_ENTRIES = 200;
-
-function mentionsChinese(request: AssistantRequest): boolean {
-  const texts = [request.courseName, request.question ?? '', request.material?.filename ?? ''];
-  const entries = request.entries;
-  for (let i = Math.max(0, entries.length - CHINESE_SAMPLE_ENTRIES); i < entries.length; i++) texts.push(entries[i]?.text ?? '');
-  return texts.some((text) => HAN_CHARACTER.test(text)) || HAN_CHARACTER.test(request.material?.text.slice(0, 20_000) ?? '');
-}
-
 /**
  * Markdown chunks that concatenate to the answer. The answer is composed first and then
  * streamed; a summary reports progress per part of the class while it is composed. An abort
@@ -33,10 +24,9 @@ function mentionsChinese(request: AssistantRequest): boolean {
 export async function* runBuiltin(request: AssistantRequest, options: BuiltinOptions): AsyncGenerator<string> {
   const { signal } = options;
   signal.throwIfAborted();
-  // Only the first answer after start-up waits here; the models stay loaded.
-  const models = languageModels() ?? (await loadLanguageModels());
-  // jieba only for a class with Chinese in it: an English class never pays its memory.
-  if (mentionsChinese(request)) await loadChineseSegmenter();
+  // Only the first answer in a language waits here; the models stay loaded.
+  const needed = languagesIn(request);
+  const models = languageModels(needed) ?? (await loadLanguageModels(needed));
   signal.throwIfAborted();
   const c = composition(request, models);
   let markdown: string;
@@ -55,4 +45,16 @@ export async function* runBuiltin(request: AssistantRequest, options: BuiltinOpt
       break;
   }
   yield* streamMarkdown(markdown, signal);
+}
+
+/** English and Chinese: which of them the request's text contains (a scan that stops early). */
+function languagesIn(request: AssistantRequest): LanguagesNeeded {
+  const needed = { english: false, chinese: false };
+  const texts = [request.question ?? '', request.previousQuestion ?? '', ...request.entries.map((e) => e.text)];
+  for (const text of texts) {
+    if (HAN_CHARACTER.test(text)) needed.chinese = true;
+    else if (/[a-z]/i.test(text)) needed.english = true;
+    if (needed.english && needed.chinese) break;
+  }
+  return needed;
 }

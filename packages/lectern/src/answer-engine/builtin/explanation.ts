@@ -1,13 +1,14 @@
 // What the class said that explains a term: the sentence that defines it, the example that
 // goes with it, and — for "why" and "how" — what the class said after asking that itself or
 // with "because". Rescue and follow-up both answer from here.
-import { definitionStrength } from '../text/definitions.js';
+import { definitionJudge } from '../text/definitions.js';
 import { isExample } from '../text/explanations.js';
 import { termMentions } from '../text/concepts.js';
 import type { LanguageModels } from '../text/language-models.js';
 import { questionIntent } from '../text/question-intent.js';
 import type { QuestionIntent } from '../text/question-intent.js';
 import { isQuestion } from '../text/questions.js';
+import { announcedTopic } from '../text/topics.js';
 import type { ClassSentence } from './class-sentences.js';
 import { mentionPattern } from './key-phrases.js';
 
@@ -18,10 +19,16 @@ export interface Explanation {
   sentences: ClassSentence[];
   /** Every statement that mentions the subject (for "the class mentioned it here"). */
   mentions: ClassSentence[];
+  /** For why/how: whether the class gave the reason or the way, not only the definition. */
+  reasoned: boolean;
 }
 
 /** Statements this close after a question of the same kind answer it. */
 const ANSWER_SENTENCES_AFTER = 2;
+const STRONGEST_DEFINITION = 3;
+const INTRODUCTION_SENTENCES = 2;
+/** How far after announcing a topic the class is still introducing it. */
+const INTRODUCTION_LOOKAHEAD = 6;
 const REASON_CUES = /\b(?:because|since|that's why|the reason|so that|this is why|which is why)\b|因为|由于|所以说|原因是|这是因为/i;
 const REFERS_BACK_OPENING = /^(?:(?:so|and|now)[,\s]*)?(?:this|that|these|those|这|那)/i;
 const EXAMPLE_CUE_OPENING = /^(?:(?:so|okay|now)[,\s]*)?(?:for example|for instance|e\.g\.|say)[,\s]*/i;
@@ -89,18 +96,21 @@ export function explanationOf(subject: string, question: string, sentences: read
       : reasons.length > 0
         ? reasons
         : [described !== undefined && !isQuestion(described.text) ? described : undefined, definition, example];
-  const unique = [...new Set(chosen.filter((s): s is ClassSentence => s !== undefined))];
-  return { subject, intent, sentences: unique, mentions };
+  let unique = [...new Set(chosen.filter((s): s is ClassSentence => s !== undefined))];
+  if (unique.length === 0) unique = introductionOf(pattern, sentences);
+  return { subject, intent, sentences: unique, mentions, reasoned: reasons.length > 0 };
 }
 
 function strongestDefinition(subject: string, mentions: readonly ClassSentence[]): ClassSentence | undefined {
+  const judge = definitionJudge(subject);
   let best: ClassSentence | undefined;
   let bestStrength = 0;
   for (const sentence of mentions) {
-    const strength = definitionStrength(sentence.text, subject);
+    const strength = judge(sentence.text);
     if (strength > bestStrength) {
       best = sentence;
       bestStrength = strength;
+      if (strength === STRONGEST_DEFINITION) break;
     }
   }
   return best;
@@ -119,7 +129,7 @@ function exampleOf(pattern: RegExp, definition: ClassSentence | undefined, sente
 function answersToQuestionsLike(intent: QuestionIntent, pattern: RegExp, sentences: readonly ClassSentence[]): ClassSentence[] {
   const answers: ClassSentence[] = [];
   sentences.forEach((sentence, i) => {
-    if (!isQuestion(sentence.text) || !pattern.test(sentence.text) || questionIntent(sentence.text) !== intent) return;
+    if (!pattern.test(sentence.text) || !isQuestion(sentence.text) || questionIntent(sentence.text) !== intent) return;
     for (let next = i + 1; next <= i + ANSWER_SENTENCES_AFTER; next++) {
       const following = sentences[next];
       if (following === undefined || isQuestion(following.text)) break;
@@ -133,4 +143,16 @@ function answersToQuestionsLike(intent: QuestionIntent, pattern: RegExp, sentenc
 /** An example sentence without its "For example," so it can follow our own "For example". */
 export function withoutExampleCue(text: string): string {
   return text.replace(EXAMPLE_CUE_OPENING, '');
+}
+
+/** What the class said right after announcing the subject as its topic ("Now, the last topic for today is fermentation."). */
+function introductionOf(pattern: RegExp, sentences: readonly ClassSentence[]): ClassSentence[] {
+  const at = sentences.findIndex((s) => {
+    const topic = announcedTopic(s.text);
+    return topic !== null && pattern.test(topic);
+  });
+  if (at < 0) return [];
+  const following = sentences.slice(at + 1, at + 1 + INTRODUCTION_LOOKAHEAD).filter((s) => !isQuestion(s.text));
+  const naming = following.filter((s) => pattern.test(s.text));
+  return (naming.length > 0 ? naming : following).slice(0, INTRODUCTION_SENTENCES);
 }

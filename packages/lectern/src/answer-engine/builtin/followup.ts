@@ -136,7 +136,18 @@ function explainedAnswer(c: Composition, question: string): string | undefined {
   }
   const explanation = explanationOf(subject.term, question, sentences);
   const quoted = explanation.sentences.length > 0 ? explanation.sentences : explanation.mentions.slice(0, MENTIONS_SHOWN_MAX);
-  const fromClass = quoted.length === 0 ? '' : `${explanation.sentences.length > 0 ? book.followup.intro : book.followup.mentioned}\n${quoted.map((s) => quoteItem(c.clock(s.entry), s.text)).join('\n')}`;
+  let lines = quoted.map((s) => ({ position: s.position, line: quoteItem(c.clock(s.entry), s.text) }));
+  if ((intent === 'why' || intent === 'how') && !explanation.reasoned) {
+    // The class never asked this itself nor said "because": the passages that share most of
+    // the question's words stand beside the definition.
+    const hits = rankEntries(request.entries, tokenize(question), TRANSCRIPT_HITS_MAX).filter((hit) => hit.coverage >= ANSWER_COVERAGE_MIN && !isQuestion(hit.entry.text));
+    for (const hit of hits) {
+      if (!lines.some((l) => l.position === hit.position)) lines.push({ position: hit.position, line: quoteItem(c.clock(hit.entry), hit.entry.text) });
+    }
+    lines = lines.sort((a, b) => a.position - b.position);
+  }
+  const explained = explanation.sentences.length > 0 || lines.length > quoted.length;
+  const fromClass = lines.length === 0 ? '' : `${explained ? book.followup.intro : book.followup.mentioned}\n${lines.map((l) => l.line).join('\n')}`;
   return paragraphs([
     heading(book.followup.answer),
     book.followup.about(escapeInline(subject.term)),

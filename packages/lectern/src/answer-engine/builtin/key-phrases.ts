@@ -1,6 +1,6 @@
 // The key phrases of a stretch of class, as the class spelled them, and finding them in text.
 import { rankKeywords } from '../text/keywords.js';
-import type { Keyword, KeywordOptions, PhraseCounts } from '../text/keywords.js';
+import type { Keyword } from '../text/keywords.js';
 import { entryRuns } from '../text/term-cache.js';
 import { tokenize } from '../text/tokens.js';
 import type { TranscriptLine } from '../types.js';
@@ -14,11 +14,6 @@ export function keywordsOf(entries: readonly TranscriptLine[], limit: number): K
     ),
     entries,
   );
-}
-
-/** Phrases counted ahead of time (see PhraseCounts), ranked and spelled as in `entries`. */
-export function rankedPhrases(counts: PhraseCounts, entries: readonly TranscriptLine[], options: KeywordOptions): Keyword[] {
-  return inClassSpelling(counts.rank(options), entries);
 }
 
 function inClassSpelling(keywords: readonly Keyword[], entries: readonly TranscriptLine[]): Keyword[] {

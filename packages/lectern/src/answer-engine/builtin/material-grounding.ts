@@ -21,6 +21,7 @@ const COVERED_ENTRY_COVERAGE_MIN = 0.5;
 /** "Okay, so." says nothing about any slide. */
 const COVERED_ENTRY_TERMS_MIN = 2;
 const PAGE_TITLE_CHARS_MAX = 80;
+const STATEMENT_WORDS_MIN = 6;
 
 /** The passage that best matches these terms, if it matches well enough to be worth showing. */
 export function bestPassage(material: MaterialText, terms: readonly string[], coverageMin = SPEECH_COVERAGE_MIN): RankedMaterialPassage | undefined {
@@ -90,4 +91,23 @@ function pageSpokenOf(material: MaterialText, entry: TranscriptLine): number | n
   const terms = entryTerms(entry);
   if (new Set(terms).size < COVERED_ENTRY_TERMS_MIN) return null;
   return bestPassage(material, terms, COVERED_ENTRY_COVERAGE_MIN)?.page ?? null;
+}
+
+/**
+ * What a passage says about `terms`, as a statement: the excerpt without its slide's title
+ * ("Continuity A function is…" → "A function is…"); undefined when neither that title nor
+ * what is left mentions any of the terms (a title slide about something else).
+ */
+export function passageStatement(material: MaterialText, hit: RankedMaterialPassage, terms: readonly string[]): string | undefined {
+  const pageLines = material.pages?.find((page) => page.number === hit.page)?.text.split('\n') ?? [];
+  const title = pageLines.length > 1 ? (pageLines[0] ?? '').trim() : '';
+  const titled = title.length > 0 && !/[.!?。！？:：]$/.test(title) && hit.text.startsWith(title);
+  const body = titled ? { ...hit, text: hit.text.slice(title.length).trim() } : hit;
+  const statement = excerpt(body, terms);
+  const wanted = new Set(terms);
+  // A slide titled with the term is about it, whatever words its body uses ("continuous").
+  const about = (text: string): boolean => tokenize(text).some((t) => wanted.has(t));
+  // A subtitle ("Calculus I, lecture 4") is not a statement: it neither ends a sentence nor runs long.
+  const statesSomething = /[.!?。！？]$/.test(statement) || statement.split(/\s+/).length >= STATEMENT_WORDS_MIN;
+  return statesSomething && ((titled && about(title)) || about(statement)) ? statement : undefined;
 }

@@ -35,6 +35,8 @@ export interface Phrasebook {
     bridgeAlone(term: string): string;
     /** No term to hold on to: ask, naming what the class is about. */
     askAbout(related: string): string;
+    /** The class has not explained it, the slides do. */
+    fromSlides(statement: string, citation: string): string;
   };
   /** Heading over a quote from the class's material: "From the slides (deck.pptx)". */
   fromMaterial(filename: string, pageLabel: 'page' | 'slide' | null | undefined): string;
@@ -59,6 +61,8 @@ export interface Phrasebook {
     concepts: string;
     definition: string;
     example: string;
+    /** A definition the class did not give but its material does. */
+    onTheSlides: string;
     firstMentioned(clock: string): string;
     stressed: string;
     assignments: string;
@@ -112,6 +116,7 @@ const ENGLISH: Phrasebook = {
     bridge: (term, related) => `I don't think we've covered ${term} in class yet — is it connected to ${related}?`,
     bridgeAlone: (term) => `I don't think we've covered ${term} in class yet — could you tell us a bit about it?`,
     askAbout: (related) => `I'm not completely sure — is the question about ${related}?`,
+    fromSlides: (statement, citation) => `We haven't gone through it in class yet, but the slides say: ${statement}${citation.length > 0 ? ` ${citation}` : ''}`,
   },
   fromMaterial: (filename, pageLabel) => `From the ${pageLabel === 'slide' ? 'slides' : 'material'} (${filename})`,
   catchup: {
@@ -135,6 +140,7 @@ const ENGLISH: Phrasebook = {
     concepts: 'Concepts',
     definition: 'Definition',
     example: 'Example',
+    onTheSlides: 'From the material',
     firstMentioned: (clock) => `first mentioned at [${clock}]`,
     stressed: 'Key points the teacher stressed',
     assignments: 'Homework, deadlines and exams',
@@ -187,6 +193,7 @@ const CHINESE: Phrasebook = {
     bridge: (term, related) => `我们课上好像还没讲到${term}，它和${related}有关系吗？`,
     bridgeAlone: (term) => `我们课上好像还没讲到${term}，老师能先简单介绍一下吗？`,
     askAbout: (related) => `我还不太确定，这个问题是关于${related}的吗？`,
+    fromSlides: (statement, citation) => `课上还没有讲到，不过幻灯片上写着：${statement}${citation.length > 0 ? ` ${citation}` : ''}`,
   },
   fromMaterial: (filename, pageLabel) => `${pageLabel === 'slide' ? '来自幻灯片' : '来自课件'}（${filename}）`,
   catchup: {
@@ -210,6 +217,7 @@ const CHINESE: Phrasebook = {
     concepts: '概念',
     definition: '定义',
     example: '例子',
+    onTheSlides: '课件中',
     firstMentioned: (clock) => `首次提到于 [${clock}]`,
     stressed: '老师强调的重点',
     assignments: '作业、截止日期和考试',

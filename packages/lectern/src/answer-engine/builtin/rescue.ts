@@ -1,7 +1,9 @@
 // "Rescue": the teacher may call on the student now. What to say, what was asked, and the
 // quotes from the last minutes that back it up.
 import { Bm25Index, SENTENCE_LENGTH_NORMALISATION_B } from '../text/bm25.js';
+import { citationOf } from '../context/material.js';
 import { isExample } from '../text/explanations.js';
+import { tokenize } from '../text/tokens.js';
 import { isQuestion } from '../text/questions.js';
 import { announcedTopic } from '../text/topics.js';
 import { recentEntries, windowMinutesFor } from '../context/window.js';
@@ -15,7 +17,7 @@ import { keywordsAbout, keywordsOf } from './key-phrases.js';
 import { asContinuation, boldList } from './phrasing.js';
 import type { Composition } from './composition.js';
 import { bold, escapeInline, heading, paragraphs, quoteItem } from './markdown.js';
-import { materialQuote, passageForLatestSpeech } from './material-grounding.js';
+import { bestPassage, materialQuote, passageForLatestSpeech, passageStatement } from './material-grounding.js';
 import { latestTeacherQuestion } from './teacher-question.js';
 import type { TeacherQuestion } from './teacher-question.js';
 
@@ -27,10 +29,12 @@ const WINDOW_KEYWORDS_MAX = 8;
 /** A sentence worth repeating to the teacher says something: a few content terms at least. */
 const MIN_RESTATED_TERMS = 3;
 /** The concepts of the last entries name what an unknown term may connect to. */
-const RELATED_TERMS_SENTENCES_MAX = 200;
+const RELATED_TERMS_SENTENCES_MAX = 80;
 const RELATED_TERMS_MAX = 3;
 /** How far back before the window a definition is looked for. */
 const EARLIER_ENTRIES_MAX = 4000;
+/** A slide speaks to the subject when it holds most of the subject's words. */
+const SLIDE_COVERAGE_MIN = 0.5;
 const REASON_OPENING = /^\s*(?:(?:well|so|right|yes)[,\s]+)?(?:because|it's because|that's because|since|因为|这是因为|是因为)[,，\s]*/i;
 const REASON_CUES_ANYWHERE = /\b(?:because|since|that's why|the reason)\b|因为|由于|原因是/i;
 
@@ -42,7 +46,6 @@ export function composeRescue(c: Composition): string {
     return paragraphs([heading(book.rescue.say), `> ${book.rescue.sayNothingYet}`, book.emptyClass]);
   }
   const sentences = classSentences(window, request.entries.length - window.length);
-  const keywords = keywordsOf(window, WINDOW_KEYWORDS_MAX);
   const question = latestTeacherQuestion(sentences);
   // The slide the teacher's question is about, else the one about what was said last.
   const fromMaterial = materialSection(
@@ -51,6 +54,7 @@ export function composeRescue(c: Composition): string {
   );
 
   if (question === undefined) {
+    const keywords = keywordsOf(window, WINDOW_KEYWORDS_MAX);
     const central = centralSentences(sentences, SUPPORTING_QUOTES_MAX);
     // Only a statement with substance is worth repeating; "Great." is not.
     const latest = [...central].sort((a, b) => b.position - a.position)[0];
@@ -85,9 +89,7 @@ export function composeRescue(c: Composition): string {
     answer.say ??
     (best !== undefined
       ? book.sentences([book.rescue.youMentioned(asContinuation(escapeInline(best.text), c.language)), book.rescue.checkUnderstanding])
-      : answer.related !== undefined
-        ? book.rescue.askAbout(bold(answer.related))
-        : book.rescue.askRephrase);
+      : relatedOrRephrase(c, answer.related()));
   const asked = book.sentences([question.lead, question.sentence].flatMap((s) => (s === undefined ? [] : [s.text])));
   const inWindow = answer.used.filter((s) => sentences.includes(s));
   const shown = [...inWindow, ...(support.length > 0 ? support : centralSentences(statements, SUPPORTING_QUOTES_MAX))];
@@ -107,7 +109,8 @@ interface ClassAnswer {
   say: string | undefined;
   used: ClassSentence[];
   /** The class's main concept lately, to connect an unknown term to. */
-  related: string | undefined;
+  /** Only asked for when there is nothing to say from the class: naming it costs a tagging pass. */
+  related: () => string | undefined;
 }
 
 /**
@@ -118,14 +121,20 @@ interface ClassAnswer {
 function answerFromClass(c: Composition, window: readonly ClassSentence[], question: TeacherQuestion): ClassAnswer {
   const { book, models } = c;
   const before = window.slice(0, window.indexOf(question.sentence));
-  const asked = [question.lead?.text ?? '', question.sentence.text].join(' ').trim();
+  // The question's own terms say what it is about; the sentence before only stands in when
+  // the question names nothing ("So what does that mean?").
+  const own = question.sentence.text;
+  const asked = questionSubject(own, [], models) !== null ? own : [question.lead?.text ?? '', own].join(' ').trim();
   const recent = c.request.entries.slice(Math.max(0, c.request.entries.length - RELATED_TERMS_SENTENCES_MAX), -1);
-  const related = courseTerms(classSentences(recent, 0), models, RELATED_TERMS_MAX).map((t) => t.name);
+  const related = (): string[] => courseTerms(classSentences(recent, 0), models, RELATED_TERMS_MAX, { definitions: false }).map((t) => t.name);
+  // Earlier entries are searched as whole entries, unsplit and untokenised: only a pattern
+  // for the subject runs over them, so a long class costs little here.
   const earlier = (): ClassSentence[] => {
     const end = c.request.entries.length - window.length;
     const start = Math.max(0, end - EARLIER_ENTRIES_MAX);
-    return classSentences(c.request.entries.slice(start, end), start);
+    return c.request.entries.slice(start, end).map((entry, offset) => ({ entry, position: start + offset, text: entry.text, terms: [] }));
   };
+  let mention: ClassSentence | undefined;
   for (const source of [() => before, earlier]) {
     const sentences = source();
     const subject = questionSubject(asked, sentences, models);
@@ -133,16 +142,37 @@ function answerFromClass(c: Composition, window: readonly ClassSentence[], quest
     if (!subject.mentioned) continue;
     const explanation = explanationOf(subject.term, question.sentence.text, sentences);
     const say = spoken(c, explanation);
-    if (say !== undefined) return { say, used: explanation.sentences, related: related[0] };
+    if (say !== undefined) return { say, used: explanation.sentences, related: () => related()[0] };
+    mention ??= explanation.mentions[explanation.mentions.length - 1];
   }
   const subject = questionSubject(asked, [], models);
-  if (subject === null) return { say: undefined, used: [], related: related[0] };
-  const other = related.find((name) => name.toLowerCase() !== subject.term.toLowerCase());
+  if (subject === null) return { say: undefined, used: [], related: () => related()[0] };
+  // The slides may define what the class has not explained yet.
+  const material = c.request.material;
+  const slide = material ? bestPassage(material, tokenize(subject.term), SLIDE_COVERAGE_MIN) : undefined;
+  const statement = slide === undefined || !material ? undefined : passageStatement(material, slide, tokenize(subject.term));
+  if (material && slide !== undefined && statement !== undefined) {
+    const citation = citationOf(material, slide);
+    return { say: book.rescue.fromSlides(asContinuation(escapeInline(statement), c.language), citation ?? ''), used: [], related: () => related()[0] };
+  }
+  // Said but never explained: what was said is all there is to go on.
+  if (mention !== undefined) {
+    return {
+      say: book.sentences([book.rescue.youMentioned(asContinuation(escapeInline(mention.text), c.language)), book.rescue.checkUnderstanding]),
+      used: [mention],
+      related: () => related()[0],
+    };
+  }
+  const other = related().find((name) => name.toLowerCase() !== subject.term.toLowerCase());
   return {
     say: other !== undefined ? book.rescue.bridge(bold(subject.term), bold(other)) : book.rescue.bridgeAlone(bold(subject.term)),
     used: [],
-    related: other,
+    related: () => other,
   };
+}
+
+function relatedOrRephrase(c: Composition, related: string | undefined): string {
+  return related !== undefined ? c.book.rescue.askAbout(bold(related)) : c.book.rescue.askRephrase;
 }
 
 /** The explanation in the student's voice: "I think …. For example, …". */

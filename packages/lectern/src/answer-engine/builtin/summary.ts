@@ -3,7 +3,9 @@
 // first minutes count as much as the last.
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { findAnnouncement } from '../text/announcements.js';
+import { termNamedIn } from '../text/definitions.js';
 import { isEmphasised } from '../text/emphasis.js';
+import { isDefinition } from '../text/explanations.js';
 import { isClassDirected, questionStrength } from '../text/questions.js';
 import { entryTermMentions } from '../text/term-cache.js';
 import { announcedTopic } from '../text/topics.js';
@@ -19,7 +21,9 @@ import type { CourseTerm } from './course-terms.js';
 import { boldList } from './phrasing.js';
 import type { Composition } from './composition.js';
 import { bold, escapeInline, heading, paragraphs, quoteItem } from './markdown.js';
-import { coveredPages } from './material-grounding.js';
+import { bestPassage, coveredPages, passageStatement } from './material-grounding.js';
+import { citationOf } from '../context/material.js';
+import { tokenize } from '../text/tokens.js';
 
 /** A section covers this much class time, or this many entries if speech is very dense. */
 const SECTION_MINUTES = 10;
@@ -30,8 +34,22 @@ const TOPIC_KEYWORDS_MAX = 3;
 const STRESSED_MAX = 10;
 const ANNOUNCEMENTS_MAX = 24;
 const QUESTIONS_MAX = 8;
+/**
+ * Tagging every entry of a very long or very dense class would take seconds: beyond this many
+ * entries the concepts are ranked from entries spread evenly over the class, plus every entry
+ * that defines something. A real two-hour class has about 2,000 entries and is read whole.
+ */
+const TAGGED_ENTRIES_MAX = 6000;
+/** A passage is about a concept when it holds most of the concept's words. */
+const SLIDE_COVERAGE_MIN = 0.5;
+
 /** "Yes, in the back?" is a question without a subject; a question worth revising names one. */
 const QUESTION_CONTENT_TERMS_MIN = 2;
+
+/** Whether the concepts are ranked from this entry (see TAGGED_ENTRIES_MAX). */
+function tagged(entry: TranscriptLine, position: number, stride: number): boolean {
+  return stride === 1 || position % stride === 0 || isDefinition(entry.text) || termNamedIn(entry.text) !== null;
+}
 
 /** A stretch of the class read in one go: progress and cancellation are per section. */
 interface Section {
@@ -47,6 +65,8 @@ interface Findings {
   sentences: ClassSentence[];
   /** Indexes into `sentences` of the questions put to the class. */
   questions: number[];
+  /** The sentences the concepts are ranked from (see TAGGED_ENTRIES_MAX). */
+  tagged: ClassSentence[];
 }
 
 export async function composeSummary(
@@ -55,11 +75,12 @@ export async function composeSummary(
   onProgress: ((progress: EngineProgress) => void) | undefined,
 ): Promise<string> {
   const parts = splitIntoSections(c.request.entries);
-  const findings: Findings = { sections: [], topics: [], stressed: [], announcements: [], sentences: [], questions: [] };
+  const stride = Math.max(1, Math.ceil(c.request.entries.length / TAGGED_ENTRIES_MAX));
+  const findings: Findings = { sections: [], topics: [], stressed: [], announcements: [], sentences: [], questions: [], tagged: [] };
   let position = 0;
   for (const [done, part] of parts.entries()) {
     signal.throwIfAborted();
-    findings.sections.push(readSection(c, part, position, findings));
+    findings.sections.push(readSection(c, part, position, findings, stride));
     position += part.length;
     onProgress?.({ stage: 'summarising', done: done + 1, total: parts.length });
     await nextTurn();
@@ -86,13 +107,13 @@ function splitIntoSections(entries: readonly TranscriptLine[]): TranscriptLine[]
   return sections;
 }
 
-function readSection(c: Composition, entries: readonly TranscriptLine[], firstPosition: number, findings: Findings): Section {
+function readSection(c: Composition, entries: readonly TranscriptLine[], firstPosition: number, findings: Findings, stride: number): Section {
   const sentences = classSentences(entries, firstPosition);
-  for (const entry of entries) {
+  entries.forEach((entry, offset) => {
     // Tagging is the costly part of the notes: done here, section by section, so progress and
     // cancellation keep their pace; the concepts are ranked from the cached result.
-    entryTermMentions(entry, c.models);
-  }
+    if (tagged(entry, firstPosition + offset, stride)) entryTermMentions(entry, c.models);
+  });
   for (const sentence of sentences) {
     const text = sentence.text;
     const announced = announcedTopic(text);
@@ -108,13 +129,14 @@ function readSection(c: Composition, entries: readonly TranscriptLine[], firstPo
       findings.questions.push(findings.sentences.length);
     }
     findings.sentences.push(sentence);
+    if (tagged(sentence.entry, sentence.position, stride)) findings.tagged.push(sentence);
   }
   return { entries };
 }
 
 function writeNotes(c: Composition, findings: Findings): string {
   const { book } = c;
-  const concepts = courseTerms(findings.sentences, c.models, CONCEPTS_MAX);
+  const concepts = courseTerms(findings.tagged, c.models, CONCEPTS_MAX);
   const topic = findings.topics[0] !== undefined ? bold(findings.topics[0]) : boldList(book, concepts.slice(0, TOPIC_KEYWORDS_MAX).map((t) => t.name));
   const open = findings.questions.filter((at) => !isAnswered(findings.sentences, at)).flatMap((at) => findings.sentences[at] ?? []);
   return paragraphs([
@@ -184,9 +206,24 @@ function conceptLine(c: Composition, concept: CourseTerm): string {
   const quoted = (label: string, sentence: ClassSentence): string =>
     book.labelled(label, `“${escapeInline(sentence.text)}” [${c.clock(sentence.entry)}]`);
   if (concept.definition !== undefined) parts.push(quoted(book.summary.definition, concept.definition));
+  else {
+    const slide = slideDefinition(c, concept);
+    if (slide !== undefined) parts.push(book.labelled(book.summary.onTheSlides, slide));
+  }
   if (concept.example !== undefined) parts.push(quoted(book.summary.example, concept.example));
   if (parts.length === 0) parts.push(book.labelled(book.summary.firstMentioned(c.clock(concept.first.entry)), `“${escapeInline(concept.first.text)}”`));
   return `- ${bold(concept.name)} — ${parts.join(' ')}`;
+}
+
+/** The material's passage about a concept the class did not define, with its citation. */
+function slideDefinition(c: Composition, concept: CourseTerm): string | undefined {
+  const material = c.request.material;
+  const terms = tokenize(concept.name);
+  const hit = material && terms.length > 0 ? bestPassage(material, terms, SLIDE_COVERAGE_MIN) : undefined;
+  const statement = hit === undefined || !material ? undefined : passageStatement(material, hit, terms);
+  if (!material || hit === undefined || statement === undefined) return undefined;
+  const citation = citationOf(material, hit);
+  return `“${escapeInline(statement)}”${citation === null ? '' : ` ${citation}`}`;
 }
 
 function announcementList(c: Composition, findings: Findings): string {

@@ -17,7 +17,8 @@ const CLASSROOM_WORDS: ReadonlySet<string> = new Set(
   `class lecture lesson homework exam quiz test midterm final course slide page chapter section problem
   exercise assignment question answer everyone everybody anyone student teacher minute hour time week day
   friday monday tuesday wednesday thursday today tomorrow example thing idea bit lot word
-  作业 考试 课本 同学 同学们 老师 内容 地方 问题 时候 例子 东西 事情 今天 明天 下次 上课 下课 课堂 章节 题目 小时 分钟 周五`
+  definition case part conclusion concept kind topic sense
+  定义 情况 部分 结论 方面 办法 意思 概念 作业 期中考试 期末考试 测验 小测 课程 考试 课本 同学 同学们 老师 内容 地方 问题 时候 例子 东西 事情 今天 明天 下次 上课 下课 课堂 章节 题目 小时 分钟 周五`
     .split(/\s+/)
     .filter((word) => word.length > 0),
 );
@@ -25,7 +26,13 @@ const CLASSROOM_WORDS: ReadonlySet<string> = new Set(
 /** Heads that make the words before them the name of a rule or law: 幂函数求导法则, 勾股定理. */
 const CHINESE_RULE_HEADS = /^(?:法则|定理|公式|定律|原理|规则|准则|方程|引理|推论)$/;
 const ENGLISH_NOUNS = /^(?:NOUN|PROPN)$/;
-const CHINESE_NOUN_TAGS = /^(?:n|nr|ns|nt|nz|ng|nrt|nrfg|vn|an)$/;
+const CHINESE_NOUN_TAGS = /^(?:n|nr|ns|nt|nz|ng|nrt|nrfg|vn|an|b|j|l)$/;
+/** Words that may be part of a term: nouns, distinguishing words, verbs and adjectives inside compounds. */
+const CHINESE_CONTENT_TAGS = /^(?:n\w*|b|v|vn|a|an|j|l|ng)$/;
+
+function isVerb(token: TaggedToken | undefined): boolean {
+  return token !== undefined && token.tag === 'v' && [...token.text].length >= 2;
+}
 const ENGLISH_WORD = /^[a-z][a-z'-]*[a-z]$/i;
 const MAX_PHRASE_WORDS = 4;
 const MAX_CHINESE_PHRASE_WORDS = 3;
@@ -72,7 +79,9 @@ function englishTerms(tokens: readonly TaggedToken[], models: LanguageModels): T
 function englishPhrase(run: readonly TaggedToken[], models: LanguageModels): TermMention | null {
   let words = [...run];
   // Modifiers that say nothing about the subject ("the same way", "a small step") go.
-  while (words.length > 0 && (words[0]?.tag === 'ADJ' || isNonTerm(words[0]?.normal ?? '', models, 'en')) && words.length > 1) words = words.slice(1);
+  // Modifiers that say nothing about the subject ("the same way", "a small step") go; those
+  // that name a kind ("citric acid", "cellular respiration") stay.
+  while (words.length > 1 && isNonTerm(words[0]?.normal ?? '', models, 'en')) words = words.slice(1);
   while (words.length > 0 && words[words.length - 1]?.tag !== 'NOUN') words = words.slice(0, -1);
   if (words.length === 0) return null;
   words = words.slice(-MAX_PHRASE_WORDS);
@@ -96,12 +105,12 @@ function displayWord(token: TaggedToken, head: boolean): string {
 }
 
 /**
- * Chinese noun runs (切线 + 斜率 → 切线斜率), new words the segmenter could not place but kept
- * whole (差商), and rule names with what precedes their head (幂函数 求导 法则).
+ * Chinese noun runs (切线 + 斜率 → 切线斜率, 二叉 搜索 树 → 二叉搜索树), with the nouns inside
+ * them, and rule names with what precedes their head (幂函数 求导 法则).
  */
 function chineseTerms(tokens: readonly TaggedToken[], models: LanguageModels): TermMention[] {
   const terms: TermMention[] = [];
-  let run: string[] = [];
+  let run: TaggedToken[] = [];
   // English said inside Chinese ("把大问题拆成 overlapping subproblems") is kept as a phrase.
   let english: string[] = [];
   const flushEnglish = (): void => {
@@ -114,9 +123,19 @@ function chineseTerms(tokens: readonly TaggedToken[], models: LanguageModels): T
     english = [];
   };
   const flush = (): void => {
-    const phrase = run.slice(-MAX_CHINESE_PHRASE_WORDS).join('');
-    if ([...phrase].length >= MIN_HAN_CHARS && !isNonTerm(phrase, models, 'zh') && !run.every((w) => isNonTerm(w, models, 'zh'))) {
-      terms.push({ key: phrase, surface: phrase });
+    // A verb of two characters or more does not end or start a term ("导数等于", "删除节点");
+    // a one-character "verb" inside a compound is the segmenter's mistake (二叉 搜索 树).
+    while (run.length > 0 && isVerb(run[run.length - 1])) run.pop();
+    while (run.length > 0 && isVerb(run[0])) run.shift();
+    if (run.some((t) => CHINESE_NOUN_TAGS.test(t.tag))) {
+      const phrase = run.slice(-MAX_CHINESE_PHRASE_WORDS).map((t) => t.text).join('');
+      if ([...phrase].length >= MIN_HAN_CHARS && !isNonTerm(phrase, models, 'zh')) terms.push({ key: phrase, surface: phrase });
+      // The nouns inside a longer run count too: 后继节点 also says 节点.
+      if (run.length > 1) {
+        for (const t of run) {
+          if (CHINESE_NOUN_TAGS.test(t.tag) && [...t.text].length >= MIN_HAN_CHARS && !isNonTerm(t.text, models, 'zh')) terms.push({ key: t.text, surface: t.text });
+        }
+      }
     }
     run = [];
   };
@@ -129,20 +148,20 @@ function chineseTerms(tokens: readonly TaggedToken[], models: LanguageModels): T
     if (token.text.trim().length === 0) return;
     flushEnglish();
     const han = HAN_CHARACTER.test(token.text) && !/[^\p{Script=Han}]/u.test(token.text);
-    const unknownWord = han && token.tag === 'x' && [...token.text].length >= MIN_HAN_CHARS;
     if (han && CHINESE_RULE_HEADS.test(token.text)) {
       // The rule's name runs back over the nouns and verbs before its head (求导 is a verb).
-      const name: string[] = [];
+      const name: TaggedToken[] = [];
       for (let back = i - 1; back >= 0 && name.length < MAX_CHINESE_PHRASE_WORDS - 1; back--) {
         const before = tokens[back];
-        if (before === undefined || !/^(?:n|nz|vn|v|ng)$/.test(before.tag) || !HAN_CHARACTER.test(before.text)) break;
-        name.unshift(before.text);
+        if (before === undefined || !/^(?:n|nz|vn|v|ng|b)$/.test(before.tag) || !HAN_CHARACTER.test(before.text)) break;
+        name.unshift(before);
       }
-      run = [...name, token.text];
-      flush();
+      run = [];
+      const phrase = [...name, token].map((t) => t.text).join('');
+      if (!isNonTerm(phrase, models, 'zh')) terms.push({ key: phrase, surface: phrase });
       return;
     }
-    if (han && (CHINESE_NOUN_TAGS.test(token.tag) || unknownWord)) run.push(token.text);
+    if (han && CHINESE_CONTENT_TAGS.test(token.tag) && !models.isStopWord(token.text, 'zh')) run.push(token);
     else flush();
   });
   flush();

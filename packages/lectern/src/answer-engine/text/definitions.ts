@@ -1,7 +1,7 @@
 // Sentences that say what a term is: "This quotient is called the difference quotient", "The
 // derivative is the limit of…", "我们把这个商叫做差商", "切线就是…". The term they define is
 // what makes a concept a concept, and the sentence is what a student needs to hear about it.
-import { isDefinition } from './explanations.js';
+import { definitionCueIndex } from './explanations.js';
 import { isQuestion } from './questions.js';
 
 /** The term a sentence names after a naming cue: "…is called the X", "…叫做X". */
@@ -29,17 +29,28 @@ function termSource(term: string): string {
 }
 
 /**
- * How well `sentence` defines `term`: 3 when it names the term after a cue ("…is called the
+ * How well a sentence defines `term`: 3 when it names the term after a cue ("…is called the
  * difference quotient"), 2 when it opens with the term and says what it is ("The derivative
- * is…"), 1 when it has another definition cue and mentions the term, 0 otherwise. Questions
- * define nothing.
+ * is…"), 1 when it names the term before another definition cue, 0 otherwise. Questions
+ * define nothing. The patterns are built once per term: a long class has many mentions.
  */
-export function definitionStrength(sentence: string, term: string): number {
-  if (isQuestion(sentence)) return 0;
+export function definitionJudge(term: string): (sentence: string) => number {
   const source = termSource(term);
-  if (!new RegExp(source, 'i').test(sentence)) return 0;
-  const named = termNamedIn(sentence);
-  if (named !== null && named.toLowerCase().replace(/s$/, '') === term.toLowerCase().replace(/s$/, '')) return 3;
-  if (new RegExp(String.raw`^${OPENERS}(?:(?:the|an?)\s+)?${source}${COPULA}`, 'i').test(sentence.trim())) return 2;
-  return isDefinition(sentence) ? 1 : 0;
+  const mention = new RegExp(source, 'i');
+  const opening = new RegExp(String.raw`^${OPENERS}(?:(?:the|an?)\s+)?${source}${COPULA}`, 'i');
+  const folded = term.toLowerCase().replace(/s$/, '');
+  return (sentence) => {
+    const at = mention.exec(sentence)?.index;
+    if (at === undefined || isQuestion(sentence)) return 0;
+    const named = termNamedIn(sentence);
+    if (named !== null && named.toLowerCase().replace(/s$/, '') === folded) return 3;
+    if (opening.test(sentence.trim())) return 2;
+    // "The height of a tree is defined as…": the term comes before the cue that defines it.
+    const cue = definitionCueIndex(sentence);
+    return cue >= 0 && at < cue ? 1 : 0;
+  };
+}
+
+export function definitionStrength(sentence: string, term: string): number {
+  return definitionJudge(term)(sentence);
 }

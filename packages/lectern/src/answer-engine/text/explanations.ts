@@ -10,6 +10,11 @@ export function isDefinition(sentence: string): boolean {
   return DEFINITION_CUES.test(sentence);
 }
 
+/** Where the sentence's definition cue starts, or -1 when it has none. */
+export function definitionCueIndex(sentence: string): number {
+  return DEFINITION_CUES.exec(sentence)?.index ?? -1;
+}
+
 export function isExample(sentence: string): boolean {
   return EXAMPLE_CUES.test(sentence);
 }

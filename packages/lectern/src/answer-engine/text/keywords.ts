@@ -73,10 +73,6 @@ export class PhraseCounts {
     }
   }
 
-  addCounts(other: PhraseCounts): void {
-    for (const [key, count] of other.counts) this.counts.set(key, (this.counts.get(key) ?? 0) + count);
-  }
-
   rank(options: KeywordOptions): Keyword[] {
     const counts = this.counts;
     // Most phrases occur once. Only frequent ones can be accepted, and accepting one only

@@ -1,8 +1,8 @@
 // The offline engine's language analysers: an English part-of-speech tagger (wink-nlp with its
 // English model), a Chinese segmenter and tagger (jieba) and the stopwords-iso lists. Loading
-// them costs 0.1–1.5 s and tens of MB (wink ≈ 55 MB, jieba ≈ 43 MB of RSS), so nothing loads at
-// start-up: the first builtin answer awaits loadLanguageModels(), and jieba loads only once a
-// class has Chinese in it (loadChineseSegmenter); until then Intl.Segmenter stands in.
+// them costs 0.1–1.5 s and tens of MB (the tagger about 40 MB, jieba's dictionary about 60 MB),
+// so nothing loads at start-up, and each language's part loads only for a class that speaks
+// it: the first builtin answer that needs one awaits loadLanguageModels(), later ones find it.
 import { createRequire } from 'node:module';
 
 export type PartOfSpeech = string;
@@ -24,38 +24,90 @@ export interface LanguageModels {
   isStopWord(word: string, language: 'en' | 'zh'): boolean;
 }
 
-let loading: Promise<LanguageModels> | undefined;
-let loaded: LanguageModels | undefined;
-let chineseLoading: Promise<void> | undefined;
-/** The Chinese tagger the shared analysers use: jieba once loaded, Intl.Segmenter's words until then. */
-let sharedChineseTagger: ChineseTagger | undefined;
-
-/** The analysers, loaded once; concurrent callers share the one load. */
-export function loadLanguageModels(): Promise<LanguageModels> {
-  loading ??= createLanguageModels({ chinese: 'segmenter' }).then((models) => {
-    loaded = { ...models, tagChinese: (text) => (sharedChineseTagger ?? models.tagChinese)(text) };
-    return loaded;
-  });
-  return loading;
+export interface LanguagesNeeded {
+  english: boolean;
+  chinese: boolean;
 }
 
-/**
- * Loads jieba into the shared analysers, once; a class with Chinese in it awaits this before
- * its answer. If jieba's native binary cannot load, Intl.Segmenter stays in its place.
- */
-export function loadChineseSegmenter(): Promise<void> {
-  chineseLoading ??= jiebaTagger().then(
-    (tagger) => {
-      sharedChineseTagger = tagger;
-    },
-    () => undefined,
-  );
-  return chineseLoading;
+export interface ModelOptions {
+  /** 'segmenter' stands in Intl.Segmenter for jieba, as when jieba's native binary cannot load. */
+  chinese?: 'jieba' | 'segmenter';
 }
 
-/** The analysers if already loaded: code on the answer path never waits for them. */
-export function languageModels(): LanguageModels | undefined {
-  return loaded;
+type EnglishTagger = (text: string) => TaggedToken[][];
+type ChineseTagger = (text: string) => TaggedToken[];
+
+/** The shared analysers: parts load on demand, once; concurrent callers share a load. */
+class LazyModels implements LanguageModels {
+  private english: EnglishTagger | undefined;
+  private chinese: ChineseTagger | undefined;
+  private englishLoad: Promise<void> | undefined;
+  private chineseLoad: Promise<void> | undefined;
+  private readonly stop = stopLists();
+
+  constructor(private readonly options: ModelOptions = {}) {}
+
+  /** Whether every part `needed` is ready, so an answer can start without waiting. */
+  has(needed: LanguagesNeeded): boolean {
+    return (!needed.english || this.english !== undefined) && (!needed.chinese || this.chinese !== undefined);
+  }
+
+  async load(needed: LanguagesNeeded): Promise<this> {
+    if (needed.english) {
+      this.englishLoad ??= englishTagger().then((tagger) => {
+        this.english = tagger;
+      });
+    }
+    if (needed.chinese) {
+      const chosen = this.options.chinese === 'segmenter' ? segmenterTagger() : jiebaTagger().catch(segmenterTagger);
+      this.chineseLoad ??= chosen.then((tagger) => {
+        this.chinese = tagger;
+      });
+    }
+    await Promise.all([needed.english ? this.englishLoad : undefined, needed.chinese ? this.chineseLoad : undefined]);
+    return this;
+  }
+
+  /** Text the request did not announce (never expected) is tagged as nothing rather than failing. */
+  tagEnglish(text: string): TaggedToken[][] {
+    return this.english?.(text) ?? [];
+  }
+
+  /** Without jieba loaded, the platform's segmenter stands in (see segmenterTagger). */
+  tagChinese(text: string): TaggedToken[] {
+    return (this.chinese ?? (this.fallback ??= segmentWords))(text);
+  }
+
+  private fallback: ChineseTagger | undefined;
+
+  isStopWord(word: string, language: 'en' | 'zh'): boolean {
+    return this.stop[language].has(word);
+  }
+}
+
+let shared: LazyModels | undefined;
+
+/** The analysers with the parts `needed` loaded. */
+export function loadLanguageModels(needed: LanguagesNeeded = { english: true, chinese: true }): Promise<LanguageModels> {
+  shared ??= new LazyModels();
+  return shared.load(needed);
+}
+
+/** The analysers if the parts `needed` are loaded already: then an answer need not wait. */
+export function languageModels(needed: LanguagesNeeded = { english: true, chinese: true }): LanguageModels | undefined {
+  return shared?.has(needed) === true ? shared : undefined;
+}
+
+/** Fresh analysers (tests use this to try the fallback); the engine uses loadLanguageModels. */
+export function createLanguageModels(options: ModelOptions = {}): Promise<LanguageModels> {
+  return new LazyModels(options).load({ english: true, chinese: true });
+}
+
+function stopLists(): { en: ReadonlySet<string>; zh: ReadonlySet<string> } {
+  // A JSON file of every language's list (about 1 MB); read once through require, which parses JSON.
+  const require = createRequire(import.meta.url);
+  const lists = require('stopwords-iso/stopwords-iso.json') as Record<string, string[]>;
+  return { en: new Set(lists.en ?? []), zh: new Set(lists.zh ?? []) };
 }
 
 interface WinkDoc {
@@ -65,43 +117,23 @@ interface WinkItems {
   tokens(): { out(property?: unknown): string[] };
 }
 
-export interface ModelOptions {
-  /** 'segmenter' stands in Intl.Segmenter for jieba, as when jieba's native binary cannot load. */
-  chinese?: 'jieba' | 'segmenter';
-}
-
-type ChineseTagger = (text: string) => TaggedToken[];
-
-/** Fresh analysers (tests use this to try the fallback); the engine uses loadLanguageModels. */
-export async function createLanguageModels(options: ModelOptions = {}): Promise<LanguageModels> {
-  const [{ default: winkNLP }, { default: englishModel }, tagChinese] = await Promise.all([
-    import('wink-nlp'),
-    import('wink-eng-lite-web-model'),
-    options.chinese === 'segmenter' ? segmenterTagger() : jiebaTagger().catch(segmenterTagger),
-  ]);
-  const nlp = winkNLP(englishModel);
+async function englishTagger(): Promise<EnglishTagger> {
+  const [{ default: winkNLP }, { default: englishModel }] = await Promise.all([import('wink-nlp'), import('wink-eng-lite-web-model')]);
+  // Sentence boundaries and parts of speech only: entity recognition, negation and sentiment
+  // would triple the cost of tagging a long class and are not used.
+  const nlp = winkNLP(englishModel, ['sbd', 'pos']);
   const its = nlp.its;
-  // A JSON file of every language's list; read once through require, which parses JSON.
-  const require = createRequire(import.meta.url);
-  const lists = require('stopwords-iso/stopwords-iso.json') as Record<string, string[]>;
-  const stop = { en: new Set(lists.en ?? []), zh: new Set(lists.zh ?? []) };
-  return {
-    tagEnglish(text) {
-      const sentences: TaggedToken[][] = [];
-      // wink-nlp's own Document type is generic over its item helpers; only these calls are used.
-      (nlp.readDoc(text) as unknown as WinkDoc).sentences().each((sentence) => {
-        const tokens = sentence.tokens();
-        const texts = tokens.out();
-        const normals = tokens.out(its.normal);
-        const tags = tokens.out(its.pos);
-        sentences.push(texts.map((t, i) => ({ text: t, normal: normals[i] ?? t.toLowerCase(), tag: tags[i] ?? 'X' })));
-      });
-      return sentences;
-    },
-    tagChinese,
-    isStopWord(word, language) {
-      return stop[language].has(word);
-    },
+  return (text) => {
+    const sentences: TaggedToken[][] = [];
+    // wink-nlp's own Document type is generic over its item helpers; only these calls are used.
+    (nlp.readDoc(text) as unknown as WinkDoc).sentences().each((sentence) => {
+      const tokens = sentence.tokens();
+      const texts = tokens.out();
+      const normals = tokens.out(its.normal);
+      const tags = tokens.out(its.pos);
+      sentences.push(texts.map((t, i) => ({ text: t, normal: normals[i] ?? t.toLowerCase(), tag: tags[i] ?? 'X' })));
+    });
+    return sentences;
   };
 }
 
@@ -113,18 +145,22 @@ async function jiebaTagger(): Promise<ChineseTagger> {
   return (text) => jieba.tag(text, false).map(({ word, tag }) => ({ text: word, normal: word.toLowerCase(), tag }));
 }
 
+function segmenterTagger(): Promise<ChineseTagger> {
+  return Promise.resolve(segmentWords);
+}
+
+const WORDS = new Intl.Segmenter('zh', { granularity: 'word' });
+const ALL_HAN = /^\p{Script=Han}+$/u;
+
 /**
  * Words from the platform's ICU segmenter, which knows no parts of speech: every Han word of
  * two characters or more is offered as a noun ("n"), Latin words as "eng", the rest as "x".
  * Function words are then dropped by the stop list and passing words by the ranking.
  */
-async function segmenterTagger(): Promise<ChineseTagger> {
-  const segmenter = new Intl.Segmenter('zh', { granularity: 'word' });
-  const han = /^\p{Script=Han}+$/u;
-  return (text) =>
-    [...segmenter.segment(text)].map(({ segment, isWordLike }) => ({
-      text: segment,
-      normal: segment.toLowerCase(),
-      tag: !isWordLike ? 'x' : han.test(segment) ? ([...segment].length >= 2 ? 'n' : 'x') : /^[a-z]/i.test(segment) ? 'eng' : 'x',
-    }));
+function segmentWords(text: string): TaggedToken[] {
+  return [...WORDS.segment(text)].map(({ segment, isWordLike }) => ({
+    text: segment,
+    normal: segment.toLowerCase(),
+    tag: isWordLike !== true ? 'x' : ALL_HAN.test(segment) ? ([...segment].length >= 2 ? 'n' : 'x') : /^[a-z]/i.test(segment) ? 'eng' : 'x',
+  }));
 }

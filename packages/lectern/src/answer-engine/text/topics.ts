@@ -8,6 +8,7 @@ const TOPIC_CUES: readonly RegExp[] = [
   /\b(?:let's|let us|now we(?:'ll| will)?|we(?:'ll| will) now|i want to) (?:move on to|turn to|talk about|look at|switch to|start with|get to|discuss|go over)\s+(.+)/i,
   /\b(?:moving on to|turning to|next (?:topic|up)(?: is)?:?|the next (?:topic|thing|part|section) (?:is|we'll cover is))\s+(.+)/i,
   /\bthis (?:section|part|unit) is (?:about|on) (.+)/i,
+  /\bthe (?:first|next|last|final|main|new) topic(?: for today| of today| today)? is (.+)/i,
   /今天(?:我们)?(?:要|来|主要)?(?:讲|学习|学|介绍|讨论|聊|看)(?:一下|的是)?(.+)/,
   /今天的(?:主题|内容|课题|话题)是(.+)/,
   /(?:接下来|下面|现在|然后|最后)(?:我们)?(?:要|来|开始|就|再)?(?:简单)?(?:讲|看|学|介绍|讨论|进入|聊|说)(?:一下|一看|的是)?(.+)/,

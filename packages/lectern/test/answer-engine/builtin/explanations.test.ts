@@ -1,0 +1,69 @@
+// The builtin engine answering from slides and from what little the class said, in English
+// and Chinese: a rescue draws on the slide when the class has not explained the term, or on
+// the class's mention when there is one; notes give a slide's definition of a concept the
+// class did not define; a question the teacher defers stays open.
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import type { MaterialText, TranscriptLine } from '../../../src/answer-engine/types.js';
+import { answerOf, section } from '../evaluation/evaluate.js';
+
+const START = Date.UTC(2026, 10, 3, 9, 0, 0);
+const lines = (texts: readonly string[], firstId: number): TranscriptLine[] =>
+  texts.map((text, i) => ({ id: firstId + i, text, createdAt: new Date(START + i * 40_000).toISOString() }));
+
+function slides(filename: string, pages: readonly string[]): MaterialText {
+  return { filename, pageLabel: 'slide', text: pages.join('\n\n'), pages: pages.map((text, i) => ({ number: i + 1, text })) };
+}
+
+const englishDeck = slides('limits.pptx', [
+  'Limits\nCalculus I, lecture 4',
+  'Continuity\nA function is continuous at a point when its limit there equals its value.',
+]);
+const chineseDeck = slides('极限.pptx', ['极限\n微积分第四讲', '连续性\n函数在一点连续，是指它在该点的极限等于函数值。']);
+
+describe('builtin answers from slides and mentions', () => {
+  it('rescues from the slide when the class has not explained the term (en)', async () => {
+    const entries = lines(['Today we talk about limits.', 'A limit is the value a function approaches.', 'Who can tell me what continuity means?'], 700_000);
+    const say = section(await answerOf({ kind: 'rescue', entries, material: englishDeck }), 'Say this');
+    assert.match(say, /the slides say: .*its limit there equals its value\. \(slide 2\)/);
+  });
+
+  it('rescues from the slide when the class has not explained the term (zh)', async () => {
+    const entries = lines(['今天我们讲极限。', '极限就是函数无限接近的那个值。', '谁能说一下什么是连续性？'], 700_100);
+    const say = section(await answerOf({ kind: 'rescue', entries, material: chineseDeck }), '可以这样说');
+    assert.match(say, /幻灯片上写着：.*极限等于函数值。 \(slide 2\)/);
+  });
+
+  it('rescues from what the class said when it mentioned the term without explaining it', async () => {
+    const entries = lines(['Continuity will matter a lot next week.', 'Limits come first.', 'Okay, who knows what continuity is?'], 700_200);
+    const say = section(await answerOf({ kind: 'rescue', entries }), 'Say this');
+    assert.match(say, /You mentioned that continuity will matter a lot next week\./);
+    assert.doesNotMatch(say, /haven't covered|has to do with/);
+  });
+
+  it("gives a slide's definition of a concept the class did not define, in notes (en and zh)", async () => {
+    const en = await answerOf({
+      kind: 'summary',
+      entries: lines(['Continuity matters for limits.', 'We check continuity at each point.', 'Continuity again, and limits again.'], 700_300),
+      material: englishDeck,
+    });
+    assert.match(section(en, 'Concepts'), /- \*\*continuity\*\* — From the material: “A function is continuous at a point when its limit there equals its value\.” \(slide 2\)/);
+    assert.doesNotMatch(section(en, 'Concepts'), /lecture 4/, 'a title slide defines nothing');
+    const zh = await answerOf({ kind: 'summary', entries: lines(['连续性和极限有关。', '我们在每一点检查连续性。', '连续性很重要。'], 700_400), material: chineseDeck });
+    assert.match(section(zh, '概念'), /- \*\*连续性\*\* — 课件中：“函数在一点连续，是指它在该点的极限等于函数值。” \(slide 2\)/);
+  });
+
+  it('keeps a deferred question open and an answered one closed (en and zh)', async () => {
+    const en = await answerOf({
+      kind: 'summary',
+      entries: lines(['Why does the limit exist here?', "Because both sides approach two.", 'What about a jump in the function?', "We'll come back to that next time."], 700_500),
+    });
+    const open = section(en, 'Open questions');
+    assert.match(open, /What about a jump/);
+    assert.doesNotMatch(open, /Why does the limit exist/);
+    const zh = await answerOf({ kind: 'summary', entries: lines(['为什么这里的极限存在？', '因为左右两边都趋近于二。', '函数有跳跃的时候怎么办呢？', '这个我们下次课再说。'], 700_600) });
+    const openZh = section(zh, '待解决');
+    assert.match(openZh, /函数有跳跃的时候怎么办呢/);
+    assert.doesNotMatch(openZh, /为什么这里的极限存在/);
+  });
+});
