@@ -55,6 +55,27 @@ export interface ConnectionTest {
   message?: string;
 }
 
+/**
+ * Frames and records of features built in parallel with this page (audio capture, the model
+ * runtime), typed here from the contract until they are in Lectern's OpenAPI document.
+ */
+export interface RuntimePart {
+  model_id: string;
+  state: 'cold' | 'warming' | 'ready' | 'failed';
+  error: string | null;
+}
+export interface ModelsRuntime {
+  ready: boolean;
+  asr: RuntimePart;
+  llm: RuntimePart;
+}
+type ContractOnlyFrame =
+  | { type: 'audio.level'; session_id: string | null; data: { peak: number } }
+  | { type: 'audio.partial'; session_id: string | null; data: { text: string } }
+  | { type: 'audio.error'; session_id: string | null; data: { code: string; message: string } }
+  | { type: 'audio.stopping'; session_id: string | null; data: Record<string, unknown> }
+  | { type: 'models.runtime'; session_id: string | null; data: ModelsRuntime };
+
 export interface WorkspaceState {
   connection: ConnectionState | 'signed-out';
   session: Session | null;
@@ -75,6 +96,11 @@ export interface WorkspaceState {
   credentials: CredentialStatus[];
   connectionTest: ConnectionTest | null;
   models: Model[];
+  /** Null when this Lectern has no runtime endpoint yet. */
+  runtime: ModelsRuntime | null;
+  /** Level (0..1) and words in progress of a class captured by Lectern's own microphone. */
+  deviceLevel: number;
+  partial: string | null;
   /** The last failure the user should see, with the API's message. */
   error: string | null;
   notice: string | null;
@@ -97,6 +123,9 @@ const initialState: WorkspaceState = {
   credentials: [],
   connectionTest: null,
   models: [],
+  runtime: null,
+  deviceLevel: 0,
+  partial: null,
   error: null,
   notice: null,
 };
@@ -291,7 +320,7 @@ export class Workspace {
     const entries = this.state.entries;
     const last = entries[entries.length - 1];
     if (last && entry.id <= last.id) return;
-    this.store.update({ entries: [...entries, entry] });
+    this.store.update({ entries: [...entries, entry], partial: null });
   }
 
   // --- assistant -------------------------------------------------------------------------
@@ -473,6 +502,23 @@ export class Workspace {
     });
   }
 
+  /** `GET /models/runtime`; quietly absent on a Lectern without it (404). */
+  async loadRuntime(): Promise<void> {
+    const response = await fetch(`${this.baseUrl}/api/v2/models/runtime`, { headers: { authorization: `Bearer ${this.token}` } });
+    if (response.ok) this.store.update({ runtime: (await response.json()) as ModelsRuntime });
+  }
+
+  async startModel(id: string): Promise<void> {
+    await this.attempt(async () => {
+      const response = await fetch(`${this.baseUrl}/api/v2/models/${encodeURIComponent(id)}/start`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${this.token}` },
+      });
+      if (!response.ok) throw failureOf(response, await response.json().catch(() => null));
+      await this.loadRuntime();
+    });
+  }
+
   async installModel(id: string): Promise<void> {
     const model = await this.attempt(() => unwrap(this.api.POST('/api/v2/models/{id}/install', { params: { path: { id } } })));
     if (model) this.acceptModel(model);
@@ -555,6 +601,29 @@ export class Workspace {
         return;
       case 'settings.updated':
         if (this.state.settings) void this.loadSettings();
+        return;
+      default:
+        this.acceptContractOnly(frame as unknown as ContractOnlyFrame);
+    }
+  }
+
+  private acceptContractOnly(frame: ContractOnlyFrame): void {
+    const ours = frame.session_id === null || frame.session_id === this.state.session?.id;
+    switch (frame.type) {
+      case 'audio.level':
+        if (ours) this.store.update({ deviceLevel: frame.data.peak });
+        return;
+      case 'audio.partial':
+        if (ours) this.store.update({ partial: frame.data.text });
+        return;
+      case 'audio.error':
+        if (ours) this.store.update({ error: `${frame.data.message} (${frame.data.code})` });
+        return;
+      case 'audio.stopping':
+        if (ours) this.store.update({ deviceLevel: 0, partial: null });
+        return;
+      case 'models.runtime':
+        this.store.update({ runtime: frame.data });
         return;
       default:
         return;

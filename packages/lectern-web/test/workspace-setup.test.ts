@@ -134,6 +134,8 @@ describe('web workspace: materials, settings and models', () => {
     await page.locator('[data-testid="model"][data-model-id="tiny-llm"][data-state="cancelled"]').waitFor();
     const { body } = await api.get<{ items: { id: string; state: string }[] }>('/api/v2/models');
     assert.equal(body.items.find((m) => m.id === 'tiny-llm')?.state, 'cancelled');
-    assert.deepEqual(opened.problems.filter((p) => !/the server responded with a status of (415|503)/.test(p)), []);
+    // Expected failures the page showed: the refused upload (415), the provider's 401 (503) and
+    // GET /models/runtime on a Lectern that has no model runtime yet (404).
+    assert.deepEqual(opened.problems.filter((p) => !/the server responded with a status of (404|415|503)/.test(p)), []);
   });
 });
