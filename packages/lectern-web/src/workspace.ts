@@ -103,7 +103,8 @@ export interface WorkspaceState {
   partial: string | null;
   /** The last failure the user should see, with the API's message. */
   error: string | null;
-  notice: string | null;
+  /** A short confirmation or hint (an i18n key), cleared after a few seconds. */
+  notice: 'settingsSaved' | 'startFirst' | null;
 }
 
 const initialState: WorkspaceState = {
@@ -131,6 +132,7 @@ const initialState: WorkspaceState = {
 };
 
 const entriesPageMax = 1000;
+const noticeVisibleMs = 4000;
 /** Follow-up history sent with a question (the contract's limit). */
 const historyTurnsMax = 12;
 const historyContentMaxChars = 4000;
@@ -197,6 +199,13 @@ export class Workspace {
 
   dismissError(): void {
     this.store.update({ error: null });
+  }
+
+  private showNotice(notice: NonNullable<WorkspaceState['notice']>): void {
+    this.store.update({ notice });
+    setTimeout(() => {
+      if (this.state.notice === notice) this.store.update({ notice: null });
+    }, noticeVisibleMs);
   }
 
   dismissAlert(): void {
@@ -290,17 +299,24 @@ export class Workspace {
   }
 
   async stop(): Promise<void> {
-    await this.transition('stop');
+    const stopped = await this.transition('stop');
+    // With auto summary on, stopping starts the summary: show it as it streams.
+    const summaryTaskId = (stopped as { summary_task_id?: string | null } | undefined)?.summary_task_id;
+    if (summaryTaskId) {
+      this.store.update({ latestTaskId: summaryTaskId });
+      await this.refreshTask(summaryTaskId);
+    }
     await this.attempt(() => this.loadPastSessions());
   }
 
-  private async transition(action: 'pause' | 'resume' | 'stop'): Promise<void> {
+  private async transition(action: 'pause' | 'resume' | 'stop'): Promise<Session | undefined> {
     const session = this.state.session;
-    if (!session) return;
-    await this.attempt(async () => {
+    if (!session) return undefined;
+    return this.attempt(async () => {
       const path = `/api/v2/sessions/{id}/${action}` as const;
-      const next = await unwrap(this.api.POST(path, { params: { path: { id: session.id } } }));
-      this.store.update({ session: next as Session });
+      const next = (await unwrap(this.api.POST(path, { params: { path: { id: session.id } } }))) as Session;
+      this.store.update({ session: next });
+      return next;
     });
   }
 
@@ -328,7 +344,7 @@ export class Workspace {
   async ask(kind: TaskKind, question?: string): Promise<Task | undefined> {
     const sessionId = this.state.session?.id ?? this.state.notesSessionId;
     if (!sessionId) {
-      this.store.update({ error: 'Start a class first' });
+      this.showNotice('startFirst');
       return undefined;
     }
     const history = kind === 'followup' ? this.chatHistory() : [];
@@ -469,7 +485,10 @@ export class Workspace {
 
   async saveSettings(patch: Partial<Settings>): Promise<boolean> {
     const settings = await this.attempt(() => unwrap(this.api.PUT('/api/v2/settings', { body: patch as Settings })));
-    if (settings) this.store.update({ settings, notice: 'settingsSaved' });
+    if (settings) {
+      this.store.update({ settings });
+      this.showNotice('settingsSaved');
+    }
     return settings !== undefined;
   }
 

@@ -82,6 +82,7 @@ describe('web workspace: materials, settings and models', () => {
     await danger.fill(`${await danger.inputValue()}\nbring a calculator`);
     await testId('settings-auto-summary').uncheck();
     await testId('settings-save').click();
+    await testId('notice').getByText('Settings saved').waitFor();
     await page.locator('[data-testid="settings-model"]').waitFor();
     const deadline = Date.now() + 5000;
     let saved = (await api.get<SettingsBody>('/api/v2/settings')).body;
