@@ -15,6 +15,9 @@ const bundleTargetBytes = 150 * 1024;
 const firstPaintTargetMs = 300;
 const deltaTargetMs = 50;
 const pageLoads = 10;
+const longClassEntries = 2000;
+/** A frame over this is a visible hitch (two missed 60 Hz frames and more). */
+const jankFrameMs = 50;
 const answers = 15;
 
 // In-page probes, as plain scripts: they run in the browser, and bench/ is typed for Node.
@@ -52,6 +55,23 @@ new MutationObserver(() => {
   marks.painted.set(id, -1);
   requestAnimationFrame(() => marks.painted.set(id, performance.now()));
 }).observe(document, { childList: true, subtree: true, characterData: true });`;
+
+/** Scrolls the transcript from the end to the start, one step per animation frame, and times the frames. */
+const scrollProbe = `(async () => {
+  const element = document.querySelector('[data-testid="transcript"]');
+  const frames = [];
+  let last = performance.now();
+  let rows = 0;
+  for (let step = 0; step < 120; step += 1) {
+    element.scrollTop = element.scrollHeight * (1 - step / 119);
+    await new Promise((resolve) => requestAnimationFrame(resolve));
+    const now = performance.now();
+    frames.push(now - last);
+    last = now;
+    rows = Math.max(rows, document.querySelectorAll('.entry').length);
+  }
+  return { frames, rows };
+})()`;
 
 const dist = new URL('../packages/lectern-web/dist/', import.meta.url).pathname;
 const files = ['index.html', ...readdirSync(join(dist, 'assets')).map((name) => join('assets', name))];
@@ -110,6 +130,27 @@ try {
   const delta = summarise(latencies);
   report('lectern-web first delta on screen (WebSocket frame -> next painted frame)', `p50 < ${deltaTargetMs} ms`, delta.p50Ms < deltaTargetMs, { ...delta, samplesMs: latencies.map((ms) => Math.round(ms * 10) / 10) });
   await context.close();
+
+  // A 2-hour class: 2,000 entries, scrolled end to start in 120 steps, one per animation frame.
+  const long = await api.post<{ id: string }>(`/api/v2/sessions/${session.body.id}/stop`);
+  if (long.status !== 200) throw new Error(`stop answered ${long.status}`);
+  const longSession = await api.post<{ id: string }>('/api/v2/sessions', { course_name: 'Two hours' });
+  for (let i = 1; i <= longClassEntries; i += 1) {
+    await api.post(`/api/v2/sessions/${longSession.body.id}/entries`, { text: `Entry ${i}: the lecturer keeps talking about series and sequences, with an example.`, source_id: `long-${i}` });
+  }
+  const longContext = await browser.newContext();
+  const longPage = await longContext.newPage();
+  await longPage.goto(await loginUrl(lectern));
+  await longPage.locator(`[data-testid="transcript"][data-count="${longClassEntries}"]`).waitFor();
+  const scrolling = (await longPage.evaluate(scrollProbe)) as { frames: number[]; rows: number };
+  const frames = summarise(scrolling.frames);
+  const janky = scrolling.frames.filter((ms) => ms > jankFrameMs).length;
+  report(`lectern-web scrolling a ${longClassEntries}-entry transcript (interval between animation frames)`, `no frame > ${jankFrameMs} ms`, janky === 0, {
+    ...frames,
+    framesOver50Ms: janky,
+    rowsInDom: scrolling.rows,
+  });
+  await longContext.close();
 } finally {
   await browser.close();
   await provider.close();

@@ -55,6 +55,27 @@ export interface ConnectionTest {
   message?: string;
 }
 
+/**
+ * Frames and records of features built in parallel with this page (audio capture, the model
+ * runtime), typed here from the contract until they are in Lectern's OpenAPI document.
+ */
+export interface RuntimePart {
+  model_id: string;
+  state: 'cold' | 'warming' | 'ready' | 'failed';
+  error: string | null;
+}
+export interface ModelsRuntime {
+  ready: boolean;
+  asr: RuntimePart;
+  llm: RuntimePart;
+}
+type ContractOnlyFrame =
+  | { type: 'audio.level'; session_id: string | null; data: { peak: number } }
+  | { type: 'audio.partial'; session_id: string | null; data: { text: string } }
+  | { type: 'audio.error'; session_id: string | null; data: { code: string; message: string } }
+  | { type: 'audio.stopping'; session_id: string | null; data: Record<string, unknown> }
+  | { type: 'models.runtime'; session_id: string | null; data: ModelsRuntime };
+
 export interface WorkspaceState {
   connection: ConnectionState | 'signed-out';
   session: Session | null;
@@ -75,9 +96,15 @@ export interface WorkspaceState {
   credentials: CredentialStatus[];
   connectionTest: ConnectionTest | null;
   models: Model[];
+  /** Null when this Lectern has no runtime endpoint yet. */
+  runtime: ModelsRuntime | null;
+  /** Level (0..1) and words in progress of a class captured by Lectern's own microphone. */
+  deviceLevel: number;
+  partial: string | null;
   /** The last failure the user should see, with the API's message. */
   error: string | null;
-  notice: string | null;
+  /** A short confirmation or hint (an i18n key), cleared after a few seconds. */
+  notice: 'settingsSaved' | 'startFirst' | null;
 }
 
 const initialState: WorkspaceState = {
@@ -97,11 +124,15 @@ const initialState: WorkspaceState = {
   credentials: [],
   connectionTest: null,
   models: [],
+  runtime: null,
+  deviceLevel: 0,
+  partial: null,
   error: null,
   notice: null,
 };
 
 const entriesPageMax = 1000;
+const noticeVisibleMs = 4000;
 /** Follow-up history sent with a question (the contract's limit). */
 const historyTurnsMax = 12;
 const historyContentMaxChars = 4000;
@@ -168,6 +199,13 @@ export class Workspace {
 
   dismissError(): void {
     this.store.update({ error: null });
+  }
+
+  private showNotice(notice: NonNullable<WorkspaceState['notice']>): void {
+    this.store.update({ notice });
+    setTimeout(() => {
+      if (this.state.notice === notice) this.store.update({ notice: null });
+    }, noticeVisibleMs);
   }
 
   dismissAlert(): void {
@@ -261,17 +299,24 @@ export class Workspace {
   }
 
   async stop(): Promise<void> {
-    await this.transition('stop');
+    const stopped = await this.transition('stop');
+    // With auto summary on, stopping starts the summary: show it as it streams.
+    const summaryTaskId = (stopped as { summary_task_id?: string | null } | undefined)?.summary_task_id;
+    if (summaryTaskId) {
+      this.store.update({ latestTaskId: summaryTaskId });
+      await this.refreshTask(summaryTaskId);
+    }
     await this.attempt(() => this.loadPastSessions());
   }
 
-  private async transition(action: 'pause' | 'resume' | 'stop'): Promise<void> {
+  private async transition(action: 'pause' | 'resume' | 'stop'): Promise<Session | undefined> {
     const session = this.state.session;
-    if (!session) return;
-    await this.attempt(async () => {
+    if (!session) return undefined;
+    return this.attempt(async () => {
       const path = `/api/v2/sessions/{id}/${action}` as const;
-      const next = await unwrap(this.api.POST(path, { params: { path: { id: session.id } } }));
-      this.store.update({ session: next as Session });
+      const next = (await unwrap(this.api.POST(path, { params: { path: { id: session.id } } }))) as Session;
+      this.store.update({ session: next });
+      return next;
     });
   }
 
@@ -291,7 +336,7 @@ export class Workspace {
     const entries = this.state.entries;
     const last = entries[entries.length - 1];
     if (last && entry.id <= last.id) return;
-    this.store.update({ entries: [...entries, entry] });
+    this.store.update({ entries: [...entries, entry], partial: null });
   }
 
   // --- assistant -------------------------------------------------------------------------
@@ -299,7 +344,7 @@ export class Workspace {
   async ask(kind: TaskKind, question?: string): Promise<Task | undefined> {
     const sessionId = this.state.session?.id ?? this.state.notesSessionId;
     if (!sessionId) {
-      this.store.update({ error: 'Start a class first' });
+      this.showNotice('startFirst');
       return undefined;
     }
     const history = kind === 'followup' ? this.chatHistory() : [];
@@ -440,7 +485,10 @@ export class Workspace {
 
   async saveSettings(patch: Partial<Settings>): Promise<boolean> {
     const settings = await this.attempt(() => unwrap(this.api.PUT('/api/v2/settings', { body: patch as Settings })));
-    if (settings) this.store.update({ settings, notice: 'settingsSaved' });
+    if (settings) {
+      this.store.update({ settings });
+      this.showNotice('settingsSaved');
+    }
     return settings !== undefined;
   }
 
@@ -470,6 +518,23 @@ export class Workspace {
     await this.attempt(async () => {
       const { items } = await unwrap(this.api.GET('/api/v2/models'));
       this.store.update({ models: items });
+    });
+  }
+
+  /** `GET /models/runtime`; quietly absent on a Lectern without it (404). */
+  async loadRuntime(): Promise<void> {
+    const response = await fetch(`${this.baseUrl}/api/v2/models/runtime`, { headers: { authorization: `Bearer ${this.token}` } });
+    if (response.ok) this.store.update({ runtime: (await response.json()) as ModelsRuntime });
+  }
+
+  async startModel(id: string): Promise<void> {
+    await this.attempt(async () => {
+      const response = await fetch(`${this.baseUrl}/api/v2/models/${encodeURIComponent(id)}/start`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${this.token}` },
+      });
+      if (!response.ok) throw failureOf(response, await response.json().catch(() => null));
+      await this.loadRuntime();
     });
   }
 
@@ -555,6 +620,29 @@ export class Workspace {
         return;
       case 'settings.updated':
         if (this.state.settings) void this.loadSettings();
+        return;
+      default:
+        this.acceptContractOnly(frame as unknown as ContractOnlyFrame);
+    }
+  }
+
+  private acceptContractOnly(frame: ContractOnlyFrame): void {
+    const ours = frame.session_id === null || frame.session_id === this.state.session?.id;
+    switch (frame.type) {
+      case 'audio.level':
+        if (ours) this.store.update({ deviceLevel: frame.data.peak });
+        return;
+      case 'audio.partial':
+        if (ours) this.store.update({ partial: frame.data.text });
+        return;
+      case 'audio.error':
+        if (ours) this.store.update({ error: `${frame.data.message} (${frame.data.code})` });
+        return;
+      case 'audio.stopping':
+        if (ours) this.store.update({ deviceLevel: 0, partial: null });
+        return;
+      case 'models.runtime':
+        this.store.update({ runtime: frame.data });
         return;
       default:
         return;

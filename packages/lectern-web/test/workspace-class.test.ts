@@ -105,6 +105,7 @@ describe('web workspace: a class from first entry to exported notes', () => {
     const sent = JSON.stringify(last.messages);
     assert.ok(sent.includes('What is a derivative?') && sent.includes('a rate of change.'), 'the earlier turn went along as history');
     await testId('chat-history').getByText('What is a derivative?').waitFor();
+    await screenshot(page, 'followup', ['What is a derivative?', 'it is 2x.']);
   });
 
   it('cancels a summary while it runs; the cancelled task makes no note', async () => {

@@ -82,6 +82,7 @@ describe('web workspace: materials, settings and models', () => {
     await danger.fill(`${await danger.inputValue()}\nbring a calculator`);
     await testId('settings-auto-summary').uncheck();
     await testId('settings-save').click();
+    await testId('notice').getByText('Settings saved').waitFor();
     await page.locator('[data-testid="settings-model"]').waitFor();
     const deadline = Date.now() + 5000;
     let saved = (await api.get<SettingsBody>('/api/v2/settings')).body;
@@ -134,6 +135,8 @@ describe('web workspace: materials, settings and models', () => {
     await page.locator('[data-testid="model"][data-model-id="tiny-llm"][data-state="cancelled"]').waitFor();
     const { body } = await api.get<{ items: { id: string; state: string }[] }>('/api/v2/models');
     assert.equal(body.items.find((m) => m.id === 'tiny-llm')?.state, 'cancelled');
-    assert.deepEqual(opened.problems.filter((p) => !/the server responded with a status of (415|503)/.test(p)), []);
+    // Expected failures the page showed: the refused upload (415), the provider's 401 (503) and
+    // GET /models/runtime on a Lectern that has no model runtime yet (404).
+    assert.deepEqual(opened.problems.filter((p) => !/the server responded with a status of (404|415|503)/.test(p)), []);
   });
 });

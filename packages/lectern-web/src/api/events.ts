@@ -58,6 +58,9 @@ export class EventStream {
     socket.onopen = () => {
       socket.send(JSON.stringify({ type: 'auth', token: this.options.token, ...(this.lastSeq === null ? {} : { after_seq: this.lastSeq }) }));
     };
+    // A failed connection is reported again by onclose, which retries; nothing to do here (and
+    // Node's ws, used by the tests, throws an error event nobody listens to).
+    socket.onerror = () => undefined;
     socket.onmessage = (message: MessageEvent<string>) => this.accept(JSON.parse(message.data) as EventFrame);
     this.authenticated = false;
     socket.onclose = (event: CloseEvent) => {

@@ -73,6 +73,7 @@ export function App({ workspace, language, theme, onLanguage, onTheme }: AppProp
             </div>
           )
           : null}
+        {state.notice ? <div class="banner notice-banner" data-testid="notice" role="status">{words[state.notice]}</div> : null}
         {state.connection === 'signed-out' ? <div class="banner error-banner" data-testid="signed-out-banner" role="alert">{words.signedOutHelp}</div> : null}
         {state.error
           ? (

@@ -33,7 +33,7 @@ function Answer({ task, materialId }: { task: Task; materialId: string | null })
       <div class="answer-head">
         <strong>{words[task.kind === 'followup' ? 'answer' : task.kind]}</strong>
         <span class="muted">
-          {task.status === 'queued' || task.status === 'running' ? words.working : task.status === 'cancelled' ? words.cancelled : task.status}
+          {words[`task_${task.status}`]}
           {task.first_token_ms !== null ? ` · ${words.firstToken} ${task.first_token_ms} ms` : ''}
         </span>
         {!finished(task) ? <button type="button" data-testid="cancel-task" onClick={() => void workspace.cancel(task.id)}>{words.cancel}</button> : null}

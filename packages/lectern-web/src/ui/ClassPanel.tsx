@@ -106,7 +106,7 @@ export function ClassPanel({ state }: { state: WorkspaceState }) {
     <section class="card class-panel">
       <div class="class-head">
         <h2 data-testid="class-title">{session.course_name}</h2>
-        <span class={`status status-${session.status}`} data-testid="class-status">{session.status}</span>
+        <span class={`status status-${session.status}`} data-testid="class-status" data-status={session.status}>{words[`status_${session.status}`]}</span>
       </div>
       <div class="controls">
         {session.status === 'paused'
@@ -115,6 +115,15 @@ export function ClassPanel({ state }: { state: WorkspaceState }) {
         <button type="button" class="danger" data-testid="stop-class" onClick={() => void workspace.stop()}>{words.stopClass}</button>
       </div>
       {session.source === 'browser' ? <MicrophoneControl session={session} /> : null}
+      {session.source === 'microphone'
+        ? (
+          <div class="microphone" data-testid="device-capture">
+            <span class="muted">{words.listening}</span>
+            <meter min={0} max={1} value={state.deviceLevel} aria-label={words.level} />
+            {state.partial ? <span class="muted" data-testid="partial">{state.partial}</span> : null}
+          </div>
+        )
+        : null}
       <form class="entry-form" onSubmit={(event) => void submit(event)}>
         <input data-testid="entry-text" value={text} disabled={!accepting} maxLength={8000} placeholder={words.entryPlaceholder} onInput={(e) => setText(e.currentTarget.value)} />
         <button type="submit" data-testid="add-entry" disabled={!accepting}>{words.addEntry}</button>

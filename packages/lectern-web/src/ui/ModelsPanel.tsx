@@ -12,9 +12,20 @@ function megabytes(bytes: number): string {
 export function ModelsPanel({ state }: { state: WorkspaceState }) {
   const workspace = useWorkspace();
   const words = useWords();
-  useEffect(() => void workspace.loadModels(), [workspace]);
+  useEffect(() => {
+    void workspace.loadModels();
+    void workspace.loadRuntime().catch(() => undefined);
+  }, [workspace]);
+  const runtime = state.runtime;
   return (
     <section class="card">
+      {runtime
+        ? (
+          <p class="muted" data-testid="models-runtime" data-ready={String(runtime.ready)}>
+            ASR: {runtime.asr.model_id || '–'} ({runtime.asr.state}) · LLM: {runtime.llm.model_id || '–'} ({runtime.llm.state})
+          </p>
+        )
+        : null}
       <ul class="plain-list" data-testid="models">
         {state.models.map((model) => (
           <li key={model.id} data-testid="model" data-model-id={model.id} data-state={model.state}>
@@ -29,7 +40,9 @@ export function ModelsPanel({ state }: { state: WorkspaceState }) {
             <div class="row-buttons">
               {busy(model)
                 ? <button type="button" data-testid="model-cancel" onClick={() => void workspace.cancelInstall(model.id)}>{words.cancel}</button>
-                : model.state !== 'ready' ? <button type="button" data-testid="model-install" onClick={() => void workspace.installModel(model.id)}>{words.install}</button> : null}
+                : model.state !== 'ready'
+                  ? <button type="button" data-testid="model-install" onClick={() => void workspace.installModel(model.id)}>{words.install}</button>
+                  : <button type="button" data-testid="model-start" onClick={() => void workspace.startModel(model.id)}>{words.startModel}</button>}
             </div>
           </li>
         ))}
