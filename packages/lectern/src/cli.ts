@@ -3,11 +3,14 @@ import { server } from './config.js';
 import { StartupError } from './platform/startup-error.js';
 import { announceStartupFailure, serve } from './serve.js';
 import { version } from './version.js';
+import { modelsUsage, runModelsCommand } from './models-cli.js';
 
 const usage = `Usage: lectern <command> [options]
 
 Commands:
   serve        Run the Lectern service (the default command)
+  models       list | install ID | remove ID: manage local models on the data dir
+               (see \`lectern models --help\`)
 
 Options for serve:
   --data-dir DIR        Where the database and connection.json live
@@ -50,6 +53,7 @@ async function main(argv: string[]): Promise<void> {
         'token-stdin': { type: 'boolean', default: false },
         'exit-on-stdin-eof': { type: 'boolean', default: false },
         'api-only': { type: 'boolean', default: false },
+        json: { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
         version: { type: 'boolean', short: 'v', default: false },
       },
@@ -59,6 +63,11 @@ async function main(argv: string[]): Promise<void> {
     process.exit(exitUsage);
   }
   const { values, positionals } = parsed;
+  if (positionals[0] === 'models') {
+    if (values.help) return void process.stdout.write(modelsUsage);
+    process.exitCode = await runModelsCommand(positionals.slice(1), { dataDir: values['data-dir'], apiOnly: values['api-only'], json: values.json });
+    return;
+  }
   if (values.help) return void process.stdout.write(usage);
   if (values.version) return void process.stdout.write(`${version}\n`);
   const command = positionals[0] ?? 'serve';
