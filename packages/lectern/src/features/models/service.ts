@@ -325,6 +325,16 @@ export function createModelService(options: ModelServiceOptions) {
       return runtime.start(id);
     },
 
+    /**
+     * Where a ready model's verified files are, by file name: what the audio feature's
+     * SenseVoice engine loads (`asr-engine.ts` names the files). Null unless ready.
+     */
+    installedFiles(id: string): { dir: string; files: Record<string, string> } | null {
+      const entry = byId.get(id);
+      if (entry === undefined || recordOf(entry).state !== 'ready') return null;
+      return { dir: dirOf(entry), files: Object.fromEntries(entry.files.map((file) => [file.name, join(dirOf(entry), file.name)])) };
+    },
+
     runtimeStatus() {
       return runtime.status();
     },

@@ -38,6 +38,8 @@ describe('lectern models (CLI on the data dir, no server)', () => {
     mirror.serve('/tiny/model.gguf', tiny);
     // The same GGUF, held after 200 kB (the probe then loads it for real once it is whole).
     mirror.serve('/slow/model.gguf', tiny, { holdAfterBytes: 200_000 });
+    // The same GGUF at ~500 kB/s: about a second of progress to draw.
+    mirror.serve('/paced/model.gguf', tiny, { bytesPerSecond: 500_000 });
     const entry = (id: string, name: string, content: Buffer) => ({
       id,
       kind: 'llm',
@@ -49,7 +51,7 @@ describe('lectern models (CLI on the data dir, no server)', () => {
       files: [{ name, url: `${mirror.baseUrl}/${id.replace('cli-', '')}/${name}`, size_bytes: content.length, sha256: sha256Of(content) }],
     });
     const manifest = join(root, 'manifest.json');
-    writeFileSync(manifest, JSON.stringify({ models: [entry('cli-tiny', 'model.gguf', tiny), entry('cli-slow', 'model.gguf', tiny)] }));
+    writeFileSync(manifest, JSON.stringify({ models: [entry('cli-tiny', 'model.gguf', tiny), entry('cli-slow', 'model.gguf', tiny), entry('cli-paced', 'model.gguf', tiny)] }));
     env = { LECTERN_MODEL_MANIFEST: manifest };
   });
   after(async () => {
@@ -113,6 +115,19 @@ describe('lectern models (CLI on the data dir, no server)', () => {
     } finally {
       await server.stop();
     }
+  });
+
+  it('draws a progress bar with rate and ETA on a terminal (run under script(1), a pseudo-terminal)', async () => {
+    const command = [process.execPath, cliPath, 'models', 'install', 'cli-paced', '--data-dir', dataDir].map((part) => `'${part}'`).join(' ');
+    const child = spawn('script', ['--quiet', '--return', '--command', command, '/dev/null'], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
+    let output = '';
+    child.stdout.setEncoding('utf8').on('data', (text: string) => (output += text));
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    assert.equal(code, 0, output);
+    const frames = output.split('\r\x1b[2K').filter((frame) => frame.startsWith('['));
+    assert.ok(frames.length >= 3, `redrawn in place: ${JSON.stringify(output.slice(0, 400))}`);
+    assert.ok(frames.some((frame) => /\[#*\.*\]\s+\d+% [\d.]+ MB \/ [\d.]+ MB {2}[\d.]+ MB\/s {2}ETA \d\d:\d\d {2}downloading/.test(frame) && !/ 0\.0 MB\/s/.test(frame)), 'a rate and an ETA while downloading');
+    assert.match(output, /cli-paced is installed and ready/);
   });
 
   it('draws a progress line with the share, bytes, rate and time left', () => {
