@@ -82,8 +82,8 @@ describe('local LLM: install → start → local tasks stream from the GGUF', ()
 
   const runtime = async (feature: FeatureServer) => (await feature.inject({ method: 'GET', url: '/api/v2/models/runtime' })).json<ModelRuntime>();
 
-  /** Posts a rescue and resolves with its finished record (subscribed first: a fast failure is not missed). */
-  async function rescue(feature: FeatureServer, sessionId: string): Promise<{ task: Task; done: Promise<Task> }> {
+  /** Posts a rescue (or another kind) and resolves with its finished record (subscribed first: a fast failure is not missed). */
+  async function rescue(feature: FeatureServer, sessionId: string, payload: object = { kind: 'rescue' }): Promise<{ task: Task; done: Promise<Task> }> {
     const finishedTasks = new Map<string, Task>();
     let wanted: string | null = null;
     let resolveDone!: (task: Task) => void;
@@ -96,7 +96,7 @@ describe('local LLM: install → start → local tasks stream from the GGUF', ()
         resolveDone(frame.data);
       }
     });
-    const created = await feature.inject({ method: 'POST', url: `/api/v2/sessions/${sessionId}/assistant`, payload: { kind: 'rescue' } });
+    const created = await feature.inject({ method: 'POST', url: `/api/v2/sessions/${sessionId}/assistant`, payload });
     assert.equal(created.statusCode, 202, created.body);
     const task = created.json<Task>();
     wanted = task.id;
@@ -132,7 +132,7 @@ describe('local LLM: install → start → local tasks stream from the GGUF', ()
     assert.equal(status.ready, false);
   });
 
-  it('starts once for concurrent calls, reports readiness with models.runtime events, and a local rescue and the connection test stream from the GGUF', async () => {
+  it('starts once for concurrent calls, reports readiness with models.runtime events, and a local rescue (then every other kind) and the connection test stream from the GGUF', async () => {
     const feature = await server();
     await install(feature, ids.talker);
     const frames: EventFrame[] = [];
@@ -163,6 +163,12 @@ describe('local LLM: install → start → local tasks stream from the GGUF', ()
     assert.ok(deltas.length >= 1, 'streamed as assistant.delta frames');
     const streamed = deltas.map((frame) => (frame.type === 'assistant.delta' ? frame.data.text : '')).join('');
     assert.equal(streamed, done.markdown, 'the deltas add up to the answer');
+
+    for (const payload of [{ kind: 'catchup' }, { kind: 'followup', question: 'What is the power rule?' }, { kind: 'summary' }]) {
+      const other = await rescue(feature, session.id, payload);
+      const ended = await other.done;
+      assert.equal(ended.status, 'completed', `${payload.kind}: ${JSON.stringify(ended)}`);
+    }
 
     const test = await feature.inject({ method: 'POST', url: '/api/v2/assistant/test' });
     assert.equal(test.statusCode, 200, test.body);
