@@ -346,6 +346,7 @@ export function createModelService(options: ModelServiceOptions) {
     localLlm(modelId: string): Promise<LocalLlm> {
       const id = modelId || manifest.find((entry) => entry.kind === 'llm')?.id;
       if (id === undefined || !byId.has(id)) return Promise.reject(new ApiError('model_unavailable', `No local model ${id ?? ''} is in the manifest; choose one in the settings`));
+      if (byId.get(id)?.kind !== 'llm') return Promise.reject(new ApiError('model_unavailable', `${id} is not a language model; choose an llm in the settings`));
       return runtime.localLlm(id);
     },
 
