@@ -23,7 +23,10 @@ import numpy as np  # noqa: E402
 import gguf  # noqa: E402
 
 EMBED, LAYERS, HEADS, FEED_FORWARD, CONTEXT = 64, 2, 4, 128, 8192
-WORD_MARK, OUTPUT_SCALE, LAYER_SCALE, END_WEIGHT = 4.0, 0.3, 0.05, -5.0 if endless else 1.2
+WORD_MARK, OUTPUT_SCALE, LAYER_SCALE, WORD_LIFT = 4.0, 0.3, 0.05, 2.0
+# About one chance in four to end after each word: replies of a few words, and one longer than
+# the connection test's 48 tokens has a probability below 1e-6 (tests stay deterministic enough).
+END_WEIGHT = 0.0 if endless else 3.5
 WORDS = (
     "the a of to and is in that it for on with as was at by be this are from or an which we can "
     "derivative slope tangent line function power rule limit curve point value lecture class "
@@ -84,13 +87,16 @@ vocab = len(tokens)
 words = [index for index in range(vocab) if index not in special and index >= 259]
 # Shaped randomness, so a reply is made of words and ends by itself: dimension 0 of a word's
 # embedding is high and that of a byte or control token low, and only the end-of-turn token
-# reads dimension 0. The model therefore never ends right after the prompt's last token (a
-# newline byte), and after each word it ends with a small probability under sampling.
+# reads dimension 0; dimension 1 is high for every token and lifts every word's logit. The
+# model therefore never ends right after the prompt's last token (a newline byte), and after
+# each word it ends with a small probability under sampling (never, when endless).
 embeddings = normal(vocab, EMBED, scale=1.0)
 embeddings[:, 0] = -WORD_MARK
 embeddings[words, 0] = WORD_MARK
+embeddings[:, 1] = WORD_MARK
 output_weights = normal(vocab, EMBED, scale=OUTPUT_SCALE)
 output_weights[:, 0] = 0.0
+output_weights[:, 1] = WORD_LIFT
 for index in range(vocab):
     if index not in words:
         output_weights[index] = 0.0

@@ -30,9 +30,10 @@ import { createCredentialService } from './features/credentials/service.js';
 import { createCredentialStore } from './features/credentials/store.js';
 import { loadManifest } from './features/models/manifest.js';
 import { modelRoutes } from './features/models/routes.js';
-import { ModelSchema } from './features/models/schemas.js';
+import { ModelRuntimeSchema, ModelSchema } from './features/models/schemas.js';
 import { createModelService, type ModelServiceOptions } from './features/models/service.js';
 import { createModelInstallStore } from './features/models/store.js';
+import { idleUnloadMsFrom } from './features/models/runtime.js';
 import { systemRecogniserPaths } from './features/models/system-recogniser.js';
 import { materialRoutes } from './features/materials/routes.js';
 import { MaterialSchema, MaterialSummarySchema } from './features/materials/schemas.js';
@@ -82,7 +83,7 @@ export interface ServicesOptions {
   /** Where credentials provided by the environment (`LECTERN_<NAME>_KEY`) are read. */
   environment?: NodeJS.ProcessEnv;
   /** Tests replace the model manager's probes of the machine (free space, system packages, load). */
-  models?: Partial<Pick<ModelServiceOptions, 'freeSpace' | 'probe' | 'systemRecogniser'>>;
+  models?: Partial<Pick<ModelServiceOptions, 'freeSpace' | 'probe' | 'systemRecogniser' | 'idleUnloadMs'>>;
   /** False for `--api-only`: microphone classes never open a device (they fail with device_unavailable). */
   capture?: boolean;
   /** Bounds of the material parse workers; config.ts's unless a test narrows them. */
@@ -107,7 +108,7 @@ const healthPath = '/api/health';
 type WebSocketClassOption = NonNullable<NonNullable<WebsocketPluginOptions['options']>['WebSocket']>;
 
 /** The resource schemas routes refer to by `$ref` (and events by id); registered once, on the root. */
-const sharedSchemas = [SessionSchema, EntrySchema, TaskSchema, NoteSchema, SettingsSchema, ModelSchema, MaterialSummarySchema, MaterialSchema];
+const sharedSchemas = [SessionSchema, EntrySchema, TaskSchema, NoteSchema, SettingsSchema, ModelSchema, ModelRuntimeSchema, MaterialSummarySchema, MaterialSchema];
 
 /**
  * The HTTP server every feature runs on: the error envelope, the request guard, the WebSocket
@@ -178,7 +179,19 @@ export function createServices(options: ServicesOptions) {
     hub,
     parser: new MaterialParser({ ...defaultParserLimits, ...options.materialParsing }),
   });
-  const resolveProvider = () => resolveTaskProvider(settings.get().llm, () => credentials.reveal('llm'));
+  const environment = options.environment ?? process.env;
+  const models = createModelService({
+    store: createModelInstallStore(db),
+    hub,
+    logger,
+    dataDir: options.dataDir,
+    manifest: loadManifest(environment),
+    mirrorUrl: () => settings.get().models.mirror_url,
+    systemRecogniser: systemRecogniserPaths(environment),
+    idleUnloadMs: idleUnloadMsFrom(environment),
+    ...options.models,
+  });
+  const resolveProvider = () => resolveTaskProvider(settings.get().llm, () => credentials.reveal('llm'), (id) => models.localLlm(id));
   const tasks = createTaskStore(db);
   const assistant = createAssistantService({
     store: tasks,
@@ -191,16 +204,6 @@ export function createServices(options: ServicesOptions) {
     materialText: (id) => materials.forContext(id),
   });
   assistant.interruptUnfinished();
-  const models = createModelService({
-    store: createModelInstallStore(db),
-    hub,
-    logger,
-    dataDir: options.dataDir,
-    manifest: loadManifest(environment),
-    mirrorUrl: () => settings.get().models.mirror_url,
-    systemRecogniser: systemRecogniserPaths(environment),
-    ...options.models,
-  });
   const recognisers = createRecognisers({
     dataDir: options.dataDir,
     systemPaths: options.models?.systemRecogniser ?? systemRecogniserPaths(environment),

@@ -5,6 +5,7 @@ import { StartupError } from './platform/startup-error.js';
 import { announceStartupFailure, serve } from './serve.js';
 import { version } from './version.js';
 import { formatDoctor, runDoctor } from './doctor.js';
+import { modelsUsage, runModelsCommand } from './models-cli.js';
 
 const usage = `Usage: lectern <command> [options]
 
@@ -14,6 +15,8 @@ Commands:
                (--json for a machine-readable list; --data-dir as for serve)
   open         Open the web workspace in the default browser (starts Lectern if needed)
   openapi      Print the OpenAPI document of the /api/v2 interface
+  models       list | install ID | remove ID: manage local models on the data dir
+               (see \`lectern models --help\`)
 
 Options for serve:
   --data-dir DIR        Where the database and connection.json live
@@ -73,6 +76,11 @@ async function main(argv: string[]): Promise<void> {
     process.exit(exitUsage);
   }
   const { values, positionals } = parsed;
+  if (positionals[0] === 'models') {
+    if (values.help) return void process.stdout.write(modelsUsage);
+    process.exitCode = await runModelsCommand(positionals.slice(1), { dataDir: values['data-dir'], apiOnly: values['api-only'], json: values.json });
+    return;
+  }
   if (values.help) return void process.stdout.write(usage);
   if (values.version) return void process.stdout.write(`${version}\n`);
   const command = positionals[0] ?? 'serve';

@@ -3,7 +3,7 @@ import { events as limits, memory } from '../config.js';
 import { stringBytes } from './memory-size.js';
 import type { Task } from '../features/assistant/schemas.js';
 import type { Entry } from '../features/entries/schemas.js';
-import type { Model } from '../features/models/schemas.js';
+import type { Model, ModelRuntime } from '../features/models/schemas.js';
 import type { MaterialSummary } from '../features/materials/schemas.js';
 import type { Note } from '../features/notes/schemas.js';
 import type { Session } from '../features/sessions/schemas.js';
@@ -75,6 +75,10 @@ export const busEvents = {
   'model.installation': {
     data: Type.Object({ model: resource<Model>('Model'), rate_bytes_per_second: Type.Integer() }),
     description: 'An installation moved on (at most 10 frames a second per model; the last one carries the current state): the model record and the transfer rate.',
+  },
+  'models.runtime': {
+    data: resource<ModelRuntime>('ModelRuntime'),
+    description: 'An engine changed state (cold, warming, ready, failed): the whole runtime status, as GET /models/runtime answers.',
   },
   'material.created': {
     data: resource<MaterialSummary>('MaterialSummary'),

@@ -1,6 +1,6 @@
-import { ApiError } from '../../platform/errors.js';
 import { createBuiltinProvider } from './builtin-provider.js';
 import { createByokProvider } from './byok-provider.js';
+import { createLocalProvider, type LocalChatModel } from './local-provider.js';
 import type { TaskProvider } from './task-provider.js';
 
 /** The `llm` settings a provider is chosen from (settings.llm). */
@@ -17,10 +17,14 @@ const builtin = createBuiltinProvider();
 
 /**
  * The provider for the next task, from the settings as they are now (a settings change applies
- * to the next task without a restart). `local` answers model_unavailable until a local model
- * runtime has been started through the models API, which this build does not have yet.
+ * to the next task without a restart). `local` runs an installed manifest model, started on
+ * first use; `acquireLocal` answers model_unavailable when none is installed.
  */
-export function resolveTaskProvider(llm: LlmChoice, revealKey: () => string | null): TaskProvider {
+export function resolveTaskProvider(
+  llm: LlmChoice,
+  revealKey: () => string | null,
+  acquireLocal: (modelId: string) => Promise<LocalChatModel>,
+): TaskProvider {
   switch (llm.mode) {
     case 'builtin':
       return builtin;
@@ -33,24 +37,11 @@ export function resolveTaskProvider(llm: LlmChoice, revealKey: () => string | nu
         contextCharacters: llm.context_characters,
       });
     case 'local':
-      return localUnavailable(llm.local_model_id);
+      return createLocalProvider({
+        modelId: llm.local_model_id,
+        acquire: acquireLocal,
+        timeoutMs: llm.timeout_seconds * 1000,
+        contextCharacters: llm.context_characters,
+      });
   }
-}
-
-function localUnavailable(modelId: string): TaskProvider {
-  const fail = (): never => {
-    throw new ApiError('model_unavailable', 'No local model is running; choose builtin or byok in the settings');
-  };
-  return {
-    name: 'local',
-    model: modelId || 'none',
-    // eslint-disable-next-line require-yield -- fails before producing anything
-    async *answer() {
-      fail();
-    },
-    // eslint-disable-next-line require-yield -- fails before producing anything
-    async *probe() {
-      fail();
-    },
-  };
 }

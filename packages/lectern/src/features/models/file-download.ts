@@ -169,8 +169,10 @@ export async function downloadFile(job: FileDownloadRequest): Promise<Downloaded
   try {
     for await (const chunk of response as AsyncIterable<Buffer>) {
       if (bytes + chunk.length > job.sizeCapBytes) throw new DownloadError('too_large', `the file is longer than the ${job.sizeCapBytes} bytes allowed`);
-      await file.write(chunk);
+      // The hash runs on this thread while the write runs on libuv's pool: overlapped, not in turn.
+      const writing = file.write(chunk);
       hash.update(chunk);
+      await writing;
       bytes += chunk.length;
       job.onProgress(bytes, total);
     }

@@ -1,5 +1,5 @@
 import { availableParallelism } from 'node:os';
-import type { ChatHistoryItem, Llama, LlamaContext, LlamaModel } from 'node-llama-cpp';
+import type { ChatHistoryItem, Llama, LlamaChat, LlamaContext, LlamaModel } from 'node-llama-cpp';
 import { models as limits, provider } from '../../config.js';
 import type { ChatCall } from '../../answer-engine/providers/chat-provider.js';
 import { ProviderError } from '../../answer-engine/providers/provider-error.js';
@@ -92,6 +92,11 @@ export class LoadedLlm {
   private constructor(
     private readonly model: LlamaModel,
     private readonly context: LlamaContext,
+    /**
+     * One chat over the context's one sequence, kept for the model's life: the chat template is
+     * resolved once, and a prompt that starts like the previous one reuses its evaluated tokens.
+     */
+    private readonly session: LlamaChat,
     /** Tokens the context holds: prompt and answer together. */
     readonly contextTokens: number,
   ) {}
@@ -102,7 +107,8 @@ export class LoadedLlm {
     try {
       const contextTokens = Math.min(model.trainContextSize, limits.llmContextTokensMax);
       const context = await model.createContext({ contextSize: contextTokens, sequences: 1, threads: llmThreads() });
-      return new LoadedLlm(model, context, contextTokens);
+      const { LlamaChat } = await import('node-llama-cpp');
+      return new LoadedLlm(model, context, new LlamaChat({ contextSequence: context.getSequence() }), contextTokens);
     } catch (error) {
       await model.dispose();
       throw error;
@@ -123,8 +129,7 @@ export class LoadedLlm {
    */
   async *chat(messages: Parameters<ChatCall>[0], maxTokens: number, signal: AbortSignal): AsyncGenerator<string> {
     const release = await this.#turns.take(signal);
-    const { LlamaChat } = await import('node-llama-cpp');
-    const chat = new LlamaChat({ contextSequence: this.context.getSequence(), autoDisposeSequence: true });
+    const chat = this.session;
     const queue = new ChunkQueue();
     const stop = new AbortController();
     const onAbort = () => {
@@ -177,12 +182,12 @@ export class LoadedLlm {
       signal.removeEventListener('abort', onAbort);
       stop.abort();
       await generation;
-      chat.dispose();
       release();
     }
   }
 
   async dispose(): Promise<void> {
+    this.session.dispose();
     await this.context.dispose();
     await this.model.dispose();
   }

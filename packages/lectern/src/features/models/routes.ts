@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { ModelIdParams, ModelList, ModelSchema } from './schemas.js';
+import { ModelIdParams, ModelList, ModelRuntimeSchema, ModelSchema, ModelStarted } from './schemas.js';
 import type { ModelService } from './service.js';
 
 const tags = ['models'];
@@ -16,6 +16,21 @@ export async function modelRoutes(app: FastifyInstance, { models }: ModelRoutesO
   app.get('/api/v2/models', {
     schema: { tags, summary: 'The manifest\'s models and where each installation stands', response: { 200: ModelList } },
   }, async () => ({ items: models.list() }));
+
+  app.get('/api/v2/models/runtime', {
+    schema: { tags, summary: 'Readiness of the speech recogniser and the local LLM engines', response: { 200: { $ref: ModelRuntimeSchema.$id } } },
+  }, async () => models.runtimeStatus());
+
+  app.post<{ Params: ModelIdParams }>('/api/v2/models/:id/start', {
+    schema: {
+      tags,
+      summary: 'Warm an installed model (concurrent calls share one start)',
+      description:
+        'Checks the installed files against their recorded digests and loads the model; answers once it is ready. Not installed, or failing to load: 503 model_unavailable. A model unused for the idle time (LECTERN_MODEL_IDLE_SECONDS, default 15 minutes) is unloaded again; `models.runtime` events follow every change.',
+      params: ModelIdParams,
+      response: { 200: ModelStarted },
+    },
+  }, async (request) => models.start(request.params.id));
 
   app.post<{ Params: ModelIdParams }>('/api/v2/models/:id/install', {
     schema: {
@@ -40,7 +55,7 @@ export async function modelRoutes(app: FastifyInstance, { models }: ModelRoutesO
   app.delete<{ Params: ModelIdParams }>('/api/v2/models/:id', {
     schema: {
       tags,
-      summary: "Remove an installed model's files (409 while it is being installed)",
+      summary: "Remove an installed model's files (409 while it is being installed, started or answering)",
       params: ModelIdParams,
       response: { 200: modelRef },
     },

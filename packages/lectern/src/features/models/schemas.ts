@@ -36,3 +36,31 @@ export interface ModelInstallationEvent {
   model: Model;
   rate_bytes_per_second: number;
 }
+
+export const engineStates = ['cold', 'warming', 'ready', 'failed'] as const;
+export type EngineState = (typeof engineStates)[number];
+
+const EngineStatusSchema = Type.Object({
+  model_id: Type.Union([Type.String(), Type.Null()], { description: 'The model the engine runs or last tried; null before any start' }),
+  state: Type.Unsafe<EngineState>({ type: 'string', enum: [...engineStates] }),
+  error: Type.Union([Type.String(), Type.Null()]),
+});
+export type EngineStatus = Static<typeof EngineStatusSchema>;
+
+/** `GET /models/runtime` and the `models.runtime` event: how far each engine is from answering. */
+export const ModelRuntimeSchema = Type.Object(
+  {
+    ready: Type.Boolean({ description: 'No engine is warming or failed, and at least one is ready' }),
+    asr: EngineStatusSchema,
+    llm: EngineStatusSchema,
+  },
+  { $id: 'ModelRuntime' },
+);
+export type ModelRuntime = Static<typeof ModelRuntimeSchema>;
+
+export const ModelStarted = Type.Object({
+  status: Type.Literal('ready'),
+  model_id: Type.String(),
+  context_characters: Type.Integer({ description: 'The prompt budget the model holds, in characters (0 for a recogniser)' }),
+});
+export type ModelStarted = Static<typeof ModelStarted>;

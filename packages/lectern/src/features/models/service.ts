@@ -17,6 +17,7 @@ import { systemRecogniserRecord, type SystemRecogniserPaths } from './system-rec
 import { TransferRate } from './transfer-rate.js';
 import { sizeCapOf, VerificationError, verifyDownloaded } from './verification.js';
 import { ProbeError, probeInChildProcess } from './probe/run-probe.js';
+import { createModelRuntime, type LocalLlm } from './runtime.js';
 
 /**
  * Proves an installed model loads before it is called ready. Given the model's folder and the
@@ -40,6 +41,8 @@ export interface ModelServiceOptions {
   systemRecogniser: SystemRecogniserPaths;
   freeSpace?: FreeSpaceProbe;
   probe?: LoadProbe;
+  /** How long a started model may sit unused before it is unloaded. */
+  idleUnloadMs?: number;
 }
 
 /** One install in progress. Its figures are what the record shows while it runs. */
@@ -131,6 +134,19 @@ export function createModelService(options: ModelServiceOptions) {
     }
     return { ...facts, state: install?.state ?? 'missing', bytes_done: bytesDone, bytes_total: facts.size_bytes, error: install?.error ?? null };
   }
+
+  const runtime = createModelRuntime({
+    hub: options.hub,
+    logger,
+    idleUnloadMs: options.idleUnloadMs ?? limits.idleUnloadMs,
+    systemRecogniser: { id: systemRecogniser.id, error: () => systemRecogniserRecord(options.systemRecogniser).error },
+    installed: (id) => {
+      const entry = byId.get(id);
+      if (entry === undefined) throw new ApiError('model_unavailable', `No model ${id} is in the manifest`);
+      if (recordOf(entry).state !== 'ready') throw new ApiError('model_unavailable', `${id} is not installed; install it first`);
+      return { entry, dir: dirOf(entry), digests: store.get(id)?.file_digests ?? {} };
+    },
+  });
 
   const events = new InstallationEvents(options.hub, limits.progressIntervalMs, (modelId): ModelInstallationEvent => {
     const entry = byId.get(modelId);
@@ -291,14 +307,47 @@ export function createModelService(options: ModelServiceOptions) {
       return recordOf(entry);
     },
 
-    /** Removes an installed (or partly downloaded) model's files. */
-    remove(id: string): Model {
+    /** Removes an installed (or partly downloaded) model's files; 409 while it is installing, starting or answering. */
+    async remove(id: string): Promise<Model> {
       const entry = downloadable(id);
       if (running.has(id) || starting.has(id)) throw invalidState(`${id} is being installed; cancel the installation first`);
+      if (runtime.inUse(id)) throw invalidState(`${id} is in use (starting or answering); try again when it is done`);
+      await runtime.release(id, entry.kind);
       rmSync(dirOf(entry), { recursive: true, force: true });
       store.remove(id);
       events.changed(id);
       return recordOf(entry);
+    },
+
+    /** Warms a model (concurrent calls share one start); model_unavailable when it is not installed. */
+    async start(id: string) {
+      if (id !== systemRecogniser.id && !byId.has(id)) throw notFound('Model');
+      return runtime.start(id);
+    },
+
+    /**
+     * Where a ready model's verified files are, by file name: what the audio feature's
+     * SenseVoice engine loads (`asr-engine.ts` names the files). Null unless ready.
+     */
+    installedFiles(id: string): { dir: string; files: Record<string, string> } | null {
+      const entry = byId.get(id);
+      if (entry === undefined || recordOf(entry).state !== 'ready') return null;
+      return { dir: dirOf(entry), files: Object.fromEntries(entry.files.map((file) => [file.name, join(dirOf(entry), file.name)])) };
+    },
+
+    runtimeStatus() {
+      return runtime.status();
+    },
+
+    /**
+     * The local LLM for a `local` task, started if cold: the settings' `local_model_id`, or the
+     * manifest's first LLM when that is empty.
+     */
+    localLlm(modelId: string): Promise<LocalLlm> {
+      const id = modelId || manifest.find((entry) => entry.kind === 'llm')?.id;
+      if (id === undefined || !byId.has(id)) return Promise.reject(new ApiError('model_unavailable', `No local model ${id ?? ''} is in the manifest; choose one in the settings`));
+      if (byId.get(id)?.kind !== 'llm') return Promise.reject(new ApiError('model_unavailable', `${id} is not a language model; choose an llm in the settings`));
+      return runtime.localLlm(id);
     },
 
     /** Shutdown: running installs stop as after a cancel, recorded as interrupted so the next start shows it. */
@@ -306,6 +355,7 @@ export function createModelService(options: ModelServiceOptions) {
       const jobs = [...running.values()];
       for (const job of jobs) stop(job, interruptedMessage);
       await Promise.all([...jobs.map((job) => job.done.catch(() => undefined)), ...settling.values()]);
+      await runtime.close();
       events.close();
     },
   };

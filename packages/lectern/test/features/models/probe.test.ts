@@ -71,6 +71,7 @@ describe('model load probe (a child process loads the installed model)', () => {
     const model = await settle(server, id);
     assert.equal(model.state, 'ready', JSON.stringify(model));
     assert.ok(existsSync(join(server.dataDir, 'models', id, 'tiny.gguf')));
+    assert.deepEqual(server.services.models.installedFiles(id)?.files, { 'tiny.gguf': join(server.dataDir, 'models', id, 'tiny.gguf') });
   });
 
   it('fails a file that is not a model (right hash, wrong content) and removes it, never ready', async () => {
@@ -79,6 +80,7 @@ describe('model load probe (a child process loads the installed model)', () => {
     assert.equal(model.state, 'failed');
     assert.match(model.error ?? '', /did not load|load probe/);
     assert.equal(existsSync(join(server.dataDir, 'models', id)), false, 'files removed');
+    assert.equal(server.services.models.installedFiles(id), null);
   });
 
   it('fails ASR files the recogniser runtime cannot load, with a clear message, and removes them', async () => {
