@@ -52,8 +52,13 @@ export class VocabularyBuilder {
     private readonly pronunciationDictionaryPath: string,
   ) {}
 
-  /** The vocabulary for these sources (from the cache when built before); null when the class has no words yet. */
+  /**
+   * The vocabulary for these sources (from the cache when built before); null (the generic
+   * model) without a material: a class's own transcript alone would only teach the decoder the
+   * words it already recognised, shutting every new word out.
+   */
   build(sources: VocabularySources): Promise<CourseVocabulary | null> {
+    if (sources.materialText === null || sources.materialText.trim() === '') return Promise.resolve(null);
     const hash = vocabularyHash(sources);
     let pending = this.#building.get(hash);
     if (!pending) {
