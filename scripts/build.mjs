@@ -22,7 +22,12 @@ const products = [
   {
     name: 'lectern',
     // The material parse worker is a module of its own: a worker thread starts from a file.
-    entryPoints: { lectern: 'src/cli.ts', 'material-parser': 'src/features/materials/parsing/worker.ts' },
+    entryPoints: {
+      lectern: 'src/cli.ts',
+      'material-parser': 'src/features/materials/parsing/worker.ts',
+      // SenseVoice runs in a process of its own (sherpa-onnx exits on a damaged model).
+      'sensevoice-engine': 'src/features/audio/speech/sensevoice-process.ts',
+    },
     // Native addons (better-sqlite3, sherpa-onnx-node), pdf.js, which loads its own worker module
     // from beside itself, and the Echogarden WASM packages, which read their .wasm from beside
     // themselves: all must be loaded from node_modules.
