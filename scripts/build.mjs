@@ -21,12 +21,14 @@ const requireBanner = "import { createRequire as __bundleRequire } from 'node:mo
 const products = [
   {
     name: 'lectern',
-    // The material parse worker and the model load probe are modules of their own: a worker
-    // thread and a child process start from a file.
+    // The material parse worker, the model load probe and the SenseVoice engine are modules of
+    // their own: a worker thread and a child process start from a file (SenseVoice runs in a
+    // process of its own because sherpa-onnx exits on a damaged model).
     entryPoints: {
       lectern: 'src/cli.ts',
       'material-parser': 'src/features/materials/parsing/worker.ts',
       'model-probe': 'src/features/models/probe/child.ts',
+      'sensevoice-engine': 'src/features/audio/speech/sensevoice-process.ts',
     },
     // Loaded from node_modules, not bundled: native addons (better-sqlite3, sherpa-onnx-node,
     // node-llama-cpp, which finds its prebuilt binary from there); pdf.js, which loads its own

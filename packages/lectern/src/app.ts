@@ -179,7 +179,6 @@ export function createServices(options: ServicesOptions) {
     hub,
     parser: new MaterialParser({ ...defaultParserLimits, ...options.materialParsing }),
   });
-  const environment = options.environment ?? process.env;
   const models = createModelService({
     store: createModelInstallStore(db),
     hub,

@@ -1708,6 +1708,107 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v2/models/runtime": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Readiness of the speech recogniser and the local LLM engines */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description HTTP 200 */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ModelRuntime"];
+                    };
+                };
+                /** @description Error envelope */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/models/{id}/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Warm an installed model (concurrent calls share one start)
+         * @description Checks the installed files against their recorded digests and loads the model; answers once it is ready. Not installed, or failing to load: 503 model_unavailable. A model unused for the idle time (LECTERN_MODEL_IDLE_SECONDS, default 15 minutes) is unloaded again; `models.runtime` events follow every change.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description HTTP 200 */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "ready";
+                            model_id: string;
+                            /** @description The prompt budget the model holds, in characters (0 for a recogniser) */
+                            context_characters: number;
+                        };
+                    };
+                };
+                /** @description Error envelope */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v2/models/{id}/install": {
         parameters: {
             query?: never;
@@ -1799,7 +1900,7 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Remove an installed model's files (409 while it is being installed) */
+        /** Remove an installed model's files (409 while it is being installed, started or answering) */
         delete: {
             parameters: {
                 query?: never;
@@ -2069,6 +2170,24 @@ export interface components {
             bytes_total: number;
             error: string | null;
         };
+        ModelRuntime: {
+            /** @description No engine is warming or failed, and at least one is ready */
+            ready: boolean;
+            asr: {
+                /** @description The model the engine runs or last tried; null before any start */
+                model_id: string | null;
+                /** @enum {string} */
+                state: "cold" | "warming" | "ready" | "failed";
+                error: string | null;
+            };
+            llm: {
+                /** @description The model the engine runs or last tried; null before any start */
+                model_id: string | null;
+                /** @enum {string} */
+                state: "cold" | "warming" | "ready" | "failed";
+                error: string | null;
+            };
+        };
         MaterialSummary: {
             id: string;
             /** @description A safe basename of the uploaded name (Unicode kept) */
@@ -2188,6 +2307,12 @@ export interface components {
                 model: components["schemas"]["Model"];
                 rate_bytes_per_second: number;
             };
+        } | {
+            /** @constant */
+            type: "models.runtime";
+            seq?: number;
+            session_id: string | null;
+            data: components["schemas"]["ModelRuntime"];
         } | {
             /** @constant */
             type: "material.created";

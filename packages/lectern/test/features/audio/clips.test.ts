@@ -104,6 +104,11 @@ describe('audio clips through the HTTP API (pocketsphinx with the course vocabul
     assert.equal(missing.statusCode, 404);
     const tooLong = await postClip(feature, 'no-such-session', 'x', encodeWav(new Int16Array(8000 * 31), 8000));
     assert.equal(tooLong.statusCode, 422);
+    // Bigger than any valid 30 s clip: refused while reading, without buffering it all.
+    const oversized = Buffer.concat([encodeWav(new Int16Array(16), 16000), Buffer.alloc(7 * 1024 * 1024)]);
+    const refused = await postClip(feature, 'no-such-session', 'x', oversized);
+    assert.equal(refused.statusCode, 422);
+    assert.equal(refused.json<{ detail: { type: string }[] }>().detail[0]!.type, 'too_long');
     const noSourceId = await feature.inject({
       method: 'POST',
       url: '/api/v2/sessions/whatever/audio',

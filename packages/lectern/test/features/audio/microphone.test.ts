@@ -84,6 +84,13 @@ describe('microphone classes (a PulseAudio null sink fed with espeak-ng speech)'
     assert.ok(levels.length > 0, 'audio.level frames were sent');
     assert.ok(levels.some((frame) => frame.type === 'audio.level' && frame.data.peak > 0.1), 'speech shows in the level');
 
+    // A long stretch of speech without a pause: its text so far comes as audio.partial before the entry.
+    const long = join(work, 'long.wav');
+    writeFileSync(long, speak('the derivative measures how fast a function changes, the slope of the tangent line gives that rate, and the chain rule handles a function inside another function'));
+    await pulse.play(long);
+    const partial = await until('audio.partial', () => frames.find((frame) => frame.type === 'audio.partial' && frame.session_id === session.id));
+    assert.ok(partial.type === 'audio.partial' && partial.data.text.length > 0);
+
     assert.equal((await feature.inject({ method: 'POST', url: `/api/v2/sessions/${session.id}/pause` })).statusCode, 200);
     await feature.services.microphones.settled();
     const levelsAtPause = frames.filter((frame) => frame.type === 'audio.level').length;

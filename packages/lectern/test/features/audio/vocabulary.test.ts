@@ -1,4 +1,4 @@
-import { after, describe, it } from 'node:test';
+import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -56,8 +56,12 @@ describe('course language model', () => {
     ['the', 'chain', 'rule', 'multiplies', 'derivatives'],
     ['the', 'derivative', 'of', 'a', 'sum'],
   ];
-  const arpa = parseArpa(buildArpa({ sentences, extraWords: ['hello', 'we'], maxHigherOrderNgrams: 1000 }));
-  const vocabulary = [...arpa.unigrams.keys()].filter((word) => word !== '<s>');
+  let arpa: Arpa;
+  let vocabulary: string[];
+  before(async () => {
+    arpa = parseArpa(await buildArpa({ sentences, extraWords: ['hello', 'we'], maxHigherOrderNgrams: 1000 }));
+    vocabulary = [...arpa.unigrams.keys()].filter((word) => word !== '<s>');
+  });
 
   it('is a proper distribution after every history: seen, unseen and backed-off (sums to 1)', () => {
     for (const history of [[], ['the'], ['<s>', 'the'], ['the', 'derivative'], ['hello'], ['we', 'hello'], ['slope', 'of']]) {
@@ -72,8 +76,8 @@ describe('course language model', () => {
     assert.ok(arpa.trigrams.size > 0 && arpa.bigrams.size > 0);
   });
 
-  it('prunes to the n-gram budget and stays consistent', () => {
-    const small = parseArpa(buildArpa({ sentences, extraWords: [], maxHigherOrderNgrams: 10 }));
+  it('prunes to the n-gram budget and stays consistent', async () => {
+    const small = parseArpa(await buildArpa({ sentences, extraWords: [], maxHigherOrderNgrams: 10 }));
     assert.ok(small.bigrams.size + small.trigrams.size <= 10);
     for (const key of small.trigrams.keys()) assert.ok(small.bigrams.has(key.split(' ').slice(0, 2).join(' ')), `prefix of ${key}`);
   });
@@ -98,6 +102,6 @@ describe('course vocabulary', () => {
     assert.equal(again?.languageModelPath, vocabulary.languageModelPath);
     const grown = await builder.build({ ...sources, transcript: 'integrals come next week' });
     assert.notEqual(grown?.hash, vocabulary.hash);
-    assert.equal(await builder.build({ courseName: '', materialText: null, transcript: '' }), null, 'no class words: the generic model');
+    assert.equal(await builder.build({ courseName: 'Calculus', materialText: null, transcript: 'the derivative' }), null, 'no material: the generic model');
   });
 });

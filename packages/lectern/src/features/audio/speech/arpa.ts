@@ -1,3 +1,5 @@
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
+
 /**
  * A trigram language model with Witten–Bell discounting and Katz-style backoff, written in the
  * ARPA text format that pocketsphinx reads. Built from the course's own sentences; extra words
@@ -57,12 +59,22 @@ function prune(trigrams: Map<string, Follower>, bigrams: Map<string, Follower>, 
   }
 }
 
-/** The model as ARPA text. */
-export function buildArpa(input: LanguageModelInput): string {
+/** Work items between two yields to the event loop: a big material's build never blocks the server for long. */
+const ITEMS_PER_SLICE = 2_000;
+
+/** The model as ARPA text; asynchronous only to yield to the event loop while counting and writing. */
+export async function buildArpa(input: LanguageModelInput): Promise<string> {
+  let sinceYield = 0;
+  const breathe = async () => {
+    if (++sinceYield < ITEMS_PER_SLICE) return;
+    sinceYield = 0;
+    await yieldToEventLoop();
+  };
   const unigramCounts = new Map<string, number>();
   const bigrams = new Map<string, Follower>();
   const trigrams = new Map<string, Follower>();
   for (const sentence of input.sentences) {
+    await breathe();
     const padded = [SENTENCE_START, ...sentence, SENTENCE_END];
     for (let i = 1; i < padded.length; i++) {
       const word = padded[i]!;
@@ -91,6 +103,7 @@ export function buildArpa(input: LanguageModelInput): string {
   const bigramProbability = new Map<string, number>();
   const bigramBackoff = new Map<string, number>();
   for (const [context, follower] of bigrams) {
+    await breathe();
     const denominator = follower.total + follower.counts.size;
     let seenLowerMass = 0;
     for (const [word, count] of follower.counts) {
@@ -106,6 +119,7 @@ export function buildArpa(input: LanguageModelInput): string {
   const trigramProbability = new Map<string, number>();
   const trigramBackoff = new Map<string, number>();
   for (const [context, follower] of trigrams) {
+    await breathe();
     const lastWord = context.slice(context.indexOf(KEY_SEPARATOR) + 1);
     const denominator = follower.total + follower.counts.size;
     let seenLowerMass = 0;

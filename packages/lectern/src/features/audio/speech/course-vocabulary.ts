@@ -6,7 +6,7 @@ import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { buildArpa } from './arpa.js';
 import { commonEnglishWords } from './common-words.js';
 import { dictionaryText, pronunciationsOf } from './pronunciations.js';
-import { sentencesOfWords } from './words.js';
+import { sentencesOfLongText } from './words.js';
 
 /** What a class's vocabulary is made of. */
 export interface VocabularySources {
@@ -52,8 +52,13 @@ export class VocabularyBuilder {
     private readonly pronunciationDictionaryPath: string,
   ) {}
 
-  /** The vocabulary for these sources (from the cache when built before); null when the class has no words yet. */
+  /**
+   * The vocabulary for these sources (from the cache when built before); null (the generic
+   * model) without a material: a class's own transcript alone would only teach the decoder the
+   * words it already recognised, shutting every new word out.
+   */
   build(sources: VocabularySources): Promise<CourseVocabulary | null> {
+    if (sources.materialText === null || sources.materialText.trim() === '') return Promise.resolve(null);
     const hash = vocabularyHash(sources);
     let pending = this.#building.get(hash);
     if (!pending) {
@@ -79,15 +84,15 @@ export class VocabularyBuilder {
     }
 
     const text = [sources.courseName, sources.materialText ?? '', sources.transcript].join('\n');
-    const sentences = sentencesOfWords(text);
-    await yieldToEventLoop();
+    const sentences = await sentencesOfLongText(text, 50_000, () => yieldToEventLoop());
     const candidates = new Set<string>(commonEnglishWords);
     for (const sentence of sentences) for (const word of sentence) candidates.add(word);
     const pronunciations = await pronunciationsOf(this.pronunciationDictionaryPath, candidates);
     const courseWords = new Set<string>();
     // Unpronounceable words split their sentence: the decoder cannot hypothesise them.
     const known: string[][] = [];
-    for (const sentence of sentences) {
+    for (const [index, sentence] of sentences.entries()) {
+      if (index % 5_000 === 4_999) await yieldToEventLoop();
       let run: string[] = [];
       for (const word of sentence) {
         if (pronunciations.has(word)) {
@@ -101,8 +106,7 @@ export class VocabularyBuilder {
       if (run.length > 0) known.push(run);
     }
     if (courseWords.size === 0) return null;
-    await yieldToEventLoop();
-    const arpa = buildArpa({
+    const arpa = await buildArpa({
       sentences: known,
       extraWords: commonEnglishWords.filter((word) => pronunciations.has(word)),
       maxHigherOrderNgrams: MAX_HIGHER_ORDER_NGRAMS,

@@ -57,8 +57,9 @@ export class PocketsphinxEngine {
 
   constructor(readonly setup: PocketsphinxSetup) {}
 
-  get alive(): boolean {
-    return this.#process !== undefined && !this.#exited;
+  /** False once the decoder exited, crashed or was closed: the engine is then replaced. */
+  get usable(): boolean {
+    return !this.#exited;
   }
 
   #start(): ChildProcessByStdio<Writable, Readable, Readable> {

@@ -91,7 +91,8 @@ export class PocketsphinxRecogniser implements Recogniser {
   async #engineFor(vocabulary: CourseVocabulary | null): Promise<PocketsphinxEngine> {
     const key = vocabulary?.hash ?? GENERIC;
     const existing = this.#engines.get(key);
-    if (existing?.alive !== false && existing) {
+    if (existing && !existing.usable) this.#closeEngine(key);
+    if (existing?.usable) {
       this.#engines.delete(key);
       this.#engines.set(key, existing);
       return existing;

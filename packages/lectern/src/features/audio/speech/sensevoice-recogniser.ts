@@ -1,79 +1,84 @@
-import { join } from 'node:path';
+import { fork, type ChildProcess } from 'node:child_process';
 import { audio as limits } from '../../../config.js';
+import { ApiError } from '../../../platform/errors.js';
 import type { ClipContext, Recogniser } from './recogniser.js';
 import { SerialQueue } from './serial-queue.js';
 
+export { loadSherpaOnnx, senseVoiceFiles } from './sensevoice-addon.js';
+
 export const senseVoiceId = 'sensevoice-small';
 
-/** The files the model manager installs for SenseVoice (features/models/manifest.ts). */
-export const senseVoiceFiles = { model: 'model.int8.onnx', tokens: 'tokens.txt', vad: 'silero_vad.onnx' } as const;
+type Outgoing = { type: 'ready' } | { type: 'result'; id: number; text: string } | { type: 'error'; id: number; message: string };
 
-/** The parts of sherpa-onnx-node's offline recogniser Lectern calls. */
-interface OfflineStream {
-  acceptWaveform(input: { samples: Float32Array; sampleRate: number }): void;
-}
-interface OfflineRecognizer {
-  createStream(): OfflineStream;
-  decodeAsync(stream: OfflineStream): Promise<void>;
-  getResult(stream: OfflineStream): { text: string };
-}
-interface SherpaOnnx {
-  OfflineRecognizer: { createAsync(config: unknown): Promise<OfflineRecognizer> };
-}
+const damagedHint = 'SenseVoice could not run its model (damaged or incomplete files?); reinstall it with POST /api/v2/models/sensevoice-small/install';
 
-/** Loads sherpa-onnx-node's native addon; throws when it cannot load on this machine. */
-export async function loadSherpaOnnx(): Promise<SherpaOnnx> {
-  // The package has no type declarations; SherpaOnnx above types what is used.
-  const loaded = (await import('sherpa-onnx-node')) as unknown as { default?: SherpaOnnx } & SherpaOnnx;
-  return loaded.default ?? loaded;
+/** The engine process: its bundled module next to Lectern's bundle, or the TypeScript source through tsx. */
+function forkEngine(): ChildProcess {
+  const options = { stdio: ['ignore', 'ignore', 'pipe', 'ipc'] as ('ignore' | 'pipe' | 'ipc')[], serialization: 'advanced' as const };
+  if (!import.meta.url.endsWith('.ts')) return fork(new URL('./sensevoice-engine.mjs', import.meta.url), [], options);
+  return fork(new URL('./sensevoice-process.ts', import.meta.url), [], { ...options, execArgv: ['--import', 'tsx'] });
 }
 
 /**
- * SenseVoice Small (int8) through sherpa-onnx-node, from the model manager's install folder.
- * Loaded once (asynchronously, off the main thread) on first use; decoding runs on the addon's
- * worker thread, one clip at a time. Language: `asr.language` when SenseVoice knows it, else auto.
+ * SenseVoice Small (int8) through sherpa-onnx-node, from the model manager's install folder, in
+ * a child process of its own: sherpa-onnx exits the process it runs in on a damaged model, and
+ * decoding stays off Lectern's event loop. Loaded once on first use and reused, one clip at a
+ * time; a crashed engine is replaced by the next clip. Language: `asr.language` when SenseVoice
+ * knows it (zh, en, ja, ko, yue), else auto.
  */
 export class SenseVoiceRecogniser implements Recogniser {
   readonly id = senseVoiceId;
   readonly #queue = new SerialQueue(limits.recognitionQueueMax, 'The speech recogniser is busy with other clips; retry shortly');
-  #recognizer: Promise<OfflineRecognizer> | undefined;
+  #engine: Promise<ChildProcess> | undefined;
+  #counter = 0;
+  #waiting = new Map<number, { resolve(text: string): void; reject(error: Error): void }>();
 
   constructor(
     private readonly modelDir: string,
     private readonly language: () => string,
   ) {}
 
-  #load(): Promise<OfflineRecognizer> {
-    this.#recognizer ??= loadSherpaOnnx().then((sherpa) =>
-      sherpa.OfflineRecognizer.createAsync({
-        featConfig: { sampleRate: limits.recogniserSampleRate, featureDim: 80 },
-        modelConfig: {
-          senseVoice: { model: join(this.modelDir, senseVoiceFiles.model), language: senseVoiceLanguage(this.language()), useInverseTextNormalization: 1 },
-          tokens: join(this.modelDir, senseVoiceFiles.tokens),
-          numThreads: 1,
-          provider: 'cpu',
-          debug: 0,
-        },
-      }),
-    );
-    this.#recognizer.catch(() => (this.#recognizer = undefined));
-    return this.#recognizer;
+  #start(): Promise<ChildProcess> {
+    const child = forkEngine();
+    let stderr = '';
+    child.stderr?.setEncoding('utf8');
+    child.stderr?.on('data', (chunk: string) => (stderr = (stderr + chunk).slice(-1000)));
+    const engine = new Promise<ChildProcess>((resolve, reject) => {
+      child.on('message', (message: Outgoing) => {
+        if (message.type === 'ready') return resolve(child);
+        const waiting = this.#waiting.get(message.id);
+        this.#waiting.delete(message.id);
+        if (message.type === 'result') waiting?.resolve(message.text);
+        else waiting?.reject(new ApiError('model_unavailable', `SenseVoice failed on a clip: ${message.message.slice(0, 200)}`));
+      });
+      child.on('exit', () => {
+        this.#engine = undefined;
+        const failure = new ApiError('model_unavailable', `${damagedHint}${stderr.trim() ? ` (${stderr.trim().split('\n').at(-1)!.slice(0, 200)})` : ''}`);
+        reject(failure);
+        for (const waiting of this.#waiting.values()) waiting.reject(failure);
+        this.#waiting.clear();
+      });
+    });
+    child.send({ type: 'load', modelDir: this.modelDir, language: senseVoiceLanguage(this.language()) });
+    return engine;
   }
 
   recognise(samples: Int16Array, _context: ClipContext): Promise<string> {
     return this.#queue.run(async () => {
-      const recognizer = await this.#load();
-      const stream = recognizer.createStream();
-      const floats = new Float32Array(samples.length);
-      for (let i = 0; i < samples.length; i++) floats[i] = samples[i]! / 32768;
-      stream.acceptWaveform({ samples: floats, sampleRate: limits.recogniserSampleRate });
-      await recognizer.decodeAsync(stream);
-      return recognizer.getResult(stream).text.trim();
+      this.#engine ??= this.#start();
+      const engine = await this.#engine;
+      const id = ++this.#counter;
+      return new Promise<string>((resolve, reject) => {
+        this.#waiting.set(id, { resolve, reject });
+        engine.send({ type: 'decode', id, samples });
+      });
     });
   }
 
   close(): void {
-    this.#recognizer = undefined;
+    const engine = this.#engine;
+    this.#engine = undefined;
+    void engine?.then((child) => child.kill(), () => undefined);
   }
 }
 

@@ -1,0 +1,191 @@
+// Lectern audio: word error rate of pocketsphinx with a course vocabulary against the generic
+// model on a synthetic lecture (espeak-ng; MBROLA voices are not installable from this
+// machine's Debian sources), the real-time factor, clip received → entry for a 10 s clip
+// through the real CLI, the server's RSS growth over a long class of clips posted fast, and the
+// WER on the real recordings of Debian's pocketsphinx-testdata.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { systemRecogniser } from '../packages/lectern/src/config.js';
+import { prepareAcousticModel } from '../packages/lectern/src/features/audio/speech/acoustic-model.js';
+import { VocabularyBuilder, type CourseVocabulary } from '../packages/lectern/src/features/audio/speech/course-vocabulary.js';
+import { PocketsphinxEngine } from '../packages/lectern/src/features/audio/speech/pocketsphinx-engine.js';
+import { decodeWav } from '../packages/lectern/src/features/audio/wav.js';
+import { LecternProcess } from '../packages/lectern/test/support/lectern-process.js';
+import { multipartBody, multipartForm } from '../packages/lectern/test/support/multipart.js';
+import { residentBytes } from '../packages/lectern/test/support/process-memory.js';
+import { derivativeLecture, speak } from '../packages/lectern/test/support/speech.js';
+import { mean, wordErrorRate } from '../packages/lectern/test/support/word-error-rate.js';
+import { productionEnv } from './support/production-env.js';
+import { report, summarise } from './support/stats.js';
+
+const modelDir = systemRecogniser.modelDir;
+const work = mkdtempSync(join(tmpdir(), 'lectern-audio-bench-'));
+const deckPath = 'packages/lectern/test/fixtures/materials/derivatives.pptx';
+/** More sentences on the deck's subject (none copied from its slides), besides the tests' six. */
+const lecture = [
+  ...derivativeLecture,
+  'a secant line crosses the curve at two points',
+  'the limit of the difference quotient is the derivative',
+  'the derivative of the sine function is the cosine function',
+  'differentiate the inner function and multiply by the outer derivative',
+];
+/** How many minutes of class the memory run covers (10 s clips posted back to back). */
+const classMinutes = Number(process.env.LECTERN_AUDIO_BENCH_MINUTES ?? 120);
+
+spawnSync(process.execPath, ['scripts/build.mjs'], { stdio: 'inherit' });
+
+function samplesOf(wav: Buffer): Int16Array {
+  return decodeWav(wav).samples;
+}
+
+interface WerRun {
+  mean: number;
+  perClip: number[];
+  decodeMs: number;
+  audioSeconds: number;
+}
+
+async function werOf(clips: readonly { reference: string; samples: Int16Array }[], vocabulary: CourseVocabulary | null, acousticModelDir: string, label: string): Promise<WerRun> {
+  const engineDir = join(work, `engine-${label}`);
+  execFileSync('mkdir', ['-p', engineDir]);
+  const engine = new PocketsphinxEngine({
+    executable: 'pocketsphinx_batch',
+    acousticModelDir,
+    languageModelPath: vocabulary?.languageModelPath ?? join(modelDir, 'en-us.lm.bin'),
+    dictionaryPath: vocabulary?.dictionaryPath ?? join(modelDir, 'cmudict-en-us.dict'),
+    workDir: engineDir,
+    courseVocabulary: vocabulary !== null,
+  });
+  const perClip: number[] = [];
+  const started = performance.now();
+  for (const clip of clips) perClip.push(wordErrorRate(clip.reference, await engine.recognise(clip.samples)));
+  const decodeMs = performance.now() - started;
+  engine.close();
+  return { mean: mean(perClip), perClip: perClip.map((w) => Math.round(w * 100) / 100), decodeMs: Math.round(decodeMs), audioSeconds: clips.reduce((sum, clip) => sum + clip.samples.length / 16000, 0) };
+}
+
+const round2 = (value: number) => Math.round(value * 100) / 100;
+
+async function main(): Promise<void> {
+  const lectern = await LecternProcess.start({ env: productionEnv });
+  try {
+    const headers = { authorization: `Bearer ${lectern.token}` };
+    const upload = multipartBody({ filename: 'derivatives.pptx', content: readFileSync(deckPath) });
+    const material = (await (await fetch(`${lectern.baseUrl}/api/v2/materials`, { method: 'POST', headers: { ...headers, ...upload.headers }, body: upload.payload })).json()) as {
+      id: string;
+      text: string;
+    };
+
+    // 1. WER and RTF, in process with the same engine the server runs.
+    const acousticModelDir = await prepareAcousticModel(join(modelDir, 'en-us'), join(work, 'acoustic-model'));
+    const vocabulary = await new VocabularyBuilder(join(work, 'vocabularies'), join(modelDir, 'cmudict-en-us.dict')).build({
+      courseName: 'Calculus I',
+      materialText: material.text,
+      transcript: '',
+    });
+    for (const voice of ['en-us', 'en']) {
+      const clips = lecture.map((reference) => ({ reference, samples: samplesOf(speak(reference, { voice })) }));
+      const course = await werOf(clips, vocabulary, acousticModelDir, `course-${voice}`);
+      const generic = await werOf(clips, null, acousticModelDir, `generic-${voice}`);
+      const stockModel = await werOf(clips, vocabulary, join(modelDir, 'en-us'), `stock-${voice}`);
+      const rtf = course.decodeMs / 1000 / course.audioSeconds;
+      report(`audio WER, espeak-ng voice ${voice} (${clips.length} lecture sentences)`, 'course vocabulary mean WER <= 0.40 (espeak voice); RTF <= 0.1', course.mean <= 0.4 && rtf <= 0.1, {
+        courseVocabularyWer: round2(course.mean),
+        courseVocabularyPerClip: course.perClip,
+        genericModelWer: round2(generic.mean),
+        genericModelPerClip: generic.perClip,
+        courseVocabularyStockFeatParamsWer: round2(stockModel.mean),
+        realTimeFactorCourse: round2(rtf),
+        realTimeFactorGeneric: round2(generic.decodeMs / 1000 / generic.audioSeconds),
+        audioSeconds: round2(course.audioSeconds),
+      });
+    }
+
+    // 2. pocketsphinx-testdata: real recordings with their transcripts.
+    const testdata = '/usr/share/pocketsphinx/test/data';
+    if (existsSync(join(testdata, 'librivox'))) {
+      const sets = [
+        { name: 'librivox', dir: join(testdata, 'librivox'), transcription: join(testdata, 'librivox', 'transcription') },
+        { name: 'cards', dir: join(testdata, 'cards'), transcription: join(testdata, 'cards', 'cards.transcription') },
+      ];
+      for (const set of sets) {
+        const lines = readFileSync(set.transcription, 'utf8').split('\n').filter((line) => line.trim() !== '');
+        const clips = lines.map((line) => {
+          const match = /^<s>\s*(.*?)\s*<\/s>\s*\(([^)]+)\)/.exec(line)!;
+          const file = join(set.dir, `${match[2]}.wav`);
+          return { reference: match[1]!, samples: samplesOf(readFileSync(file)) };
+        });
+        const generic = await werOf(clips, null, acousticModelDir, `generic-${set.name}`);
+        // A closed vocabulary: the set's own transcripts as the "material" (what a course LM is at its best).
+        const closed = await new VocabularyBuilder(join(work, 'vocabularies'), join(modelDir, 'cmudict-en-us.dict')).build({
+          courseName: '',
+          materialText: clips.map((clip) => clip.reference).join('\n'),
+          transcript: '',
+        });
+        const closedRun = await werOf(clips, closed, acousticModelDir, `closed-${set.name}`);
+        report(`audio WER, pocketsphinx-testdata ${set.name} (${clips.length} real recordings)`, 'reported, no target', true, {
+          genericModelWer: round2(generic.mean),
+          genericPerClip: generic.perClip,
+          closedVocabularyWer: round2(closedRun.mean),
+          closedPerClip: closedRun.perClip,
+        });
+      }
+    }
+
+    // 3. Through the real CLI: clip received → entry for 10 s clips, then RSS over a long class.
+    const session = (await (await fetch(`${lectern.baseUrl}/api/v2/sessions`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ course_name: 'Calculus I', source: 'browser', material_id: material.id }),
+    })).json()) as { id: string };
+    // 10 s clips: three lecture sentences spoken as one clip, each set different.
+    const tenSecondTexts = Array.from({ length: lecture.length }, (_, i) => [lecture[i]!, lecture[(i + 3) % lecture.length]!, lecture[(i + 7) % lecture.length]!].join('. '));
+    const tenSecondClips = tenSecondTexts.map((text) => {
+      const wav = speak(text, { rate: 16000 });
+      const seconds = decodeWav(wav).durationSeconds;
+      return { wav, seconds };
+    });
+    const post = async (index: number, wav: Buffer) => {
+      const form = multipartForm({ source_id: `bench-${index}` }, { filename: 'clip.wav', content: wav, contentType: 'audio/wav' });
+      const started = performance.now();
+      const response = await fetch(`${lectern.baseUrl}/api/v2/sessions/${session.id}/audio`, { method: 'POST', headers: { ...headers, ...form.headers }, body: form.payload });
+      await response.arrayBuffer();
+      if (response.status !== 200) throw new Error(`clip ${index}: HTTP ${response.status}`);
+      return performance.now() - started;
+    };
+    const latencies: number[] = [];
+    for (let i = 0; i < tenSecondClips.length; i++) latencies.push(await post(i, tenSecondClips[i]!.wav));
+    const latency = summarise(latencies.slice(1));
+    report('audio clip received -> entry (10 s clip, HTTP round trip; the transcript event is published before the answer)', 'p50 < 1500 ms', latency.p50Ms < 1500, {
+      clipSeconds: round2(mean(tenSecondClips.map((clip) => clip.seconds))),
+      ...latency,
+      firstClipMs: Math.round(latencies[0]!),
+    });
+
+    const clipsForClass = Math.round((classMinutes * 60) / mean(tenSecondClips.map((clip) => clip.seconds)));
+    const rssStart = residentBytes(lectern.pid);
+    let rssPeak = rssStart;
+    const classStarted = performance.now();
+    for (let i = 0; i < clipsForClass; i++) {
+      await post(1000 + i, tenSecondClips[i % tenSecondClips.length]!.wav);
+      if (i % 20 === 0) rssPeak = Math.max(rssPeak, residentBytes(lectern.pid));
+    }
+    const rssEnd = residentBytes(lectern.pid);
+    const growthMb = (rssEnd - rssStart) / (1024 * 1024);
+    report(`audio long class: ${clipsForClass} clips (${classMinutes} min of speech) posted back to back`, 'server RSS growth < 50 MB', growthMb < 50, {
+      clips: clipsForClass,
+      wallSeconds: Math.round((performance.now() - classStarted) / 1000),
+      rssStartMb: Math.round(rssStart / (1024 * 1024)),
+      rssEndMb: Math.round(rssEnd / (1024 * 1024)),
+      rssPeakMb: Math.round(rssPeak / (1024 * 1024)),
+      rssGrowthMb: Math.round(growthMb * 10) / 10,
+    });
+  } finally {
+    await lectern.dispose();
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+await main();

@@ -1,0 +1,22 @@
+/** The files the model manager installs for SenseVoice (features/models/manifest.ts). */
+export const senseVoiceFiles = { model: 'model.int8.onnx', tokens: 'tokens.txt', vad: 'silero_vad.onnx' } as const;
+
+/** The parts of sherpa-onnx-node's offline recogniser Lectern calls. */
+export interface OfflineStream {
+  acceptWaveform(input: { samples: Float32Array; sampleRate: number }): void;
+}
+export interface OfflineRecognizer {
+  createStream(): OfflineStream;
+  decodeAsync(stream: OfflineStream): Promise<void>;
+  getResult(stream: OfflineStream): { text: string };
+}
+export interface SherpaOnnx {
+  OfflineRecognizer: { createAsync(config: unknown): Promise<OfflineRecognizer> };
+}
+
+/** Loads sherpa-onnx-node's native addon; throws when it cannot load on this machine. */
+export async function loadSherpaOnnx(): Promise<SherpaOnnx> {
+  // The package has no type declarations (untyped-modules.d.ts); SherpaOnnx types what is used.
+  const loaded = (await import('sherpa-onnx-node')) as unknown as { default?: SherpaOnnx } & SherpaOnnx;
+  return loaded.default ?? loaded;
+}

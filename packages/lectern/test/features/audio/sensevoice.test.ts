@@ -1,0 +1,31 @@
+import { after, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ApiError } from '../../../src/platform/errors.js';
+import { loadSherpaOnnx, SenseVoiceRecogniser, senseVoiceFiles } from '../../../src/features/audio/speech/sensevoice-recogniser.js';
+
+const root = mkdtempSync(join(tmpdir(), 'lectern-sensevoice-'));
+after(() => rmSync(root, { recursive: true, force: true }));
+
+describe('SenseVoice engine (sherpa-onnx-node)', () => {
+  it('loads sherpa-onnx-node\'s native addon on this machine', async () => {
+    const sherpa = await loadSherpaOnnx();
+    assert.equal(typeof sherpa.OfflineRecognizer.createAsync, 'function');
+  });
+
+  it('loads the model from the install folder in its own process: damaged files end that process, not Lectern (503 model_unavailable)', async () => {
+    // The real files cannot be downloaded here: damaged ones prove the loading path reaches the addon.
+    for (const name of Object.values(senseVoiceFiles)) writeFileSync(join(root, name), 'not an onnx model');
+    const recogniser = new SenseVoiceRecogniser(root, () => 'en');
+    const context = { sessionId: 's', materialId: null, entryCount: 0, vocabularySources: () => ({ courseName: '', materialText: null, transcript: '' }) };
+    await assert.rejects(recogniser.recognise(new Int16Array(16000), context), (error: unknown) => {
+      assert.ok(error instanceof ApiError);
+      assert.equal(error.code, 'model_unavailable');
+      assert.match(error.message, /reinstall it with POST \/api\/v2\/models\/sensevoice-small\/install/);
+      return true;
+    });
+    recogniser.close();
+  });
+});
