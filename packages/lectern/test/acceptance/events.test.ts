@@ -5,6 +5,7 @@ import type { Session } from '../../src/features/sessions/schemas.js';
 import { EventsClient, type EventFrame } from '../support/events-client.js';
 import { LecternClient } from '../support/http-client.js';
 import { LecternProcess } from '../support/lectern-process.js';
+import { finished } from './assistant-support.js';
 
 const policyViolation = 1008;
 const authWindowMs = 5000;
@@ -117,6 +118,10 @@ describe('events', () => {
     const { summary_task_id: _summary, ...stoppedSession } = stopped as Session & { summary_task_id: unknown };
     assert.deepEqual(frames[5]!.data, stoppedSession);
     await events.close();
+    // The stop started an auto-summary; its frames must not land in the next test's stream (the
+    // first builtin answer of a process also loads the language models, which takes a while).
+    const summaryTaskId = (stopped as Session & { summary_task_id: string | null }).summary_task_id;
+    if (summaryTaskId !== null) await finished(client, summaryTaskId);
   });
 
   it('replays what a reconnecting client missed after after_seq, identical to the live stream', async () => {

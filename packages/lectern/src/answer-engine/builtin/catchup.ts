@@ -32,6 +32,8 @@ const TERM_SENTENCES_MAX = 150;
 const WINDOW_SEGMENTS = 3;
 /** A question asked this recently is still waiting for its answer. */
 const PENDING_QUESTION_MINUTES = 2;
+/** What the teacher said comes next is still ahead for this long. */
+const AHEAD_MINUTES = 3;
 /** Announcements quoted under "listen for next". */
 const ANNOUNCEMENTS_SHOWN = 2;
 /** A topic announced longer ago than this no longer says where the class is. */
@@ -51,7 +53,8 @@ export function composeCatchup(c: Composition): string {
   }
   const sentences = classSentences(window, request.entries.length - window.length);
   // The course's terms of the last minutes; on very dense speech, of its newest sentences.
-  const pool = courseTerms(sentences.slice(-TERM_SENTENCES_MAX), c.models, KEYWORD_POOL_SIZE).map((t) => t.name);
+  const terms = courseTerms(sentences.slice(-TERM_SENTENCES_MAX), c.models, KEYWORD_POOL_SIZE);
+  const pool = terms.map((t) => t.name);
   const keywords = pool.slice(0, WINDOW_KEYWORDS_SHOWN);
   const topic = currentTopic(request.entries);
 
@@ -60,7 +63,7 @@ export function composeCatchup(c: Composition): string {
     keywords.length > 0 ? book.catchup.topicFromKeywords(minutes, boldList(book, keywords)) : '',
   ].filter((line) => line.length > 0);
 
-  const keyPoint = latestKeyPoint(sentences);
+  const keyPoint = latestKeyPoint(sentences, terms.flatMap((t) => t.definition ?? []));
   return paragraphs([
     heading(book.catchup.where),
     where.length > 0 ? book.sentences(where) : quoteItem(c.clock(latest), latest.text),
@@ -103,16 +106,18 @@ function currentTopic(entries: readonly TranscriptLine[]): Topic | undefined {
   return undefined;
 }
 
-/** What the teacher stressed last; else the last definition; else the most telling recent statement. */
-function latestKeyPoint(sentences: readonly ClassSentence[]): ClassSentence | undefined {
-  const latest = (test: (text: string) => boolean): ClassSentence | undefined =>
-    [...sentences].reverse().find((s) => test(s.text) && findAnnouncement(s.text) === null);
+/**
+ * The newer of what the teacher stressed last and the last definition of one of the window's
+ * concepts (a cue like "is called" also counts); else the most telling recent statement.
+ */
+function latestKeyPoint(sentences: readonly ClassSentence[], definitions: readonly ClassSentence[]): ClassSentence | undefined {
+  const latest = (test: (s: ClassSentence) => boolean): ClassSentence | undefined =>
+    [...sentences].reverse().find((s) => test(s) && findAnnouncement(s.text) === null);
+  const defining = new Set(definitions);
+  const candidates = [latest((s) => isEmphasised(s.text)), latest((s) => defining.has(s) || isDefinition(s.text))].filter((s) => s !== undefined);
+  const newest = candidates.sort((a, b) => b.position - a.position)[0];
   const recentHalf = sentences.slice(Math.floor(sentences.length / 2));
-  return (
-    latest(isEmphasised) ??
-    latest(isDefinition) ??
-    [...centralSentences(recentHalf, WINDOW_SEGMENTS)].sort((a, b) => b.position - a.position)[0]
-  );
+  return newest ?? [...centralSentences(recentHalf, WINDOW_SEGMENTS)].sort((a, b) => b.position - a.position)[0];
 }
 
 function listenFor(c: Composition, sentences: readonly ClassSentence[], keywords: readonly string[]): string {
@@ -131,7 +136,10 @@ function listenFor(c: Composition, sentences: readonly ClassSentence[], keywords
   if (announcements.length > 0) {
     blocks.push([book.catchup.announcement, ...announcements.map((s) => quoteItem(c.clock(s.entry), s.text))].join('\n'));
   }
-  const ahead = [...sentences].reverse().find((s) => isForwardLooking(s.text) && !announcements.includes(s));
+  // "Next we'll…" said long ago has happened by now.
+  const ahead = [...sentences]
+    .reverse()
+    .find((s) => isForwardLooking(s.text) && !announcements.includes(s) && lastTime - Date.parse(s.entry.createdAt) <= AHEAD_MINUTES * MS_PER_MINUTE);
   if (ahead !== undefined) blocks.push(`${book.catchup.announcedNext}\n${quoteItem(c.clock(ahead.entry), ahead.text)}`);
   if (blocks.length === 0) {
     blocks.push(keywords.length > 0 ? book.catchup.fallback(boldList(book, keywords.slice(0, 2))) : book.catchup.nothingYet);

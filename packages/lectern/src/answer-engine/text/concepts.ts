@@ -14,7 +14,7 @@ export interface TermMention {
 
 /** Words of the classroom, not of the subject: a lesson's homework is not one of its concepts. */
 const CLASSROOM_WORDS: ReadonlySet<string> = new Set(
-  `class lecture lesson homework exam quiz test midterm final course slide page chapter section problem
+  `class lecture lesson homework exam quiz test midterm course slide page chapter section problem
   exercise assignment question answer everyone everybody anyone student teacher minute hour time week day
   friday monday tuesday wednesday thursday today tomorrow example thing idea bit lot word
   definition case part conclusion concept kind topic sense
@@ -56,9 +56,13 @@ function englishTerms(tokens: readonly TaggedToken[], models: LanguageModels): T
     if (mention !== null) terms.push(mention);
     run = [];
   };
+  const firstWord = tokens.findIndex((t) => ENGLISH_WORD.test(t.text));
   tokens.forEach((token, i) => {
     const word = ENGLISH_WORD.test(token.text);
     const noun = word && ENGLISH_NOUNS.test(token.tag);
+    // The tagger takes a capitalised sentence opener for a name ("Oxygen is…"); elsewhere a
+    // name keeps its capital in the notes ("Newton's method").
+    const name = token.tag === 'PROPN' && !(i === firstWord && /^[A-Z][a-z]+$/.test(token.text));
     const adjective = word && token.tag === 'ADJ';
     const next = tokens[i + 1];
     // A noun followed by an article is the verb of the sentence: "the quotient measures the…".
@@ -68,7 +72,7 @@ function englishTerms(tokens: readonly TaggedToken[], models: LanguageModels): T
     }
     const headsNothing = next === undefined || !(ENGLISH_NOUNS.test(next.tag) || next.tag === 'ADJ');
     const bareAdjectiveNoun = adjective && headsNothing && (run.length > 0 || tokens[i - 1]?.tag === 'DET');
-    if (noun || bareAdjectiveNoun) run.push({ ...token, tag: 'NOUN' });
+    if (noun || bareAdjectiveNoun) run.push({ ...token, tag: name ? 'PROPN' : 'NOUN' });
     else if (adjective) run.push(token);
     else flush();
   });
@@ -82,7 +86,7 @@ function englishPhrase(run: readonly TaggedToken[], models: LanguageModels): Ter
   // Modifiers that say nothing about the subject ("the same way", "a small step") go; those
   // that name a kind ("citric acid", "cellular respiration") stay.
   while (words.length > 1 && isNonTerm(words[0]?.normal ?? '', models, 'en')) words = words.slice(1);
-  while (words.length > 0 && words[words.length - 1]?.tag !== 'NOUN') words = words.slice(0, -1);
+  while (words.length > 0 && !ENGLISH_NOUNS.test(words[words.length - 1]?.tag ?? '')) words = words.slice(0, -1);
   if (words.length === 0) return null;
   words = words.slice(-MAX_PHRASE_WORDS);
   const key = words.map((w) => foldPlural(w.normal)).join(' ');

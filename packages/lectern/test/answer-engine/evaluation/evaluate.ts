@@ -178,6 +178,11 @@ export async function evaluate(lecture: EvaluationLecture): Promise<Check[]> {
   check('catchup', 'an answered question is not pending', !contains(section(answered, zh ? '接下来注意听' : 'Listen for next'), lecture.catchup.question), answered);
   const where = section(answered, zh ? '现在讲到哪里' : 'Where the class is');
   check('catchup', `says the class is on ${label(lecture.topic)}`, contains(where, lecture.topic), where);
+  const later = await answerOf({ kind: 'catchup', entries: until(entries, lecture.catchup.keyPointUntil) });
+  const keyPoint = section(later, zh ? '最新的要点' : 'Latest key point');
+  check('catchup', 'the latest key point is the newest definition', contains(keyPoint, lecture.catchup.keyPointUntil), keyPoint);
+  const next = section(later, zh ? '接下来注意听' : 'Listen for next');
+  check('catchup', '"what comes next" said long ago is not listed', !contains(next, lecture.catchup.staleNext), next);
   return checks;
 }
 

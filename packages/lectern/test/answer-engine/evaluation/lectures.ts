@@ -51,6 +51,10 @@ export interface EvaluationLecture {
     /** Cut after this line, which answers the pending question: not pending any more. */
     answeredUntil: string;
     question: string;
+    /** Cut after this line, the latest key point quotes it (a newer definition than the stressed line). */
+    keyPointUntil: string;
+    /** Said well over three minutes before that cut: no longer "what comes next". */
+    staleNext: string;
   };
 }
 
@@ -141,6 +145,8 @@ export const CALCULUS_EN: EvaluationLecture = {
     pendingUntil: 'So who can tell me what a derivative is?',
     answeredUntil: 'Good, the derivative is the slope of the tangent line at that point.',
     question: 'who can tell me what a derivative is',
+    keyPointUntil: 'The power rule says that',
+    staleNext: "Next we'll let h shrink to zero.",
   },
 };
 
@@ -221,6 +227,8 @@ export const CALCULUS_ZH: EvaluationLecture = {
     pendingUntil: '那么谁能告诉我什么是导数？',
     answeredUntil: '很好，导数就是该点的切线斜率。',
     question: '谁能告诉我什么是导数',
+    keyPointUntil: '幂函数求导法则是说',
+    staleNext: '接下来我们让 h 趋近于零。',
   },
 };
 
