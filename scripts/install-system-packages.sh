@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# The Debian packages Lectern's optional parts and the test suite use, in one place: `.ci/run`
+# runs this, and so can a developer (`sudo scripts/install-system-packages.sh`). With a group
+# name only that group is installed: `speech` (what a user needs for audio), `browser`,
+# `test-model`; with none, everything the tests need. Idempotent: apt-get install is a no-op
+# for what is already there.
+set -euo pipefail
+
+speech=(
+  pocketsphinx        # the pocketsphinx-en recogniser (pocketsphinx_batch)
+  pocketsphinx-en-us  # ... and its US English acoustic model and dictionary
+  pulseaudio-utils    # parec (microphone capture), pactl (device list)
+  alsa-utils          # arecord: capture and device listing where PulseAudio is absent
+)
+speech_tests=(
+  espeak-ng           # synthetic lecture speech: speech tests and the browser-microphone test
+  sox                 # ... resampled deterministically (sox -D)
+  pulseaudio          # the microphone test: a private server with a null sink
+)
+browser=(
+  chromium            # the web workspace's browser tests (playwright-core drives /usr/bin/chromium)
+  fonts-wqy-microhei  # CJK glyphs, so the workspace's Chinese UI shows in those tests' screenshots
+)
+test_model=(
+  python3             # scripts/make-tiny-gguf.py writes the tiny test GGUF for the local-model tests
+  python3-numpy       # ... with numpy
+  git                 # ... from gguf-py, cloned out of the llama.cpp git bundle node-llama-cpp ships
+)
+
+case "${1:-all}" in
+  speech) packages=("${speech[@]}") ;;
+  browser) packages=("${browser[@]}" espeak-ng) ;;
+  test-model) packages=("${test_model[@]}") ;;
+  all) packages=("${speech[@]}" "${speech_tests[@]}" "${browser[@]}" "${test_model[@]}") ;;
+  *) echo "usage: $0 [speech|browser|test-model|all]" >&2; exit 64 ;;
+esac
+
+apt-get update -qq
+DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${packages[@]}" >/dev/null
