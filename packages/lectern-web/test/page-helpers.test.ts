@@ -3,7 +3,9 @@ import assert from 'node:assert/strict';
 import { afterCodePoints, codePointLength } from '../src/code-points.js';
 import { preferredLanguage } from '../src/i18n.js';
 import { encodeWav } from '../src/microphone.js';
-import { filenameOf } from '../src/workspace.js';
+import type { Task } from '../src/api/client.js';
+import { filenameOf } from '../src/downloads.js';
+import { mergeTask } from '../src/workspace.js';
 
 describe('page helpers', () => {
   it('count and cut text in Unicode code points, the unit of a delta\'s offset', () => {
@@ -31,6 +33,16 @@ describe('page helpers', () => {
     assert.equal(wav.readUInt16LE(34), 16);
     assert.equal(wav.readUInt32LE(40), samples.length * 2);
     assert.deepEqual([0, 1, 2, 3, 4, 5].map((i) => wav.readInt16LE(44 + i * 2)), [0, 16383, -16384, 32767, -32768, 32767], 'scaled and clipped');
+  });
+
+  it('merge task records that arrive out of order without rolling back status or streamed text', () => {
+    const base = { id: 't', session_id: 's', kind: 'rescue', question: null, parent_id: null, created_at: '', started_at: null, finished_at: null, through_entry_id: null, stage: '', first_token_ms: null, total_ms: null, provider_calls: 0, summary_id: null, error_code: null, error_message: null } as const;
+    const task = (status: Task['status'], markdown: string): Task => ({ ...base, status, markdown });
+    assert.deepEqual(mergeTask(undefined, task('queued', '')), task('queued', ''));
+    assert.deepEqual(mergeTask(task('running', 'Say this'), task('queued', '')), task('running', 'Say this'), 'the POST answer came after the first delta');
+    assert.deepEqual(mergeTask(task('completed', 'Done.'), task('queued', '')), task('completed', 'Done.'), 'and even after the finished frame');
+    assert.deepEqual(mergeTask(task('running', 'Say this and'), task('running', 'Say')), task('running', 'Say this and'));
+    assert.deepEqual(mergeTask(task('running', 'Partial text'), task('cancelled', '')), task('cancelled', ''), 'a finished record is final');
   });
 
   it('pick the UI language: the user\'s choice, else the browser\'s', () => {
