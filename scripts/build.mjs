@@ -127,7 +127,20 @@ const webResult = await build({
   metafile: true,
   write: false,
 });
+// The typed client on its own, for tools that import '@lectern/web/client' from plain Node.
+const clientBundle = await build({
+  entryPoints: [join(web, 'src/api/client.ts')],
+  bundle: true,
+  platform: 'neutral',
+  format: 'esm',
+  target: 'node20',
+  minify: false,
+  legalComments: 'none',
+  logLevel: 'warning',
+  write: false,
+});
 mkdirSync(join(webOut, 'assets'), { recursive: true });
+writeAtomically(join(webOut, 'client.mjs'), clientBundle.outputFiles[0].contents);
 const assetNames = new Set();
 let scriptName = '';
 let stylesName = '';

@@ -13,7 +13,9 @@ import {
   type Settings,
   type Task,
 } from './api/client.js';
+import type { ContractOnlyFrame, ModelsRuntime } from './api/contract-only.js';
 import { EventStream, type ConnectionState } from './api/events.js';
+import { filenameOf, saveBlob } from './downloads.js';
 import { afterCodePoints, codePointLength } from './code-points.js';
 import { Store } from './store.js';
 
@@ -54,27 +56,6 @@ export interface ConnectionTest {
   total_ms?: number;
   message?: string;
 }
-
-/**
- * Frames and records of features built in parallel with this page (audio capture, the model
- * runtime), typed here from the contract until they are in Lectern's OpenAPI document.
- */
-export interface RuntimePart {
-  model_id: string;
-  state: 'cold' | 'warming' | 'ready' | 'failed';
-  error: string | null;
-}
-export interface ModelsRuntime {
-  ready: boolean;
-  asr: RuntimePart;
-  llm: RuntimePart;
-}
-type ContractOnlyFrame =
-  | { type: 'audio.level'; session_id: string | null; data: { peak: number } }
-  | { type: 'audio.partial'; session_id: string | null; data: { text: string } }
-  | { type: 'audio.error'; session_id: string | null; data: { code: string; message: string } }
-  | { type: 'audio.stopping'; session_id: string | null; data: Record<string, unknown> }
-  | { type: 'models.runtime'; session_id: string | null; data: ModelsRuntime };
 
 export interface WorkspaceState {
   connection: ConnectionState | 'signed-out';
@@ -250,7 +231,7 @@ export class Workspace {
     if (!sessionId) return;
     const { items } = await unwrap(this.api.GET('/api/v2/assistant', { params: { query: { session_id: sessionId } } }));
     const tasks = { ...this.state.tasks };
-    for (const task of items) tasks[task.id] = task;
+    for (const task of items) tasks[task.id] = mergeTask(tasks[task.id], task);
     this.store.update({ tasks, latestTaskId: this.state.latestTaskId ?? items[0]?.id ?? null });
   }
 
@@ -371,7 +352,7 @@ export class Workspace {
 
   async cancel(taskId: string): Promise<void> {
     const task = await this.attempt(() => unwrap(this.api.DELETE('/api/v2/assistant/{id}', { params: { path: { id: taskId } } })));
-    if (task) this.store.update((state) => ({ tasks: { ...state.tasks, [task.id]: task } }));
+    if (task) this.store.update((state) => ({ tasks: { ...state.tasks, [task.id]: mergeTask(state.tasks[task.id], task) } }));
   }
 
   private acceptDelta(data: { id: string; text: string; offset: number }): void {
@@ -405,15 +386,7 @@ export class Workspace {
     await this.attempt(async () => {
       const response = await fetch(`${this.baseUrl}${path}`, { headers: { authorization: `Bearer ${this.token}` } });
       if (!response.ok) throw failureOf(response, await response.json().catch(() => null));
-      const blob = await response.blob();
-      const name = filenameOf(response.headers.get('content-disposition')) ?? fallbackName;
-      const link = document.createElement('a');
-      link.href = URL.createObjectURL(blob);
-      link.download = name;
-      document.body.append(link);
-      link.click();
-      link.remove();
-      setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
+      saveBlob(await response.blob(), filenameOf(response.headers.get('content-disposition')) ?? fallbackName);
     });
   }
 
@@ -603,8 +576,11 @@ export class Workspace {
         this.acceptDelta(frame.data);
         return;
       case 'assistant.finished': {
+        // Kept even before the answer to our POST names the task: that answer may come later.
         const task = frame.data;
-        if (this.state.tasks[task.id]) this.store.update((state) => ({ tasks: { ...state.tasks, [task.id]: task } }));
+        if (task.session_id === this.state.session?.id || task.session_id === this.state.notesSessionId) {
+          this.store.update((state) => ({ tasks: { ...state.tasks, [task.id]: mergeTask(state.tasks[task.id], task) } }));
+        }
         return;
       }
       case 'summary.created':
@@ -650,17 +626,16 @@ export class Workspace {
   }
 }
 
-/** A record from HTTP never rolls back text a faster delta already showed. */
-function mergeTask(known: Task | undefined, fresh: Task): Task {
-  if (known && known.markdown.length > fresh.markdown.length && fresh.status !== 'completed') return { ...fresh, markdown: known.markdown };
-  return fresh;
-}
+const taskProgress: Record<Task['status'], number> = { queued: 0, running: 1, completed: 2, failed: 2, cancelled: 2 };
 
-/** The file name of a Content-Disposition header (RFC 5987 `filename*` first). */
-export function filenameOf(header: string | null): string | null {
-  if (!header) return null;
-  const extended = /filename\*=UTF-8''([^;]+)/i.exec(header);
-  if (extended?.[1]) return decodeURIComponent(extended[1]);
-  const plain = /filename="([^"]+)"/i.exec(header);
-  return plain?.[1] ?? null;
+/**
+ * A record can arrive after frames that are newer than it (the answer to POST after the first
+ * deltas, or even after `assistant.finished`): it never rolls back the status, nor text a
+ * faster delta already showed. A finished record is final.
+ */
+export function mergeTask(known: Task | undefined, fresh: Task): Task {
+  if (!known) return fresh;
+  if (taskProgress[known.status] > taskProgress[fresh.status]) return known;
+  if (taskProgress[fresh.status] === 2) return fresh;
+  return known.markdown.length > fresh.markdown.length ? { ...fresh, markdown: known.markdown } : fresh;
 }

@@ -31,6 +31,12 @@ describe('the typed API client', () => {
       const refused = await unwrap(createLecternClient(lectern.baseUrl, 'wrong').GET('/api/v2/status')).catch((error: unknown) => error);
       assert.ok(refused instanceof ApiFailure);
       assert.deepEqual([refused.status, refused.code], [401, 'unauthorized']);
+      // The built module, as a tool without a TypeScript loader imports it.
+      const script = "const { createLecternClient, unwrap } = await import('@lectern/web/client');"
+        + 'const api = createLecternClient(process.env.BASE, process.env.TOKEN);'
+        + "console.log(JSON.stringify(await unwrap(api.GET('/api/v2/status'))));";
+      const printed = execFileSync(process.execPath, ['--input-type=module', '-e', script], { cwd: repoRoot, encoding: 'utf8', env: { ...process.env, BASE: lectern.baseUrl, TOKEN: lectern.token } });
+      assert.equal((JSON.parse(printed) as { session: { course_name: string } }).session.course_name, 'From a tool');
       const page = await fetch(`${lectern.baseUrl}/`);
       assert.equal(page.status, 401, 'an API-only instance serves no web page');
     } finally {

@@ -62,4 +62,12 @@ describe('web workspace: reconnects by itself after a server restart', () => {
     await testId('transcript').getByText('Second law: force is mass times acceleration.').waitFor();
     await screenshot(page, 'reconnected', ['Physics, part two', 'Second law']);
   });
+
+  it('streams the automatic summary when the class stops, and lists it as a note', async () => {
+    await testId('stop-class').click();
+    await page.locator('[data-testid="answer"][data-kind="summary"][data-status="completed"]').waitFor({ timeout: 20_000 });
+    await testId('tab-notes').click();
+    await testId('notes').locator('[data-testid="note"]').first().waitFor();
+    assert.match(await testId('notes').innerText(), /force is mass times acceleration|Second law/i);
+  });
 });

@@ -95,18 +95,28 @@ export function SettingsPanel({ state }: { state: WorkspaceState }) {
             <option value="local">{words.modeLocal}</option>
           </select>
         </label>
-        <label>
-          {words.baseUrl}
-          <input data-testid="settings-base-url" value={draft.baseUrl} onInput={(e) => set({ baseUrl: e.currentTarget.value })} />
-        </label>
-        <label>
-          {words.model}
-          <input data-testid="settings-model" value={draft.model} onInput={(e) => set({ model: e.currentTarget.value })} />
-        </label>
-        <label>
-          {words.localModel}
-          <input data-testid="settings-local-model" value={draft.localModelId} onInput={(e) => set({ localModelId: e.currentTarget.value })} />
-        </label>
+        {draft.mode === 'byok'
+          ? (
+            <>
+              <label>
+                {words.baseUrl}
+                <input data-testid="settings-base-url" value={draft.baseUrl} placeholder="https://api.example.com/v1" onInput={(e) => set({ baseUrl: e.currentTarget.value })} />
+              </label>
+              <label>
+                {words.model}
+                <input data-testid="settings-model" value={draft.model} onInput={(e) => set({ model: e.currentTarget.value })} />
+              </label>
+            </>
+          )
+          : null}
+        {draft.mode === 'local'
+          ? (
+            <label>
+              {words.localModel}
+              <input data-testid="settings-local-model" value={draft.localModelId} onInput={(e) => set({ localModelId: e.currentTarget.value })} />
+            </label>
+          )
+          : null}
         <label>
           {words.timeout}
           <input type="number" min={5} max={180} data-testid="settings-timeout" value={draft.timeoutSeconds} onInput={(e) => set({ timeoutSeconds: Number(e.currentTarget.value) })} />
