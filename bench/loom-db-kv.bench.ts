@@ -13,11 +13,26 @@
 import { randomBytes } from 'node:crypto';
 import BetterSqlite from 'better-sqlite3';
 import { Redis } from 'ioredis';
-import { checkSource } from '../packages/loom/src/compile.js';
-import { generateModule } from '../packages/loom/src/emit/codegen.js';
+import type { checkSource as CheckSource } from '../packages/loom/src/compile.js';
+import type { generateModule as GenerateModule } from '../packages/loom/src/emit/codegen.js';
 import { RUNTIME_SPECIFIER } from '../packages/loom/src/cli/generate.js';
-import { importFromMemory, runProgram } from '../packages/loom/src/runtime/host/run-program.js';
+import type { importFromMemory as ImportFromMemory, runProgram as RunProgram } from '../packages/loom/src/runtime/host/run-program.js';
+import { importBundled } from './support/bundled.js';
 import { report } from './support/stats.js';
+
+// Loom bundled as it ships (see support/bundled.ts): the host's hot path (method calls, the
+// std functions, the database handle) would otherwise run through tsx's module getters.
+const { checkSource, generateModule, importFromMemory, runProgram } = await importBundled<{
+  checkSource: typeof CheckSource;
+  generateModule: typeof GenerateModule;
+  importFromMemory: typeof ImportFromMemory;
+  runProgram: typeof RunProgram;
+}>({
+  checkSource: ['packages/loom/src/compile.ts', 'checkSource'],
+  generateModule: ['packages/loom/src/emit/codegen.ts', 'generateModule'],
+  importFromMemory: ['packages/loom/src/runtime/host/run-program.ts', 'importFromMemory'],
+  runProgram: ['packages/loom/src/runtime/host/run-program.ts', 'runProgram'],
+}, { externalPackages: true });
 
 const OPERATIONS = 20_000;
 const REDIS_OPERATIONS = 5_000;

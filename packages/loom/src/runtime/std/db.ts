@@ -29,7 +29,10 @@ function createDb(services: StdServices): StdFunctions {
   const functions: Record<string, StdFunction> = {
     connect: async (url) => services.resources.track(await connectDatabase(text(url, 'the database URL'), services.projectRoot)),
     query: (db, sql, params) => database(db).query(text(sql, 'the SQL'), parameters(params)),
-    query_one: async (db, sql, params) => (await database(db).queryOne(text(sql, 'the SQL'), parameters(params))) ?? null,
+    query_one: (db, sql, params) => {
+      const row = database(db).queryOne(text(sql, 'the SQL'), parameters(params));
+      return row instanceof Promise ? row.then((found) => found ?? null) : (row ?? null);
+    },
     execute: (db, sql, params) => database(db).execute(text(sql, 'the SQL'), parameters(params)),
     begin: async (db) => {
       await database(db).begin();

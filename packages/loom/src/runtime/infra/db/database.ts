@@ -9,7 +9,7 @@ import { isAbsolute, resolve } from 'node:path';
 import { LoomError } from '../../../errors.js';
 import { ResourceHandle } from '../../core/resource-handle.js';
 import { withoutCredentials } from '../redacted-url.js';
-import type { DbEngine, Parameters, Row } from './engine.js';
+import type { DbEngine, Outcome, Parameters, Row } from './engine.js';
 
 const SQLITE_SCHEME = 'sqlite://';
 const POSTGRES_URL = /^postgres(ql)?:\/\//;
@@ -37,15 +37,15 @@ export class Database extends ResourceHandle {
     super();
   }
 
-  query(sql: string, parameters: Parameters): Promise<Row[]> {
+  query(sql: string, parameters: Parameters): Outcome<Row[]> {
     return this.statement(sql, () => this.engine.query(sql, parameters));
   }
 
-  queryOne(sql: string, parameters: Parameters): Promise<Row | undefined> {
+  queryOne(sql: string, parameters: Parameters): Outcome<Row | undefined> {
     return this.statement(sql, () => this.engine.queryOne(sql, parameters));
   }
 
-  execute(sql: string, parameters: Parameters): Promise<number> {
+  execute(sql: string, parameters: Parameters): Outcome<number> {
     return this.statement(sql, () => this.engine.execute(sql, parameters));
   }
 
@@ -112,16 +112,27 @@ export class Database extends ResourceHandle {
     if (this.closed) throw new LoomError('E401', `the database ${this.location} is closed`);
   }
 
-  private async statement<T>(sql: string, run: () => Promise<T>): Promise<T> {
-    this.open();
+  /**
+   * Runs a statement; a synchronous engine's result comes back as it is (see Outcome), and a
+   * failure either way is a rejected promise with E402, or E403 after the rollback.
+   */
+  private statement<T>(sql: string, run: () => Outcome<T>): Outcome<T> {
+    let outcome: Outcome<T>;
     try {
-      return await run();
+      this.open();
+      outcome = run();
     } catch (error) {
-      if (!this.inTransaction) throw new LoomError('E402', `${reason(error)} (in: ${preview(sql)})`);
-      this.inTransaction = false;
-      await this.engine.rollback().catch(() => undefined);
-      throw new LoomError('E403', `transaction rolled back: ${reason(error)} (in: ${preview(sql)})`);
+      return this.failed(sql, error);
     }
+    return outcome instanceof Promise ? outcome.catch((error: unknown) => this.failed(sql, error)) : outcome;
+  }
+
+  private async failed(sql: string, error: unknown): Promise<never> {
+    if (error instanceof LoomError) throw error;
+    if (!this.inTransaction) throw new LoomError('E402', `${reason(error)} (in: ${preview(sql)})`);
+    this.inTransaction = false;
+    await this.engine.rollback().catch(() => undefined);
+    throw new LoomError('E403', `transaction rolled back: ${reason(error)} (in: ${preview(sql)})`);
   }
 }
 

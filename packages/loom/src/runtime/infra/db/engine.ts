@@ -9,14 +9,21 @@ export type Row = Record<string, unknown>;
 /** Bound parameters: a list by position, or a dict by name (SQLite `:name`). */
 export type Parameters = readonly unknown[] | Readonly<Record<string, unknown>>;
 
+/**
+ * A statement's result: a value from an engine that runs statements synchronously (SQLite,
+ * whose driver is synchronous: no promise to allocate and await per call, which is most of
+ * what Loom adds to a small query), a promise from one that does not (PostgreSQL).
+ */
+export type Outcome<T> = T | Promise<T>;
+
 export interface DbEngine {
   /** `postgres` or `sqlite`, for messages. */
   readonly kind: string;
-  query(sql: string, parameters: Parameters): Promise<Row[]>;
+  query(sql: string, parameters: Parameters): Outcome<Row[]>;
   /** The first row, or undefined; the engine may stop reading after it. */
-  queryOne(sql: string, parameters: Parameters): Promise<Row | undefined>;
+  queryOne(sql: string, parameters: Parameters): Outcome<Row | undefined>;
   /** Rows changed by the statement. */
-  execute(sql: string, parameters: Parameters): Promise<number>;
+  execute(sql: string, parameters: Parameters): Outcome<number>;
   begin(): Promise<void>;
   commit(): Promise<void>;
   rollback(): Promise<void>;

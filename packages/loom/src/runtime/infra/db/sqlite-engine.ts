@@ -18,6 +18,10 @@ function sqliteValue(value: unknown): unknown {
   return value;
 }
 
+function bindsAsItIs(value: unknown): boolean {
+  return value === null || typeof value === 'number' || typeof value === 'string' || typeof value === 'bigint';
+}
+
 export class SqliteEngine implements DbEngine {
   readonly kind = 'sqlite';
   /** By the SQL as the program wrote it: the placeholder rewrite is done once per statement too. */
@@ -25,32 +29,33 @@ export class SqliteEngine implements DbEngine {
 
   constructor(private readonly database: Database.Database) {}
 
-  query(sql: string, parameters: Parameters): Promise<Row[]> {
+  // Synchronous, as the driver is: the Database handle (database.ts) passes plain values on.
+  query(sql: string, parameters: Parameters): Row[] {
     const [statement, values] = this.prepare(sql, parameters);
     // A statement without a result (an INSERT given to query) runs and yields no rows.
     if (!statement.reader) {
       statement.run(...values);
-      return Promise.resolve([]);
+      return [];
     }
-    return Promise.resolve(statement.all(...values) as Row[]);
+    return statement.all(...values) as Row[];
   }
 
-  queryOne(sql: string, parameters: Parameters): Promise<Row | undefined> {
+  queryOne(sql: string, parameters: Parameters): Row | undefined {
     const [statement, values] = this.prepare(sql, parameters);
     if (!statement.reader) {
       statement.run(...values);
-      return Promise.resolve(undefined);
+      return undefined;
     }
-    return Promise.resolve(statement.get(...values) as Row | undefined);
+    return statement.get(...values) as Row | undefined;
   }
 
-  execute(sql: string, parameters: Parameters): Promise<number> {
+  execute(sql: string, parameters: Parameters): number {
     const [statement, values] = this.prepare(sql, parameters);
     if (statement.reader) {
       statement.all(...values);
-      return Promise.resolve(0);
+      return 0;
     }
-    return Promise.resolve(statement.run(...values).changes);
+    return statement.run(...values).changes;
   }
 
   begin(): Promise<void> {
@@ -86,6 +91,8 @@ export class SqliteEngine implements DbEngine {
     }
     const list: readonly unknown[] = parameters;
     const { order } = cached;
-    return [cached.statement, order === null ? list.map(sqliteValue) : order.map((position) => sqliteValue(list[position]))];
+    if (order !== null) return [cached.statement, order.map((position) => sqliteValue(list[position]))];
+    // Numbers, strings and null bind as they are: no copy of the list for the common case.
+    return [cached.statement, list.every(bindsAsItIs) ? (list as unknown[]) : list.map(sqliteValue)];
   }
 }
