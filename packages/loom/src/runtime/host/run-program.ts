@@ -28,6 +28,34 @@ export interface ProgramInstance {
 
 export type ProgramFunction = (context: ProgramContext) => Promise<ProgramInstance>;
 
+/**
+ * The frame every way of running a program shares (`loom run`, `loom jobs work`, `loom serve`):
+ * `body` runs in the program's context and gives the exit status; an `exit(n)` is its status,
+ * any other failure is reported at its `.nx` place and exits 1. Afterwards, either way,
+ * `beforeClose` runs (a server stops listening), then the context closes: its tasks, its
+ * in-process job worker (jobs still queued stay for a worker) and its resources.
+ */
+export async function inProgramContext(
+  host: ProgramHost,
+  context: ProgramContext,
+  body: () => Promise<number>,
+  beforeClose?: () => Promise<unknown>,
+): Promise<number> {
+  try {
+    return await body();
+  } catch (error) {
+    if (error instanceof ExitRequest) return error.status;
+    report(host, error);
+    return EXIT_RUNTIME_ERROR;
+  } finally {
+    await beforeClose?.();
+    context.close();
+    context.output.endLine();
+    await context.jobs.close();
+    await context.resources.closeAll();
+  }
+}
+
 export interface RunOptions {
   readonly program: ProgramFunction;
   readonly moduleUrl: string;
@@ -100,30 +128,21 @@ export async function runProgram(options: RunOptions): Promise<number> {
   Error.stackTraceLimit = Math.max(Error.stackTraceLimit, STACK_TRACE_FRAMES);
   const host = hostOf(options);
   const context = new ProgramContext(host);
-  try {
+  return inProgramContext(host, context, async () => {
     const instance = await options.program(context);
     if (reportPropagatedResult(host, await instance.script())) return EXIT_RUNTIME_ERROR;
     const result = instance.main === null ? null : await instance.main(...(instance.main.length > 0 ? [[...options.args]] : []));
     if (reportPropagatedResult(host, result)) return EXIT_RUNTIME_ERROR;
     // A task that failed with no one awaiting it still fails the run: nothing is silently lost.
     const lostFailure = context.close();
-    // The jobs the run enqueued run before it ends; a dead-lettered one fails it (EB03).
+    // The jobs the run enqueued run before it ends; a dead-lettered one fails it (EB03). Jobs
+    // of a run that failed stay in the queue for a worker.
     const deadJobs = await context.jobs.drain();
     for (const dead of deadJobs) report(host, dead);
     if (lostFailure === undefined) return deadJobs.length === 0 ? EXIT_OK : EXIT_RUNTIME_ERROR;
     report(host, lostFailure);
     return EXIT_RUNTIME_ERROR;
-  } catch (error) {
-    if (error instanceof ExitRequest) return error.status;
-    report(host, error);
-    return EXIT_RUNTIME_ERROR;
-  } finally {
-    context.close();
-    context.output.endLine();
-    // Jobs of a run that failed stay in the queue for a worker; only the in-process worker stops.
-    await context.jobs.close();
-    await context.resources.closeAll();
-  }
+  });
 }
 
 /** Runs every `test "..." {}` block, printing PASS/FAIL lines and a summary; 1 when any failed. */
@@ -181,7 +200,7 @@ export async function workJobs(options: RunOptions, work: WorkOptions): Promise<
   const host = hostOf(options);
   const context = new ProgramContext(host);
   context.jobs.serveAsWorker();
-  try {
+  return inProgramContext(host, context, async () => {
     await options.program(context);
     const definitions = [...context.jobs.definitions.values()];
     if (definitions.length === 0) {
@@ -194,16 +213,7 @@ export async function workJobs(options: RunOptions, work: WorkOptions): Promise<
     await work.stopped;
     await worker.stop();
     return EXIT_OK;
-  } catch (error) {
-    if (error instanceof ExitRequest) return error.status;
-    report(host, error);
-    return EXIT_RUNTIME_ERROR;
-  } finally {
-    context.close();
-    context.output.endLine();
-    await context.jobs.close();
-    await context.resources.closeAll();
-  }
+  });
 }
 
 /** Imports generated code without writing it to disk. */

@@ -7,9 +7,8 @@
 import { dirname } from 'node:path';
 import { AgentHandle } from './agent-handle.js';
 import { ProgramContext } from './program.js';
-import { hostOf, report, reportPropagatedResult, STACK_TRACE_FRAMES } from './run-program.js';
+import { hostOf, inProgramContext, report, reportPropagatedResult, STACK_TRACE_FRAMES } from './run-program.js';
 import type { RunOptions } from './run-program.js';
-import { ExitRequest } from '../core/exit-request.js';
 import { LoomHttpServer } from '../server/http-server.js';
 import type { ServerHost } from '../server/http-server.js';
 
@@ -51,44 +50,40 @@ export async function serveProgram(options: ServeOptions): Promise<number> {
   const servers: LoomHttpServer[] = [];
   // Listen for the signal from the start, so a SIGTERM during start-up is not the default kill.
   const stop = options.stop ?? untilSignal();
-  try {
-    const instance = await options.program(context);
-    if (reportPropagatedResult(host, await instance.script())) return EXIT_RUNTIME_ERROR;
-    if (context.servers.length === 0) {
-      host.stderr(`${options.entryFile} declares no server: loom serve starts the \`server\` declarations of a program (use loom run to run it)\n`);
-      return EXIT_NOT_SERVABLE;
-    }
-    if (options.port !== undefined && context.servers.length > 1) {
-      host.stderr(`--port replaces the port of the program's one server, and ${options.entryFile} declares ${context.servers.length}; each listens on its own declared port\n`);
-      return EXIT_USAGE;
-    }
-    const serverHost: ServerHost = {
-      callValue: (callee, args) => context.call(callee, args),
-      isAgent: (value) => value instanceof AgentHandle,
-      verifyToken: async (token) => context.callStd('auth', 'jwt_verify', [token]),
-      classify: (subject, intents) => context.routeIntent(subject, intents),
-      baseDirectory: dirname(options.entryFile),
-      reportError: (error) => report(host, error),
-      warn: (text) => host.stderr(`warning: ${text}\n`),
-    };
-    for (const spec of context.servers) {
-      const server = await LoomHttpServer.create(spec, serverHost);
-      servers.push(server);
-      const url = await server.listen(options.port ?? spec.port ?? DEFAULT_SERVE_PORT, options.host);
-      host.stdout(`Serving server ${spec.label} on ${url}\n`);
-    }
-    await stop;
-    await Promise.all(servers.map((server) => server.close()));
-    host.stdout('Stopped\n');
-    return EXIT_OK;
-  } catch (error) {
-    if (error instanceof ExitRequest) return error.status;
-    report(host, error);
-    return EXIT_RUNTIME_ERROR;
-  } finally {
-    await Promise.all(servers.map((server) => server.close()));
-    context.close();
-    context.output.endLine();
-    await context.resources.closeAll();
-  }
+  return inProgramContext(
+    host,
+    context,
+    async () => {
+      const instance = await options.program(context);
+      if (reportPropagatedResult(host, await instance.script())) return EXIT_RUNTIME_ERROR;
+      if (context.servers.length === 0) {
+        host.stderr(`${options.entryFile} declares no server: loom serve starts the \`server\` declarations of a program (use loom run to run it)\n`);
+        return EXIT_NOT_SERVABLE;
+      }
+      if (options.port !== undefined && context.servers.length > 1) {
+        host.stderr(`--port replaces the port of the program's one server, and ${options.entryFile} declares ${context.servers.length}; each listens on its own declared port\n`);
+        return EXIT_USAGE;
+      }
+      const serverHost: ServerHost = {
+        callValue: (callee, args) => context.call(callee, args),
+        isAgent: (value) => value instanceof AgentHandle,
+        verifyToken: async (token) => context.callStd('auth', 'jwt_verify', [token]),
+        classify: (subject, intents) => context.routeIntent(subject, intents),
+        baseDirectory: dirname(options.entryFile),
+        reportError: (error) => report(host, error),
+        warn: (text) => host.stderr(`warning: ${text}\n`),
+      };
+      for (const spec of context.servers) {
+        const server = await LoomHttpServer.create(spec, serverHost);
+        servers.push(server);
+        const url = await server.listen(options.port ?? spec.port ?? DEFAULT_SERVE_PORT, options.host);
+        host.stdout(`Serving server ${spec.label} on ${url}\n`);
+      }
+      await stop;
+      await Promise.all(servers.map((server) => server.close()));
+      host.stdout('Stopped\n');
+      return EXIT_OK;
+    },
+    () => Promise.all(servers.map((server) => server.close())),
+  );
 }
