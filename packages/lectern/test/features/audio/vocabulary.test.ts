@@ -122,6 +122,7 @@ describe('course vocabulary', () => {
     assert.equal(cmuPhonesOfEspeak("d'If3r,EnSI2;@b@L"), 'D IH F ER EH N SH IH AH B AH L');
     assert.equal(cmuPhonesOfEspeak("tS'3:tS"), 'CH ER CH');
     assert.equal(cmuPhonesOfEspeak("k'aU"), 'K AW');
+    assert.equal(cmuPhonesOfEspeak("z,i:kj'u:l#ant"), 'Z IY K Y UW L AE N T');
     assert.equal(cmuPhonesOfEspeak('s*q'), null);
   });
 });
