@@ -11,10 +11,10 @@ speech=(
   pocketsphinx-en-us  # ... and its US English acoustic model and dictionary
   pulseaudio-utils    # parec (microphone capture), pactl (device list)
   alsa-utils          # arecord: capture and device listing where PulseAudio is absent
+  espeak-ng           # spells out course words cmudict lacks ("secant"); also the tests' synthetic speech
 )
 speech_tests=(
-  espeak-ng           # synthetic lecture speech: speech tests and the browser-microphone test
-  sox                 # ... resampled deterministically (sox -D)
+  sox                 # the tests' espeak-ng speech, resampled deterministically (sox -D)
   pulseaudio          # the microphone test: a private server with a null sink
 )
 browser=(

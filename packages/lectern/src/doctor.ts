@@ -43,7 +43,7 @@ export async function runDoctor(dataDir: string, environment: NodeJS.ProcessEnv 
   ];
   checks.push(...capture);
   checks.push(
-    tool('espeak-ng', 'test-tool', searchPath, 'speech for the audio tests and benchmarks', 'apt-get install espeak-ng'),
+    tool('espeak-ng', 'test-tool', searchPath, 'pronunciations of course words the dictionary lacks; speech for the audio tests', 'apt-get install espeak-ng'),
     tool('sox', 'test-tool', searchPath, 'resampling test speech', 'apt-get install sox'),
     tool('pulseaudio', 'test-tool', searchPath, 'the null-sink microphone test', 'apt-get install pulseaudio'),
     tool('chromium', 'test-tool', searchPath, 'browser tests', 'apt-get install chromium'),

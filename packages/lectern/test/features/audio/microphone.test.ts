@@ -78,7 +78,8 @@ describe('microphone classes (a PulseAudio null sink fed with espeak-ng speech)'
       return items.length >= 2 ? items : undefined;
     });
     const wer = wordErrorRate(spoken.join(' '), recognised.map((entry) => entry.text).join(' '));
-    assert.ok(wer <= 0.8, `WER ${wer.toFixed(2)}: ${recognised.map((entry) => entry.text).join(' | ')}`);
+    // Measured 0.41 (the course vocabulary with "secant" spelled out by espeak-ng); room for segmentation jitter.
+    assert.ok(wer <= 0.6, `WER ${wer.toFixed(2)}: ${recognised.map((entry) => entry.text).join(' | ')}`);
 
     const levels = frames.filter((frame) => frame.type === 'audio.level' && frame.session_id === session.id);
     assert.ok(levels.length > 0, 'audio.level frames were sent');

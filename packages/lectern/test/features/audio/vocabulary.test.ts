@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildArpa } from '../../../src/features/audio/speech/arpa.js';
 import { VocabularyBuilder } from '../../../src/features/audio/speech/course-vocabulary.js';
+import { cmuPhonesOfEspeak } from '../../../src/features/audio/speech/spelled-pronunciations.js';
 import { systemRecogniser } from '../../../src/config.js';
 
 const root = mkdtempSync(join(tmpdir(), 'lectern-vocabulary-'));
@@ -86,13 +87,13 @@ describe('course language model', () => {
 describe('course vocabulary', () => {
   const dictionary = join(systemRecogniser.modelDir, 'cmudict-en-us.dict');
   it('restricts the dictionary to the class words plus common words, and caches by content', async () => {
-    const builder = new VocabularyBuilder(join(root, 'vocabularies'), dictionary);
+    const builder = new VocabularyBuilder(join(root, 'vocabularies'), dictionary, join(root, 'no-espeak-ng'));
     const sources = { courseName: 'Calculus', materialText: 'The derivative is the slope of the tangent line. Zorblaxian flux.', transcript: '' };
     const vocabulary = await builder.build(sources);
     assert.ok(vocabulary);
     const words = new Set(readFileSync(vocabulary.dictionaryPath, 'utf8').split('\n').map((line) => line.split(' ')[0]!.replace(/\(\d+\)$/, '')));
     for (const word of ['calculus', 'derivative', 'tangent', 'slope', 'the', 'because']) assert.ok(words.has(word), word);
-    assert.ok(!words.has('zorblaxian'), 'a word without a pronunciation is left out');
+    assert.ok(!words.has('zorblaxian'), 'without espeak-ng a word the dictionary lacks is left out');
     assert.ok(!words.has('banana'), 'the dictionary is restricted');
     assert.ok(words.size < 400);
     const lm = readFileSync(vocabulary.languageModelPath, 'utf8');
@@ -103,5 +104,25 @@ describe('course vocabulary', () => {
     const grown = await builder.build({ ...sources, transcript: 'integrals come next week' });
     assert.notEqual(grown?.hash, vocabulary.hash);
     assert.equal(await builder.build({ courseName: 'Calculus', materialText: null, transcript: 'the derivative' }), null, 'no material: the generic model');
+  });
+
+  it('spells out words the pronunciation dictionary lacks with espeak-ng, in CMU phones', async () => {
+    const builder = new VocabularyBuilder(join(root, 'spelled'), dictionary);
+    const vocabulary = await builder.build({ courseName: 'Calculus', materialText: 'The slope of the secant line. Zorblaxian flux.', transcript: '' });
+    assert.ok(vocabulary);
+    const lines = readFileSync(vocabulary.dictionaryPath, 'utf8').split('\n');
+    // "secant" is not in the Debian CMU dictionary; espeak-ng says s'i:k@nt.
+    assert.ok(lines.includes('secant S IY K AH N T'), lines.filter((line) => line.startsWith('secant')).join(' | '));
+    const zorblaxian = lines.find((line) => line.startsWith('zorblaxian '));
+    assert.ok(zorblaxian && /^zorblaxian( [A-Z]{1,2})+$/.test(zorblaxian), String(zorblaxian));
+    assert.match(readFileSync(vocabulary.languageModelPath, 'utf8'), / the secant line\n/);
+  });
+
+  it('maps espeak-ng mnemonics to CMU phones and refuses unknown ones', () => {
+    assert.equal(cmuPhonesOfEspeak("d'If3r,EnSI2;@b@L"), 'D IH F ER EH N SH IH AH B AH L');
+    assert.equal(cmuPhonesOfEspeak("tS'3:tS"), 'CH ER CH');
+    assert.equal(cmuPhonesOfEspeak("k'aU"), 'K AW');
+    assert.equal(cmuPhonesOfEspeak("z,i:kj'u:l#ant"), 'Z IY K Y UW L AE N T');
+    assert.equal(cmuPhonesOfEspeak('s*q'), null);
   });
 });

@@ -6,6 +6,7 @@ import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { buildArpa } from './arpa.js';
 import { commonEnglishWords } from './common-words.js';
 import { dictionaryText, pronunciationsOf } from './pronunciations.js';
+import { spelledPronunciations } from './spelled-pronunciations.js';
 import { sentencesOfLongText } from './words.js';
 
 /** What a class's vocabulary is made of. */
@@ -27,10 +28,15 @@ export interface CourseVocabulary {
 }
 
 /** Bumped whenever the way a vocabulary is built changes, so cached ones are rebuilt. */
-const BUILD_VERSION = 'v1';
+const BUILD_VERSION = 'v2';
 const MAX_HIGHER_ORDER_NGRAMS = 400_000;
 /** Built vocabularies kept on disk; the least recently used beyond this are removed. */
 const CACHED_VOCABULARIES_MAX = 16;
+/**
+ * Course words the dictionary lacks that espeak-ng spells out, at most: the material's jargon
+ * is few words; a material full of names or foreign text should not make the build slow.
+ */
+const SPELLED_WORDS_MAX = 2_000;
 
 export function vocabularyHash(sources: VocabularySources): string {
   const hash = createHash('sha256').update(BUILD_VERSION);
@@ -42,7 +48,8 @@ export function vocabularyHash(sources: VocabularySources): string {
  * Builds course vocabularies (a trigram LM with backoff + a dictionary restricted to the words
  * of the class and a short list of common English words) into `directory`, one folder per
  * content hash, so an unchanged class never builds twice, even across restarts. Words the
- * pronunciation dictionary lacks cannot be decoded and split the sentences they occur in.
+ * pronunciation dictionary lacks get espeak-ng's spelling-based pronunciation when espeak-ng is
+ * installed; the rest cannot be decoded and split the sentences they occur in.
  */
 export class VocabularyBuilder {
   readonly #building = new Map<string, Promise<CourseVocabulary | null>>();
@@ -50,6 +57,8 @@ export class VocabularyBuilder {
   constructor(
     private readonly directory: string,
     private readonly pronunciationDictionaryPath: string,
+    /** espeak-ng, which spells out words the dictionary lacks (absent: those words are left out). */
+    private readonly espeakExecutable = 'espeak-ng',
   ) {}
 
   /**
@@ -88,6 +97,8 @@ export class VocabularyBuilder {
     const candidates = new Set<string>(commonEnglishWords);
     for (const sentence of sentences) for (const word of sentence) candidates.add(word);
     const pronunciations = await pronunciationsOf(this.pronunciationDictionaryPath, candidates);
+    const missing = [...candidates].filter((word) => !pronunciations.has(word)).slice(0, SPELLED_WORDS_MAX);
+    for (const [word, phones] of await spelledPronunciations(missing, this.espeakExecutable)) pronunciations.set(word, [phones]);
     const courseWords = new Set<string>();
     // Unpronounceable words split their sentence: the decoder cannot hypothesise them.
     const known: string[][] = [];

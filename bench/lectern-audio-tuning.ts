@@ -1,0 +1,118 @@
+// Lectern audio tuning: the word error rate of one decoder configuration on the audio bench's
+// ten espeak-ng lecture sentences, fast (one `pocketsphinx_batch` run over all clips, ~3 s), so
+// settings can be compared one change at a time (docs/benchmarks.md, "Lectern audio (issue 16)").
+// Not a benchmark of its own (run-bench.mjs runs only *.bench.ts):
+//   node --import tsx bench/lectern-audio-tuning.ts '{"commonWords":false,"arguments":["-lw","10"]}'
+// Options (JSON, all optional): voice (espeak-ng voice, "en-us"), commonWords (true), spell
+// (true: espeak-ng pronunciations for words the dictionary lacks), cmn ("live"), cmninit (the
+// edited feat.params' seed, comma-separated), arguments (decoder options after the shipped ones),
+// show (print each reference and hypothesis).
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { systemRecogniser } from '../packages/lectern/src/config.js';
+import { buildArpa } from '../packages/lectern/src/features/audio/speech/arpa.js';
+import { commonEnglishWords } from '../packages/lectern/src/features/audio/speech/common-words.js';
+import { dictionaryText, pronunciationsOf } from '../packages/lectern/src/features/audio/speech/pronunciations.js';
+import { spelledPronunciations } from '../packages/lectern/src/features/audio/speech/spelled-pronunciations.js';
+import { sentencesOfWords } from '../packages/lectern/src/features/audio/speech/words.js';
+import { decodeWav } from '../packages/lectern/src/features/audio/wav.js';
+import { extractMaterial } from '../packages/lectern/src/features/materials/parsing/extract.js';
+import { joinPages } from '../packages/lectern/src/features/materials/parsing/extracted.js';
+import { derivativeLecture, speak } from '../packages/lectern/test/support/speech.js';
+import { mean, wordErrorRate } from '../packages/lectern/test/support/word-error-rate.js';
+
+interface TuningOptions {
+  voice?: string;
+  commonWords?: boolean;
+  spell?: boolean;
+  cmn?: string;
+  cmninit?: string;
+  arguments?: string[];
+  show?: boolean;
+}
+
+/** The shipped decoder options for a course vocabulary (pocketsphinx-engine.ts), in the same order. */
+const shippedArguments = ['-dither', 'yes', '-lw', '12', '-fwdflatlw', '12', '-bestpathlw', '12', '-remove_noise', 'no'];
+/** The audio bench's lecture: the tests' six sentences and four more, none copied from the deck. */
+const lecture = [
+  ...derivativeLecture,
+  'a secant line crosses the curve at two points',
+  'the limit of the difference quotient is the derivative',
+  'the derivative of the sine function is the cosine function',
+  'differentiate the inner function and multiply by the outer derivative',
+];
+
+const options = JSON.parse(process.argv[2] ?? '{}') as TuningOptions;
+const modelDir = systemRecogniser.modelDir;
+const work = mkdtempSync(join(tmpdir(), 'lectern-audio-tuning-'));
+
+try {
+  // The course vocabulary, built as course-vocabulary.ts builds it, with the options' changes.
+  const deck = readFileSync('packages/lectern/test/fixtures/materials/derivatives.pptx');
+  const material = joinPages((await extractMaterial(deck, 'derivatives.pptx')).pages);
+  const sentences = sentencesOfWords(['Calculus I', material].join('\n'));
+  const extraWords = options.commonWords === false ? [] : commonEnglishWords;
+  const candidates = new Set<string>(extraWords);
+  for (const sentence of sentences) for (const word of sentence) candidates.add(word);
+  const pronunciations = await pronunciationsOf(join(modelDir, 'cmudict-en-us.dict'), candidates);
+  if (options.spell !== false) {
+    const missing = [...candidates].filter((word) => !pronunciations.has(word));
+    for (const [word, phones] of await spelledPronunciations(missing)) pronunciations.set(word, [phones]);
+  }
+  const known: string[][] = [];
+  for (const sentence of sentences) {
+    let run: string[] = [];
+    for (const word of sentence) {
+      if (pronunciations.has(word)) run.push(word);
+      else if (run.length > 0) {
+        // A word without a pronunciation splits the sentence, as in the real build.
+        known.push(run);
+        run = [];
+      }
+    }
+    if (run.length > 0) known.push(run);
+  }
+  const arpa = await buildArpa({ sentences: known, extraWords: extraWords.filter((word) => pronunciations.has(word)), maxHigherOrderNgrams: 400_000 });
+  writeFileSync(join(work, 'course.lm'), arpa);
+  writeFileSync(join(work, 'course.dict'), dictionaryText(pronunciations));
+
+  // The acoustic model: links to the stock files and an edited feat.params (acoustic-model.ts).
+  const stockModel = join(modelDir, 'en-us');
+  const acousticModel = join(work, 'acoustic-model');
+  mkdirSync(acousticModel);
+  for (const name of readdirSync(stockModel)) if (name !== 'feat.params') symlinkSync(join(stockModel, name), join(acousticModel, name));
+  let featParams = readFileSync(join(stockModel, 'feat.params'), 'utf8').replace(/^-cmn\s+\S+/m, `-cmn ${options.cmn ?? 'live'}`);
+  if (options.cmninit) featParams = featParams.replace(/^-cmninit\s+\S+/m, `-cmninit ${options.cmninit}`);
+  writeFileSync(join(acousticModel, 'feat.params'), featParams);
+
+  // The clips, as 16 kHz raw files named in a control file.
+  let audioSeconds = 0;
+  lecture.forEach((text, index) => {
+    const samples = decodeWav(speak(text, { voice: options.voice ?? 'en-us' })).samples;
+    audioSeconds += samples.length / 16_000;
+    writeFileSync(join(work, `clip${index}.raw`), Buffer.from(samples.buffer, samples.byteOffset, samples.byteLength));
+  });
+  writeFileSync(join(work, 'clips.ctl'), lecture.map((_, index) => `clip${index}`).join('\n') + '\n');
+
+  const hypothesisPath = join(work, 'hypotheses');
+  const started = performance.now();
+  const decoder = spawnSync(
+    'pocketsphinx_batch',
+    ['-hmm', acousticModel, '-lm', join(work, 'course.lm'), '-dict', join(work, 'course.dict'), '-ctl', join(work, 'clips.ctl'), '-adcin', 'yes', '-cepdir', work, '-cepext', '.raw', '-samprate', '16000', '-hyp', hypothesisPath, ...shippedArguments, ...(options.arguments ?? [])],
+    { encoding: 'utf8' },
+  );
+  const decodeSeconds = (performance.now() - started) / 1000;
+  if (decoder.status !== 0) throw new Error(`pocketsphinx_batch failed: ${decoder.stderr.slice(-1000)}`);
+  const hypotheses = new Map<string, string>();
+  for (const line of readFileSync(hypothesisPath, 'utf8').split('\n')) {
+    const match = /^(.*?)\s*\((\S+)\s+-?\d+\)\s*$/.exec(line);
+    if (match) hypotheses.set(match[2]!, match[1]!.trim());
+  }
+  const perClip = lecture.map((reference, index) => wordErrorRate(reference, hypotheses.get(`clip${index}`) ?? ''));
+  console.log(JSON.stringify({ options, meanWer: Number(mean(perClip).toFixed(3)), perClip: perClip.map((wer) => Number(wer.toFixed(2))), realTimeFactor: Number((decodeSeconds / audioSeconds).toFixed(3)) }));
+  if (options.show) lecture.forEach((reference, index) => console.log(`  ${reference}\n> ${hypotheses.get(`clip${index}`) ?? ''}`));
+} finally {
+  rmSync(work, { recursive: true, force: true });
+}
