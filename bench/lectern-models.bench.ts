@@ -2,7 +2,9 @@
  * Lectern's model manager and local LLM, four figures:
  *  1. download throughput from the loopback mirror (a process of its own) through Lectern's
  *     downloader (Range-capable, sha256 while streaming, written to disk) vs `curl` on the same
- *     file in the same run: target >= 80 %;
+ *     file in the same run: target >= 80 %, judged on the median of the rounds' own ratios (each
+ *     round runs both back to back, so a load swing between rounds cancels out); one warm-up
+ *     round first is not counted (JIT, the mirror's first reads);
  *  2. what sha256 adds: Lectern's downloader vs a plain Node stream of the same response to a
  *     file (no hash, no progress): target < 10 % (an upper bound: progress and bookkeeping are
  *     in the difference too);
@@ -32,7 +34,8 @@ import { tinyGguf } from '../packages/lectern/test/support/tiny-gguf.js';
 import { report, summarise } from './support/stats.js';
 
 const FILE_BYTES = 256 * 1024 * 1024;
-const DOWNLOAD_ROUNDS = 9;
+const DOWNLOAD_WARMUP_ROUNDS = 1;
+const DOWNLOAD_ROUNDS = 11;
 const TOKEN_WARMUP = 5;
 const TOKEN_SAMPLES = 40;
 const TARGETS = { throughputShare: 0.8, hashOverheadShare: 0.1, firstTokenMs: 300, addedLatencyMs: 10 };
@@ -74,16 +77,40 @@ async function throughPlainNode(): Promise<number> {
   return performance.now() - started;
 }
 
+/** The best a Node loop reads this mirror at: `http.get`, bytes counted and dropped. Node's ceiling here. */
+async function readOnlyNode(): Promise<number> {
+  const started = performance.now();
+  await new Promise<void>((resolve, reject) => {
+    get(url, (response) => {
+      let bytes = 0;
+      response.on('data', (chunk: Buffer) => (bytes += chunk.length));
+      response.on('end', () => (bytes === FILE_BYTES ? resolve() : reject(new Error(`read ${bytes} bytes`))));
+      response.on('error', reject);
+    }).on('error', reject);
+  });
+  return performance.now() - started;
+}
+
 const lecternMs: number[] = [];
 const curlMs: number[] = [];
 const plainMs: number[] = [];
-for (let round = 0; round < DOWNLOAD_ROUNDS; round++) {
-  const order = round % 2 === 0 ? ['lectern', 'curl', 'plain'] : ['plain', 'curl', 'lectern'];
+const readOnlyMs: number[] = [];
+const roundShares: number[] = [];
+for (let round = 0; round < DOWNLOAD_WARMUP_ROUNDS + DOWNLOAD_ROUNDS; round++) {
+  const order = round % 2 === 0 ? ['lectern', 'curl', 'plain', 'read'] : ['read', 'plain', 'curl', 'lectern'];
+  const times: Record<string, number> = {};
   for (const who of order) {
-    if (who === 'lectern') lecternMs.push(await throughLectern());
-    else if (who === 'curl') curlMs.push(throughCurl());
-    else plainMs.push(await throughPlainNode());
+    if (who === 'lectern') times[who] = await throughLectern();
+    else if (who === 'curl') times[who] = throughCurl();
+    else if (who === 'plain') times[who] = await throughPlainNode();
+    else times[who] = await readOnlyNode();
   }
+  if (round < DOWNLOAD_WARMUP_ROUNDS) continue;
+  lecternMs.push(times.lectern ?? Number.NaN);
+  curlMs.push(times.curl ?? Number.NaN);
+  plainMs.push(times.plain ?? Number.NaN);
+  readOnlyMs.push(times.read ?? Number.NaN);
+  roundShares.push((times.curl ?? Number.NaN) / (times.lectern ?? Number.NaN));
 }
 mirrorProcess.stdin.end();
 // The hash alone over the downloaded bytes, in the downloader's chunk size: its CPU cost.
@@ -94,12 +121,15 @@ hash.digest('hex');
 const hashOnlyMs = performance.now() - hashStarted;
 rmSync(target, { force: true });
 const mbPerSecond = (ms: number) => Math.round((FILE_BYTES / 1e6 / (ms / 1000)) * 10) / 10;
-const share = median(curlMs) / median(lecternMs);
-report('model download throughput (Lectern downloader vs curl, same file, same run)', `>= ${TARGETS.throughputShare * 100}% of curl`, share >= TARGETS.throughputShare, {
+const share = [...roundShares].sort((a, b) => a - b)[Math.floor(roundShares.length / 2)] ?? Number.NaN;
+report('model download throughput (Lectern downloader vs curl, same file, same rounds)', `>= ${TARGETS.throughputShare * 100}% of curl`, share >= TARGETS.throughputShare, {
   fileMB: FILE_BYTES / 1e6,
   lecternMBps: mbPerSecond(median(lecternMs)),
   curlMBps: mbPerSecond(median(curlMs)),
   shareOfCurl: Math.round(share * 1000) / 1000,
+  shareOfMedians: Math.round((median(curlMs) / median(lecternMs)) * 1000) / 1000,
+  roundShares: roundShares.map((value) => Math.round(value * 100) / 100),
+  nodeReadOnlyMBps: mbPerSecond(median(readOnlyMs)),
   lecternMs: summarise(lecternMs),
   curlMs: summarise(curlMs),
 });

@@ -5,18 +5,26 @@ import { models as limits } from '../../config.js';
  * The worker's code, plain CommonJS evaluated from a string: it needs nothing but Node's own
  * modules, so it starts in a few milliseconds from the sources, the tests and the bundle alike
  * (a worker file would need a bundle entry of its own and, from the sources, tsx's loader).
- * It hashes the bytes already in the file, then appends and hashes each batch it is sent, and
- * acknowledges every batch once it is on disk. After a failed write it only reports the error.
+ * It hashes the bytes already in the file, then appends and hashes each batch it is sent (the
+ * write on libuv's pool overlapping the hash here), and acknowledges every batch once it is
+ * written. After a failed write it only reports the error.
  */
 const workerSource = `
 const { parentPort, workerData } = require('node:worker_threads');
 const { createHash } = require('node:crypto');
-const { closeSync, openSync, readSync, writeSync } = require('node:fs');
+const { close, openSync, readSync, write } = require('node:fs');
 const hash = createHash('sha256');
 let fd = null;
 let bytes = 0;
 let failure = null;
-const fail = (error) => { failure = { code: error.code ?? null, message: String(error.message) }; parentPort.postMessage({ type: 'error', ...failure }); };
+const queue = [];
+let writing = false;
+let closeAsked = null;
+const fail = (error) => {
+  if (failure !== null) return;
+  failure = { code: error.code ?? null, message: String(error.message) };
+  parentPort.postMessage({ type: 'error', ...failure });
+};
 try {
   fd = openSync(workerData.path, 'a+');
   const chunk = Buffer.allocUnsafe(workerData.chunkBytes);
@@ -28,20 +36,39 @@ try {
   }
   parentPort.postMessage({ type: 'ready' });
 } catch (error) { fail(error); }
+const finish = () => {
+  const closed = () => parentPort.postMessage({ type: 'closed', bytes, sha256: failure === null && closeAsked.digest ? hash.digest('hex') : null });
+  if (fd === null) return closed();
+  close(fd, (error) => { if (error) fail(error); closed(); });
+  fd = null;
+};
+// One write at a time, in order, on libuv's pool, while this thread hashes the next batches.
+const writeNext = () => {
+  if (writing) return;
+  if (failure !== null || queue.length === 0) return void (closeAsked !== null && finish());
+  writing = true;
+  const batch = queue.shift();
+  const from = (offset) => write(fd, batch, offset, batch.length - offset, null, (error, written) => {
+    if (error) { writing = false; fail(error); return writeNext(); }
+    if (offset + written < batch.length) return from(offset + written);
+    writing = false;
+    bytes += batch.length;
+    parentPort.postMessage({ type: 'written', bytes });
+    writeNext();
+  });
+  from(0);
+};
 parentPort.on('message', (message) => {
   if (message.type === 'data') {
     if (failure !== null) return;
     const batch = Buffer.from(message.buffer, 0, message.length);
-    try {
-      for (let offset = 0; offset < batch.length; ) offset += writeSync(fd, batch, offset, batch.length - offset);
-    } catch (error) { return fail(error); }
+    queue.push(batch);
+    writeNext();
     hash.update(batch);
-    bytes += batch.length;
-    parentPort.postMessage({ type: 'written', bytes });
     return;
   }
-  try { if (fd !== null) closeSync(fd); } catch (error) { if (failure === null) fail(error); }
-  parentPort.postMessage({ type: 'closed', bytes, sha256: failure === null && message.digest ? hash.digest('hex') : null });
+  closeAsked = message;
+  writeNext();
 });
 `;
 
