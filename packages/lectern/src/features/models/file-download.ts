@@ -115,7 +115,7 @@ async function open(url: URL, headers: Record<string, string>, signal: AbortSign
  */
 export async function downloadFile(job: FileDownloadRequest): Promise<DownloadedFile> {
   const { signal } = job;
-  let kept = await sizeOnDisk(job.partialPath);
+  let kept = await sizeOnDisk(job.partialPath).catch((error: unknown) => Promise.reject(asDiskError(error)));
   const headers: Record<string, string> = { 'accept-encoding': 'identity', 'user-agent': `Lectern/${version}` };
   if (kept > 0) headers.range = `bytes=${kept}-`;
   const response = await open(job.url, headers, signal);
