@@ -68,6 +68,15 @@ function throughCurl(): number {
   return performance.now() - started;
 }
 
+/** What native tools take to download and hash at once: `curl | tee FILE | sha256sum`. */
+function throughCurlAndSha256sum(): number {
+  rmSync(target, { force: true });
+  const started = performance.now();
+  const result = spawnSync('sh', ['-c', 'curl --silent --fail "$0" | tee "$1" | sha256sum', url, target]);
+  if (result.status !== 0) throw new Error(`curl | sha256sum failed: ${result.stderr.toString()}`);
+  return performance.now() - started;
+}
+
 async function throughPlainNode(): Promise<number> {
   rmSync(target, { force: true });
   const started = performance.now();
@@ -95,14 +104,16 @@ const lecternMs: number[] = [];
 const curlMs: number[] = [];
 const plainMs: number[] = [];
 const readOnlyMs: number[] = [];
+const curlHashMs: number[] = [];
 const roundShares: number[] = [];
 for (let round = 0; round < DOWNLOAD_WARMUP_ROUNDS + DOWNLOAD_ROUNDS; round++) {
-  const order = round % 2 === 0 ? ['lectern', 'curl', 'plain', 'read'] : ['read', 'plain', 'curl', 'lectern'];
+  const order = round % 2 === 0 ? ['lectern', 'curl', 'plain', 'read', 'curl-hash'] : ['curl-hash', 'read', 'plain', 'curl', 'lectern'];
   const times: Record<string, number> = {};
   for (const who of order) {
     if (who === 'lectern') times[who] = await throughLectern();
     else if (who === 'curl') times[who] = throughCurl();
     else if (who === 'plain') times[who] = await throughPlainNode();
+    else if (who === 'curl-hash') times[who] = throughCurlAndSha256sum();
     else times[who] = await readOnlyNode();
   }
   if (round < DOWNLOAD_WARMUP_ROUNDS) continue;
@@ -110,6 +121,7 @@ for (let round = 0; round < DOWNLOAD_WARMUP_ROUNDS + DOWNLOAD_ROUNDS; round++) {
   curlMs.push(times.curl ?? Number.NaN);
   plainMs.push(times.plain ?? Number.NaN);
   readOnlyMs.push(times.read ?? Number.NaN);
+  curlHashMs.push(times['curl-hash'] ?? Number.NaN);
   roundShares.push((times.curl ?? Number.NaN) / (times.lectern ?? Number.NaN));
 }
 mirrorProcess.stdin.end();
@@ -130,6 +142,7 @@ report('model download throughput (Lectern downloader vs curl, same file, same r
   shareOfMedians: Math.round((median(curlMs) / median(lecternMs)) * 1000) / 1000,
   roundShares: roundShares.map((value) => Math.round(value * 100) / 100),
   nodeReadOnlyMBps: mbPerSecond(median(readOnlyMs)),
+  curlTeeSha256sumMBps: mbPerSecond(median(curlHashMs)),
   lecternMs: summarise(lecternMs),
   curlMs: summarise(curlMs),
 });
