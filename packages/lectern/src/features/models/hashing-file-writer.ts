@@ -12,7 +12,7 @@ import { models as limits } from '../../config.js';
 const workerSource = `
 const { parentPort, workerData } = require('node:worker_threads');
 const { createHash } = require('node:crypto');
-const { close, openSync, readSync, writev } = require('node:fs');
+const { close, openSync, readSync, write } = require('node:fs');
 const hash = createHash('sha256');
 let fd = null;
 let bytes = 0;
@@ -48,30 +48,23 @@ const writeNext = () => {
   if (failure !== null || queue.length === 0) return void (closeAsked !== null && finish());
   writing = true;
   const batch = queue.shift();
-  const length = batch.reduce((sum, chunk) => sum + chunk.length, 0);
-  // writev puts a batch's chunks in one system call; a short write goes on from where it stopped.
-  const from = (chunks) => writev(fd, chunks, (error, written) => {
+  const from = (offset) => write(fd, batch, offset, batch.length - offset, null, (error, written) => {
     if (error) { writing = false; fail(error); return writeNext(); }
-    const rest = [];
-    for (const chunk of chunks) {
-      if (written >= chunk.length) written -= chunk.length;
-      else { rest.push(chunk.subarray(written)); written = 0; }
-    }
-    if (rest.length > 0) return from(rest);
+    if (offset + written < batch.length) return from(offset + written);
     writing = false;
-    bytes += length;
+    bytes += batch.length;
     parentPort.postMessage({ type: 'written', bytes });
     writeNext();
   });
-  from(batch);
+  from(0);
 };
 parentPort.on('message', (message) => {
   if (message.type === 'data') {
     if (failure !== null) return;
-    const batch = message.buffers.map((buffer) => Buffer.from(buffer));
+    const batch = Buffer.from(message.buffer, 0, message.length);
     queue.push(batch);
     writeNext();
-    for (const chunk of batch) hash.update(chunk);
+    hash.update(batch);
     return;
   }
   closeAsked = message;
@@ -100,15 +93,14 @@ export class FileWriteError extends Error {
  * Appends a download's bytes to its partial file and hashes them (the bytes already there
  * first) on a worker thread, so the thread reading the socket does neither: on two cores the
  * sha256 alone took as long as curl's whole loopback download (docs/benchmarks.md). Received
- * chunks gather into batches of about `ioChunkBytes` whose memory is handed over (transferred,
- * not copied). `bytesOnDisk` counts only acknowledged batches, so the partial file always
+ * chunks are copied into batches of `ioChunkBytes` and each batch's memory is handed over, not
+ * copied again. `bytesOnDisk` counts only acknowledged batches, so the partial file always
  * holds every byte reported; `close` lets the batches already sent land first.
  */
 export class HashingFileWriter {
   private readonly worker: Worker;
-  /** Chunks' memory not yet handed to the worker, in order. */
-  private queued: ArrayBuffer[] = [];
-  private queuedBytes = 0;
+  private batch: Buffer;
+  private batchLength = 0;
   private sentBytes = 0;
   private writtenBytes: number;
   private failure: FileWriteError | null = null;
@@ -120,6 +112,7 @@ export class HashingFileWriter {
     keptBytes: number,
     private readonly onWritten: (bytesOnDisk: number) => void,
   ) {
+    this.batch = Buffer.allocUnsafeSlow(limits.ioChunkBytes);
     this.writtenBytes = keptBytes;
     this.sentBytes = keptBytes;
     this.worker = new Worker(workerSource, { eval: true, workerData: { path, keptBytes, chunkBytes: limits.ioChunkBytes } });
@@ -158,24 +151,18 @@ export class HashingFileWriter {
     while (!condition()) await new Promise<void>((resolve) => this.waiters.push(resolve));
   }
 
-  /**
-   * Queues a chunk, taking it over: a chunk that is the whole of its memory (as Node's HTTP
-   * body chunks are) is handed to the worker as it is, without a copy, and must not be used
-   * after; any other is copied. Waits while too much is still unwritten.
-   */
+  /** Queues a chunk (copied: the caller may reuse it); waits while too much is still unwritten. */
   async write(chunk: Buffer): Promise<void> {
     if (this.failure !== null) throw this.failure;
-    let handed = chunk;
-    if (chunk.byteOffset !== 0 || chunk.buffer.byteLength !== chunk.length || !(chunk.buffer instanceof ArrayBuffer)) {
-      // Part of a larger memory (Node's pool, a slice): copied into memory of its own.
-      handed = Buffer.allocUnsafeSlow(chunk.length);
-      chunk.copy(handed);
+    for (let offset = 0; offset < chunk.length; ) {
+      const copied = chunk.copy(this.batch, this.batchLength, offset);
+      this.batchLength += copied;
+      offset += copied;
+      if (this.batchLength === this.batch.length) this.send();
     }
-    this.queued.push(handed.buffer as ArrayBuffer);
-    this.queuedBytes += handed.length;
-    // Batches gather while the worker is busy; an idle worker gets the bytes now, so progress
+    // Batches fill while the worker is busy; an idle worker gets the bytes now, so progress
     // and the partial file keep up with a slow server.
-    if (this.queuedBytes >= limits.ioChunkBytes || this.writerIdle) this.send();
+    if (this.writerIdle) this.send();
     // Backpressure: the socket is not read further while the disk is this far behind.
     await this.until(() => this.failure !== null || this.sentBytes - this.writtenBytes <= limits.downloadUnwrittenBytesMax);
     if (this.failure !== null) throw this.failure;
@@ -187,12 +174,23 @@ export class HashingFileWriter {
   }
 
   private send(): void {
-    if (this.queuedBytes === 0) return;
-    const buffers = this.queued;
-    this.worker.postMessage({ type: 'data', buffers }, buffers);
-    this.sentBytes += this.queuedBytes;
-    this.queued = [];
-    this.queuedBytes = 0;
+    if (this.batchLength === 0) return;
+    const length = this.batchLength;
+    let handedOver: Buffer;
+    if (length === this.batch.length) {
+      handedOver = this.batch;
+      this.batch = Buffer.allocUnsafeSlow(limits.ioChunkBytes);
+    } else {
+      // A part-filled batch (a slow or pausing server) is copied out; the big one is kept.
+      handedOver = Buffer.allocUnsafeSlow(length);
+      this.batch.copy(handedOver, 0, 0, length);
+    }
+    this.batchLength = 0;
+    // allocUnsafeSlow gives each buffer an ArrayBuffer of its own (never the shared pool's), so
+    // handing it over detaches nothing else.
+    const buffer = handedOver.buffer as ArrayBuffer;
+    this.worker.postMessage({ type: 'data', buffer, length }, [buffer]);
+    this.sentBytes += length;
   }
 
   /**
