@@ -1,29 +1,17 @@
 /**
- * Lectern's model manager and local LLM, four figures:
- *  1. download throughput from the loopback mirror (a process of its own) through Lectern's
- *     downloader (Range-capable, sha256 while streaming, written to disk) vs `curl` on the same
- *     file in the same run: target >= 80 %;
- *  2. what sha256 adds: Lectern's downloader vs a plain Node stream of the same response to a
- *     file (no hash, no progress): target < 10 % (an upper bound: progress and bookkeeping are
- *     in the difference too);
- *  3. the tiny test model's first token after a warm start: target < 300 ms;
- *  4. Lectern's added latency on the first token (the `local` provider through the runtime vs
+ * Lectern's local LLM, two figures (the model downloads have lectern-models-download.bench.ts):
+ *  1. the tiny test model's first token after a warm start: target < 300 ms;
+ *  2. Lectern's added latency on the first token (the `local` provider through the runtime vs
  *     node-llama-cpp's own LlamaChat with the same messages and sampling): target < 10 ms.
  * Runs alternate order so neither side always runs on a warmer machine.
  * Run: npm run bench -- models
  */
-import { spawn, spawnSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { createReadStream, createWriteStream, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { get } from 'node:http';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pipeline } from 'node:stream/promises';
-import { createInterface } from 'node:readline';
 import pino from 'pino';
 import { createLocalProvider } from '../packages/lectern/src/answer-engine/providers/local-provider.js';
 import { assistant, models as limits } from '../packages/lectern/src/config.js';
-import { downloadFile } from '../packages/lectern/src/features/models/file-download.js';
 import { cpuLlama, llmThreads } from '../packages/lectern/src/features/models/llm-engine.js';
 import { createModelRuntime } from '../packages/lectern/src/features/models/runtime.js';
 import { EventHub } from '../packages/lectern/src/platform/events.js';
@@ -31,89 +19,13 @@ import { sha256Of } from '../packages/lectern/test/support/model-mirror.js';
 import { tinyGguf } from '../packages/lectern/test/support/tiny-gguf.js';
 import { report, summarise } from './support/stats.js';
 
-const FILE_BYTES = 256 * 1024 * 1024;
-const DOWNLOAD_ROUNDS = 9;
 const TOKEN_WARMUP = 5;
 const TOKEN_SAMPLES = 40;
-const TARGETS = { throughputShare: 0.8, hashOverheadShare: 0.1, firstTokenMs: 300, addedLatencyMs: 10 };
+const TARGETS = { firstTokenMs: 300, addedLatencyMs: 10 };
 
 const work = mkdtempSync(join(tmpdir(), 'lectern-models-bench-'));
-const median = (values: number[]) => summarise(values).p50Ms;
 
-// ---- 1 and 2: downloads -------------------------------------------------------------------
-const mirrorProcess = spawn(process.execPath, ['--import', 'tsx', new URL('./support/model-mirror-process.ts', import.meta.url).pathname, String(FILE_BYTES)], {
-  stdio: ['pipe', 'pipe', 'inherit'],
-});
-const { baseUrl } = await new Promise<{ baseUrl: string }>((resolve) => {
-  createInterface({ input: mirrorProcess.stdout }).once('line', (line) => resolve(JSON.parse(line) as { baseUrl: string }));
-});
-const url = `${baseUrl}/file.bin`;
-const target = join(work, 'download.bin');
-
-async function throughLectern(): Promise<number> {
-  rmSync(target, { force: true });
-  const started = performance.now();
-  await downloadFile({ url: new URL(url), partialPath: target, sizeCapBytes: FILE_BYTES, signal: new AbortController().signal, onProgress: () => undefined });
-  return performance.now() - started;
-}
-
-function throughCurl(): number {
-  rmSync(target, { force: true });
-  const started = performance.now();
-  const result = spawnSync('curl', ['--silent', '--fail', '--output', target, url]);
-  if (result.status !== 0) throw new Error(`curl failed: ${result.stderr.toString()}`);
-  return performance.now() - started;
-}
-
-async function throughPlainNode(): Promise<number> {
-  rmSync(target, { force: true });
-  const started = performance.now();
-  await new Promise<void>((resolve, reject) => {
-    get(url, (response) => void pipeline(response, createWriteStream(target)).then(resolve, reject)).on('error', reject);
-  });
-  return performance.now() - started;
-}
-
-const lecternMs: number[] = [];
-const curlMs: number[] = [];
-const plainMs: number[] = [];
-for (let round = 0; round < DOWNLOAD_ROUNDS; round++) {
-  const order = round % 2 === 0 ? ['lectern', 'curl', 'plain'] : ['plain', 'curl', 'lectern'];
-  for (const who of order) {
-    if (who === 'lectern') lecternMs.push(await throughLectern());
-    else if (who === 'curl') curlMs.push(throughCurl());
-    else plainMs.push(await throughPlainNode());
-  }
-}
-mirrorProcess.stdin.end();
-// The hash alone over the downloaded bytes, in the downloader's chunk size: its CPU cost.
-const hashStarted = performance.now();
-const hash = createHash('sha256');
-for await (const chunk of createReadStream(target, { highWaterMark: limits.ioChunkBytes })) hash.update(chunk as Buffer);
-hash.digest('hex');
-const hashOnlyMs = performance.now() - hashStarted;
-rmSync(target, { force: true });
-const mbPerSecond = (ms: number) => Math.round((FILE_BYTES / 1e6 / (ms / 1000)) * 10) / 10;
-const share = median(curlMs) / median(lecternMs);
-report('model download throughput (Lectern downloader vs curl, same file, same run)', `>= ${TARGETS.throughputShare * 100}% of curl`, share >= TARGETS.throughputShare, {
-  fileMB: FILE_BYTES / 1e6,
-  lecternMBps: mbPerSecond(median(lecternMs)),
-  curlMBps: mbPerSecond(median(curlMs)),
-  shareOfCurl: Math.round(share * 1000) / 1000,
-  lecternMs: summarise(lecternMs),
-  curlMs: summarise(curlMs),
-});
-const hashOverhead = median(lecternMs) / median(plainMs) - 1;
-report('sha256 while downloading (Lectern downloader vs a plain Node stream to disk)', `< ${TARGETS.hashOverheadShare * 100}%`, hashOverhead < TARGETS.hashOverheadShare, {
-  overheadShare: Math.round(hashOverhead * 1000) / 1000,
-  hashAloneMs: Math.round(hashOnlyMs),
-  hashAloneShareOfDownload: Math.round((hashOnlyMs / median(lecternMs)) * 1000) / 1000,
-  plainNodeMBps: mbPerSecond(median(plainMs)),
-  lecternMBps: mbPerSecond(median(lecternMs)),
-  plainMs: summarise(plainMs),
-});
-
-// ---- 3 and 4: the tiny model's first token ------------------------------------------------
+// ---- the tiny model's first token -------------------------------------------------------
 const modelDir = join(work, 'tiny');
 const gguf = tinyGguf();
 rmSync(modelDir, { recursive: true, force: true });

@@ -247,6 +247,11 @@ export const models = {
   rateWindowMs: 2000,
   /** Chunk size of file writes and of re-hashing a partial file before resuming. */
   ioChunkBytes: 1 * MiB,
+  /**
+   * A download stops reading its socket while this much received data is not yet on disk:
+   * bounds the memory a slow disk can cost while leaving the writer a few batches to work on.
+   */
+  downloadUnwrittenBytesMax: 8 * MiB,
   /** Approximate sizes of the publishers' files (see manifest.ts): progress and free space only. */
   senseVoiceModelApproxBytes: 239 * MB,
   senseVoiceTokensApproxBytes: 316 * 1000,

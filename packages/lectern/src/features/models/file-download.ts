@@ -1,11 +1,10 @@
-import { createHash, type Hash } from 'node:crypto';
-import { createReadStream } from 'node:fs';
-import { open as openFile, stat, truncate } from 'node:fs/promises';
+import { stat, truncate } from 'node:fs/promises';
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { models as limits } from '../../config.js';
 import { version } from '../../version.js';
 import { redirectRefusalOf, refusalOf } from './download-url.js';
+import { FileWriteError, HashingFileWriter } from './hashing-file-writer.js';
 
 /**
  * Why a download stopped. `cut` (the connection broke or went silent) is worth resuming with a
@@ -51,14 +50,6 @@ async function sizeOnDisk(path: string): Promise<number> {
   }
 }
 
-/** Hashing resumes where the partial file ends, so its bytes go through the hash first. */
-async function hashExisting(path: string, bytes: number, signal: AbortSignal): Promise<Hash> {
-  const hash = createHash('sha256');
-  if (bytes === 0) return hash;
-  for await (const chunk of createReadStream(path, { end: bytes - 1, highWaterMark: limits.ioChunkBytes, signal })) hash.update(chunk as Buffer);
-  return hash;
-}
-
 function announcedSha256(response: IncomingMessage): string | null {
   for (const header of ['x-linked-etag', 'etag']) {
     const value = response.headers[header];
@@ -84,6 +75,14 @@ function get(url: URL, headers: Record<string, string>, signal: AbortSignal): Pr
     request.on('error', (error) => reject(signal.aborted ? signal.reason : asCut(error)));
     request.end();
   });
+}
+
+/** A file that cannot be opened, read or written; messages keep the errno code, never the path. */
+function asDiskError(error: unknown): unknown {
+  if (error instanceof DownloadError) return error;
+  const code = (error as NodeJS.ErrnoException).code ?? null;
+  if (code === 'ENOSPC' || code === 'EDQUOT') return new DownloadError('disk', 'the disk is full');
+  return new DownloadError('disk', `the file cannot be written${code ? ` (${code})` : ''}`);
 }
 
 function asCut(error: unknown): unknown {
@@ -116,8 +115,7 @@ async function open(url: URL, headers: Record<string, string>, signal: AbortSign
  */
 export async function downloadFile(job: FileDownloadRequest): Promise<DownloadedFile> {
   const { signal } = job;
-  let kept = await sizeOnDisk(job.partialPath);
-  let hash = await hashExisting(job.partialPath, kept, signal);
+  let kept = await sizeOnDisk(job.partialPath).catch((error: unknown) => Promise.reject(asDiskError(error)));
   const headers: Record<string, string> = { 'accept-encoding': 'identity', 'user-agent': `Lectern/${version}` };
   if (kept > 0) headers.range = `bytes=${kept}-`;
   const response = await open(job.url, headers, signal);
@@ -127,13 +125,17 @@ export async function downloadFile(job: FileDownloadRequest): Promise<Downloaded
   const startOver = async () => {
     await truncate(job.partialPath, 0).catch(() => undefined);
     kept = 0;
-    hash = createHash('sha256');
   };
 
   if (status === 416) {
     response.resume();
     const range = parseContentRange(response.headers['content-range']);
-    if (kept > 0 && range?.total === kept) return { sha256: hash.digest('hex'), bytes: kept, serverSha256: announcedSha256(response) };
+    if (kept > 0 && range?.total === kept) {
+      // The whole file is already here: its digest is of the bytes on disk.
+      const writer = await HashingFileWriter.open(job.partialPath, kept, () => undefined).catch((error: unknown) => Promise.reject(asDiskError(error)));
+      const { sha256 } = await writer.close(true);
+      if (sha256 !== null) return { sha256, bytes: kept, serverSha256: announcedSha256(response) };
+    }
     await startOver();
     throw new DownloadError('cut', 'the server refused to resume the partial file; starting over');
   }
@@ -159,33 +161,40 @@ export async function downloadFile(job: FileDownloadRequest): Promise<Downloaded
     throw new DownloadError('too_large', `the server announced ${total} bytes, more than the ${job.sizeCapBytes} allowed for this file`);
   }
 
-  let bytes = kept;
-  job.onProgress(bytes, total);
+  job.onProgress(kept, total);
   // The body's own stall: headers arrived but the bytes stopped.
   response.setTimeout(limits.downloadStallTimeoutMs, () => response.destroy(new DownloadError('cut', 'the server stopped sending')));
-  // Written chunk by chunk, awaited, rather than piped: a pipeline destroys the file stream on a
-  // cut, dropping bytes it had buffered, and the partial file must hold every byte counted.
-  const file = await openFile(job.partialPath, 'a');
+  // Read here, written and hashed on a worker thread. Not piped: a pipeline destroys the file
+  // stream on a cut, dropping bytes it had buffered, and the partial file must hold every byte
+  // counted; the writer counts a batch only once it is on disk, and `close` writes what came.
+  let received = kept;
+  const writer = await HashingFileWriter.open(job.partialPath, kept, (bytesOnDisk) => job.onProgress(bytesOnDisk, total)).catch((error: unknown) => {
+    response.destroy();
+    throw asDiskError(error);
+  });
+  let written: { bytes: number; sha256: string | null };
   try {
-    for await (const chunk of response as AsyncIterable<Buffer>) {
-      if (bytes + chunk.length > job.sizeCapBytes) throw new DownloadError('too_large', `the file is longer than the ${job.sizeCapBytes} bytes allowed`);
-      // The hash runs on this thread while the write runs on libuv's pool: overlapped, not in turn.
-      const writing = file.write(chunk);
-      hash.update(chunk);
-      await writing;
-      bytes += chunk.length;
-      job.onProgress(bytes, total);
+    try {
+      for await (const chunk of response as AsyncIterable<Buffer>) {
+        if (received + chunk.length > job.sizeCapBytes) throw new DownloadError('too_large', `the file is longer than the ${job.sizeCapBytes} bytes allowed`);
+        received += chunk.length;
+        await writer.write(chunk);
+      }
+    } finally {
+      // Stops reading a socket whose bytes are no longer wanted (a failed write, the size cap).
+      if (!response.complete) response.destroy();
+      // Runs on every path, so the bytes received before a cut or a cancel are kept for a resume.
+      written = await writer.close(true);
     }
   } catch (error) {
     if (signal.aborted) throw signal.reason;
     if (error instanceof DownloadError) throw error;
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOSPC' || code === 'EDQUOT') throw new DownloadError('disk', 'the disk is full');
-    if (code === 'EACCES' || code === 'EROFS' || code === 'EIO') throw new DownloadError('disk', `the file cannot be written (${code})`);
+    if (error instanceof FileWriteError) throw asDiskError(error);
     throw asCut(error);
-  } finally {
-    await file.close();
   }
-  if (!response.complete || (total !== null && bytes < total)) throw new DownloadError('cut', `the connection closed after ${bytes} of ${total ?? 'unknown'} bytes`);
-  return { sha256: hash.digest('hex'), bytes, serverSha256: announcedSha256(response) };
+  const { bytes, sha256 } = written;
+  if (!response.complete || (total !== null && bytes < total) || sha256 === null) {
+    throw new DownloadError('cut', `the connection closed after ${bytes} of ${total ?? 'unknown'} bytes`);
+  }
+  return { sha256, bytes, serverSha256: announcedSha256(response) };
 }
