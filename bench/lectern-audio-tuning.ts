@@ -20,7 +20,7 @@ import { sentencesOfWords } from '../packages/lectern/src/features/audio/speech/
 import { decodeWav } from '../packages/lectern/src/features/audio/wav.js';
 import { extractMaterial } from '../packages/lectern/src/features/materials/parsing/extract.js';
 import { joinPages } from '../packages/lectern/src/features/materials/parsing/extracted.js';
-import { derivativeLecture, speak } from '../packages/lectern/test/support/speech.js';
+import { benchLecture, speak } from '../packages/lectern/test/support/speech.js';
 import { mean, wordErrorRate } from '../packages/lectern/test/support/word-error-rate.js';
 
 interface TuningOptions {
@@ -35,14 +35,7 @@ interface TuningOptions {
 
 /** The shipped decoder options for a course vocabulary (pocketsphinx-engine.ts), in the same order. */
 const shippedArguments = ['-dither', 'yes', '-lw', '12', '-fwdflatlw', '12', '-bestpathlw', '12', '-remove_noise', 'no'];
-/** The audio bench's lecture: the tests' six sentences and four more, none copied from the deck. */
-const lecture = [
-  ...derivativeLecture,
-  'a secant line crosses the curve at two points',
-  'the limit of the difference quotient is the derivative',
-  'the derivative of the sine function is the cosine function',
-  'differentiate the inner function and multiply by the outer derivative',
-];
+const lecture = benchLecture;
 
 const options = JSON.parse(process.argv[2] ?? '{}') as TuningOptions;
 const modelDir = systemRecogniser.modelDir;

@@ -15,7 +15,7 @@ import { decodeWav } from '../packages/lectern/src/features/audio/wav.js';
 import { LecternProcess } from '../packages/lectern/test/support/lectern-process.js';
 import { multipartBody, multipartForm } from '../packages/lectern/test/support/multipart.js';
 import { residentBytes } from '../packages/lectern/test/support/process-memory.js';
-import { derivativeLecture, speak } from '../packages/lectern/test/support/speech.js';
+import { benchLecture, speak } from '../packages/lectern/test/support/speech.js';
 import { mean, wordErrorRate } from '../packages/lectern/test/support/word-error-rate.js';
 import { productionEnv } from './support/production-env.js';
 import { report, summarise } from './support/stats.js';
@@ -23,14 +23,7 @@ import { report, summarise } from './support/stats.js';
 const modelDir = systemRecogniser.modelDir;
 const work = mkdtempSync(join(tmpdir(), 'lectern-audio-bench-'));
 const deckPath = 'packages/lectern/test/fixtures/materials/derivatives.pptx';
-/** More sentences on the deck's subject (none copied from its slides), besides the tests' six. */
-const lecture = [
-  ...derivativeLecture,
-  'a secant line crosses the curve at two points',
-  'the limit of the difference quotient is the derivative',
-  'the derivative of the sine function is the cosine function',
-  'differentiate the inner function and multiply by the outer derivative',
-];
+const lecture = benchLecture;
 /** How many minutes of class the memory run covers (10 s clips posted back to back). */
 const classMinutes = Number(process.env.LECTERN_AUDIO_BENCH_MINUTES ?? 120);
 

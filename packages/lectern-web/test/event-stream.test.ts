@@ -1,25 +1,14 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { createServer } from 'node:net';
 import { WebSocket as NodeWebSocket } from 'ws';
 import { EventStream, type ConnectionState } from '../src/api/events.js';
 import type { EventFrame } from '../src/api/client.js';
 import { LecternClient } from '../../lectern/test/support/http-client.js';
 import { LecternProcess, createTempDataDir, removeTempDataDir } from '../../lectern/test/support/lectern-process.js';
+import { freePort } from './support/free-port.js';
 
 // Node 20 has no global WebSocket; ws implements the same onopen/onmessage/onclose interface.
 (globalThis as { WebSocket?: unknown }).WebSocket ??= NodeWebSocket;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 async function until(condition: () => boolean, what: string, timeoutMs = 10_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;

@@ -1,22 +1,10 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { createServer } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { LecternClient } from '../../lectern/test/support/http-client.js';
 import { LecternProcess, createTempDataDir, removeTempDataDir } from '../../lectern/test/support/lectern-process.js';
 import { launchChromium, openWorkspace, screenshot } from './support/browser.js';
-
-/** A port free right now, so a restarted Lectern can come back where the page expects it. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
+import { freePort } from './support/free-port.js';
 
 describe('web workspace: reconnects by itself after a server restart', () => {
   const dataDir = createTempDataDir();

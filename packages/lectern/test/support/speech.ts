@@ -36,3 +36,12 @@ export const derivativeLecture: readonly string[] = [
   'for a product of two functions we apply the product rule',
   'the mean value theorem gives a point where the tangent is parallel to the secant',
 ];
+
+/** The audio bench's lecture: the tests' six sentences and four more, none copied from the deck. */
+export const benchLecture: readonly string[] = [
+  ...derivativeLecture,
+  'a secant line crosses the curve at two points',
+  'the limit of the difference quotient is the derivative',
+  'the derivative of the sine function is the cosine function',
+  'differentiate the inner function and multiply by the outer derivative',
+];
