@@ -110,5 +110,4 @@ export function loadManifest(environment: NodeJS.ProcessEnv): readonly ManifestE
   return parsed.models;
 }
 
-export const isPinned = (entry: ManifestEntry): boolean => entry.files.every((file) => file.sha256 !== null);
 export const approximateSizeOf = (entry: ManifestEntry): number => entry.files.reduce((sum, file) => sum + file.size_bytes, 0);
