@@ -126,9 +126,10 @@ export function createModelService(options: ModelServiceOptions) {
     }
     const install = store.get(entry.id);
     const digests = install?.file_digests ?? {};
-    const bytesDone = sum(entry.files.map((file) => bytesOnDisk(entry, digests, file)));
+    const sizes = entry.files.map((file) => bytesOnDisk(entry, digests, file));
+    const bytesDone = sum(sizes);
     if (install?.state === 'ready') {
-      const complete = entry.files.every((file) => digests[file.name] !== undefined && sizeOrZero(join(dirOf(entry), file.name)) > 0);
+      const complete = entry.files.every((file, i) => digests[file.name] !== undefined && sizes[i] > 0);
       if (complete) return { ...facts, state: 'ready', bytes_done: bytesDone, bytes_total: bytesDone, error: null };
       return { ...facts, state: 'missing', bytes_done: 0, bytes_total: facts.size_bytes, error: 'Its files were removed outside Lectern; install it again' };
     }
@@ -291,7 +292,10 @@ export function createModelService(options: ModelServiceOptions) {
     async install(id: string): Promise<Model> {
       const entry = downloadable(id);
       if (running.has(id)) return recordOf(entry);
-      if (store.get(id)?.state === 'ready' && recordOf(entry).state === 'ready') return recordOf(entry);
+      if (store.get(id)?.state === 'ready') {
+        const record = recordOf(entry);
+        if (record.state === 'ready') return record;
+      }
       const pending = starting.get(id);
       if (pending) return pending;
       const started = begin(entry).finally(() => starting.delete(id));
