@@ -48,11 +48,11 @@ export function createRecognisers(options: RecognisersOptions) {
 
   function make(id: string): Recogniser {
     if (id === senseVoiceId) return (senseVoice ??= new SenseVoiceRecogniser(senseVoiceDir(options.dataDir), options.language));
-    const status = pocketsphinxStatus(options.systemPaths);
+    // Created once: the PATH lookup for its executable is not repeated for every clip.
     return (pocketsphinx ??= new PocketsphinxRecogniser({
       dataDir: options.dataDir,
       modelDir: options.systemPaths.modelDir,
-      executable: status.executable!,
+      executable: pocketsphinxStatus(options.systemPaths).executable!,
       onBackgroundError: options.onBackgroundError,
     }));
   }
