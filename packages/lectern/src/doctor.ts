@@ -1,7 +1,7 @@
 import { systemRecogniserPaths } from './features/models/system-recogniser.js';
 import { executableOnPath } from './platform/executables.js';
 import { pocketsphinxStatus, senseVoiceStatus, type RecogniserStatus } from './features/audio/speech/availability.js';
-import { loadSherpaOnnx } from './features/audio/speech/sensevoice-recogniser.js';
+import { sherpaOnnxLoadError } from './features/audio/speech/sensevoice-recogniser.js';
 
 /** One optional part of the machine and whether Lectern (or its tests) can use it. */
 export interface DoctorCheck {
@@ -23,10 +23,7 @@ function tool(id: string, kind: DoctorCheck['kind'], searchPath: string, why: st
  */
 export async function runDoctor(dataDir: string, environment: NodeJS.ProcessEnv = process.env): Promise<DoctorCheck[]> {
   const searchPath = environment.PATH ?? '';
-  const addonError = await loadSherpaOnnx().then(
-    () => null,
-    (error: unknown) => (error instanceof Error ? error.message : String(error)).split('\n')[0]!.slice(0, 200),
-  );
+  const addonError = await sherpaOnnxLoadError();
   const { executable: _executable, ...pocketsphinx } = pocketsphinxStatus(systemRecogniserPaths(environment));
   // Without the database the model manager's record is unknown: the files being in place stands for "installed".
   const recognisers: RecogniserStatus[] = [senseVoiceStatus(dataDir, true, addonError), pocketsphinx];

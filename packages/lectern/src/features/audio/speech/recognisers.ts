@@ -4,7 +4,7 @@ import type { SystemRecogniserPaths } from '../../models/system-recogniser.js';
 import { installPocketsphinxHint, installSenseVoiceHint, pocketsphinxStatus, senseVoiceDir, senseVoiceStatus, type RecogniserStatus } from './availability.js';
 import { PocketsphinxRecogniser } from './pocketsphinx-recogniser.js';
 import type { Recogniser } from './recogniser.js';
-import { loadSherpaOnnx, SenseVoiceRecogniser, senseVoiceId } from './sensevoice-recogniser.js';
+import { SenseVoiceRecogniser, senseVoiceId, sherpaOnnxLoadError } from './sensevoice-recogniser.js';
 
 export interface RecognisersOptions {
   dataDir: string;
@@ -30,10 +30,7 @@ export function createRecognisers(options: RecognisersOptions) {
 
   async function sherpaAddonError(): Promise<string | null> {
     if (addonError === undefined) {
-      addonError = await loadSherpaOnnx().then(
-        () => null,
-        (error: unknown) => (error instanceof Error ? error.message : String(error)).split('\n')[0]!.slice(0, 200),
-      );
+      addonError = await sherpaOnnxLoadError();
     }
     return addonError;
   }

@@ -20,3 +20,11 @@ export async function loadSherpaOnnx(): Promise<SherpaOnnx> {
   const loaded = (await import('sherpa-onnx-node')) as unknown as { default?: SherpaOnnx } & SherpaOnnx;
   return loaded.default ?? loaded;
 }
+
+/** Null when sherpa-onnx-node's addon loads here; else the first line of why not (at most 200 characters). */
+export function sherpaOnnxLoadError(): Promise<string | null> {
+  return loadSherpaOnnx().then(
+    () => null,
+    (error: unknown) => (error instanceof Error ? error.message : String(error)).split('\n')[0]!.slice(0, 200),
+  );
+}
