@@ -88,14 +88,16 @@ export class ProgramContext {
   private semanticJudge: SemanticJudge | undefined;
 
   constructor(readonly host: ProgramHost) {
+    // One walk up the directories for the std services and the job queue alike.
+    const projectRoot = findProjectRoot(host.entryFile);
     this.std = createStd(host.env, {
-      projectRoot: findProjectRoot(host.entryFile),
+      projectRoot,
       resources: this.resources,
       tasks: this.tasks,
       call: (callee, args) => this.call(callee, args),
     });
     this.output = new StreamedOutput(host.stdout);
-    this.jobs = new ProgramJobs({ projectRoot: findProjectRoot(host.entryFile), env: host.env, report: (error) => this.report(error) });
+    this.jobs = new ProgramJobs({ projectRoot, env: host.env, report: (error) => this.report(error) });
     this.types = new TypeChecker(typeModeFrom(host.env), this.registry, (warning) => this.warn(warning));
     const builtins = createBuiltins(this.registry, { print: (values) => this.print(values), secret: (name) => this.secret(name) });
     const concurrency = this.std.concurrent;

@@ -72,7 +72,7 @@ export interface RunOptions {
 const EXIT_OK = 0;
 const EXIT_RUNTIME_ERROR = 1;
 /** Deep enough that a failure inside the agent library still shows the generated frame that called it. */
-export const STACK_TRACE_FRAMES = 100;
+const STACK_TRACE_FRAMES = 100;
 const FRAME_LOCATION = /((?:file|data):[^\s()]+):(\d+):(\d+)\)?$/;
 
 /** Finds the `.nx` place of the innermost frame of `error` inside the module at `moduleUrl`. */
@@ -96,7 +96,14 @@ export function createLocator(moduleUrl: string, map: SourceMapJson): (error: Er
   };
 }
 
-export function hostOf(options: RunOptions): ProgramHost {
+/** The host and context of one program run, with stack traces deep enough for its reports. */
+export function openProgram(options: RunOptions): { host: ProgramHost; context: ProgramContext } {
+  Error.stackTraceLimit = Math.max(Error.stackTraceLimit, STACK_TRACE_FRAMES);
+  const host = hostOf(options);
+  return { host, context: new ProgramContext(host) };
+}
+
+function hostOf(options: RunOptions): ProgramHost {
   return {
     entryFile: options.entryFile,
     env: options.env,
@@ -125,9 +132,7 @@ export function reportPropagatedResult(host: ProgramHost, result: unknown): bool
 
 /** Runs the top-level statements, then `flow main`; returns the exit status. */
 export async function runProgram(options: RunOptions): Promise<number> {
-  Error.stackTraceLimit = Math.max(Error.stackTraceLimit, STACK_TRACE_FRAMES);
-  const host = hostOf(options);
-  const context = new ProgramContext(host);
+  const { host, context } = openProgram(options);
   return inProgramContext(host, context, async () => {
     const instance = await options.program(context);
     if (reportPropagatedResult(host, await instance.script())) return EXIT_RUNTIME_ERROR;
@@ -147,9 +152,7 @@ export async function runProgram(options: RunOptions): Promise<number> {
 
 /** Runs every `test "..." {}` block, printing PASS/FAIL lines and a summary; 1 when any failed. */
 export async function testProgram(options: RunOptions): Promise<number> {
-  Error.stackTraceLimit = Math.max(Error.stackTraceLimit, STACK_TRACE_FRAMES);
-  const host = hostOf(options);
-  const context = new ProgramContext(host);
+  const { host, context } = openProgram(options);
   try {
     await options.program(context);
   } catch (error) {
@@ -196,9 +199,7 @@ export interface WorkOptions {
  * Returns the exit status: 1 when the program declares no jobs or its declarations fail.
  */
 export async function workJobs(options: RunOptions, work: WorkOptions): Promise<number> {
-  Error.stackTraceLimit = Math.max(Error.stackTraceLimit, STACK_TRACE_FRAMES);
-  const host = hostOf(options);
-  const context = new ProgramContext(host);
+  const { host, context } = openProgram(options);
   context.jobs.serveAsWorker();
   return inProgramContext(host, context, async () => {
     await options.program(context);

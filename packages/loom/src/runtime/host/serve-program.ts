@@ -6,8 +6,7 @@
  */
 import { dirname } from 'node:path';
 import { AgentHandle } from './agent-handle.js';
-import { ProgramContext } from './program.js';
-import { hostOf, inProgramContext, report, reportPropagatedResult, STACK_TRACE_FRAMES } from './run-program.js';
+import { inProgramContext, openProgram, report, reportPropagatedResult } from './run-program.js';
 import type { RunOptions } from './run-program.js';
 import { LoomHttpServer } from '../server/http-server.js';
 import type { ServerHost } from '../server/http-server.js';
@@ -44,9 +43,7 @@ function untilSignal(): Promise<NodeJS.Signals> {
 }
 
 export async function serveProgram(options: ServeOptions): Promise<number> {
-  Error.stackTraceLimit = Math.max(Error.stackTraceLimit, STACK_TRACE_FRAMES);
-  const host = hostOf(options);
-  const context = new ProgramContext(host);
+  const { host, context } = openProgram(options);
   const servers: LoomHttpServer[] = [];
   // Listen for the signal from the start, so a SIGTERM during start-up is not the default kill.
   const stop = options.stop ?? untilSignal();

@@ -50,7 +50,7 @@ export class KvStore extends ResourceHandle {
 export async function openKvStore(url: string, projectRoot: string): Promise<KvStore> {
   const location = withoutCredentials(url);
   try {
-    if (REDIS_URL.test(url)) return new KvStore(await openRedis(url), location);
+    if (REDIS_URL.test(url)) return new KvStore(await openRedis(url, location), location);
     const path = url.startsWith(SQLITE_SCHEME) ? url.slice(SQLITE_SCHEME.length) : url;
     return new KvStore(await openSqlite(path === MEMORY || path === '' ? MEMORY : isAbsolute(path) ? path : resolve(projectRoot, path)), location);
   } catch (error) {
@@ -82,7 +82,7 @@ const RECONNECT_ATTEMPTS = 20;
 const COMMAND_RETRIES = 5;
 const COMMAND_TIMEOUT_MS = 10_000;
 
-async function openRedis(url: string): Promise<KvBackend> {
+async function openRedis(url: string, location: string): Promise<KvBackend> {
   const { Redis } = await import('ioredis');
   const { RedisKvBackend } = await import('./redis-backend.js');
   const parsed = new URL(url);
@@ -112,5 +112,5 @@ async function openRedis(url: string): Promise<KvBackend> {
     throw reason ?? error;
   }
   connected = true;
-  return new RedisKvBackend(redis, prefix, withoutCredentials(url), () => reason);
+  return new RedisKvBackend(redis, prefix, location, () => reason);
 }
