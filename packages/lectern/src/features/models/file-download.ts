@@ -1,6 +1,7 @@
 import { stat, truncate } from 'node:fs/promises';
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
+import { finished } from 'node:stream/promises';
 import { models as limits } from '../../config.js';
 import { version } from '../../version.js';
 import { redirectRefusalOf, refusalOf } from './download-url.js';
@@ -175,11 +176,24 @@ export async function downloadFile(job: FileDownloadRequest): Promise<Downloaded
   let written: { bytes: number; sha256: string | null };
   try {
     try {
-      for await (const chunk of response as AsyncIterable<Buffer>) {
-        if (received + chunk.length > job.sizeCapBytes) throw new DownloadError('too_large', `the file is longer than the ${job.sizeCapBytes} bytes allowed`);
+      // `finished` settles on the end, a cut (premature close), an abort or a destroy below.
+      const reading = finished(response);
+      response.on('data', (chunk: Buffer) => {
+        if (received + chunk.length > job.sizeCapBytes) return void response.destroy(new DownloadError('too_large', `the file is longer than the ${job.sizeCapBytes} bytes allowed`));
         received += chunk.length;
-        await writer.write(chunk);
-      }
+        try {
+          if (writer.push(chunk)) return;
+        } catch (error) {
+          return void response.destroy(error as Error);
+        }
+        // Backpressure: the socket is not read further while the disk is this far behind.
+        response.pause();
+        writer.whenWritable().then(
+          () => response.resume(),
+          (error: unknown) => response.destroy(error as Error),
+        );
+      });
+      await reading;
     } finally {
       // Stops reading a socket whose bytes are no longer wanted (a failed write, the size cap).
       if (!response.complete) response.destroy();

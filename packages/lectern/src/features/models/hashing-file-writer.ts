@@ -53,7 +53,9 @@ const writeNext = () => {
     if (offset + written < batch.length) return from(offset + written);
     writing = false;
     bytes += batch.length;
-    parentPort.postMessage({ type: 'written', bytes });
+    // A full batch's memory goes back to be filled again: its pages are already mapped.
+    if (batch.length === workerData.chunkBytes) parentPort.postMessage({ type: 'written', bytes, buffer: batch.buffer }, [batch.buffer]);
+    else parentPort.postMessage({ type: 'written', bytes });
     writeNext();
   });
   from(0);
@@ -64,6 +66,8 @@ parentPort.on('message', (message) => {
     const batch = Buffer.from(message.buffer, 0, message.length);
     queue.push(batch);
     writeNext();
+    // Hashed while libuv writes it; the write's callback (which hands the memory back) can only
+    // run after this returns.
     hash.update(batch);
     return;
   }
@@ -74,7 +78,7 @@ parentPort.on('message', (message) => {
 
 type WorkerMessage =
   | { type: 'ready' }
-  | { type: 'written'; bytes: number }
+  | { type: 'written'; bytes: number; buffer?: ArrayBuffer }
   | { type: 'error'; code: string | null; message: string }
   | { type: 'closed'; bytes: number; sha256: string | null };
 
@@ -94,7 +98,8 @@ export class FileWriteError extends Error {
  * first) on a worker thread, so the thread reading the socket does neither: on two cores the
  * sha256 alone took as long as curl's whole loopback download (docs/benchmarks.md). Received
  * chunks are copied into batches of `ioChunkBytes` and each batch's memory is handed over, not
- * copied again. `bytesOnDisk` counts only acknowledged batches, so the partial file always
+ * copied again; once written it is handed back and refilled, because copying into fresh memory
+ * cost a page fault per 4 KiB (a third of the copy's time, docs/benchmarks.md). `bytesOnDisk` counts only acknowledged batches, so the partial file always
  * holds every byte reported; `close` lets the batches already sent land first.
  */
 export class HashingFileWriter {
@@ -106,6 +111,8 @@ export class HashingFileWriter {
   private failure: FileWriteError | null = null;
   private closed: { bytes: number; sha256: string | null } | null = null;
   private waiters: (() => void)[] = [];
+  /** Batches the worker has written and handed back: refilling them costs no page faults. */
+  private readonly spareBatches: Buffer[] = [];
 
   private constructor(
     path: string,
@@ -138,6 +145,7 @@ export class HashingFileWriter {
     if (message.type === 'ready') this.ready = true;
     else if (message.type === 'written') {
       this.writtenBytes = message.bytes;
+      if (message.buffer) this.spareBatches.push(Buffer.from(message.buffer));
       if (this.writerIdle && this.failure === null && this.closed === null) this.send();
       this.onWritten(message.bytes);
     } else if (message.type === 'error') this.failure ??= new FileWriteError(message.code, message.message);
@@ -151,8 +159,11 @@ export class HashingFileWriter {
     while (!condition()) await new Promise<void>((resolve) => this.waiters.push(resolve));
   }
 
-  /** Queues a chunk (copied: the caller may reuse it); waits while too much is still unwritten. */
-  async write(chunk: Buffer): Promise<void> {
+  /**
+   * Queues a chunk (copied: the caller may reuse it). Synchronous, so a reader pays no promise
+   * per chunk; false means the disk is too far behind: stop reading until `whenWritable`.
+   */
+  push(chunk: Buffer): boolean {
     if (this.failure !== null) throw this.failure;
     for (let offset = 0; offset < chunk.length; ) {
       const copied = chunk.copy(this.batch, this.batchLength, offset);
@@ -163,8 +174,16 @@ export class HashingFileWriter {
     // Batches fill while the worker is busy; an idle worker gets the bytes now, so progress
     // and the partial file keep up with a slow server.
     if (this.writerIdle) this.send();
-    // Backpressure: the socket is not read further while the disk is this far behind.
-    await this.until(() => this.failure !== null || this.sentBytes - this.writtenBytes <= limits.downloadUnwrittenBytesMax);
+    return this.writable;
+  }
+
+  private get writable(): boolean {
+    return this.sentBytes - this.writtenBytes <= limits.downloadUnwrittenBytesMax;
+  }
+
+  /** Once the worker has caught up enough for `push` to be called again; throws a write error. */
+  async whenWritable(): Promise<void> {
+    await this.until(() => this.failure !== null || this.writable);
     if (this.failure !== null) throw this.failure;
   }
 
@@ -179,7 +198,7 @@ export class HashingFileWriter {
     let handedOver: Buffer;
     if (length === this.batch.length) {
       handedOver = this.batch;
-      this.batch = Buffer.allocUnsafeSlow(limits.ioChunkBytes);
+      this.batch = this.spareBatches.pop() ?? Buffer.allocUnsafeSlow(limits.ioChunkBytes);
     } else {
       // A part-filled batch (a slow or pausing server) is copied out; the big one is kept.
       handedOver = Buffer.allocUnsafeSlow(length);
