@@ -342,4 +342,18 @@ export const audio = {
   segmentPreRollMs: 200,
   /** Listing devices (pactl / arecord -L) may take this long before it counts as failed. */
   deviceQueryTimeoutMs: 5000,
+  /** Speaker adaptation of pocketsphinx (speaker-adaptation.ts), when SphinxTrain is installed. */
+  adaptation: {
+    /** Debian `sphinxtrain` installs `bw` and `mllr_solve` here, off the search path. */
+    sphinxtrainDir: '/usr/lib/sphinxtrain',
+    packages: ['sphinxtrain', 'sphinxbase-utils'],
+    /** Recognised speech of a class before its first transform is estimated. */
+    firstAfterSeconds: 20,
+    /** New speech after which the transform is estimated again. */
+    everySeconds: 60,
+    /** The newest speech an estimate uses (also what is kept in memory: ~5.8 MB per class). */
+    speechMaxSeconds: 180,
+    /** One tool run (features, alignment, solve) is killed after this. */
+    toolTimeoutMs: 120_000,
+  },
 } as const;

@@ -2,11 +2,13 @@ import { systemRecogniserPaths } from './features/models/system-recogniser.js';
 import { executableOnPath } from './platform/executables.js';
 import { pocketsphinxStatus, senseVoiceStatus, type RecogniserStatus } from './features/audio/speech/availability.js';
 import { sherpaOnnxLoadError } from './features/audio/speech/sensevoice-recogniser.js';
+import { findAdaptationTools } from './features/audio/speech/speaker-transform.js';
+import { audio } from './config.js';
 
 /** One optional part of the machine and whether Lectern (or its tests) can use it. */
 export interface DoctorCheck {
   id: string;
-  kind: 'recogniser' | 'capture' | 'test-tool';
+  kind: 'recogniser' | 'adaptation' | 'capture' | 'test-tool';
   usable: boolean;
   detail: string;
 }
@@ -33,6 +35,15 @@ export async function runDoctor(dataDir: string, environment: NodeJS.ProcessEnv 
     usable: status.usable,
     detail: status.usable ? 'usable' : status.reason!,
   }));
+  const adapts = findAdaptationTools(searchPath) !== null;
+  checks.push({
+    id: 'speaker-adaptation',
+    kind: 'adaptation',
+    usable: adapts,
+    detail: adapts
+      ? `pocketsphinx adapts to each class's speaker after its first ${audio.adaptation.firstAfterSeconds} s of speech (SphinxTrain bw, mllr_solve; sphinx_fe)`
+      : `missing (adapting pocketsphinx to each class's speaker; without it the stock model serves); install: apt-get install ${audio.adaptation.packages.join(' ')}`,
+  });
   const capture = [
     tool('parec', 'capture', searchPath, 'microphone capture through PulseAudio', 'apt-get install pulseaudio-utils'),
     tool('pactl', 'capture', searchPath, 'listing PulseAudio input devices', 'apt-get install pulseaudio-utils'),
@@ -50,7 +61,8 @@ export async function runDoctor(dataDir: string, environment: NodeJS.ProcessEnv 
 
 export function formatDoctor(checks: readonly DoctorCheck[]): string {
   const lines = ['Speech recognisers:'];
-  for (const kind of ['recogniser', 'capture', 'test-tool'] as const) {
+  for (const kind of ['recogniser', 'adaptation', 'capture', 'test-tool'] as const) {
+    if (kind === 'adaptation') lines.push('', 'Speech options:');
     if (kind === 'capture') lines.push('', 'Microphone capture:');
     if (kind === 'test-tool') lines.push('', 'Optional tools (tests and benchmarks):');
     for (const check of checks.filter((c) => c.kind === kind)) lines.push(`  ${check.usable ? 'ok     ' : 'missing'}  ${check.id}: ${check.detail}`);

@@ -45,3 +45,30 @@ export const benchLecture: readonly string[] = [
   'the derivative of the sine function is the cosine function',
   'differentiate the inner function and multiply by the outer derivative',
 ];
+
+/**
+ * The first minutes of the same class (about 75 s spoken): what the recogniser hears before the
+ * lecture sentences, so speaker adaptation has had its first estimate. Not on the slides either.
+ */
+export const classOpening: readonly string[] = [
+  'good morning everyone please take out your notes from last week',
+  'today we continue with derivatives and how to compute them',
+  'remember that the slope of a line is rise over run',
+  'we can estimate the slope with two points that are close together',
+  'as the second point moves closer the secant becomes the tangent',
+  'the notation f prime of x means the derivative of f',
+  'let us try a few examples on the board',
+  'the derivative of a constant is zero',
+  'for the exponential function the derivative is the function itself',
+  'the natural log has derivative one over x',
+  'check your answer by drawing the graph',
+  'if the function is smooth the derivative exists at every point',
+  'a sharp corner means the function is not differentiable there',
+  'the rate of change of position is velocity',
+  'the rate of change of velocity is acceleration',
+  'we write the limit as h goes to zero',
+  'plug in the numbers and simplify the fraction',
+  'this rule saves a lot of work on the exam',
+  'does anyone have a question about the homework',
+  'next time we will look at implicit differentiation',
+];

@@ -30,6 +30,7 @@ describe('lectern doctor', () => {
     assert.match(byId.get('sensevoice-small')!.detail, /POST \/api\/v2\/models\/sensevoice-small\/install/);
     for (const id of ['parec', 'arecord', 'espeak-ng', 'sox', 'chromium']) assert.ok(byId.has(id), id);
     assert.equal(byId.get('chromium')?.kind, 'test-tool');
+    assert.deepEqual({ usable: byId.get('speaker-adaptation')?.usable, kind: byId.get('speaker-adaptation')?.kind }, { usable: true, kind: 'adaptation' });
   });
 
   it('says why pocketsphinx is not usable when its packages are not on the search path, and spots SenseVoice files once installed', () => {
@@ -41,6 +42,9 @@ describe('lectern doctor', () => {
     const pocket = checks.find((check) => check.id === 'pocketsphinx-en')!;
     assert.equal(pocket.usable, false);
     assert.match(pocket.detail, /apt-get install pocketsphinx pocketsphinx-en-us/);
+    const adaptation = checks.find((check) => check.id === 'speaker-adaptation')!;
+    assert.equal(adaptation.usable, false);
+    assert.match(adaptation.detail, /apt-get install sphinxtrain sphinxbase-utils/);
     // The files are in place and sherpa-onnx-node's addon loads: the doctor calls it usable.
     assert.equal(checks.find((check) => check.id === 'sensevoice-small')!.usable, true);
   });

@@ -17,6 +17,8 @@ export interface PocketsphinxSetup {
   workDir: string;
   /** Whether the LM is a course vocabulary (tuned weights) or the generic model (stock weights). */
   courseVocabulary: boolean;
+  /** A speaker transform of the acoustic model (`-mllr`, speaker-adaptation.ts), if the class has one. */
+  speakerTransformPath?: string | null;
   /** Further decoder options (benchmarks compare settings with these). */
   extraArguments?: readonly string[];
 }
@@ -84,6 +86,7 @@ export class PocketsphinxEngine {
         '-hyp', '/dev/stdout',
         ...commonDecoderArguments,
         ...(setup.courseVocabulary ? courseDecoderArguments : []),
+        ...(setup.speakerTransformPath ? ['-mllr', setup.speakerTransformPath] : []),
         ...(setup.extraArguments ?? []),
       ],
       { stdio: ['pipe', 'pipe', 'pipe'], detached: true },

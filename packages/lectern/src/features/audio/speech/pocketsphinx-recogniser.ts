@@ -7,6 +7,8 @@ import { VocabularyBuilder, type CourseVocabulary } from './course-vocabulary.js
 import { EngineFailure, PocketsphinxEngine } from './pocketsphinx-engine.js';
 import type { ClipContext, Recogniser } from './recogniser.js';
 import { SerialQueue } from './serial-queue.js';
+import { SpeakerAdaptation } from './speaker-adaptation.js';
+import type { AdaptationTools } from './speaker-transform.js';
 
 export interface PocketsphinxOptions {
   /** Lectern's data dir: vocabularies, the edited acoustic model and clip files live under speech/. */
@@ -15,7 +17,9 @@ export interface PocketsphinxOptions {
   modelDir: string;
   /** `pocketsphinx_batch`. */
   executable: string;
-  /** Called when a vocabulary build fails (it is logged; the class goes on with the last one). */
+  /** SphinxTrain's tools: with them each class's speaker is adapted to; without, the stock model serves. */
+  adaptationTools: AdaptationTools | null;
+  /** Called when a vocabulary build or a speaker estimate fails (logged; the class goes on with the last one). */
   onBackgroundError?: (error: unknown) => void;
 }
 
@@ -30,8 +34,9 @@ const GENERIC = 'generic';
 /**
  * Debian's pocketsphinx with a course vocabulary per class. The first clip of a class waits for
  * its vocabulary; later changes (another material, every few new entries) rebuild it in the
- * background while the previous one keeps serving. Each vocabulary in use has its own decoder
- * process (at most `enginesWarmMax`, least recently used closed first).
+ * background while the previous one keeps serving. Once the class has spoken for a while, its
+ * speaker transform (speaker-adaptation.ts) joins in the same way. Each vocabulary and transform
+ * in use has its own decoder process (at most `enginesWarmMax`, least recently used closed first).
  */
 export class PocketsphinxRecogniser implements Recogniser {
   readonly id = systemRecogniser.id;
@@ -40,25 +45,44 @@ export class PocketsphinxRecogniser implements Recogniser {
   readonly #sessions = new Map<string, SessionVocabulary>();
   readonly #engines = new Map<string, PocketsphinxEngine>();
   readonly #speechDir: string;
+  readonly #adaptation: SpeakerAdaptation | null;
   #acousticModel: Promise<string> | undefined;
   #workCounter = 0;
 
   constructor(private readonly options: PocketsphinxOptions) {
     this.#speechDir = join(options.dataDir, 'speech');
     this.#vocabularies = new VocabularyBuilder(join(this.#speechDir, 'vocabularies'), join(options.modelDir, 'cmudict-en-us.dict'));
+    this.#adaptation = options.adaptationTools
+      ? new SpeakerAdaptation({ tools: options.adaptationTools, stockModelDir: join(options.modelDir, 'en-us'), workDir: join(this.#speechDir, 'adaptation'), onBackgroundError: options.onBackgroundError })
+      : null;
+  }
+
+  /** Whether classes are adapted to their speaker (SphinxTrain's tools are installed). */
+  get adaptsToSpeakers(): boolean {
+    return this.#adaptation !== null;
+  }
+
+  /** Resolves once no speaker estimate is running for the class (tests and benchmarks). */
+  async adaptationSettled(sessionId: string): Promise<void> {
+    await this.#adaptation?.settled(sessionId);
   }
 
   recognise(samples: Int16Array, context: ClipContext): Promise<string> {
     return this.#queue.run(async () => {
       const vocabulary = await this.#vocabularyFor(context);
-      const engine = await this.#engineFor(vocabulary);
+      const transformPath = this.#adaptation?.transformFor(context.sessionId) ?? null;
+      const key = `${vocabulary?.hash ?? GENERIC}${transformPath ? ` ${transformPath}` : ''}`;
+      const engine = await this.#engineFor(key, vocabulary, transformPath);
+      let text: string;
       try {
-        return await engine.recognise(samples);
+        text = await engine.recognise(samples);
       } catch (error) {
         // A crashed or stuck decoder is dropped; the next clip starts a fresh one.
-        if (error instanceof EngineFailure) this.#closeEngine(vocabulary?.hash ?? GENERIC);
+        if (error instanceof EngineFailure) this.#closeEngine(key);
         throw error;
       }
+      this.#adaptation?.observe(context.sessionId, samples, text, engine.setup.dictionaryPath);
+      return text;
     });
   }
 
@@ -88,8 +112,7 @@ export class PocketsphinxRecogniser implements Recogniser {
     return known.current;
   }
 
-  async #engineFor(vocabulary: CourseVocabulary | null): Promise<PocketsphinxEngine> {
-    const key = vocabulary?.hash ?? GENERIC;
+  async #engineFor(key: string, vocabulary: CourseVocabulary | null, speakerTransformPath: string | null): Promise<PocketsphinxEngine> {
     const existing = this.#engines.get(key);
     if (existing && !existing.usable) this.#closeEngine(key);
     if (existing?.usable) {
@@ -108,6 +131,7 @@ export class PocketsphinxRecogniser implements Recogniser {
       dictionaryPath: vocabulary?.dictionaryPath ?? join(this.options.modelDir, 'cmudict-en-us.dict'),
       workDir,
       courseVocabulary: vocabulary !== null,
+      speakerTransformPath,
     });
     this.#engines.set(key, engine);
     while (this.#engines.size > limits.enginesWarmMax) this.#closeEngine(this.#engines.keys().next().value!);
@@ -124,5 +148,6 @@ export class PocketsphinxRecogniser implements Recogniser {
 
   close(): void {
     for (const key of [...this.#engines.keys()]) this.#closeEngine(key);
+    void this.#adaptation?.close();
   }
 }

@@ -4,6 +4,7 @@ import type { SystemRecogniserPaths } from '../../models/system-recogniser.js';
 import { installPocketsphinxHint, installSenseVoiceHint, pocketsphinxStatus, senseVoiceDir, senseVoiceStatus, type RecogniserStatus } from './availability.js';
 import { PocketsphinxRecogniser } from './pocketsphinx-recogniser.js';
 import type { Recogniser } from './recogniser.js';
+import { findAdaptationTools } from './speaker-transform.js';
 import { SenseVoiceRecogniser, senseVoiceId, sherpaOnnxLoadError } from './sensevoice-recogniser.js';
 
 export interface RecognisersOptions {
@@ -50,6 +51,7 @@ export function createRecognisers(options: RecognisersOptions) {
       dataDir: options.dataDir,
       modelDir: options.systemPaths.modelDir,
       executable: pocketsphinxStatus(options.systemPaths).executable!,
+      adaptationTools: findAdaptationTools(options.systemPaths.searchPath),
       onBackgroundError: options.onBackgroundError,
     }));
   }

@@ -1,0 +1,138 @@
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { audio as limits } from '../../../config.js';
+import { prepareAdaptationModel } from './adaptation-model.js';
+import { estimateSpeakerTransform, type AdaptationTools, type AdaptationUtterance } from './speaker-transform.js';
+
+export interface SpeakerAdaptationOptions {
+  tools: AdaptationTools;
+  /** The Debian acoustic model folder (`…/en-us/en-us`). */
+  stockModelDir: string;
+  /** Where the adaptation model and the estimates live (removed on close). */
+  workDir: string;
+  onBackgroundError?: (error: unknown) => void;
+}
+
+interface HeardUtterance extends AdaptationUtterance {
+  /** The dictionary the clip was decoded with: it has every word of the hypothesis. */
+  dictionaryPath: string;
+}
+
+interface SessionSpeaker {
+  /** The newest recognised speech, at most `speechMaxSeconds` of it. */
+  heard: HeardUtterance[];
+  heardSeconds: number;
+  secondsSinceEstimate: number;
+  transformPath: string | null;
+  estimating: Promise<void> | null;
+}
+
+const seconds = (samples: Int16Array) => samples.length / limits.recogniserSampleRate;
+
+/**
+ * Speaker adaptation per class: a class has one main voice for an hour, so once the decoder has
+ * heard `firstAfterSeconds` of it, an MLLR transform of the acoustic model is estimated from
+ * that speech and its own hypotheses (unsupervised; speaker-transform.ts) and later clips of
+ * the class decode with it; it is re-estimated every `everySeconds` of new speech from the
+ * newest `speechMaxSeconds`. Estimates run in the background, one at a time per class; until the
+ * first is done, and whenever one fails, the class decodes with the model as it was.
+ */
+export class SpeakerAdaptation {
+  readonly #sessions = new Map<string, SessionSpeaker>();
+  #model: Promise<string> | undefined;
+  #estimateCounter = 0;
+  readonly #closing = new AbortController();
+  #closed: Promise<void> | undefined;
+
+  constructor(private readonly options: SpeakerAdaptationOptions) {}
+
+  /** The transform the class's next clip should decode with, or null (none yet). */
+  transformFor(sessionId: string): string | null {
+    return this.#sessions.get(sessionId)?.transformPath ?? null;
+  }
+
+  /** Records a recognised clip of the class; starts an estimate when enough new speech was heard. */
+  observe(sessionId: string, samples: Int16Array, text: string, dictionaryPath: string): void {
+    const words = text.split(/\s+/).filter(Boolean);
+    if (words.length === 0) return;
+    let session = this.#sessions.get(sessionId);
+    if (!session) {
+      // One class at a time is the norm; a few remembered is plenty.
+      if (this.#sessions.size >= 8) this.#sessions.delete(this.#sessions.keys().next().value!);
+      session = { heard: [], heardSeconds: 0, secondsSinceEstimate: 0, transformPath: null, estimating: null };
+      this.#sessions.set(sessionId, session);
+    }
+    const duration = seconds(samples);
+    session.heard.push({ samples: samples.slice(), words, dictionaryPath });
+    session.heardSeconds += duration;
+    session.secondsSinceEstimate += duration;
+    while (session.heardSeconds - seconds(session.heard[0]!.samples) >= limits.adaptation.speechMaxSeconds) {
+      session.heardSeconds -= seconds(session.heard.shift()!.samples);
+    }
+    const due = session.transformPath === null ? session.heardSeconds >= limits.adaptation.firstAfterSeconds : session.secondsSinceEstimate >= limits.adaptation.everySeconds;
+    if (due && session.estimating === null && !this.#closing.signal.aborted) {
+      session.secondsSinceEstimate = 0;
+      const sessionState = session;
+      session.estimating = this.#estimate(sessionState.heard.slice())
+        .then((transformPath) => {
+          sessionState.transformPath = transformPath;
+        })
+        .catch((error: unknown) => {
+          if (!this.#closing.signal.aborted) this.options.onBackgroundError?.(error);
+        })
+        .finally(() => (sessionState.estimating = null));
+    }
+  }
+
+  /** Resolves once no estimate is running for the class, and after `close` once it is cleaned up (tests and benchmarks). */
+  async settled(sessionId: string): Promise<void> {
+    await this.#sessions.get(sessionId)?.estimating;
+    await this.#closed;
+  }
+
+  async #estimate(heard: readonly HeardUtterance[]): Promise<string> {
+    this.#model ??= prepareAdaptationModel(this.options.stockModelDir, join(this.options.workDir, 'model-en-us'), this.options.tools.mdefConverter);
+    const modelDir = await this.#model.catch((error: unknown) => {
+      this.#model = undefined;
+      throw error;
+    });
+    const workDir = join(this.options.workDir, 'estimates', `${process.pid}-${++this.#estimateCounter}`);
+    await mkdir(workDir, { recursive: true });
+    const dictionaryPath = join(workDir, 'words.dict');
+    await writeFile(dictionaryPath, await dictionaryOf(heard));
+    try {
+      return await estimateSpeakerTransform({ tools: this.options.tools, modelDir, dictionaryPath, utterances: heard, workDir, signal: this.#closing.signal });
+    } finally {
+      // The features and statistics are large; only the transform (a few KB) is kept.
+      for (const name of ['statistics', 'utterances.ctl', 'utterances.transcription', 'words.dict']) await rm(join(workDir, name), { recursive: true, force: true });
+      await Promise.all(heard.map((_, index) => Promise.all([rm(join(workDir, `u${index}.raw`), { force: true }), rm(join(workDir, `u${index}.mfc`), { force: true })])));
+    }
+  }
+
+  /** Stops a running estimate, then removes the estimates. */
+  close(): Promise<void> {
+    this.#closing.abort(new Error('the recogniser is closing'));
+    this.#closed ??= Promise.allSettled([...this.#sessions.values()].map((session) => session.estimating)).then(async () => {
+      this.#sessions.clear();
+      await rm(join(this.options.workDir, 'estimates'), { recursive: true, force: true });
+    });
+    return this.#closed;
+  }
+}
+
+/**
+ * The entries of every dictionary the utterances were decoded with, for their words only (a
+ * vocabulary may have been rebuilt between clips, so there can be two or three).
+ */
+async function dictionaryOf(heard: readonly HeardUtterance[]): Promise<string> {
+  const needed = new Set(heard.flatMap((utterance) => utterance.words));
+  const lines = new Map<string, string>();
+  for (const path of new Set(heard.map((utterance) => utterance.dictionaryPath))) {
+    for (const line of (await readFile(path, 'utf8')).split('\n')) {
+      const entry = line.split(/\s/, 1)[0]!;
+      // Alternative pronunciations are written `word(2)`.
+      if (needed.has(entry.replace(/\(\d+\)$/, '')) && !lines.has(entry)) lines.set(entry, line);
+    }
+  }
+  return [...lines.values()].join('\n') + '\n';
+}
