@@ -11,11 +11,13 @@ import { systemRecogniser } from '../packages/lectern/src/config.js';
 import { prepareAcousticModel } from '../packages/lectern/src/features/audio/speech/acoustic-model.js';
 import { VocabularyBuilder, type CourseVocabulary } from '../packages/lectern/src/features/audio/speech/course-vocabulary.js';
 import { PocketsphinxEngine } from '../packages/lectern/src/features/audio/speech/pocketsphinx-engine.js';
+import { PocketsphinxRecogniser } from '../packages/lectern/src/features/audio/speech/pocketsphinx-recogniser.js';
+import { findAdaptationTools } from '../packages/lectern/src/features/audio/speech/speaker-transform.js';
 import { decodeWav } from '../packages/lectern/src/features/audio/wav.js';
 import { LecternProcess } from '../packages/lectern/test/support/lectern-process.js';
 import { multipartBody, multipartForm } from '../packages/lectern/test/support/multipart.js';
 import { residentBytes } from '../packages/lectern/test/support/process-memory.js';
-import { benchLecture, speak } from '../packages/lectern/test/support/speech.js';
+import { benchLecture, classOpening, speak } from '../packages/lectern/test/support/speech.js';
 import { mean, wordErrorRate } from '../packages/lectern/test/support/word-error-rate.js';
 import { productionEnv } from './support/production-env.js';
 import { report, summarise } from './support/stats.js';
@@ -61,6 +63,35 @@ async function werOf(clips: readonly { reference: string; samples: Int16Array }[
 
 const round2 = (value: number) => Math.round(value * 100) / 100;
 
+/**
+ * A class as the server runs it (one PocketsphinxRecogniser, one session): the opening
+ * sentences, then — once the speaker estimate started after the first 20 s has finished — the
+ * lecture, whose WER is returned. Without tools, the same run with the stock acoustic model.
+ */
+async function classWer(voice: string, materialText: string, adapt: boolean): Promise<{ lecture: WerRun; openingWer: number; estimateWaitMs: number }> {
+  const tools = adapt ? findAdaptationTools(process.env.PATH ?? '') : null;
+  if (adapt && !tools) throw new Error('speaker adaptation needs sphinxtrain and sphinxbase-utils (scripts/install-system-packages.sh speech)');
+  const recogniser = new PocketsphinxRecogniser({ dataDir: join(work, `class-${voice}-${adapt}`), modelDir, executable: 'pocketsphinx_batch', adaptationTools: tools, onBackgroundError: (error) => console.error(error) });
+  const context = { sessionId: 'bench', vocabularySources: () => ({ courseName: 'Calculus I', materialText, transcript: '' }), materialId: 'deck', entryCount: 0 };
+  try {
+    const opening: number[] = [];
+    for (const sentence of classOpening) opening.push(wordErrorRate(sentence, await recogniser.recognise(samplesOf(speak(sentence, { voice })), context)));
+    const waitStarted = performance.now();
+    await recogniser.adaptationSettled(context.sessionId);
+    const estimateWaitMs = Math.round(performance.now() - waitStarted);
+    const clips = lecture.map((reference) => ({ reference, samples: samplesOf(speak(reference, { voice })) }));
+    const perClip: number[] = [];
+    const started = performance.now();
+    for (const clip of clips) perClip.push(wordErrorRate(clip.reference, await recogniser.recognise(clip.samples, context)));
+    const decodeMs = performance.now() - started;
+    const audioSeconds = clips.reduce((sum, clip) => sum + clip.samples.length / 16000, 0);
+    return { lecture: { mean: mean(perClip), perClip: perClip.map(round2), decodeMs: Math.round(decodeMs), audioSeconds }, openingWer: mean(opening), estimateWaitMs };
+  } finally {
+    recogniser.close();
+    await recogniser.adaptationSettled(context.sessionId);
+  }
+}
+
 async function main(): Promise<void> {
   const lectern = await LecternProcess.start({ env: productionEnv });
   try {
@@ -93,6 +124,21 @@ async function main(): Promise<void> {
         realTimeFactorCourse: round2(rtf),
         realTimeFactorGeneric: round2(generic.decodeMs / 1000 / generic.audioSeconds),
         audioSeconds: round2(course.audioSeconds),
+      });
+    }
+
+    // 1b. The same lecture later in a class: after its opening minutes, with and without speaker adaptation.
+    for (const voice of ['en-us', 'en']) {
+      const stock = await classWer(voice, material.text, false);
+      const adapted = await classWer(voice, material.text, true);
+      report(`audio WER after the class's opening (${classOpening.length} sentences), espeak-ng voice ${voice}`, 'course vocabulary mean WER <= 0.40 (espeak voice)', adapted.lecture.mean <= 0.4, {
+        adaptedWer: round2(adapted.lecture.mean),
+        adaptedPerClip: adapted.lecture.perClip,
+        stockModelWer: round2(stock.lecture.mean),
+        stockPerClip: stock.lecture.perClip,
+        openingWer: round2(stock.openingWer),
+        realTimeFactorAdapted: round2(adapted.lecture.decodeMs / 1000 / adapted.lecture.audioSeconds),
+        waitedForEstimateMs: adapted.estimateWaitMs,
       });
     }
 
