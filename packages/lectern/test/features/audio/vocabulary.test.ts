@@ -106,6 +106,15 @@ describe('course vocabulary', () => {
     assert.equal(await builder.build({ courseName: 'Calculus', materialText: null, transcript: 'the derivative' }), null, 'no material: the generic model');
   });
 
+  it("also learns the slides' notation as it is said: x^2 as x squared, sin x as sine x, dy/dx as d y d x", async () => {
+    // espeak-ng spells "cosine", which the Debian dictionary lacks.
+    const builder = new VocabularyBuilder(join(root, 'spoken'), dictionary);
+    const vocabulary = await builder.build({ courseName: 'Calculus', materialText: 'Common derivatives\nsin x | cos x\nThe derivative of x^3 is 3x^2\nNotation: dy/dx', transcript: '' });
+    assert.ok(vocabulary);
+    const lm = readFileSync(vocabulary.languageModelPath, 'utf8');
+    for (const ngram of [' sine x\n', ' cosine x\n', ' x cubed is', ' three x squared', ' d y d']) assert.ok(lm.includes(ngram), ngram.trim());
+  });
+
   it('spells out words the pronunciation dictionary lacks with espeak-ng, in CMU phones', async () => {
     const builder = new VocabularyBuilder(join(root, 'spelled'), dictionary);
     const vocabulary = await builder.build({ courseName: 'Calculus', materialText: 'The slope of the secant line. Zorblaxian flux.', transcript: '' });

@@ -7,6 +7,7 @@ import { buildArpa } from './arpa.js';
 import { commonEnglishWords } from './common-words.js';
 import { dictionaryText, pronunciationsOf } from './pronunciations.js';
 import { spelledPronunciations } from './spelled-pronunciations.js';
+import { spokenMathOf } from './spoken-math.js';
 import { sentencesOfLongText } from './words.js';
 
 /** What a class's vocabulary is made of. */
@@ -28,7 +29,7 @@ export interface CourseVocabulary {
 }
 
 /** Bumped whenever the way a vocabulary is built changes, so cached ones are rebuilt. */
-const BUILD_VERSION = 'v2';
+const BUILD_VERSION = 'v3';
 const MAX_HIGHER_ORDER_NGRAMS = 400_000;
 /** Built vocabularies kept on disk; the least recently used beyond this are removed. */
 const CACHED_VOCABULARIES_MAX = 16;
@@ -92,7 +93,9 @@ export class VocabularyBuilder {
       return vocabulary(Number(await readFile(marker, 'utf8')));
     }
 
-    const text = [sources.courseName, sources.materialText ?? '', sources.transcript].join('\n');
+    // The material's notation spelled out too ("x^2" → "x squared"): lecturers say it that way.
+    const material = sources.materialText ?? '';
+    const text = [sources.courseName, material, await spokenMathOf(material, () => yieldToEventLoop()), sources.transcript].join('\n');
     const sentences = await sentencesOfLongText(text, 50_000, () => yieldToEventLoop());
     const candidates = new Set<string>(commonEnglishWords);
     for (const sentence of sentences) for (const word of sentence) candidates.add(word);
