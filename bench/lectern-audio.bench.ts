@@ -12,7 +12,7 @@ import { prepareAcousticModel } from '../packages/lectern/src/features/audio/spe
 import { VocabularyBuilder, type CourseVocabulary } from '../packages/lectern/src/features/audio/speech/course-vocabulary.js';
 import { PocketsphinxEngine } from '../packages/lectern/src/features/audio/speech/pocketsphinx-engine.js';
 import { PocketsphinxRecogniser } from '../packages/lectern/src/features/audio/speech/pocketsphinx-recogniser.js';
-import { findAdaptationTools } from '../packages/lectern/src/features/audio/speech/speaker-transform.js';
+import { findAdaptationTools } from '../packages/lectern/src/features/audio/speech/speaker-model.js';
 import { decodeWav } from '../packages/lectern/src/features/audio/wav.js';
 import { LecternProcess } from '../packages/lectern/test/support/lectern-process.js';
 import { multipartBody, multipartForm } from '../packages/lectern/test/support/multipart.js';

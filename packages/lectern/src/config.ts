@@ -349,7 +349,7 @@ export const audio = {
     packages: ['sphinxtrain', 'sphinxbase-utils'],
     /** Recognised speech of a class before its first transform is estimated. */
     firstAfterSeconds: 20,
-    /** New speech after which the transform is estimated again. */
+    /** New speech after which the model is estimated again. */
     everySeconds: 60,
     /** The newest speech an estimate uses (also what is kept in memory: ~5.8 MB per class). */
     speechMaxSeconds: 180,

@@ -2,7 +2,7 @@ import { systemRecogniserPaths } from './features/models/system-recogniser.js';
 import { executableOnPath } from './platform/executables.js';
 import { pocketsphinxStatus, senseVoiceStatus, type RecogniserStatus } from './features/audio/speech/availability.js';
 import { sherpaOnnxLoadError } from './features/audio/speech/sensevoice-recogniser.js';
-import { findAdaptationTools } from './features/audio/speech/speaker-transform.js';
+import { findAdaptationTools } from './features/audio/speech/speaker-model.js';
 import { audio } from './config.js';
 
 /** One optional part of the machine and whether Lectern (or its tests) can use it. */
@@ -41,7 +41,7 @@ export async function runDoctor(dataDir: string, environment: NodeJS.ProcessEnv 
     kind: 'adaptation',
     usable: adapts,
     detail: adapts
-      ? `pocketsphinx adapts to each class's speaker after its first ${audio.adaptation.firstAfterSeconds} s of speech (SphinxTrain bw, mllr_solve; sphinx_fe)`
+      ? `pocketsphinx adapts to each class's speaker after its first ${audio.adaptation.firstAfterSeconds} s of speech (SphinxTrain bw, mllr_solve, mllr_transform; sphinx_fe)`
       : `missing (adapting pocketsphinx to each class's speaker; without it the stock model serves); install: apt-get install ${audio.adaptation.packages.join(' ')}`,
   });
   const capture = [

@@ -47,8 +47,9 @@ export const benchLecture: readonly string[] = [
 ];
 
 /**
- * The first minutes of the same class (about 75 s spoken): what the recogniser hears before the
- * lecture sentences, so speaker adaptation has had its first estimate. Not on the slides either.
+ * The first minutes of the same class (40 sentences, about 2.5 min spoken): what the recogniser
+ * hears before the lecture sentences, so speaker adaptation has had its estimates. Neither on
+ * the slides nor among the lecture's sentences.
  */
 export const classOpening: readonly string[] = [
   'good morning everyone please take out your notes from last week',
@@ -71,4 +72,24 @@ export const classOpening: readonly string[] = [
   'this rule saves a lot of work on the exam',
   'does anyone have a question about the homework',
   'next time we will look at implicit differentiation',
+  'before we start let me hand back the quizzes',
+  'most of you did well on the first question',
+  'the second question asked for the slope at a single point',
+  'many people forgot to simplify their final answer',
+  'so let us go over that problem together',
+  'first we write down the function we are given',
+  'then we pick a small value for h',
+  'we compute the change in the output',
+  'and we divide by the change in the input',
+  'that ratio is the average rate of change',
+  'when h shrinks the ratio settles down to one number',
+  'that number is what we call the instantaneous rate',
+  'on a graph it is the steepness of the curve at that spot',
+  'a positive value means the curve is going up',
+  'a negative value means the curve is going down',
+  'where the value is zero the curve is flat for a moment',
+  'those flat spots often mark a maximum or a minimum',
+  'we will use that idea a lot when we study optimization',
+  'please write this down because it will be on the test',
+  'alright let us move on to the new material',
 ];

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { systemRecogniser } from '../../../src/config.js';
 import { mixtureWeightsFromSendump, SendumpFormatError } from '../../../src/features/audio/speech/mixture-weights.js';
 import { PocketsphinxRecogniser } from '../../../src/features/audio/speech/pocketsphinx-recogniser.js';
-import { findAdaptationTools } from '../../../src/features/audio/speech/speaker-transform.js';
+import { findAdaptationTools } from '../../../src/features/audio/speech/speaker-model.js';
 import type { ClipContext } from '../../../src/features/audio/speech/recogniser.js';
 import { decodeWav } from '../../../src/features/audio/wav.js';
 import { extractMaterial } from '../../../src/features/materials/parsing/extract.js';

@@ -17,8 +17,6 @@ export interface PocketsphinxSetup {
   workDir: string;
   /** Whether the LM is a course vocabulary (tuned weights) or the generic model (stock weights). */
   courseVocabulary: boolean;
-  /** A speaker transform of the acoustic model (`-mllr`, speaker-adaptation.ts), if the class has one. */
-  speakerTransformPath?: string | null;
   /** Further decoder options (benchmarks compare settings with these). */
   extraArguments?: readonly string[];
 }
@@ -86,7 +84,6 @@ export class PocketsphinxEngine {
         '-hyp', '/dev/stdout',
         ...commonDecoderArguments,
         ...(setup.courseVocabulary ? courseDecoderArguments : []),
-        ...(setup.speakerTransformPath ? ['-mllr', setup.speakerTransformPath] : []),
         ...(setup.extraArguments ?? []),
       ],
       { stdio: ['pipe', 'pipe', 'pipe'], detached: true },

@@ -8,7 +8,7 @@ import { EngineFailure, PocketsphinxEngine } from './pocketsphinx-engine.js';
 import type { ClipContext, Recogniser } from './recogniser.js';
 import { SerialQueue } from './serial-queue.js';
 import { SpeakerAdaptation } from './speaker-adaptation.js';
-import type { AdaptationTools } from './speaker-transform.js';
+import type { AdaptationTools } from './speaker-model.js';
 
 export interface PocketsphinxOptions {
   /** Lectern's data dir: vocabularies, the edited acoustic model and clip files live under speech/. */
@@ -34,9 +34,9 @@ const GENERIC = 'generic';
 /**
  * Debian's pocketsphinx with a course vocabulary per class. The first clip of a class waits for
  * its vocabulary; later changes (another material, every few new entries) rebuild it in the
- * background while the previous one keeps serving. Once the class has spoken for a while, its
- * speaker transform (speaker-adaptation.ts) joins in the same way. Each vocabulary and transform
- * in use has its own decoder process (at most `enginesWarmMax`, least recently used closed first).
+ * background while the previous one keeps serving. Once the class has spoken for a while, a
+ * model adapted to its speaker (speaker-adaptation.ts) joins in the same way. Each vocabulary and
+ * model in use has its own decoder process (at most `enginesWarmMax`, least recently used closed first).
  */
 export class PocketsphinxRecogniser implements Recogniser {
   readonly id = systemRecogniser.id;
@@ -53,7 +53,13 @@ export class PocketsphinxRecogniser implements Recogniser {
     this.#speechDir = join(options.dataDir, 'speech');
     this.#vocabularies = new VocabularyBuilder(join(this.#speechDir, 'vocabularies'), join(options.modelDir, 'cmudict-en-us.dict'));
     this.#adaptation = options.adaptationTools
-      ? new SpeakerAdaptation({ tools: options.adaptationTools, stockModelDir: join(options.modelDir, 'en-us'), workDir: join(this.#speechDir, 'adaptation'), onBackgroundError: options.onBackgroundError })
+      ? new SpeakerAdaptation({
+          tools: options.adaptationTools,
+          stockModelDir: join(options.modelDir, 'en-us'),
+          decoderModelDir: () => this.#decoderModel(),
+          workDir: join(this.#speechDir, 'adaptation'),
+          onBackgroundError: options.onBackgroundError,
+        })
       : null;
   }
 
@@ -70,9 +76,9 @@ export class PocketsphinxRecogniser implements Recogniser {
   recognise(samples: Int16Array, context: ClipContext): Promise<string> {
     return this.#queue.run(async () => {
       const vocabulary = await this.#vocabularyFor(context);
-      const transformPath = this.#adaptation?.transformFor(context.sessionId) ?? null;
-      const key = `${vocabulary?.hash ?? GENERIC}${transformPath ? ` ${transformPath}` : ''}`;
-      const engine = await this.#engineFor(key, vocabulary, transformPath);
+      const speakerModel = this.#adaptation?.modelFor(context.sessionId) ?? null;
+      const key = `${vocabulary?.hash ?? GENERIC}${speakerModel ? ` ${speakerModel}` : ''}`;
+      const engine = await this.#engineFor(key, vocabulary, speakerModel);
       let text: string;
       try {
         text = await engine.recognise(samples);
@@ -112,7 +118,13 @@ export class PocketsphinxRecogniser implements Recogniser {
     return known.current;
   }
 
-  async #engineFor(key: string, vocabulary: CourseVocabulary | null, speakerTransformPath: string | null): Promise<PocketsphinxEngine> {
+  /** The Debian model with live CMN (acoustic-model.ts), prepared once. */
+  #decoderModel(): Promise<string> {
+    this.#acousticModel ??= prepareAcousticModel(join(this.options.modelDir, 'en-us'), join(this.#speechDir, 'acoustic-model-en-us'));
+    return this.#acousticModel;
+  }
+
+  async #engineFor(key: string, vocabulary: CourseVocabulary | null, speakerModelDir: string | null): Promise<PocketsphinxEngine> {
     const existing = this.#engines.get(key);
     if (existing && !existing.usable) this.#closeEngine(key);
     if (existing?.usable) {
@@ -120,8 +132,7 @@ export class PocketsphinxRecogniser implements Recogniser {
       this.#engines.set(key, existing);
       return existing;
     }
-    this.#acousticModel ??= prepareAcousticModel(join(this.options.modelDir, 'en-us'), join(this.#speechDir, 'acoustic-model-en-us'));
-    const acousticModelDir = await this.#acousticModel;
+    const acousticModelDir = speakerModelDir ?? (await this.#decoderModel());
     const workDir = join(this.#speechDir, 'clips', `${process.pid}-${++this.#workCounter}`);
     mkdirSync(workDir, { recursive: true });
     const engine = new PocketsphinxEngine({
@@ -131,7 +142,6 @@ export class PocketsphinxRecogniser implements Recogniser {
       dictionaryPath: vocabulary?.dictionaryPath ?? join(this.options.modelDir, 'cmudict-en-us.dict'),
       workDir,
       courseVocabulary: vocabulary !== null,
-      speakerTransformPath,
     });
     this.#engines.set(key, engine);
     while (this.#engines.size > limits.enginesWarmMax) this.#closeEngine(this.#engines.keys().next().value!);

@@ -4,7 +4,7 @@ import type { SystemRecogniserPaths } from '../../models/system-recogniser.js';
 import { installPocketsphinxHint, installSenseVoiceHint, pocketsphinxStatus, senseVoiceDir, senseVoiceStatus, type RecogniserStatus } from './availability.js';
 import { PocketsphinxRecogniser } from './pocketsphinx-recogniser.js';
 import type { Recogniser } from './recogniser.js';
-import { findAdaptationTools } from './speaker-transform.js';
+import { findAdaptationTools } from './speaker-model.js';
 import { SenseVoiceRecogniser, senseVoiceId, sherpaOnnxLoadError } from './sensevoice-recogniser.js';
 
 export interface RecognisersOptions {

@@ -2,12 +2,14 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { audio as limits } from '../../../config.js';
 import { prepareAdaptationModel } from './adaptation-model.js';
-import { estimateSpeakerTransform, type AdaptationTools, type AdaptationUtterance } from './speaker-transform.js';
+import { estimateSpeakerModel, type AdaptationTools, type AdaptationUtterance } from './speaker-model.js';
 
 export interface SpeakerAdaptationOptions {
   tools: AdaptationTools;
   /** The Debian acoustic model folder (`…/en-us/en-us`). */
   stockModelDir: string;
+  /** The model folder the decoder loads (live CMN); adapted models reuse its feat.params. */
+  decoderModelDir: () => Promise<string>;
   /** Where the adaptation model and the estimates live (removed on close). */
   workDir: string;
   onBackgroundError?: (error: unknown) => void;
@@ -23,7 +25,10 @@ interface SessionSpeaker {
   heard: HeardUtterance[];
   heardSeconds: number;
   secondsSinceEstimate: number;
-  transformPath: string | null;
+  /** The newest adapted model's folder (the estimate folder holding it is `estimates[0]`). */
+  modelDir: string | null;
+  /** Estimate folders, newest first; only two are kept (a decoder may still be starting from the older). */
+  estimates: string[];
   estimating: Promise<void> | null;
 }
 
@@ -31,11 +36,11 @@ const seconds = (samples: Int16Array) => samples.length / limits.recogniserSampl
 
 /**
  * Speaker adaptation per class: a class has one main voice for an hour, so once the decoder has
- * heard `firstAfterSeconds` of it, an MLLR transform of the acoustic model is estimated from
- * that speech and its own hypotheses (unsupervised; speaker-transform.ts) and later clips of
- * the class decode with it; it is re-estimated every `everySeconds` of new speech from the
- * newest `speechMaxSeconds`. Estimates run in the background, one at a time per class; until the
- * first is done, and whenever one fails, the class decodes with the model as it was.
+ * heard `firstAfterSeconds` of it, an acoustic model adapted to that voice is estimated from the
+ * speech and the decoder's own hypotheses (unsupervised MLLR; speaker-model.ts) and
+ * later clips of the class decode with it; it is re-estimated every `everySeconds` of new speech
+ * from the newest `speechMaxSeconds`. Estimates run in the background, one at a time per class;
+ * until the first is done, and whenever one fails, the class decodes with the model as it was.
  */
 export class SpeakerAdaptation {
   readonly #sessions = new Map<string, SessionSpeaker>();
@@ -46,9 +51,9 @@ export class SpeakerAdaptation {
 
   constructor(private readonly options: SpeakerAdaptationOptions) {}
 
-  /** The transform the class's next clip should decode with, or null (none yet). */
-  transformFor(sessionId: string): string | null {
-    return this.#sessions.get(sessionId)?.transformPath ?? null;
+  /** The adapted model folder the class's next clip should decode with, or null (none yet). */
+  modelFor(sessionId: string): string | null {
+    return this.#sessions.get(sessionId)?.modelDir ?? null;
   }
 
   /** Records a recognised clip of the class; starts an estimate when enough new speech was heard. */
@@ -59,7 +64,7 @@ export class SpeakerAdaptation {
     if (!session) {
       // One class at a time is the norm; a few remembered is plenty.
       if (this.#sessions.size >= 8) this.#sessions.delete(this.#sessions.keys().next().value!);
-      session = { heard: [], heardSeconds: 0, secondsSinceEstimate: 0, transformPath: null, estimating: null };
+      session = { heard: [], heardSeconds: 0, secondsSinceEstimate: 0, modelDir: null, estimates: [], estimating: null };
       this.#sessions.set(sessionId, session);
     }
     const duration = seconds(samples);
@@ -69,13 +74,16 @@ export class SpeakerAdaptation {
     while (session.heardSeconds - seconds(session.heard[0]!.samples) >= limits.adaptation.speechMaxSeconds) {
       session.heardSeconds -= seconds(session.heard.shift()!.samples);
     }
-    const due = session.transformPath === null ? session.heardSeconds >= limits.adaptation.firstAfterSeconds : session.secondsSinceEstimate >= limits.adaptation.everySeconds;
+    const due = session.modelDir === null ? session.heardSeconds >= limits.adaptation.firstAfterSeconds : session.secondsSinceEstimate >= limits.adaptation.everySeconds;
     if (due && session.estimating === null && !this.#closing.signal.aborted) {
       session.secondsSinceEstimate = 0;
       const sessionState = session;
       session.estimating = this.#estimate(sessionState.heard.slice())
-        .then((transformPath) => {
-          sessionState.transformPath = transformPath;
+        .then(async ({ estimateDir, modelDir }) => {
+          sessionState.modelDir = modelDir;
+          sessionState.estimates.unshift(estimateDir);
+          // An hour of class would otherwise leave sixty of them.
+          for (const old of sessionState.estimates.splice(2)) await rm(old, { recursive: true, force: true });
         })
         .catch((error: unknown) => {
           if (!this.#closing.signal.aborted) this.options.onBackgroundError?.(error);
@@ -90,22 +98,36 @@ export class SpeakerAdaptation {
     await this.#closed;
   }
 
-  async #estimate(heard: readonly HeardUtterance[]): Promise<string> {
+  async #estimate(heard: readonly HeardUtterance[]): Promise<{ estimateDir: string; modelDir: string }> {
     this.#model ??= prepareAdaptationModel(this.options.stockModelDir, join(this.options.workDir, 'model-en-us'), this.options.tools.mdefConverter);
-    const modelDir = await this.#model.catch((error: unknown) => {
+    const trainingModelDir = await this.#model.catch((error: unknown) => {
       this.#model = undefined;
       throw error;
     });
-    const workDir = join(this.options.workDir, 'estimates', `${process.pid}-${++this.#estimateCounter}`);
+    const estimateDir = join(this.options.workDir, 'estimates', `${process.pid}-${++this.#estimateCounter}`);
+    const workDir = join(estimateDir, 'work');
     await mkdir(workDir, { recursive: true });
     const dictionaryPath = join(workDir, 'words.dict');
     await writeFile(dictionaryPath, await dictionaryOf(heard));
     try {
-      return await estimateSpeakerTransform({ tools: this.options.tools, modelDir, dictionaryPath, utterances: heard, workDir, signal: this.#closing.signal });
+      const modelDir = join(estimateDir, 'model');
+      await estimateSpeakerModel({
+        tools: this.options.tools,
+        trainingModelDir,
+        decoderModelDir: await this.options.decoderModelDir(),
+        dictionaryPath,
+        utterances: heard,
+        workDir,
+        modelDir,
+        signal: this.#closing.signal,
+      });
+      return { estimateDir, modelDir };
+    } catch (error) {
+      await rm(estimateDir, { recursive: true, force: true });
+      throw error;
     } finally {
-      // The features and statistics are large; only the transform (a few KB) is kept.
-      for (const name of ['statistics', 'utterances.ctl', 'utterances.transcription', 'words.dict']) await rm(join(workDir, name), { recursive: true, force: true });
-      await Promise.all(heard.map((_, index) => Promise.all([rm(join(workDir, `u${index}.raw`), { force: true }), rm(join(workDir, `u${index}.mfc`), { force: true })])));
+      // The clips, features and statistics are large; only the adapted model is kept.
+      await rm(workDir, { recursive: true, force: true });
     }
   }
 

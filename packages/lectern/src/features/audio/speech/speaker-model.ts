@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { audio as limits } from '../../../config.js';
 import { executableOnPath } from '../../../platform/executables.js';
@@ -13,6 +13,8 @@ export interface AdaptationTools {
   baumWelch: string;
   /** SphinxTrain's `mllr_solve`: the statistics → one global MLLR transform of the means. */
   mllrSolver: string;
+  /** SphinxTrain's `mllr_transform`: applies a transform to the means, giving a model file. */
+  mllrApplier: string;
   /** `pocketsphinx_mdef_convert` (package `pocketsphinx`): the model definition as text, for `bw`. */
   mdefConverter: string;
 }
@@ -23,8 +25,9 @@ export function findAdaptationTools(searchPath: string): AdaptationTools | null 
   const mdefConverter = executableOnPath('pocketsphinx_mdef_convert', searchPath);
   const baumWelch = join(limits.adaptation.sphinxtrainDir, 'bw');
   const mllrSolver = join(limits.adaptation.sphinxtrainDir, 'mllr_solve');
-  if (!featureExtractor || !mdefConverter || !existsSync(baumWelch) || !existsSync(mllrSolver)) return null;
-  return { featureExtractor, baumWelch, mllrSolver, mdefConverter };
+  const mllrApplier = join(limits.adaptation.sphinxtrainDir, 'mllr_transform');
+  if (!featureExtractor || !mdefConverter || ![baumWelch, mllrSolver, mllrApplier].every((tool) => existsSync(tool))) return null;
+  return { featureExtractor, baumWelch, mllrSolver, mllrApplier, mdefConverter };
 }
 
 export class AdaptationToolError extends Error {
@@ -60,15 +63,19 @@ export interface AdaptationUtterance {
   words: readonly string[];
 }
 
-export interface TransformEstimate {
+export interface SpeakerModelEstimate {
   tools: AdaptationTools;
-  /** The folder `prepareAdaptationModel` made. */
-  modelDir: string;
+  /** The folder `prepareAdaptationModel` made (float weights, text model definition). */
+  trainingModelDir: string;
+  /** The folder the decoder loads (the stock model with live CMN): its feat.params and mdef are reused. */
+  decoderModelDir: string;
   /** A pronunciation dictionary holding every word of the utterances. */
   dictionaryPath: string;
   utterances: readonly AdaptationUtterance[];
-  /** An empty folder of this estimate's own; the transform is written into it. */
+  /** An empty scratch folder of this estimate's own (clips, features, statistics). */
   workDir: string;
+  /** Where the adapted model is written (created; must not exist yet). */
+  modelDir: string;
   /** Stops the running tool (the class's recogniser is closing). */
   signal: AbortSignal;
 }
@@ -84,16 +91,16 @@ async function featureArguments(modelDir: string): Promise<string[]> {
 }
 
 /**
- * Unsupervised MLLR: the decoder's own hypotheses stand in for transcripts, `bw` aligns them
- * with the audio through the stock model and `mllr_solve` fits one global affine transform of
- * the Gaussian means, which pocketsphinx applies with `-mllr`. One transform has few
- * parameters (39×40), so a minute of speech with imperfect hypotheses estimates it well.
- * Returns the transform's path.
+ * Unsupervised MLLR speaker adaptation: the decoder's own hypotheses stand in for transcripts,
+ * `bw` aligns them with the speech through the stock model, `mllr_solve` fits one global affine
+ * transform of the Gaussian means, and `mllr_transform` applies it, giving the adapted model
+ * (`modelDir`) the decoder loads with `-hmm`: transformed means, everything else linked from the
+ * decoder's model. One transform has few parameters (39×40), so 20 s of speech with imperfect
+ * hypotheses estimates it well. MAP on top (SphinxTrain's second step) was measured and left
+ * out: with this little, unsupervised speech it learns the decoder's errors (docs/benchmarks.md).
  */
-export async function estimateSpeakerTransform(estimate: TransformEstimate): Promise<string> {
-  const { tools, modelDir, workDir, utterances, signal } = estimate;
-  const accumulatorDir = join(workDir, 'statistics');
-  await mkdir(accumulatorDir, { recursive: true });
+export async function estimateSpeakerModel(estimate: SpeakerModelEstimate): Promise<void> {
+  const { tools, trainingModelDir: training, decoderModelDir: decoder, workDir, modelDir, utterances, signal } = estimate;
   const ids = utterances.map((_, index) => `u${index}`);
   await Promise.all(utterances.map((utterance, index) => writeFile(join(workDir, `${ids[index]}.raw`), Buffer.from(utterance.samples.buffer, utterance.samples.byteOffset, utterance.samples.byteLength))));
   const controlPath = join(workDir, 'utterances.ctl');
@@ -102,15 +109,19 @@ export async function estimateSpeakerTransform(estimate: TransformEstimate): Pro
   await writeFile(transcriptPath, utterances.map((utterance, index) => `<s> ${utterance.words.join(' ')} </s> (${ids[index]})`).join('\n') + '\n');
 
   await runTool(tools.featureExtractor, [
-    '-argfile', join(modelDir, 'feat.params'), '-samprate', String(limits.recogniserSampleRate),
+    '-argfile', join(training, 'feat.params'), '-samprate', String(limits.recogniserSampleRate),
     '-c', controlPath, '-di', workDir, '-do', workDir, '-ei', 'raw', '-eo', 'mfc', '-raw', 'yes', '-dither', 'yes',
   ], signal);
+  const statisticsDir = join(workDir, 'statistics');
+  await mkdir(statisticsDir);
   await runTool(tools.baumWelch, [
-    '-hmmdir', modelDir, '-moddeffn', join(modelDir, 'mdef.txt'), '-ts2cbfn', '.ptm.', ...(await featureArguments(modelDir)),
-    '-dictfn', estimate.dictionaryPath, '-fdictfn', join(modelDir, 'noisedict'),
-    '-ctlfn', controlPath, '-lsnfn', transcriptPath, '-cepdir', workDir, '-accumdir', accumulatorDir,
+    '-hmmdir', training, '-moddeffn', join(training, 'mdef.txt'), '-ts2cbfn', '.ptm.', ...(await featureArguments(training)),
+    '-dictfn', estimate.dictionaryPath, '-fdictfn', join(training, 'noisedict'),
+    '-ctlfn', controlPath, '-lsnfn', transcriptPath, '-cepdir', workDir, '-accumdir', statisticsDir,
   ], signal);
   const transformPath = join(workDir, 'mllr_matrix');
-  await runTool(tools.mllrSolver, ['-meanfn', join(modelDir, 'means'), '-varfn', join(modelDir, 'variances'), '-outmllrfn', transformPath, '-accumdir', accumulatorDir], signal);
-  return transformPath;
+  await runTool(tools.mllrSolver, ['-meanfn', join(training, 'means'), '-varfn', join(training, 'variances'), '-outmllrfn', transformPath, '-accumdir', statisticsDir], signal);
+  await mkdir(modelDir);
+  await runTool(tools.mllrApplier, ['-inmeanfn', join(training, 'means'), '-outmeanfn', join(modelDir, 'means'), '-mllrmat', transformPath], signal);
+  for (const name of ['mdef', 'feat.params', 'noisedict', 'variances', 'transition_matrices', 'sendump']) await symlink(join(decoder, name), join(modelDir, name));
 }
