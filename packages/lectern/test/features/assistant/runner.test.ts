@@ -1,0 +1,53 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import pino from 'pino';
+import { TaskRunner } from '../../../src/features/assistant/runner.js';
+import type { Task } from '../../../src/features/assistant/schemas.js';
+import type { TaskStore } from '../../../src/features/assistant/store.js';
+import { createBuiltinProvider } from '../../../src/answer-engine/providers/builtin-provider.js';
+import { EventHub } from '../../../src/platform/events.js';
+
+const task: Task = {
+  id: 'task-1',
+  session_id: 'session-1',
+  kind: 'rescue',
+  status: 'queued',
+  question: null,
+  parent_id: null,
+  created_at: new Date().toISOString(),
+  started_at: null,
+  finished_at: null,
+  through_entry_id: 0,
+  markdown: '',
+  stage: 'queued',
+  first_token_ms: null,
+  total_ms: null,
+  provider_calls: 0,
+  summary_id: null,
+  error_code: null,
+  error_message: null,
+};
+
+describe('task runner', () => {
+  it('logs a store that cannot be written (a full disk) instead of leaving an unhandled rejection', async () => {
+    const diskFull = () => {
+      throw Object.assign(new Error('database or disk is full'), { code: 'SQLITE_FULL' });
+    };
+    // Only what run() touches; every write fails as on a full disk.
+    const store = { start: () => true, stage: diskFull, firstToken: diskFull, finish: diskFull, get: () => undefined } as unknown as TaskStore;
+    const logged = new Promise<string>((resolve) => {
+      // The provider's failure is logged first (the stage write fails inside the task); the
+      // line awaited is the one about the outcome that could not be written.
+      const logger = pino({ level: 'error' }, { write: (line: string) => line.includes('could not be recorded') && resolve(line) });
+      new TaskRunner({ store, hub: new EventHub(), logger, resolveProvider: createBuiltinProvider }).start(
+        task,
+        { courseName: 'Statistics', entries: [], material: null },
+        { kind: 'rescue' },
+      );
+    });
+    const timeout = new Promise<never>((_, reject) => setTimeout(() => reject(new Error('nothing was logged')), 2000).unref());
+    const line = JSON.parse(await Promise.race([logged, timeout])) as { msg: string; task: string; err: { code: string } };
+    assert.equal(line.task, task.id);
+    assert.equal(line.err.code, 'SQLITE_FULL');
+  });
+});
