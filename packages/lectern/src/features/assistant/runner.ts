@@ -63,6 +63,9 @@ export class TaskRunner {
     let markdown = '';
     const deltas = new DeltaPublisher(hub, task.id, task.session_id, limits.deltaFlushIntervalMs);
     const progress = (stage: string, done: number, total: number) => {
+      // A cancelled task is final: a provider still winding down must not move its stage or
+      // send progress after its assistant.finished.
+      if (controller.signal.aborted) return;
       store.stage(task.id, stage, providerCalls);
       hub.publish('assistant.progress', task.session_id, { id: task.id, kind: task.kind, stage, done, total });
     };

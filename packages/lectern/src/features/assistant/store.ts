@@ -67,7 +67,7 @@ export function createTaskStore(db: Db) {
   );
   const start = db.prepare<[string, string]>(`UPDATE tasks SET status = 'running', stage = 'starting', started_at = ? WHERE id = ? AND status = 'queued'`);
   const firstToken = db.prepare<[number, string]>(`UPDATE tasks SET first_token_ms = ? WHERE id = ? AND status = 'running'`);
-  const stage = db.prepare<[string, number, string]>('UPDATE tasks SET stage = ?, provider_calls = ? WHERE id = ?');
+  const stage = db.prepare<[string, number, string]>(`UPDATE tasks SET stage = ?, provider_calls = ? WHERE id = ? AND status = 'running'`);
   const finish = db.prepare(
     `UPDATE tasks SET status = @status, finished_at = @finished_at, markdown = @markdown, stage = @stage,
        first_token_ms = @first_token_ms, total_ms = @total_ms, provider_calls = @provider_calls, summary_id = @summary_id,

@@ -1,11 +1,14 @@
-import { describe, it } from 'node:test';
+import { after, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import pino from 'pino';
 import { TaskRunner } from '../../../src/features/assistant/runner.js';
 import type { Task } from '../../../src/features/assistant/schemas.js';
-import type { TaskStore } from '../../../src/features/assistant/store.js';
+import { createAssistantService } from '../../../src/features/assistant/service.js';
+import { createTaskStore, type TaskStore } from '../../../src/features/assistant/store.js';
 import { createBuiltinProvider } from '../../../src/answer-engine/providers/builtin-provider.js';
-import { EventHub } from '../../../src/platform/events.js';
+import type { TaskProvider } from '../../../src/answer-engine/providers/task-provider.js';
+import { EventHub, type EventFrame } from '../../../src/platform/events.js';
+import { startFeatureServer } from '../../support/feature-server.js';
 
 const task: Task = {
   id: 'task-1',
@@ -49,5 +52,60 @@ describe('task runner', () => {
     const line = JSON.parse(await Promise.race([logged, timeout])) as { msg: string; task: string; err: { code: string } };
     assert.equal(line.task, task.id);
     assert.equal(line.err.code, 'SQLITE_FULL');
+  });
+
+  describe('a task cancelled while its provider winds down', () => {
+    let closeFeature: () => Promise<void> = async () => undefined;
+    after(() => closeFeature());
+
+    it('keeps stage "cancelled" and sends no progress after assistant.finished', async () => {
+      const feature = await startFeatureServer(['assistant']);
+      closeFeature = () => feature.close();
+      const { hub, sessions, entries } = feature.services;
+      // Reports a stage and one more chunk after the cancel, as a summary between two calls may.
+      const windingDown: TaskProvider = {
+        name: 'byok',
+        model: 'winding-down',
+        async *answer(_request, hooks) {
+          yield 'First part. ';
+          await new Promise((resolve) => hooks.signal.addEventListener('abort', resolve, { once: true }));
+          hooks.onProgress({ stage: 'merging', done: 1, total: 2 });
+          yield 'Late part.';
+        },
+        async *probe() {},
+      };
+      const store = createTaskStore(feature.db);
+      const logger = pino({ level: 'silent' });
+      const resolveProvider = () => windingDown;
+      const assistant = createAssistantService({
+        store,
+        runner: new TaskRunner({ store, hub, logger, resolveProvider }),
+        sessions,
+        entries,
+        hub,
+        resolveProvider,
+        autoSummaryEnabled: () => false,
+        materialText: () => null,
+      });
+      const session = await sessions.create({ course_name: 'Statistics' });
+      const frames: EventFrame[] = [];
+      const firstDelta = new Promise<void>((resolve) => {
+        hub.subscribe(({ frame }) => {
+          frames.push(frame);
+          if (frame.type === 'assistant.delta') resolve();
+        });
+      });
+      const created = assistant.create(session.id, { kind: 'rescue' });
+      await firstDelta;
+      assistant.cancel(created.id);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+
+      const record = assistant.get(created.id);
+      assert.equal(record.status, 'cancelled');
+      assert.equal(record.stage, 'cancelled');
+      const finishedAt = frames.findIndex((frame) => frame.type === 'assistant.finished');
+      assert.ok(finishedAt >= 0);
+      assert.deepEqual(frames.slice(finishedAt + 1).map((frame) => frame.type), []);
+    });
   });
 });
