@@ -31,7 +31,7 @@ const task: Task = {
   error_message: null,
 };
 
-describe('task runner', () => {
+describe('assistant runner and service', () => {
   it('logs a store that cannot be written (a full disk) instead of leaving an unhandled rejection', async () => {
     const diskFull = () => {
       throw Object.assign(new Error('database or disk is full'), { code: 'SQLITE_FULL' });
@@ -107,5 +107,44 @@ describe('task runner', () => {
       assert.ok(finishedAt >= 0);
       assert.deepEqual(frames.slice(finishedAt + 1).map((frame) => frame.type), []);
     });
+  });
+
+  it('a connection test past its deadline fails with the contract\'s timeout, not internal_error', async () => {
+    const feature = await startFeatureServer(['assistant']);
+    try {
+      const { hub, sessions, entries } = feature.services;
+      // Answers nothing and gives up with the signal's own reason, as an HTTP call or a local model does.
+      const silent: TaskProvider = {
+        name: 'byok',
+        model: 'silent',
+        async *answer() {},
+        async *probe(signal) {
+          await new Promise((resolve) => signal.addEventListener('abort', resolve, { once: true }));
+          signal.throwIfAborted();
+          yield 'never reached';
+        },
+      };
+      const store = createTaskStore(feature.db);
+      const resolveProvider = () => silent;
+      const assistant = createAssistantService({
+        store,
+        runner: new TaskRunner({ store, hub, logger: pino({ level: 'silent' }), resolveProvider }),
+        sessions,
+        entries,
+        hub,
+        resolveProvider,
+        autoSummaryEnabled: () => false,
+        materialText: () => null,
+        connectionTestDeadlineMs: 50,
+      });
+      // AbortSignal.timeout's timer does not hold the event loop open; a server's socket would.
+      const keepAlive = setInterval(() => undefined, 1000);
+      const outcome = await assistant.testConnection().finally(() => clearInterval(keepAlive));
+      assert.equal(outcome.ok, false);
+      assert.equal(outcome.error_code, 'timeout');
+      assert.equal(outcome.model, 'silent');
+    } finally {
+      await feature.close();
+    }
   });
 });
