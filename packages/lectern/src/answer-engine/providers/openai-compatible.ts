@@ -6,6 +6,7 @@ import { parseCompletionChunk } from './completion-chunk.js';
 import { GuardedExchange } from './guarded-exchange.js';
 import { ProviderError, errorForStatus } from './provider-error.js';
 import { SseDecoder } from './sse.js';
+import { codePointCount } from '../text/surrogates.js';
 
 export { ProviderError } from './provider-error.js';
 export type { ProviderErrorCode } from '../../platform/errors.js';
@@ -139,12 +140,6 @@ async function* readAnswer(response: IncomingMessage, exchange: GuardedExchange)
       sawReasoning ? 'The model only produced reasoning and no answer' : 'The provider returned an empty answer',
     );
   }
-}
-
-function codePointCount(text: string): number {
-  let count = 0;
-  for (const _ of text) count++;
-  return count;
 }
 
 /** A finish reason is the provider's word; keep it short and plain before putting it in a message. */

@@ -1,3 +1,4 @@
+import { codePointCount } from '../../answer-engine/text/surrogates.js';
 import type { EventHub } from '../../platform/events.js';
 
 /**
@@ -55,20 +56,6 @@ export class DeltaPublisher {
       offset: this.publishedCodePoints,
       first_token_ms: this.firstTokenMs,
     });
-    this.publishedCodePoints += countCodePoints(text);
+    this.publishedCodePoints += codePointCount(text);
   }
-}
-
-function countCodePoints(text: string): number {
-  let count = 0;
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    // A high surrogate followed by a low one is a single code point.
-    if (code >= 0xd800 && code <= 0xdbff && i + 1 < text.length) {
-      const next = text.charCodeAt(i + 1);
-      if (next >= 0xdc00 && next <= 0xdfff) i++;
-    }
-    count++;
-  }
-  return count;
 }

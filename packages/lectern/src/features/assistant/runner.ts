@@ -39,7 +39,11 @@ export class TaskRunner {
   start(task: Task, data: ClassData, request: Omit<AssistantRequest, 'courseName' | 'entries' | 'material' | 'previousAnswer' | 'previousQuestion'>): void {
     const controller = new AbortController();
     this.running.set(task.id, controller);
-    void this.run(task, data, request, controller).finally(() => this.running.delete(task.id));
+    // run() turns every provider failure into a failed task; what still rejects is the store
+    // itself (a full disk): logged, never left as an unhandled rejection that ends the process.
+    void this.run(task, data, request, controller)
+      .catch((error: unknown) => this.deps.logger.error({ err: error, task: task.id }, 'assistant task could not be recorded'))
+      .finally(() => this.running.delete(task.id));
   }
 
   /** Aborts a running task; returns true when it was running here. */
@@ -59,6 +63,9 @@ export class TaskRunner {
     let markdown = '';
     const deltas = new DeltaPublisher(hub, task.id, task.session_id, limits.deltaFlushIntervalMs);
     const progress = (stage: string, done: number, total: number) => {
+      // A cancelled task is final: a provider still winding down must not move its stage or
+      // send progress after its assistant.finished.
+      if (controller.signal.aborted) return;
       store.stage(task.id, stage, providerCalls);
       hub.publish('assistant.progress', task.session_id, { id: task.id, kind: task.kind, stage, done, total });
     };

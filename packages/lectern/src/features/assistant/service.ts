@@ -33,6 +33,8 @@ export interface AssistantServiceDeps {
   autoSummaryEnabled: () => boolean;
   /** The material a class grounds its answers in (the materials feature's service); null once deleted. */
   materialText: (materialId: string) => MaterialText | null;
+  /** How long `POST /assistant/test` waits for the model; config.ts's unless a test shortens it. */
+  connectionTestDeadlineMs?: number;
 }
 
 export function createAssistantService(deps: AssistantServiceDeps) {
@@ -149,17 +151,23 @@ export function createAssistantService(deps: AssistantServiceDeps) {
     async testConnection(): Promise<ConnectionTestOutcome> {
       if (store.activeCount() > 0) throw invalidState('An assistant task is running; test the connection when it has finished');
       const started = performance.now();
+      const deadlineMs = deps.connectionTestDeadlineMs ?? limits.connectionTestDeadlineMs;
+      const deadline = AbortSignal.timeout(deadlineMs);
       let provider: TaskProvider | undefined;
       let firstTokenMs: number | null = null;
       try {
         provider = deps.resolveProvider();
-        for await (const chunk of provider.probe(AbortSignal.timeout(limits.connectionTestDeadlineMs))) {
+        for await (const chunk of provider.probe(deadline)) {
           if (chunk.length > 0) firstTokenMs ??= Math.round(performance.now() - started);
         }
         if (firstTokenMs === null) throw new ApiError('incomplete_response', 'The model answered with no text');
         return { ok: true, provider: provider.name, model: provider.model, first_token_ms: firstTokenMs, total_ms: Math.round(performance.now() - started) };
       } catch (error) {
-        const failure = describeFailure(error);
+        // The deadline aborts the call with the signal's own reason (a DOMException), which
+        // describeFailure would report as an internal error; it is the contract's timeout.
+        const failure = deadline.aborted
+          ? { code: 'timeout', message: `The model did not answer the test within ${Math.round(deadlineMs / 1000)} s` }
+          : describeFailure(error);
         return {
           ok: false,
           provider: provider?.name ?? 'unknown',

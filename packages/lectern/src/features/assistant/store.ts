@@ -2,20 +2,9 @@ import type { Db } from '../../platform/db.js';
 import type { ChatTurn } from '../../answer-engine/types.js';
 import type { Task, TaskKind, TaskStatus } from './schemas.js';
 
-interface TaskRow extends Task {
-  history: string | null;
-  recent_minutes: number | null;
-}
-
 const taskColumns = `id, session_id, kind, status, question, parent_id, created_at, started_at, finished_at,
   through_entry_id, markdown, stage, first_token_ms, total_ms, provider_calls, summary_id, error_code, error_message`;
 const activeList = "'queued', 'running'";
-
-/** What a runner needs beyond the public record: the request's own inputs. */
-export interface TaskInputs {
-  history: ChatTurn[];
-  recentMinutes: number | null;
-}
 
 export interface NewTask {
   id: string;
@@ -54,7 +43,6 @@ export interface NewNote {
 /** SQL for assistant tasks and the notes completed summaries write. */
 export function createTaskStore(db: Db) {
   const byId = db.prepare<[string], Task>(`SELECT ${taskColumns} FROM tasks WHERE id = ?`);
-  const inputs = db.prepare<[string], Pick<TaskRow, 'history' | 'recent_minutes'>>('SELECT history, recent_minutes FROM tasks WHERE id = ?');
   const bySession = db.prepare<[string], Task>(`SELECT ${taskColumns} FROM tasks WHERE session_id = ? ORDER BY rowid DESC`);
   const all = db.prepare<[], Task>(`SELECT ${taskColumns} FROM tasks ORDER BY rowid DESC`);
   const activeCount = db.prepare<[], { n: number }>(`SELECT count(*) AS n FROM tasks WHERE status IN (${activeList})`);
@@ -67,7 +55,7 @@ export function createTaskStore(db: Db) {
   );
   const start = db.prepare<[string, string]>(`UPDATE tasks SET status = 'running', stage = 'starting', started_at = ? WHERE id = ? AND status = 'queued'`);
   const firstToken = db.prepare<[number, string]>(`UPDATE tasks SET first_token_ms = ? WHERE id = ? AND status = 'running'`);
-  const stage = db.prepare<[string, number, string]>('UPDATE tasks SET stage = ?, provider_calls = ? WHERE id = ?');
+  const stage = db.prepare<[string, number, string]>(`UPDATE tasks SET stage = ?, provider_calls = ? WHERE id = ? AND status = 'running'`);
   const finish = db.prepare(
     `UPDATE tasks SET status = @status, finished_at = @finished_at, markdown = @markdown, stage = @stage,
        first_token_ms = @first_token_ms, total_ms = @total_ms, provider_calls = @provider_calls, summary_id = @summary_id,
@@ -98,10 +86,6 @@ export function createTaskStore(db: Db) {
   return {
     get(id: string): Task | undefined {
       return byId.get(id);
-    },
-    inputs(id: string): TaskInputs {
-      const row = inputs.get(id);
-      return { history: row?.history ? (JSON.parse(row.history) as ChatTurn[]) : [], recentMinutes: row?.recent_minutes ?? null };
     },
     list(sessionId: string | undefined): Task[] {
       return sessionId === undefined ? all.all() : bySession.all(sessionId);

@@ -67,10 +67,13 @@ export function createLegacyService(deps: LegacyServiceDeps) {
       }
 
       const now = new Date().toISOString();
+      let imported: typeof citations = [];
       const result = store.transaction((): ImportFolderResult => {
+        // Checked again inside the transaction: another import of the same folder may have
+        // committed while this one parsed its cite files, and its receipts would collide.
         let sessionId: string | null = null;
         let noteCount = 0;
-        if (transcript !== null) {
+        if (transcript !== null && isNew(transcript)) {
           const parsed = parseLegacyTranscript(transcript.text, transcript.modifiedAt);
           const day = classDay(transcript.text, transcript.modifiedAt);
           const session = sessions.insertImported({
@@ -86,7 +89,7 @@ export function createLegacyService(deps: LegacyServiceDeps) {
           sessionId = session.id;
           store.add(receiptKey(transcript), transcript.path, now);
         }
-        for (const file of summaries) {
+        for (const file of summaries.filter(isNew)) {
           const title = FIRST_HEADING.exec(file.text)?.[1] ?? basename(file.path, '.md');
           const dated = DATE_IN_NAME.exec(basename(file.path));
           const at = (dated ? new Date(Number(dated[1]), Number(dated[2]) - 1, Number(dated[3])) : file.modifiedAt).toISOString();
@@ -95,13 +98,14 @@ export function createLegacyService(deps: LegacyServiceDeps) {
           noteCount++;
           store.add(receiptKey(file), file.path, now);
         }
-        for (const { file, material } of citations) {
+        imported = citations.filter(({ file }) => isNew(file));
+        for (const { file, material } of imported) {
           materials.insertPrepared(material);
           store.add(receiptKey(file), file.path, now);
         }
-        return { session_id: sessionId, materials: citations.length, notes: noteCount, skipped_files: skipped.sort(), already_imported: alreadyImported };
+        return { session_id: sessionId, materials: imported.length, notes: noteCount, skipped_files: skipped.sort(), already_imported: alreadyImported };
       });
-      for (const { material } of citations) materials.announce(material);
+      for (const { material } of imported) materials.announce(material);
       return result;
     },
 

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { codePointCount } from '../../answer-engine/text/surrogates.js';
 import type { MaterialText } from '../../answer-engine/types.js';
 import { ApiError, notFound } from '../../platform/errors.js';
 import type { EventHub } from '../../platform/events.js';
@@ -20,12 +21,6 @@ export interface UploadedFile {
   bytes: Uint8Array;
   /** As the client sent it; reduced to a safe basename here. */
   filename: string | undefined;
-}
-
-function codePoints(text: string): number {
-  let count = 0;
-  for (const _ of text) count++;
-  return count;
 }
 
 export function summaryOf(material: Material): MaterialSummary {
@@ -65,7 +60,7 @@ export function createMaterialService(deps: MaterialServiceDeps) {
       filename,
       content_type: parsed.contentType,
       size_bytes: file.bytes.byteLength,
-      characters: codePoints(text),
+      characters: codePointCount(text),
       pages: parsed.pageLabel === null ? null : parsed.pages.length,
       sha256: parsed.sha256,
       created_at: new Date().toISOString(),

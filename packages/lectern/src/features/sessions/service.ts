@@ -73,11 +73,18 @@ export function createSessionService(store: SessionStore, hub: EventHub, startCa
       try {
         await startCapture(session);
       } catch (error) {
-        transition(session, 'error');
+        // A stop (or pause) that arrived while the device was opening stands: only a class still
+        // starting falls to `error`, so a stopped class is never made current again.
+        const current = store.get(session.id) ?? session;
+        if (current.status === 'starting') transition(current, 'error');
         if (error instanceof ApiError) throw error;
         throw new ApiError('device_unavailable', 'The microphone could not be started');
       }
-      return transition(store.get(session.id) ?? session, 'recording');
+      const started = store.get(session.id) ?? session;
+      // The class changed while the device was opening (stopped or paused by another request):
+      // keep that status, and announce it again so the capture, running only now, follows it.
+      if (started.status !== 'starting') return publish(started);
+      return transition(started, 'recording');
     },
 
     pause(id: string): Session {

@@ -136,3 +136,31 @@ describe('POST /import: a Lectern 1.x data folder', () => {
     assert.equal(retried.json<ImportFolderResult>().materials, 1);
   });
 });
+
+describe('POST /import: the same folder twice at once (a double click)', () => {
+  let feature: FeatureServer;
+  let folder: string;
+
+  before(async () => {
+    feature = await startFeatureServer(['legacy', 'sessions', 'entries', 'notes', 'materials']);
+    folder = englishFolder();
+  });
+  after(async () => {
+    await feature.close();
+    rmSync(folder, { recursive: true, force: true });
+  });
+
+  it('imports each file once and answers both with 200, the later one counting what the first carried over', async () => {
+    // Both read the folder and parse its cite file before either writes: the receipts are looked up again when writing.
+    const importFolder = () => feature.inject({ method: 'POST', url: '/api/v2/import', payload: { directory: folder } });
+    const responses = await Promise.all([importFolder(), importFolder()]);
+    for (const response of responses) assert.equal(response.statusCode, 200, response.body);
+    const results = responses.map((response) => response.json<ImportFolderResult>());
+    assert.equal(results.filter((result) => result.session_id !== null).length, 1);
+    assert.equal(results.reduce((sum, result) => sum + result.materials, 0), 1);
+    assert.equal(results.reduce((sum, result) => sum + result.notes, 0), 3);
+    assert.deepEqual(results.map((result) => result.already_imported).sort(), [0, 4]);
+    const materials = feature.db.prepare('SELECT count(*) AS n FROM materials').get() as { n: number };
+    assert.equal(materials.n, 1);
+  });
+});
