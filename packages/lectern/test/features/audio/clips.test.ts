@@ -1,13 +1,13 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Entry } from '../../../src/features/entries/schemas.js';
 import { systemRecogniserPaths } from '../../../src/features/models/system-recogniser.js';
 import { encodeWav } from '../../../src/features/audio/wav.js';
 import { startFeatureServer, type FeatureServer } from '../../support/feature-server.js';
 import { multipartBody, multipartForm } from '../../support/multipart.js';
-import { derivativeLecture, speak } from '../../support/speech.js';
+import { classOpening, derivativeLecture, speak } from '../../support/speech.js';
 import { mean, wordErrorRate } from '../../support/word-error-rate.js';
 
 const fixtures = join(import.meta.dirname, '..', '..', 'fixtures', 'materials');
@@ -70,6 +70,26 @@ describe('audio clips through the HTTP API (pocketsphinx with the course vocabul
     assert.ok(wer <= 0.65, `mean WER ${wer.toFixed(2)} (${rates.map((r) => r.toFixed(2)).join(' ')})`);
     const listed = (await feature.inject({ method: 'GET', url: `/api/v2/sessions/${sessionId}/entries` })).json<{ items: Entry[] }>().items;
     assert.equal(listed.length, sentences.length);
+    await stop(feature, sessionId);
+  });
+
+  it("adapts the recogniser to the class's speaker once it has heard 20 s of speech", async () => {
+    const sessionId = await startClass(feature, materialId);
+    const estimates = join(feature.dataDir, 'speech', 'adaptation', 'estimates');
+    const adaptedModels = () => (existsSync(estimates) ? readdirSync(estimates).filter((name) => existsSync(join(estimates, name, 'model', 'means'))) : []);
+    const before = adaptedModels().length;
+    // Eight sentences of the class's opening: about 28 s of speech.
+    for (const [index, sentence] of classOpening.slice(0, 8).entries()) {
+      assert.equal((await postClip(feature, sessionId, `opening-${index}`, speak(sentence))).statusCode, 200);
+    }
+    // The estimate runs in the background (~1 s of CPU here); the class goes on meanwhile.
+    const deadline = Date.now() + 60_000;
+    while (adaptedModels().length === before && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+    assert.equal(adaptedModels().length, before + 1, 'an adapted model was estimated for the class');
+    // The next clip decodes with it and still becomes an entry.
+    const next = await postClip(feature, sessionId, 'after-adaptation', speak(derivativeLecture[0]!));
+    assert.equal(next.statusCode, 200, next.body);
+    assert.ok(next.json<ClipAnswer>().entry);
     await stop(feature, sessionId);
   });
 
