@@ -1,6 +1,7 @@
 import { useState } from 'preact/hooks';
 import type { Task } from '../api/client.js';
-import type { TaskKind, WorkspaceState } from '../workspace.js';
+import type { TaskKind } from '../workspace.js';
+import type { WorkspaceState } from '../workspace/state.js';
 import { useWords, useWorkspace } from './context.js';
 import { Markdown } from './Markdown.js';
 

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'preact/hooks';
 import type { Session } from '../api/client.js';
 import { MicrophoneRecorder } from '../microphone.js';
-import type { WorkspaceState } from '../workspace.js';
+import type { WorkspaceState } from '../workspace/state.js';
 import { useWords, useWorkspace } from './context.js';
 
 const isCurrent = (session: Session | null): session is Session =>

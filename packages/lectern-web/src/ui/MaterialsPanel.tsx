@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import type { WorkspaceState } from '../workspace.js';
+import type { WorkspaceState } from '../workspace/state.js';
 import { useWords, useWorkspace } from './context.js';
 
 export function MaterialsPanel({ state }: { state: WorkspaceState }) {

@@ -1,6 +1,6 @@
 import { useEffect } from 'preact/hooks';
 import type { Model } from '../api/client.js';
-import type { WorkspaceState } from '../workspace.js';
+import type { WorkspaceState } from '../workspace/state.js';
 import { useWords, useWorkspace } from './context.js';
 
 const busy = (model: Model) => model.state === 'downloading' || model.state === 'verifying' || model.state === 'loading';

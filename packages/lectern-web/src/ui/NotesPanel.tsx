@@ -1,4 +1,4 @@
-import type { WorkspaceState } from '../workspace.js';
+import type { WorkspaceState } from '../workspace/state.js';
 import { useWords, useWorkspace } from './context.js';
 import { Markdown } from './Markdown.js';
 

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { Settings } from '../api/client.js';
-import type { WorkspaceState } from '../workspace.js';
+import type { WorkspaceState } from '../workspace/state.js';
 import { useWords, useWorkspace } from './context.js';
 
 const lines = (text: string) => text.split('\n').map((line) => line.trim()).filter((line) => line !== '');
