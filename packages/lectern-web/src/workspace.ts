@@ -1,6 +1,4 @@
 import {
-  ApiFailure,
-  createLecternClient,
   failureOf,
   unwrap,
   type Entry,
@@ -18,12 +16,13 @@ import { EventStream } from './api/events.js';
 import { filenameOf, saveBlob } from './downloads.js';
 import { afterCodePoints, codePointLength } from './code-points.js';
 import { Store } from './store.js';
-import { initialState, type ConnectionTest, type Upload, type WorkspaceState } from './workspace/state.js';
+import { Backend, ensureOk } from './workspace/backend.js';
+import { Feedback } from './workspace/feedback.js';
+import { initialState, type ConnectionTest, type Upload, type WorkspaceState, type WorkspaceStore } from './workspace/state.js';
 
 export type TaskKind = Task['kind'];
 
 const entriesPageMax = 1000;
-const noticeVisibleMs = 4000;
 /** Follow-up history sent with a question (the contract's limit). */
 const historyTurnsMax = 12;
 const historyContentMaxChars = 4000;
@@ -32,26 +31,23 @@ function randomId(): string {
   return crypto.randomUUID();
 }
 
-function messageOf(error: unknown): string {
-  if (error instanceof ApiFailure) return `${error.message} (${error.code})`;
-  return error instanceof Error ? error.message : String(error);
-}
-
 /**
  * Everything the page does, as operations on the public API and reactions to the events
  * socket, kept in one store the components render. No component talks to the API itself.
  */
 export class Workspace {
-  readonly store = new Store<WorkspaceState>(initialState);
-  readonly api: LecternClient;
+  readonly store: WorkspaceStore = new Store<WorkspaceState>(initialState);
+  readonly feedback = new Feedback(this.store);
+  private readonly backend: Backend;
   private events: EventStream | null = null;
   private uploadCounter = 0;
 
-  constructor(
-    readonly baseUrl: string,
-    readonly token: string,
-  ) {
-    this.api = createLecternClient(baseUrl, token);
+  constructor(baseUrl: string, token: string) {
+    this.backend = new Backend(baseUrl, token);
+  }
+
+  private get api(): LecternClient {
+    return this.backend.api;
   }
 
   get state(): WorkspaceState {
@@ -59,10 +55,10 @@ export class Workspace {
   }
 
   connect(): void {
-    const url = `${this.baseUrl.replace(/^http/, 'ws')}/api/v2/events`;
+    const url = `${this.backend.baseUrl.replace(/^http/, 'ws')}/api/v2/events`;
     this.events = new EventStream({
       url,
-      token: this.token,
+      token: this.backend.token,
       onState: (connection) => this.store.update({ connection }),
       onFrame: (frame) => this.accept(frame),
       onResync: () => void this.resync(),
@@ -75,28 +71,8 @@ export class Workspace {
     this.events?.close();
   }
 
-  /** Shows a failure, or runs `action` and clears the last error when it succeeds. */
-  private async attempt<T>(action: () => Promise<T>): Promise<T | undefined> {
-    try {
-      const result = await action();
-      this.store.update({ error: null });
-      return result;
-    } catch (error) {
-      if (error instanceof ApiFailure && error.code === 'unauthorized') this.store.update({ connection: 'signed-out' });
-      this.store.update({ error: messageOf(error) });
-      return undefined;
-    }
-  }
-
-  dismissError(): void {
-    this.store.update({ error: null });
-  }
-
-  private showNotice(notice: NonNullable<WorkspaceState['notice']>): void {
-    this.store.update({ notice });
-    setTimeout(() => {
-      if (this.state.notice === notice) this.store.update({ notice: null });
-    }, noticeVisibleMs);
+  private attempt<T>(action: () => Promise<T>): Promise<T | undefined> {
+    return this.feedback.attempt(action);
   }
 
   dismissAlert(): void {
@@ -235,7 +211,7 @@ export class Workspace {
   async ask(kind: TaskKind, question?: string): Promise<Task | undefined> {
     const sessionId = this.state.session?.id ?? this.state.notesSessionId;
     if (!sessionId) {
-      this.showNotice('startFirst');
+      this.feedback.showNotice('startFirst');
       return undefined;
     }
     const history = kind === 'followup' ? this.chatHistory() : [];
@@ -294,8 +270,8 @@ export class Workspace {
   /** Downloads a response that needs the bearer token (so no plain link can fetch it). */
   async download(path: string, fallbackName: string): Promise<void> {
     await this.attempt(async () => {
-      const response = await fetch(`${this.baseUrl}${path}`, { headers: { authorization: `Bearer ${this.token}` } });
-      if (!response.ok) throw failureOf(response, await response.json().catch(() => null));
+      const response = await this.backend.fetch(path);
+      await ensureOk(response);
       saveBlob(await response.blob(), filenameOf(response.headers.get('content-disposition')) ?? fallbackName);
     });
   }
@@ -325,8 +301,8 @@ export class Workspace {
     this.store.update((state) => ({ uploads: [{ id, filename: file.name, progress: 0, state: 'uploading', message: null }, ...state.uploads] }));
     return new Promise((resolve) => {
       const request = new XMLHttpRequest();
-      request.open('POST', `${this.baseUrl}/api/v2/materials`);
-      request.setRequestHeader('authorization', `Bearer ${this.token}`);
+      request.open('POST', this.backend.url('/api/v2/materials'));
+      request.setRequestHeader('authorization', `Bearer ${this.backend.token}`);
       request.upload.onprogress = (event) => {
         if (event.lengthComputable) setUpload({ progress: event.loaded / event.total });
       };
@@ -370,7 +346,7 @@ export class Workspace {
     const settings = await this.attempt(() => unwrap(this.api.PUT('/api/v2/settings', { body: patch as Settings })));
     if (settings) {
       this.store.update({ settings });
-      this.showNotice('settingsSaved');
+      this.feedback.showNotice('settingsSaved');
     }
     return settings !== undefined;
   }
@@ -406,17 +382,14 @@ export class Workspace {
 
   /** `GET /models/runtime`; quietly absent on a Lectern without it (404). */
   async loadRuntime(): Promise<void> {
-    const response = await fetch(`${this.baseUrl}/api/v2/models/runtime`, { headers: { authorization: `Bearer ${this.token}` } });
+    const response = await this.backend.fetch('/api/v2/models/runtime');
     if (response.ok) this.store.update({ runtime: (await response.json()) as ModelsRuntime });
   }
 
   async startModel(id: string): Promise<void> {
     await this.attempt(async () => {
-      const response = await fetch(`${this.baseUrl}/api/v2/models/${encodeURIComponent(id)}/start`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${this.token}` },
-      });
-      if (!response.ok) throw failureOf(response, await response.json().catch(() => null));
+      const response = await this.backend.fetch(`/api/v2/models/${encodeURIComponent(id)}/start`, { method: 'POST' });
+      await ensureOk(response);
       await this.loadRuntime();
     });
   }
@@ -448,11 +421,7 @@ export class Workspace {
       form.append('source_id', sourceId);
       form.append('file', wav, `${sourceId}.wav`);
       // The audio endpoint is built in parallel with this page; typed once it is in the OpenAPI document.
-      const response = await fetch(`${this.baseUrl}/api/v2/sessions/${encodeURIComponent(session.id)}/audio`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${this.token}` },
-        body: form,
-      });
+      const response = await this.backend.fetch(`/api/v2/sessions/${encodeURIComponent(session.id)}/audio`, { method: 'POST', body: form });
       const body = (await response.json().catch(() => null)) as { entry: Entry | null } | null;
       if (!response.ok) throw failureOf(response, body);
       if (body?.entry) this.acceptEntry(body.entry);

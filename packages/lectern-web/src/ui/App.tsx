@@ -79,7 +79,7 @@ export function App({ workspace, language, theme, onLanguage, onTheme }: AppProp
           ? (
             <div class="banner error-banner" data-testid="error-banner" role="alert">
               <strong>{words.error}:</strong> <span>{state.error}</span>
-              <button type="button" onClick={() => workspace.dismissError()}>{words.dismiss}</button>
+              <button type="button" onClick={() => workspace.feedback.dismissError()}>{words.dismiss}</button>
             </div>
           )
           : null}

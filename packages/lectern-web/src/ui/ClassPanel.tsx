@@ -69,7 +69,7 @@ function MicrophoneControl({ session }: { session: Session }) {
       recorder.current = next;
       setRecording(true);
     } catch (error) {
-      workspace.store.update({ error: `${words.microphoneDenied}: ${(error as Error).message}` });
+      workspace.feedback.showError(`${words.microphoneDenied}: ${(error as Error).message}`);
     }
   };
 

@@ -1,3 +1,4 @@
+import type { Store } from '../store.js';
 import type { ConnectionState } from '../api/events.js';
 import type { Entry, MaterialSummary, Model, Note, Session, Settings, Task } from '../api/client.js';
 import type { ModelsRuntime } from '../api/contract-only.js';
@@ -96,3 +97,6 @@ export const initialState: WorkspaceState = {
   error: null,
   notice: null,
 };
+
+/** The one store every controller of the page writes. */
+export type WorkspaceStore = Store<WorkspaceState>;
