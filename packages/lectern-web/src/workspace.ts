@@ -5,19 +5,19 @@ import {
   type EventFrame,
   type LecternClient,
   type MaterialSummary,
-  type Model,
   type Note,
   type Session,
   type Settings,
   type Task,
 } from './api/client.js';
-import type { ContractOnlyFrame, ModelsRuntime } from './api/contract-only.js';
+import type { ContractOnlyFrame } from './api/contract-only.js';
 import { EventStream } from './api/events.js';
 import { filenameOf, saveBlob } from './downloads.js';
 import { afterCodePoints, codePointLength } from './code-points.js';
 import { Store } from './store.js';
 import { Backend, ensureOk } from './workspace/backend.js';
 import { Feedback } from './workspace/feedback.js';
+import { ModelsController } from './workspace/models.js';
 import { initialState, type ConnectionTest, type Upload, type WorkspaceState, type WorkspaceStore } from './workspace/state.js';
 
 export type TaskKind = Task['kind'];
@@ -39,11 +39,13 @@ export class Workspace {
   readonly store: WorkspaceStore = new Store<WorkspaceState>(initialState);
   readonly feedback = new Feedback(this.store);
   private readonly backend: Backend;
+  readonly models: ModelsController;
   private events: EventStream | null = null;
   private uploadCounter = 0;
 
   constructor(baseUrl: string, token: string) {
     this.backend = new Backend(baseUrl, token);
+    this.models = new ModelsController(this.store, this.backend, this.feedback);
   }
 
   private get api(): LecternClient {
@@ -333,7 +335,7 @@ export class Workspace {
     });
   }
 
-  // --- settings, credentials, models -----------------------------------------------------
+  // --- settings and credentials ----------------------------------------------------------
 
   async loadSettings(): Promise<void> {
     await this.attempt(async () => {
@@ -371,43 +373,6 @@ export class Workspace {
     const failure = failureOf(response, error);
     const detail = (error ?? {}) as Partial<ConnectionTest>;
     this.store.update({ connectionTest: { ok: false, provider: detail.provider, model: detail.model, total_ms: detail.total_ms, message: `${failure.message} (${failure.code})` } });
-  }
-
-  async loadModels(): Promise<void> {
-    await this.attempt(async () => {
-      const { items } = await unwrap(this.api.GET('/api/v2/models'));
-      this.store.update({ models: items });
-    });
-  }
-
-  /** `GET /models/runtime`; quietly absent on a Lectern without it (404). */
-  async loadRuntime(): Promise<void> {
-    const response = await this.backend.fetch('/api/v2/models/runtime');
-    if (response.ok) this.store.update({ runtime: (await response.json()) as ModelsRuntime });
-  }
-
-  async startModel(id: string): Promise<void> {
-    await this.attempt(async () => {
-      const response = await this.backend.fetch(`/api/v2/models/${encodeURIComponent(id)}/start`, { method: 'POST' });
-      await ensureOk(response);
-      await this.loadRuntime();
-    });
-  }
-
-  async installModel(id: string): Promise<void> {
-    const model = await this.attempt(() => unwrap(this.api.POST('/api/v2/models/{id}/install', { params: { path: { id } } })));
-    if (model) this.acceptModel(model);
-  }
-
-  async cancelInstall(id: string): Promise<void> {
-    const model = await this.attempt(() => unwrap(this.api.DELETE('/api/v2/models/{id}/install', { params: { path: { id } } })));
-    if (model) this.acceptModel(model);
-  }
-
-  private acceptModel(model: Model): void {
-    this.store.update((state) => ({
-      models: state.models.some((m) => m.id === model.id) ? state.models.map((m) => (m.id === model.id ? model : m)) : [...state.models, model],
-    }));
   }
 
   // --- browser microphone ----------------------------------------------------------------
@@ -471,7 +436,7 @@ export class Workspace {
         this.store.update((state) => ({ materials: [frame.data, ...state.materials.filter((m) => m.id !== frame.data.id)] }));
         return;
       case 'model.installation':
-        this.acceptModel(frame.data.model);
+        this.models.accept(frame.data.model);
         return;
       case 'settings.updated':
         if (this.state.settings) void this.loadSettings();
@@ -497,7 +462,7 @@ export class Workspace {
         if (ours) this.store.update({ deviceLevel: 0, partial: null });
         return;
       case 'models.runtime':
-        this.store.update({ runtime: frame.data });
+        this.models.acceptRuntime(frame.data);
         return;
       default:
         return;
