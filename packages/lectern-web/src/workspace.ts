@@ -7,7 +7,6 @@ import {
   type MaterialSummary,
   type Note,
   type Session,
-  type Settings,
   type Task,
 } from './api/client.js';
 import type { ContractOnlyFrame } from './api/contract-only.js';
@@ -18,7 +17,8 @@ import { Store } from './store.js';
 import { Backend, ensureOk } from './workspace/backend.js';
 import { Feedback } from './workspace/feedback.js';
 import { ModelsController } from './workspace/models.js';
-import { initialState, type ConnectionTest, type Upload, type WorkspaceState, type WorkspaceStore } from './workspace/state.js';
+import { SettingsController } from './workspace/settings.js';
+import { initialState, type Upload, type WorkspaceState, type WorkspaceStore } from './workspace/state.js';
 
 export type TaskKind = Task['kind'];
 
@@ -40,12 +40,14 @@ export class Workspace {
   readonly feedback = new Feedback(this.store);
   private readonly backend: Backend;
   readonly models: ModelsController;
+  readonly settings: SettingsController;
   private events: EventStream | null = null;
   private uploadCounter = 0;
 
   constructor(baseUrl: string, token: string) {
     this.backend = new Backend(baseUrl, token);
     this.models = new ModelsController(this.store, this.backend, this.feedback);
+    this.settings = new SettingsController(this.store, this.backend, this.feedback);
   }
 
   private get api(): LecternClient {
@@ -335,46 +337,6 @@ export class Workspace {
     });
   }
 
-  // --- settings and credentials ----------------------------------------------------------
-
-  async loadSettings(): Promise<void> {
-    await this.attempt(async () => {
-      const [settings, credentials] = await Promise.all([unwrap(this.api.GET('/api/v2/settings')), unwrap(this.api.GET('/api/v2/credentials'))]);
-      this.store.update({ settings, credentials: credentials.items });
-    });
-  }
-
-  async saveSettings(patch: Partial<Settings>): Promise<boolean> {
-    const settings = await this.attempt(() => unwrap(this.api.PUT('/api/v2/settings', { body: patch as Settings })));
-    if (settings) {
-      this.store.update({ settings });
-      this.feedback.showNotice('settingsSaved');
-    }
-    return settings !== undefined;
-  }
-
-  async putCredential(name: string, value: string): Promise<void> {
-    const done = await this.attempt(() => unwrap(this.api.PUT('/api/v2/credentials/{name}', { params: { path: { name } }, body: { value } })));
-    if (done) await this.loadSettings();
-  }
-
-  async deleteCredential(name: string): Promise<void> {
-    const done = await this.attempt(() => unwrap(this.api.DELETE('/api/v2/credentials/{name}', { params: { path: { name } } })));
-    if (done) await this.loadSettings();
-  }
-
-  async testConnection(): Promise<void> {
-    this.store.update({ connectionTest: null });
-    const { data, error, response } = await this.api.POST('/api/v2/assistant/test');
-    if (response.ok && data) {
-      this.store.update({ connectionTest: { ...data, ok: true } as ConnectionTest, error: null });
-      return;
-    }
-    const failure = failureOf(response, error);
-    const detail = (error ?? {}) as Partial<ConnectionTest>;
-    this.store.update({ connectionTest: { ok: false, provider: detail.provider, model: detail.model, total_ms: detail.total_ms, message: `${failure.message} (${failure.code})` } });
-  }
-
   // --- browser microphone ----------------------------------------------------------------
 
   /** Posts one recorded clip (PCM WAV) to the audio endpoint; the entry arrives as an event too. */
@@ -439,7 +401,7 @@ export class Workspace {
         this.models.accept(frame.data.model);
         return;
       case 'settings.updated':
-        if (this.state.settings) void this.loadSettings();
+        this.settings.acceptUpdated();
         return;
       default:
         this.acceptContractOnly(frame as unknown as ContractOnlyFrame);
