@@ -4,7 +4,6 @@ import {
   type Entry,
   type EventFrame,
   type LecternClient,
-  type MaterialSummary,
   type Note,
   type Session,
   type Task,
@@ -16,9 +15,10 @@ import { afterCodePoints, codePointLength } from './code-points.js';
 import { Store } from './store.js';
 import { Backend, ensureOk } from './workspace/backend.js';
 import { Feedback } from './workspace/feedback.js';
+import { MaterialsController } from './workspace/materials.js';
 import { ModelsController } from './workspace/models.js';
 import { SettingsController } from './workspace/settings.js';
-import { initialState, type Upload, type WorkspaceState, type WorkspaceStore } from './workspace/state.js';
+import { initialState, type WorkspaceState, type WorkspaceStore } from './workspace/state.js';
 
 export type TaskKind = Task['kind'];
 
@@ -41,13 +41,14 @@ export class Workspace {
   private readonly backend: Backend;
   readonly models: ModelsController;
   readonly settings: SettingsController;
+  readonly materials: MaterialsController;
   private events: EventStream | null = null;
-  private uploadCounter = 0;
 
   constructor(baseUrl: string, token: string) {
     this.backend = new Backend(baseUrl, token);
     this.models = new ModelsController(this.store, this.backend, this.feedback);
     this.settings = new SettingsController(this.store, this.backend, this.feedback);
+    this.materials = new MaterialsController(this.store, this.backend, this.feedback);
   }
 
   private get api(): LecternClient {
@@ -98,7 +99,7 @@ export class Workspace {
         this.store.update({ session: ended });
         await this.loadEntries(ended.id);
       }
-      await Promise.all([this.loadTasks(), this.loadPastSessions(), this.loadMaterials(), this.loadNotes()]);
+      await Promise.all([this.loadTasks(), this.loadPastSessions(), this.materials.load(), this.loadNotes()]);
     });
   }
 
@@ -138,11 +139,6 @@ export class Workspace {
 
   async showNotesOf(sessionId: string): Promise<void> {
     await this.attempt(() => this.loadNotes(sessionId));
-  }
-
-  async loadMaterials(): Promise<void> {
-    const { items } = await unwrap(this.api.GET('/api/v2/materials'));
-    this.store.update({ materials: items });
   }
 
   // --- class -----------------------------------------------------------------------------
@@ -288,55 +284,6 @@ export class Workspace {
     return this.download(`/api/v2/sessions/${encodeURIComponent(session.id)}/export`, `${session.course_name}.txt`);
   }
 
-  async materialPage(materialId: string, page: number): Promise<string | null> {
-    const material = await this.attempt(() => unwrap(this.api.GET('/api/v2/materials/{id}', { params: { path: { id: materialId } } })));
-    return material?.page_texts.find((item) => item.number === page)?.text ?? null;
-  }
-
-  // --- materials -------------------------------------------------------------------------
-
-  /** Uploads with XMLHttpRequest: fetch reports no upload progress. */
-  upload(file: File): Promise<MaterialSummary | null> {
-    this.uploadCounter += 1;
-    const id = this.uploadCounter;
-    const setUpload = (patch: Partial<Upload>) => this.store.update((state) => ({
-      uploads: state.uploads.map((upload) => (upload.id === id ? { ...upload, ...patch } : upload)),
-    }));
-    this.store.update((state) => ({ uploads: [{ id, filename: file.name, progress: 0, state: 'uploading', message: null }, ...state.uploads] }));
-    return new Promise((resolve) => {
-      const request = new XMLHttpRequest();
-      request.open('POST', this.backend.url('/api/v2/materials'));
-      request.setRequestHeader('authorization', `Bearer ${this.backend.token}`);
-      request.upload.onprogress = (event) => {
-        if (event.lengthComputable) setUpload({ progress: event.loaded / event.total });
-      };
-      request.onload = () => {
-        let body: unknown = null;
-        try {
-          body = JSON.parse(request.responseText);
-        } catch {
-          body = null;
-        }
-        if (request.status === 201) {
-          setUpload({ progress: 1, state: 'uploaded' });
-          void this.attempt(() => this.loadMaterials());
-          resolve(body as MaterialSummary);
-        } else {
-          const failure = failureOf(new Response(null, { status: request.status }), body);
-          setUpload({ state: 'refused', message: `${failure.message} (${failure.code})` });
-          resolve(null);
-        }
-      };
-      request.onerror = () => {
-        setUpload({ state: 'refused', message: 'The upload failed (network)' });
-        resolve(null);
-      };
-      const form = new FormData();
-      form.append('file', file, file.name);
-      request.send(form);
-    });
-  }
-
   // --- browser microphone ----------------------------------------------------------------
 
   /** Posts one recorded clip (PCM WAV) to the audio endpoint; the entry arrives as an event too. */
@@ -395,7 +342,7 @@ export class Workspace {
         }
         return;
       case 'material.created':
-        this.store.update((state) => ({ materials: [frame.data, ...state.materials.filter((m) => m.id !== frame.data.id)] }));
+        this.materials.acceptCreated(frame.data);
         return;
       case 'model.installation':
         this.models.accept(frame.data.model);

@@ -26,7 +26,7 @@ function Answer({ task, materialId }: { task: Task; materialId: string | null })
   const [slide, setSlide] = useState<{ page: number; text: string } | null>(null);
   const openCitation = async (page: number) => {
     if (!materialId) return;
-    const text = await workspace.materialPage(materialId, page);
+    const text = await workspace.materials.pageText(materialId, page);
     if (text !== null) setSlide({ page, text });
   };
   return (
