@@ -4,19 +4,18 @@ import {
   type Entry,
   type EventFrame,
   type LecternClient,
-  type Note,
   type Session,
   type Task,
 } from './api/client.js';
 import type { ContractOnlyFrame } from './api/contract-only.js';
 import { EventStream } from './api/events.js';
-import { filenameOf, saveBlob } from './downloads.js';
 import { afterCodePoints, codePointLength } from './code-points.js';
 import { Store } from './store.js';
-import { Backend, ensureOk } from './workspace/backend.js';
+import { Backend } from './workspace/backend.js';
 import { Feedback } from './workspace/feedback.js';
 import { MaterialsController } from './workspace/materials.js';
 import { ModelsController } from './workspace/models.js';
+import { NotesController } from './workspace/notes.js';
 import { SettingsController } from './workspace/settings.js';
 import { initialState, type WorkspaceState, type WorkspaceStore } from './workspace/state.js';
 
@@ -42,6 +41,7 @@ export class Workspace {
   readonly models: ModelsController;
   readonly settings: SettingsController;
   readonly materials: MaterialsController;
+  readonly notes: NotesController;
   private events: EventStream | null = null;
 
   constructor(baseUrl: string, token: string) {
@@ -49,6 +49,7 @@ export class Workspace {
     this.models = new ModelsController(this.store, this.backend, this.feedback);
     this.settings = new SettingsController(this.store, this.backend, this.feedback);
     this.materials = new MaterialsController(this.store, this.backend, this.feedback);
+    this.notes = new NotesController(this.store, this.backend, this.feedback);
   }
 
   private get api(): LecternClient {
@@ -99,7 +100,7 @@ export class Workspace {
         this.store.update({ session: ended });
         await this.loadEntries(ended.id);
       }
-      await Promise.all([this.loadTasks(), this.loadPastSessions(), this.materials.load(), this.loadNotes()]);
+      await Promise.all([this.loadTasks(), this.notes.loadPastSessions(), this.materials.load(), this.notes.loadNotes()]);
     });
   }
 
@@ -124,21 +125,6 @@ export class Workspace {
     const tasks = { ...this.state.tasks };
     for (const task of items) tasks[task.id] = mergeTask(tasks[task.id], task);
     this.store.update({ tasks, latestTaskId: this.state.latestTaskId ?? items[0]?.id ?? null });
-  }
-
-  async loadPastSessions(): Promise<void> {
-    const { items } = await unwrap(this.api.GET('/api/v2/sessions', { params: { query: { limit: 50 } } }));
-    this.store.update({ pastSessions: items });
-  }
-
-  async loadNotes(sessionId: string | null = this.state.notesSessionId ?? this.state.session?.id ?? null): Promise<void> {
-    if (!sessionId) return;
-    const { items } = await unwrap(this.api.GET('/api/v2/sessions/{id}/summaries', { params: { path: { id: sessionId } } }));
-    this.store.update({ notes: items, notesSessionId: sessionId });
-  }
-
-  async showNotesOf(sessionId: string): Promise<void> {
-    await this.attempt(() => this.loadNotes(sessionId));
   }
 
   // --- class -----------------------------------------------------------------------------
@@ -173,7 +159,7 @@ export class Workspace {
       this.store.update({ latestTaskId: summaryTaskId });
       await this.refreshTask(summaryTaskId);
     }
-    await this.attempt(() => this.loadPastSessions());
+    await this.attempt(() => this.notes.loadPastSessions());
   }
 
   private async transition(action: 'pause' | 'resume' | 'stop'): Promise<Session | undefined> {
@@ -265,25 +251,6 @@ export class Workspace {
     }
   }
 
-  // --- notes and exports -----------------------------------------------------------------
-
-  /** Downloads a response that needs the bearer token (so no plain link can fetch it). */
-  async download(path: string, fallbackName: string): Promise<void> {
-    await this.attempt(async () => {
-      const response = await this.backend.fetch(path);
-      await ensureOk(response);
-      saveBlob(await response.blob(), filenameOf(response.headers.get('content-disposition')) ?? fallbackName);
-    });
-  }
-
-  exportNote(note: Note): Promise<void> {
-    return this.download(`/api/v2/summaries/${encodeURIComponent(note.id)}/export`, `${note.title}.md`);
-  }
-
-  exportTranscript(session: Session): Promise<void> {
-    return this.download(`/api/v2/sessions/${encodeURIComponent(session.id)}/export`, `${session.course_name}.txt`);
-  }
-
   // --- browser microphone ----------------------------------------------------------------
 
   /** Posts one recorded clip (PCM WAV) to the audio endpoint; the entry arrives as an event too. */
@@ -337,9 +304,7 @@ export class Workspace {
         return;
       }
       case 'summary.created':
-        if (frame.data.session_id === this.state.notesSessionId || frame.data.session_id === this.state.session?.id) {
-          this.store.update((state) => ({ notes: [frame.data, ...state.notes.filter((note) => note.id !== frame.data.id)] }));
-        }
+        this.notes.acceptCreated(frame.data);
         return;
       case 'material.created':
         this.materials.acceptCreated(frame.data);
