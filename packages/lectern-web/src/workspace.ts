@@ -5,12 +5,11 @@ import {
   type EventFrame,
   type LecternClient,
   type Session,
-  type Task,
 } from './api/client.js';
 import type { ContractOnlyFrame } from './api/contract-only.js';
 import { EventStream } from './api/events.js';
-import { afterCodePoints, codePointLength } from './code-points.js';
 import { Store } from './store.js';
+import { AssistantController } from './workspace/assistant.js';
 import { Backend } from './workspace/backend.js';
 import { Feedback } from './workspace/feedback.js';
 import { MaterialsController } from './workspace/materials.js';
@@ -19,13 +18,7 @@ import { NotesController } from './workspace/notes.js';
 import { SettingsController } from './workspace/settings.js';
 import { initialState, type WorkspaceState, type WorkspaceStore } from './workspace/state.js';
 
-export type TaskKind = Task['kind'];
-
 const entriesPageMax = 1000;
-/** Follow-up history sent with a question (the contract's limit). */
-const historyTurnsMax = 12;
-const historyContentMaxChars = 4000;
-
 function randomId(): string {
   return crypto.randomUUID();
 }
@@ -42,6 +35,7 @@ export class Workspace {
   readonly settings: SettingsController;
   readonly materials: MaterialsController;
   readonly notes: NotesController;
+  readonly assistant: AssistantController;
   private events: EventStream | null = null;
 
   constructor(baseUrl: string, token: string) {
@@ -50,6 +44,7 @@ export class Workspace {
     this.settings = new SettingsController(this.store, this.backend, this.feedback);
     this.materials = new MaterialsController(this.store, this.backend, this.feedback);
     this.notes = new NotesController(this.store, this.backend, this.feedback);
+    this.assistant = new AssistantController(this.store, this.backend, this.feedback);
   }
 
   private get api(): LecternClient {
@@ -100,7 +95,7 @@ export class Workspace {
         this.store.update({ session: ended });
         await this.loadEntries(ended.id);
       }
-      await Promise.all([this.loadTasks(), this.notes.loadPastSessions(), this.materials.load(), this.notes.loadNotes()]);
+      await Promise.all([this.assistant.loadTasks(), this.notes.loadPastSessions(), this.materials.load(), this.notes.loadNotes()]);
     });
   }
 
@@ -116,15 +111,6 @@ export class Workspace {
       after = page.next_after_id;
     }
     if (this.state.session?.id === sessionId) this.store.update({ entries });
-  }
-
-  private async loadTasks(): Promise<void> {
-    const sessionId = this.state.session?.id ?? this.state.notesSessionId;
-    if (!sessionId) return;
-    const { items } = await unwrap(this.api.GET('/api/v2/assistant', { params: { query: { session_id: sessionId } } }));
-    const tasks = { ...this.state.tasks };
-    for (const task of items) tasks[task.id] = mergeTask(tasks[task.id], task);
-    this.store.update({ tasks, latestTaskId: this.state.latestTaskId ?? items[0]?.id ?? null });
   }
 
   // --- class -----------------------------------------------------------------------------
@@ -156,8 +142,7 @@ export class Workspace {
     // With auto summary on, stopping starts the summary: show it as it streams.
     const summaryTaskId = (stopped as { summary_task_id?: string | null } | undefined)?.summary_task_id;
     if (summaryTaskId) {
-      this.store.update({ latestTaskId: summaryTaskId });
-      await this.refreshTask(summaryTaskId);
+      await this.assistant.follow(summaryTaskId);
     }
     await this.attempt(() => this.notes.loadPastSessions());
   }
@@ -190,65 +175,6 @@ export class Workspace {
     const last = entries[entries.length - 1];
     if (last && entry.id <= last.id) return;
     this.store.update({ entries: [...entries, entry], partial: null });
-  }
-
-  // --- assistant -------------------------------------------------------------------------
-
-  async ask(kind: TaskKind, question?: string): Promise<Task | undefined> {
-    const sessionId = this.state.session?.id ?? this.state.notesSessionId;
-    if (!sessionId) {
-      this.feedback.showNotice('startFirst');
-      return undefined;
-    }
-    const history = kind === 'followup' ? this.chatHistory() : [];
-    const task = await this.attempt(() => unwrap(this.api.POST('/api/v2/sessions/{id}/assistant', {
-      params: { path: { id: sessionId } },
-      body: { kind, ...(question === undefined ? {} : { question }), ...(history.length > 0 ? { history } : {}) },
-    })));
-    if (!task) return undefined;
-    const chat = kind === 'followup' && question !== undefined ? [...this.state.chat, { question, taskId: task.id }] : this.state.chat;
-    this.store.update((state) => ({ tasks: { ...state.tasks, [task.id]: mergeTask(state.tasks[task.id], task) }, latestTaskId: task.id, chat }));
-    return task;
-  }
-
-  private chatHistory(): { role: 'user' | 'assistant'; content: string }[] {
-    const turns: { role: 'user' | 'assistant'; content: string }[] = [];
-    for (const turn of this.state.chat) {
-      const answer = this.state.tasks[turn.taskId];
-      if (answer?.status !== 'completed') continue;
-      turns.push({ role: 'user', content: turn.question.slice(0, historyContentMaxChars) });
-      turns.push({ role: 'assistant', content: answer.markdown.slice(0, historyContentMaxChars) });
-    }
-    return turns.slice(-historyTurnsMax);
-  }
-
-  async cancel(taskId: string): Promise<void> {
-    const task = await this.attempt(() => unwrap(this.api.DELETE('/api/v2/assistant/{id}', { params: { path: { id: taskId } } })));
-    if (task) this.store.update((state) => ({ tasks: { ...state.tasks, [task.id]: mergeTask(state.tasks[task.id], task) } }));
-  }
-
-  private acceptDelta(data: { id: string; text: string; offset: number }): void {
-    const task = this.state.tasks[data.id];
-    if (!task) {
-      void this.refreshTask(data.id);
-      return;
-    }
-    const have = codePointLength(task.markdown);
-    if (data.offset > have) {
-      // A gap (frames missed): the stored record is the truth.
-      void this.refreshTask(data.id);
-      return;
-    }
-    const fresh = afterCodePoints(data.text, have - data.offset);
-    if (fresh === '') return;
-    this.store.update((state) => ({ tasks: { ...state.tasks, [data.id]: { ...task, status: 'running', markdown: task.markdown + fresh } } }));
-  }
-
-  private async refreshTask(id: string): Promise<void> {
-    const task = await this.attempt(() => unwrap(this.api.GET('/api/v2/assistant/{id}', { params: { path: { id } } })));
-    if (task && (task.session_id === this.state.session?.id || task.session_id === this.state.notesSessionId)) {
-      this.store.update((state) => ({ tasks: { ...state.tasks, [task.id]: mergeTask(state.tasks[task.id], task) } }));
-    }
   }
 
   // --- browser microphone ----------------------------------------------------------------
@@ -293,16 +219,11 @@ export class Workspace {
         }
         return;
       case 'assistant.delta':
-        this.acceptDelta(frame.data);
+        this.assistant.acceptDelta(frame.data);
         return;
-      case 'assistant.finished': {
-        // Kept even before the answer to our POST names the task: that answer may come later.
-        const task = frame.data;
-        if (task.session_id === this.state.session?.id || task.session_id === this.state.notesSessionId) {
-          this.store.update((state) => ({ tasks: { ...state.tasks, [task.id]: mergeTask(state.tasks[task.id], task) } }));
-        }
+      case 'assistant.finished':
+        this.assistant.acceptFinished(frame.data);
         return;
-      }
       case 'summary.created':
         this.notes.acceptCreated(frame.data);
         return;
@@ -342,18 +263,4 @@ export class Workspace {
         return;
     }
   }
-}
-
-const taskProgress: Record<Task['status'], number> = { queued: 0, running: 1, completed: 2, failed: 2, cancelled: 2 };
-
-/**
- * A record can arrive after frames that are newer than it (the answer to POST after the first
- * deltas, or even after `assistant.finished`): it never rolls back the status, nor text a
- * faster delta already showed. A finished record is final.
- */
-export function mergeTask(known: Task | undefined, fresh: Task): Task {
-  if (!known) return fresh;
-  if (taskProgress[known.status] > taskProgress[fresh.status]) return known;
-  if (taskProgress[fresh.status] === 2) return fresh;
-  return known.markdown.length > fresh.markdown.length ? { ...fresh, markdown: known.markdown } : fresh;
 }

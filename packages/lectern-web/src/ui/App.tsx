@@ -39,7 +39,7 @@ export function App({ workspace, language, theme, onLanguage, onTheme }: AppProp
       const kind = shortcuts[event.key.toLowerCase()];
       if (!kind) return;
       event.preventDefault();
-      void workspace.ask(kind);
+      void workspace.assistant.ask(kind);
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
