@@ -1,27 +1,17 @@
-import {
-  failureOf,
-  unwrap,
-  type Entry,
-  type EventFrame,
-  type LecternClient,
-  type Session,
-} from './api/client.js';
+import type { Entry, EventFrame, Session } from './api/client.js';
 import type { ContractOnlyFrame } from './api/contract-only.js';
 import { EventStream } from './api/events.js';
 import { Store } from './store.js';
 import { AssistantController } from './workspace/assistant.js';
+import { AudioController } from './workspace/audio.js';
 import { Backend } from './workspace/backend.js';
+import { ClassController } from './workspace/class-session.js';
 import { Feedback } from './workspace/feedback.js';
 import { MaterialsController } from './workspace/materials.js';
 import { ModelsController } from './workspace/models.js';
 import { NotesController } from './workspace/notes.js';
 import { SettingsController } from './workspace/settings.js';
 import { initialState, type WorkspaceState, type WorkspaceStore } from './workspace/state.js';
-
-const entriesPageMax = 1000;
-function randomId(): string {
-  return crypto.randomUUID();
-}
 
 /**
  * Everything the page does, as operations on the public API and reactions to the events
@@ -36,6 +26,8 @@ export class Workspace {
   readonly materials: MaterialsController;
   readonly notes: NotesController;
   readonly assistant: AssistantController;
+  readonly classSession: ClassController;
+  readonly audio: AudioController;
   private events: EventStream | null = null;
 
   constructor(baseUrl: string, token: string) {
@@ -45,10 +37,8 @@ export class Workspace {
     this.materials = new MaterialsController(this.store, this.backend, this.feedback);
     this.notes = new NotesController(this.store, this.backend, this.feedback);
     this.assistant = new AssistantController(this.store, this.backend, this.feedback);
-  }
-
-  private get api(): LecternClient {
-    return this.backend.api;
+    this.classSession = new ClassController(this.store, this.backend, this.feedback, { assistant: this.assistant, notes: this.notes });
+    this.audio = new AudioController(this.store, this.backend, this.feedback, this.classSession);
   }
 
   get state(): WorkspaceState {
@@ -76,125 +66,12 @@ export class Workspace {
     return this.feedback.attempt(action);
   }
 
-  dismissAlert(): void {
-    this.store.update({ alert: null });
-  }
-
   /** Re-reads what the page shows, after a (re)connection or `resync_required`. */
   async resync(): Promise<void> {
     await this.attempt(async () => {
-      const status = await unwrap(this.api.GET('/api/v2/status'));
-      const session = status.session as Session | null;
-      const shown = this.state.session;
-      if (session) {
-        this.store.update({ session });
-        await this.loadEntries(session.id);
-      } else if (shown && shown.status !== 'stopped') {
-        // The class ended while we were away; keep showing it, as it ended.
-        const ended = await unwrap(this.api.GET('/api/v2/sessions/{id}', { params: { path: { id: shown.id } } }));
-        this.store.update({ session: ended });
-        await this.loadEntries(ended.id);
-      }
+      await this.classSession.reload();
       await Promise.all([this.assistant.loadTasks(), this.notes.loadPastSessions(), this.materials.load(), this.notes.loadNotes()]);
     });
-  }
-
-  private async loadEntries(sessionId: string): Promise<void> {
-    const entries: Entry[] = [];
-    let after: number | undefined;
-    for (;;) {
-      const page = await unwrap(this.api.GET('/api/v2/sessions/{id}/entries', {
-        params: { path: { id: sessionId }, query: { limit: entriesPageMax, ...(after === undefined ? {} : { after_id: after }) } },
-      }));
-      entries.push(...page.items);
-      if (page.next_after_id === null) break;
-      after = page.next_after_id;
-    }
-    if (this.state.session?.id === sessionId) this.store.update({ entries });
-  }
-
-  // --- class -----------------------------------------------------------------------------
-
-  async startClass(courseName: string, materialId: string | null, source: Session['source']): Promise<Session | undefined> {
-    return this.attempt(async () => {
-      const session = await unwrap(this.api.POST('/api/v2/sessions', {
-        body: {
-          ...(courseName.trim() === '' ? {} : { course_name: courseName.trim() }),
-          ...(materialId ? { material_id: materialId } : {}),
-          source: source === 'import' ? 'text' : source,
-        },
-      }));
-      this.store.update({ session, entries: [], alert: null, chat: [], latestTaskId: null, notes: [], notesSessionId: session.id });
-      return session;
-    });
-  }
-
-  async pause(): Promise<void> {
-    await this.transition('pause');
-  }
-
-  async resume(): Promise<void> {
-    await this.transition('resume');
-  }
-
-  async stop(): Promise<void> {
-    const stopped = await this.transition('stop');
-    // With auto summary on, stopping starts the summary: show it as it streams.
-    const summaryTaskId = (stopped as { summary_task_id?: string | null } | undefined)?.summary_task_id;
-    if (summaryTaskId) {
-      await this.assistant.follow(summaryTaskId);
-    }
-    await this.attempt(() => this.notes.loadPastSessions());
-  }
-
-  private async transition(action: 'pause' | 'resume' | 'stop'): Promise<Session | undefined> {
-    const session = this.state.session;
-    if (!session) return undefined;
-    return this.attempt(async () => {
-      const path = `/api/v2/sessions/{id}/${action}` as const;
-      const next = (await unwrap(this.api.POST(path, { params: { path: { id: session.id } } }))) as Session;
-      this.store.update({ session: next });
-      return next;
-    });
-  }
-
-  async addEntry(text: string): Promise<boolean> {
-    const session = this.state.session;
-    if (!session || text.trim() === '') return false;
-    const entry = await this.attempt(() => unwrap(this.api.POST('/api/v2/sessions/{id}/entries', {
-      params: { path: { id: session.id } },
-      body: { text, source_id: `web-${randomId()}` },
-    })));
-    if (entry) this.acceptEntry(entry);
-    return entry !== undefined;
-  }
-
-  private acceptEntry(entry: Entry): void {
-    if (entry.session_id !== this.state.session?.id) return;
-    const entries = this.state.entries;
-    const last = entries[entries.length - 1];
-    if (last && entry.id <= last.id) return;
-    this.store.update({ entries: [...entries, entry], partial: null });
-  }
-
-  // --- browser microphone ----------------------------------------------------------------
-
-  /** Posts one recorded clip (PCM WAV) to the audio endpoint; the entry arrives as an event too. */
-  async postAudio(wav: Blob, sourceId: string): Promise<boolean> {
-    const session = this.state.session;
-    if (!session) return false;
-    const result = await this.attempt(async () => {
-      const form = new FormData();
-      form.append('source_id', sourceId);
-      form.append('file', wav, `${sourceId}.wav`);
-      // The audio endpoint is built in parallel with this page; typed once it is in the OpenAPI document.
-      const response = await this.backend.fetch(`/api/v2/sessions/${encodeURIComponent(session.id)}/audio`, { method: 'POST', body: form });
-      const body = (await response.json().catch(() => null)) as { entry: Entry | null } | null;
-      if (!response.ok) throw failureOf(response, body);
-      if (body?.entry) this.acceptEntry(body.entry);
-      return true;
-    });
-    return result === true;
   }
 
   // --- events ----------------------------------------------------------------------------
@@ -202,21 +79,16 @@ export class Workspace {
   private accept(frame: EventFrame): void {
     switch (frame.type) {
       case 'snapshot':
-        this.store.update({ session: frame.data.session });
+        this.classSession.acceptSnapshot(frame.data.session);
         return;
-      case 'session': {
-        const session = frame.data as Session;
-        const current = this.state.session;
-        if (!current || current.id === session.id) this.store.update({ session });
+      case 'session':
+        this.classSession.acceptSession(frame.data as Session);
         return;
-      }
       case 'transcript':
-        this.acceptEntry(frame.data as Entry);
+        this.classSession.acceptEntry(frame.data as Entry);
         return;
       case 'alert':
-        if (frame.session_id === this.state.session?.id) {
-          this.store.update({ alert: { entryId: frame.data.entry_id, level: frame.data.level, keywords: frame.data.keywords, text: frame.data.text } });
-        }
+        this.classSession.acceptAlert(frame);
         return;
       case 'assistant.delta':
         this.assistant.acceptDelta(frame.data);
@@ -242,19 +114,12 @@ export class Workspace {
   }
 
   private acceptContractOnly(frame: ContractOnlyFrame): void {
-    const ours = frame.session_id === null || frame.session_id === this.state.session?.id;
     switch (frame.type) {
       case 'audio.level':
-        if (ours) this.store.update({ deviceLevel: frame.data.peak });
-        return;
       case 'audio.partial':
-        if (ours) this.store.update({ partial: frame.data.text });
-        return;
       case 'audio.error':
-        if (ours) this.store.update({ error: `${frame.data.message} (${frame.data.code})` });
-        return;
       case 'audio.stopping':
-        if (ours) this.store.update({ deviceLevel: 0, partial: null });
+        this.audio.acceptFrame(frame);
         return;
       case 'models.runtime':
         this.models.acceptRuntime(frame.data);

@@ -69,7 +69,7 @@ export function App({ workspace, language, theme, onLanguage, onTheme }: AppProp
           ? (
             <div class={`banner alert-banner alert-${state.alert.level}`} data-testid="alert-banner" data-level={state.alert.level} role="alert">
               <strong>{words.alert}: {state.alert.keywords.join(', ')}</strong> <span>{state.alert.text}</span>
-              <button type="button" onClick={() => workspace.dismissAlert()}>{words.dismiss}</button>
+              <button type="button" onClick={() => workspace.classSession.dismissAlert()}>{words.dismiss}</button>
             </div>
           )
           : null}
