@@ -35,11 +35,12 @@ export class Workspace {
     const parts = [this.store, backend, this.feedback] as const;
     this.assistant = new AssistantController(...parts);
     this.notes = new NotesController(...parts);
-    this.classSession = new ClassController(...parts, { assistant: this.assistant, notes: this.notes });
+    this.classSession = new ClassController(...parts, this.assistant, this.notes);
     this.audio = new AudioController(...parts, this.classSession);
     this.materials = new MaterialsController(...parts);
     this.settings = new SettingsController(...parts);
     this.models = new ModelsController(...parts);
+    // The workspace is the set of controllers the frames go to, each to the one of its concept.
     this.live = new LiveUpdates(...parts, this);
   }
 

@@ -19,8 +19,9 @@ export class ClassController {
     private readonly store: WorkspaceStore,
     private readonly backend: Backend,
     private readonly feedback: Feedback,
-    /** Stopping a class shows the summary it starts and lists the class among the past ones. */
-    private readonly after: { assistant: AssistantController; notes: NotesController },
+    /** Stopping a class shows the summary it starts (assistant) and lists it among the past ones (notes). */
+    private readonly assistant: AssistantController,
+    private readonly notes: NotesController,
   ) {}
 
   async start(courseName: string, materialId: string | null, source: Session['source']): Promise<Session | undefined> {
@@ -50,8 +51,8 @@ export class ClassController {
     const stopped = await this.transition('stop');
     // With auto summary on, stopping starts the summary: show it as it streams.
     const summaryTaskId = (stopped as { summary_task_id?: string | null } | undefined)?.summary_task_id;
-    if (summaryTaskId) await this.after.assistant.follow(summaryTaskId);
-    await this.feedback.attempt(() => this.after.notes.loadPastSessions());
+    if (summaryTaskId) await this.assistant.follow(summaryTaskId);
+    await this.feedback.attempt(() => this.notes.loadPastSessions());
   }
 
   private async transition(action: 'pause' | 'resume' | 'stop'): Promise<Session | undefined> {

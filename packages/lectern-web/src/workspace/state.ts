@@ -1,7 +1,7 @@
-import type { Store } from '../store.js';
-import type { ConnectionState } from '../api/events.js';
 import type { Entry, MaterialSummary, Model, Note, Session, Settings, Task } from '../api/client.js';
 import type { ModelsRuntime } from '../api/contract-only.js';
+import type { ConnectionState } from '../api/events.js';
+import type { Store } from '../store.js';
 
 // What the page shows, as one object the store replaces on every change: the components
 // render it, and only the workspace's controllers (workspace/*.ts) write it. One shape for the
