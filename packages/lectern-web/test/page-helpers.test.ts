@@ -5,7 +5,7 @@ import { preferredLanguage } from '../src/i18n.js';
 import { encodeWav } from '../src/microphone.js';
 import type { Task } from '../src/api/client.js';
 import { filenameOf } from '../src/downloads.js';
-import { mergeTask } from '../src/workspace.js';
+import { mergeTask } from '../src/workspace/assistant.js';
 
 describe('page helpers', () => {
   it('count and cut text in Unicode code points, the unit of a delta\'s offset', () => {

@@ -39,7 +39,7 @@ export function App({ workspace, language, theme, onLanguage, onTheme }: AppProp
       const kind = shortcuts[event.key.toLowerCase()];
       if (!kind) return;
       event.preventDefault();
-      void workspace.ask(kind);
+      void workspace.assistant.ask(kind);
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
@@ -69,7 +69,7 @@ export function App({ workspace, language, theme, onLanguage, onTheme }: AppProp
           ? (
             <div class={`banner alert-banner alert-${state.alert.level}`} data-testid="alert-banner" data-level={state.alert.level} role="alert">
               <strong>{words.alert}: {state.alert.keywords.join(', ')}</strong> <span>{state.alert.text}</span>
-              <button type="button" onClick={() => workspace.dismissAlert()}>{words.dismiss}</button>
+              <button type="button" onClick={() => workspace.classSession.dismissAlert()}>{words.dismiss}</button>
             </div>
           )
           : null}
@@ -79,7 +79,7 @@ export function App({ workspace, language, theme, onLanguage, onTheme }: AppProp
           ? (
             <div class="banner error-banner" data-testid="error-banner" role="alert">
               <strong>{words.error}:</strong> <span>{state.error}</span>
-              <button type="button" onClick={() => workspace.dismissError()}>{words.dismiss}</button>
+              <button type="button" onClick={() => workspace.feedback.dismissError()}>{words.dismiss}</button>
             </div>
           )
           : null}

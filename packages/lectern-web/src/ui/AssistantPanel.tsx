@@ -1,6 +1,7 @@
 import { useState } from 'preact/hooks';
 import type { Task } from '../api/client.js';
-import type { TaskKind, WorkspaceState } from '../workspace.js';
+import type { TaskKind } from '../workspace/assistant.js';
+import type { WorkspaceState } from '../workspace/state.js';
 import { useWords, useWorkspace } from './context.js';
 import { Markdown } from './Markdown.js';
 
@@ -25,7 +26,7 @@ function Answer({ task, materialId }: { task: Task; materialId: string | null })
   const [slide, setSlide] = useState<{ page: number; text: string } | null>(null);
   const openCitation = async (page: number) => {
     if (!materialId) return;
-    const text = await workspace.materialPage(materialId, page);
+    const text = await workspace.materials.pageText(materialId, page);
     if (text !== null) setSlide({ page, text });
   };
   return (
@@ -36,7 +37,7 @@ function Answer({ task, materialId }: { task: Task; materialId: string | null })
           {words[`task_${task.status}`]}
           {task.first_token_ms !== null ? ` · ${words.firstToken} ${task.first_token_ms} ms` : ''}
         </span>
-        {!finished(task) ? <button type="button" data-testid="cancel-task" onClick={() => void workspace.cancel(task.id)}>{words.cancel}</button> : null}
+        {!finished(task) ? <button type="button" data-testid="cancel-task" onClick={() => void workspace.assistant.cancel(task.id)}>{words.cancel}</button> : null}
       </div>
       {task.status === 'failed' ? <p class="task-error" data-testid="task-error">{task.error_message ?? task.error_code}</p> : null}
       <Markdown markdown={task.markdown} onCitation={(page) => void openCitation(page)} testId="answer-text" />
@@ -50,11 +51,11 @@ export function AssistantPanel({ state }: { state: WorkspaceState }) {
   const words = useWords();
   const [question, setQuestion] = useState('');
   const latest = state.latestTaskId ? state.tasks[state.latestTaskId] : undefined;
-  const ask = (kind: TaskKind) => void workspace.ask(kind);
+  const ask = (kind: TaskKind) => void workspace.assistant.ask(kind);
   const send = async (event: Event) => {
     event.preventDefault();
     if (question.trim() === '') return;
-    if (await workspace.ask('followup', question.trim())) setQuestion('');
+    if (await workspace.assistant.ask('followup', question.trim())) setQuestion('');
   };
   const materialId = state.session?.material_id ?? null;
   return (

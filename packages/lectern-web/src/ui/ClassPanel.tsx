@@ -1,7 +1,7 @@
 import { useRef, useState } from 'preact/hooks';
 import type { Session } from '../api/client.js';
 import { MicrophoneRecorder } from '../microphone.js';
-import type { WorkspaceState } from '../workspace.js';
+import type { WorkspaceState } from '../workspace/state.js';
 import { useWords, useWorkspace } from './context.js';
 
 const isCurrent = (session: Session | null): session is Session =>
@@ -15,7 +15,7 @@ function StartForm({ state }: { state: WorkspaceState }) {
   const [source, setSource] = useState<Session['source']>('text');
   const submit = (event: Event) => {
     event.preventDefault();
-    void workspace.startClass(courseName, materialId || null, source);
+    void workspace.classSession.start(courseName, materialId || null, source);
   };
   return (
     <form class="start-form" onSubmit={submit}>
@@ -61,7 +61,7 @@ function MicrophoneControl({ session }: { session: Session }) {
     const next = new MicrophoneRecorder({
       onLevel: setLevel,
       onClip: (wav, index) => {
-        void workspace.postAudio(wav, `browser-${session.id}-${index}`).then((ok) => ok && setClips((n) => n + 1));
+        void workspace.audio.postClip(wav, `browser-${session.id}-${index}`).then((ok) => ok && setClips((n) => n + 1));
       },
     });
     try {
@@ -69,7 +69,7 @@ function MicrophoneControl({ session }: { session: Session }) {
       recorder.current = next;
       setRecording(true);
     } catch (error) {
-      workspace.store.update({ error: `${words.microphoneDenied}: ${(error as Error).message}` });
+      workspace.feedback.showError(`${words.microphoneDenied}: ${(error as Error).message}`);
     }
   };
 
@@ -99,7 +99,7 @@ export function ClassPanel({ state }: { state: WorkspaceState }) {
   }
   const submit = async (event: Event) => {
     event.preventDefault();
-    if (await workspace.addEntry(text)) setText('');
+    if (await workspace.classSession.addEntry(text)) setText('');
   };
   const accepting = session.status === 'recording' || session.status === 'starting';
   return (
@@ -110,9 +110,9 @@ export function ClassPanel({ state }: { state: WorkspaceState }) {
       </div>
       <div class="controls">
         {session.status === 'paused'
-          ? <button type="button" data-testid="resume-class" onClick={() => void workspace.resume()}>{words.resume}</button>
-          : <button type="button" data-testid="pause-class" disabled={session.status === 'error'} onClick={() => void workspace.pause()}>{words.pause}</button>}
-        <button type="button" class="danger" data-testid="stop-class" onClick={() => void workspace.stop()}>{words.stopClass}</button>
+          ? <button type="button" data-testid="resume-class" onClick={() => void workspace.classSession.resume()}>{words.resume}</button>
+          : <button type="button" data-testid="pause-class" disabled={session.status === 'error'} onClick={() => void workspace.classSession.pause()}>{words.pause}</button>}
+        <button type="button" class="danger" data-testid="stop-class" onClick={() => void workspace.classSession.stop()}>{words.stopClass}</button>
       </div>
       {session.source === 'browser' ? <MicrophoneControl session={session} /> : null}
       {session.source === 'microphone'

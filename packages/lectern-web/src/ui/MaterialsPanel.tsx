@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import type { WorkspaceState } from '../workspace.js';
+import type { WorkspaceState } from '../workspace/state.js';
 import { useWords, useWorkspace } from './context.js';
 
 export function MaterialsPanel({ state }: { state: WorkspaceState }) {
@@ -7,7 +7,7 @@ export function MaterialsPanel({ state }: { state: WorkspaceState }) {
   const words = useWords();
   const [over, setOver] = useState(false);
   const accept = (files: FileList | null) => {
-    for (const file of Array.from(files ?? [])) void workspace.upload(file);
+    for (const file of Array.from(files ?? [])) void workspace.materials.upload(file);
   };
   return (
     <section class="card">

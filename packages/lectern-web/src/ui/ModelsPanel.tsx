@@ -1,6 +1,6 @@
 import { useEffect } from 'preact/hooks';
 import type { Model } from '../api/client.js';
-import type { WorkspaceState } from '../workspace.js';
+import type { WorkspaceState } from '../workspace/state.js';
 import { useWords, useWorkspace } from './context.js';
 
 const busy = (model: Model) => model.state === 'downloading' || model.state === 'verifying' || model.state === 'loading';
@@ -13,8 +13,8 @@ export function ModelsPanel({ state }: { state: WorkspaceState }) {
   const workspace = useWorkspace();
   const words = useWords();
   useEffect(() => {
-    void workspace.loadModels();
-    void workspace.loadRuntime().catch(() => undefined);
+    void workspace.models.load();
+    void workspace.models.loadRuntime().catch(() => undefined);
   }, [workspace]);
   const runtime = state.runtime;
   return (
@@ -39,10 +39,10 @@ export function ModelsPanel({ state }: { state: WorkspaceState }) {
             </div>
             <div class="row-buttons">
               {busy(model)
-                ? <button type="button" data-testid="model-cancel" onClick={() => void workspace.cancelInstall(model.id)}>{words.cancel}</button>
+                ? <button type="button" data-testid="model-cancel" onClick={() => void workspace.models.cancelInstall(model.id)}>{words.cancel}</button>
                 : model.state !== 'ready'
-                  ? <button type="button" data-testid="model-install" onClick={() => void workspace.installModel(model.id)}>{words.install}</button>
-                  : <button type="button" data-testid="model-start" onClick={() => void workspace.startModel(model.id)}>{words.startModel}</button>}
+                  ? <button type="button" data-testid="model-install" onClick={() => void workspace.models.install(model.id)}>{words.install}</button>
+                  : <button type="button" data-testid="model-start" onClick={() => void workspace.models.start(model.id)}>{words.startModel}</button>}
             </div>
           </li>
         ))}

@@ -1,4 +1,4 @@
-import type { WorkspaceState } from '../workspace.js';
+import type { WorkspaceState } from '../workspace/state.js';
 import { useWords, useWorkspace } from './context.js';
 import { Markdown } from './Markdown.js';
 
@@ -14,7 +14,7 @@ export function NotesPanel({ state }: { state: WorkspaceState }) {
         <article key={note.id} class="note" data-testid="note" data-note-id={note.id}>
           <header>
             <h3>{note.title}</h3>
-            <button type="button" data-testid="export-note" onClick={() => void workspace.exportNote(note)}>{words.download}</button>
+            <button type="button" data-testid="export-note" onClick={() => void workspace.notes.exportNote(note)}>{words.download}</button>
           </header>
           <Markdown markdown={note.markdown} />
         </article>
@@ -37,8 +37,8 @@ export function PastClasses({ state, onOpenNotes }: { state: WorkspaceState; onO
               <span class="muted"> · {new Date(session.created_at).toLocaleString()} · {session.entry_count} {words.entries} · {session.status}</span>
             </div>
             <div class="row-buttons">
-              <button type="button" data-testid="open-notes" onClick={() => void workspace.showNotesOf(session.id).then(onOpenNotes)}>{words.tabNotes}</button>
-              <button type="button" data-testid="export-transcript" onClick={() => void workspace.exportTranscript(session)}>{words.exportTranscript}</button>
+              <button type="button" data-testid="open-notes" onClick={() => void workspace.notes.showNotesOf(session.id).then(onOpenNotes)}>{words.tabNotes}</button>
+              <button type="button" data-testid="export-transcript" onClick={() => void workspace.notes.exportTranscript(session)}>{words.exportTranscript}</button>
             </div>
           </li>
         ))}

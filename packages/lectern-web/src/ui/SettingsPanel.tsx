@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { Settings } from '../api/client.js';
-import type { WorkspaceState } from '../workspace.js';
+import type { WorkspaceState } from '../workspace/state.js';
 import { useWords, useWorkspace } from './context.js';
 
 const lines = (text: string) => text.split('\n').map((line) => line.trim()).filter((line) => line !== '');
@@ -54,9 +54,9 @@ function Credentials({ state }: { state: WorkspaceState }) {
                 type="button"
                 data-testid={`credential-${credential.name}-save`}
                 disabled={(values[credential.name] ?? '').trim() === ''}
-                onClick={() => void workspace.putCredential(credential.name, (values[credential.name] ?? '').trim()).then(() => setValues({ ...values, [credential.name]: '' }))}
+                onClick={() => void workspace.settings.putCredential(credential.name, (values[credential.name] ?? '').trim()).then(() => setValues({ ...values, [credential.name]: '' }))}
               >{words.save}</button>
-              {credential.configured ? <button type="button" onClick={() => void workspace.deleteCredential(credential.name)}>{words.remove}</button> : null}
+              {credential.configured ? <button type="button" onClick={() => void workspace.settings.deleteCredential(credential.name)}>{words.remove}</button> : null}
             </>
           )}
         </div>
@@ -69,7 +69,7 @@ export function SettingsPanel({ state }: { state: WorkspaceState }) {
   const workspace = useWorkspace();
   const words = useWords();
   const [draft, setDraft] = useState<Draft | null>(state.settings ? draftOf(state.settings) : null);
-  useEffect(() => void workspace.loadSettings(), [workspace]);
+  useEffect(() => void workspace.settings.load(), [workspace]);
   useEffect(() => {
     if (state.settings) setDraft(draftOf(state.settings));
   }, [state.settings]);
@@ -77,7 +77,7 @@ export function SettingsPanel({ state }: { state: WorkspaceState }) {
   const set = (patch: Partial<Draft>) => setDraft({ ...draft, ...patch });
   const save = (event: Event) => {
     event.preventDefault();
-    void workspace.saveSettings({
+    void workspace.settings.save({
       llm: { mode: draft.mode, base_url: draft.baseUrl, model: draft.model, local_model_id: draft.localModelId, timeout_seconds: draft.timeoutSeconds } as Settings['llm'],
       alerts: { danger_keywords: lines(draft.danger), warning_keywords: lines(draft.warning) },
       auto_summary: draft.autoSummary,
@@ -135,7 +135,7 @@ export function SettingsPanel({ state }: { state: WorkspaceState }) {
         </label>
         <div class="row-buttons">
           <button type="submit" class="primary" data-testid="settings-save">{words.save}</button>
-          <button type="button" data-testid="connection-test" onClick={() => void workspace.testConnection()}>{words.testConnection}</button>
+          <button type="button" data-testid="connection-test" onClick={() => void workspace.settings.testConnection()}>{words.testConnection}</button>
         </div>
         {test
           ? (

@@ -1,0 +1,148 @@
+import { unwrap, type Entry, type EventFrame, type Session } from '../api/client.js';
+import type { AssistantController } from './assistant.js';
+import type { Backend } from './backend.js';
+import type { Feedback } from './feedback.js';
+import type { NotesController } from './notes.js';
+import type { WorkspaceStore } from './state.js';
+
+/** Entries read per request when (re)loading a class's transcript: the contract's largest page. */
+const entriesPageMax = 1000;
+
+type AlertFrame = Extract<EventFrame, { type: 'alert' }>;
+
+/**
+ * The class being taught: starting it, its pause/resume/stop transitions, its transcript
+ * entries (typed here, posted as audio, or arriving as frames) and the keyword alert banner.
+ */
+export class ClassController {
+  constructor(
+    private readonly store: WorkspaceStore,
+    private readonly backend: Backend,
+    private readonly feedback: Feedback,
+    /** Stopping a class shows the summary it starts (assistant) and lists it among the past ones (notes). */
+    private readonly assistant: AssistantController,
+    private readonly notes: NotesController,
+  ) {}
+
+  async start(courseName: string, materialId: string | null, source: Session['source']): Promise<Session | undefined> {
+    return this.feedback.attempt(async () => {
+      const session = await unwrap(this.backend.api.POST('/api/v2/sessions', {
+        body: {
+          ...(courseName.trim() === '' ? {} : { course_name: courseName.trim() }),
+          ...(materialId ? { material_id: materialId } : {}),
+          source: source === 'import' ? 'text' : source,
+        },
+      }));
+      // One update for the whole page: the new class replaces the last one's transcript, chat and notes.
+      this.store.update({ session, entries: [], alert: null, chat: [], latestTaskId: null, notes: [], notesSessionId: session.id });
+      return session;
+    });
+  }
+
+  async pause(): Promise<void> {
+    await this.transition('pause');
+  }
+
+  async resume(): Promise<void> {
+    await this.transition('resume');
+  }
+
+  async stop(): Promise<void> {
+    const stopped = await this.transition('stop');
+    // With auto summary on, stopping starts the summary: show it as it streams.
+    const summaryTaskId = (stopped as { summary_task_id?: string | null } | undefined)?.summary_task_id;
+    if (summaryTaskId) await this.assistant.follow(summaryTaskId);
+    await this.feedback.attempt(() => this.notes.loadPastSessions());
+  }
+
+  private async transition(action: 'pause' | 'resume' | 'stop'): Promise<Session | undefined> {
+    const session = this.store.state.session;
+    if (!session) return undefined;
+    return this.feedback.attempt(async () => {
+      const path = `/api/v2/sessions/{id}/${action}` as const;
+      const next = (await unwrap(this.backend.api.POST(path, { params: { path: { id: session.id } } }))) as Session;
+      this.store.update({ session: next });
+      return next;
+    });
+  }
+
+  async addEntry(text: string): Promise<boolean> {
+    const session = this.store.state.session;
+    if (!session || text.trim() === '') return false;
+    const entry = await this.feedback.attempt(() => unwrap(this.backend.api.POST('/api/v2/sessions/{id}/entries', {
+      params: { path: { id: session.id } },
+      // The contract's idempotency key: each entry typed here is a new one.
+      body: { text, source_id: `web-${crypto.randomUUID()}` },
+    })));
+    if (entry) this.acceptEntry(entry);
+    return entry !== undefined;
+  }
+
+  /**
+   * A new entry of the current class, from our own post or a `transcript` frame: the same entry
+   * comes both ways, so anything not newer than the last one shown is already there.
+   */
+  acceptEntry(entry: Entry): void {
+    const { session, entries } = this.store.state;
+    if (entry.session_id !== session?.id) return;
+    const last = entries[entries.length - 1];
+    if (last && entry.id <= last.id) return;
+    // The words in progress became this entry.
+    this.store.update({ entries: [...entries, entry], partial: null });
+  }
+
+  /** A `snapshot` frame: the class running on the server when the socket (re)connected. */
+  acceptSnapshot(session: Session | null): void {
+    this.store.update({ session });
+  }
+
+  /** A `session` frame: a change of the class shown (frames of another class are not ours). */
+  acceptSession(session: Session): void {
+    const current = this.store.state.session;
+    if (!current || current.id === session.id) this.store.update({ session });
+  }
+
+  acceptAlert(frame: AlertFrame): void {
+    if (frame.session_id === this.store.state.session?.id) {
+      this.store.update({ alert: { entryId: frame.data.entry_id, level: frame.data.level, keywords: frame.data.keywords, text: frame.data.text } });
+    }
+  }
+
+  dismissAlert(): void {
+    this.store.update({ alert: null });
+  }
+
+  /**
+   * Re-reads the current class and its whole transcript. Throws on failure: the caller decides
+   * how to report it (a resync reports all its reads as one).
+   */
+  async reload(): Promise<void> {
+    const status = await unwrap(this.backend.api.GET('/api/v2/status'));
+    const session = status.session as Session | null;
+    const shown = this.store.state.session;
+    if (session) {
+      this.store.update({ session });
+      await this.loadEntries(session.id);
+    } else if (shown && shown.status !== 'stopped') {
+      // The class ended while we were away; keep showing it, as it ended.
+      const ended = await unwrap(this.backend.api.GET('/api/v2/sessions/{id}', { params: { path: { id: shown.id } } }));
+      this.store.update({ session: ended });
+      await this.loadEntries(ended.id);
+    }
+  }
+
+  private async loadEntries(sessionId: string): Promise<void> {
+    const entries: Entry[] = [];
+    let after: number | undefined;
+    for (;;) {
+      const page = await unwrap(this.backend.api.GET('/api/v2/sessions/{id}/entries', {
+        params: { path: { id: sessionId }, query: { limit: entriesPageMax, ...(after === undefined ? {} : { after_id: after }) } },
+      }));
+      entries.push(...page.items);
+      if (page.next_after_id === null) break;
+      after = page.next_after_id;
+    }
+    // Unless another class started while the pages were read.
+    if (this.store.state.session?.id === sessionId) this.store.update({ entries });
+  }
+}
