@@ -75,7 +75,9 @@ describe('web workspace: a class from first entry to exported notes', () => {
     provider.respondOnceWith({
       kind: 'stream',
       deltas: ['**Say this:** ', 'the derivative ', 'is the slope (slide 1). ', '<img src=x onerror="window.__pwned=1">', '<script>window.__pwned=2</script> Done.'],
-      deltaDelayMs: 400,
+      // Three more deltas after the one awaited: 3 s for the page to show it while still running,
+      // room enough on a loaded 2-core machine (400 ms once failed at load 9).
+      deltaDelayMs: 1000,
     });
     await testId('rescue').click();
     const answer = testId('answer');
