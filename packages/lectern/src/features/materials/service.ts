@@ -94,11 +94,19 @@ export function createMaterialService(deps: MaterialServiceDeps) {
       hub.publish('material.created', null, summaryOf(material));
     },
 
-    /** Sessions that used it keep working without it: their material_id is cleared first. */
+    /**
+     * Sessions that used it keep working without it: their material_id is cleared in the same
+     * transaction as the delete (a failed delete leaves them as they were), and their `session`
+     * events go out once it has committed.
+     */
     delete(id: string): Material {
       const material = require(id);
-      sessions.detachMaterial(id);
-      store.delete(id);
+      const announce = store.transaction(() => {
+        const announceSessions = sessions.detachMaterial(id);
+        store.delete(id);
+        return announceSessions;
+      });
+      announce();
       return material;
     },
 

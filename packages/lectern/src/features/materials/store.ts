@@ -53,6 +53,8 @@ export function createMaterialStore(db: Db) {
       const last = items.at(-1);
       return { items: items.map(toSummary), nextBefore: rows.length > limit && last ? String(last.ord) : null };
     },
+    /** The database's own transaction: everything written inside commits together or not at all. */
+    transaction: <T>(work: () => T): T => db.transaction(work)(),
     /** Pages go with it (ON DELETE CASCADE). Returns false when there was no such material. */
     delete(id: string): boolean {
       return remove.run(id).changes === 1;

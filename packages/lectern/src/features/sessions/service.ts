@@ -154,11 +154,18 @@ export function createSessionService(store: SessionStore, hub: EventHub, startCa
     },
 
     /** A material is being deleted: the sessions that used it go on without it. */
-    detachMaterial(materialId: string): void {
-      for (const id of store.detachMaterial(materialId)) {
-        const session = store.get(id);
-        if (session) publish(session);
-      }
+    /**
+     * Clears a material from the sessions that use it, inside the caller's transaction; returns
+     * the announcement of the changed sessions, to make once that transaction has committed.
+     */
+    detachMaterial(materialId: string): () => void {
+      const detached = store.detachMaterial(materialId);
+      return () => {
+        for (const id of detached) {
+          const session = store.get(id);
+          if (session) publish(session);
+        }
+      };
     },
 
     acceptsEntries(session: Session): boolean {

@@ -57,6 +57,23 @@ describe('materials: list, paging, get, delete; sessions pointing at them', () =
     await feature.inject({ method: 'POST', url: `/api/v2/sessions/${session.id}/stop` });
   });
 
+  it('a DELETE that fails in the database leaves the sessions using the material as they were', async () => {
+    const [one] = uploaded;
+    assert.ok(one);
+    const created = await feature.inject({ method: 'POST', url: '/api/v2/sessions', payload: { course_name: 'Calculus', material_id: one.id } });
+    const session = created.json<Session>();
+    feature.db.exec("CREATE TEMP TRIGGER refuse_material_delete BEFORE DELETE ON materials BEGIN SELECT RAISE(ABORT, 'disk I/O error'); END");
+    try {
+      const refused = await feature.inject({ method: 'DELETE', url: `/api/v2/materials/${one.id}` });
+      assert.ok(refused.statusCode >= 500, refused.body);
+      assert.equal((await feature.inject({ method: 'GET', url: `/api/v2/sessions/${session.id}` })).json<Session>().material_id, one.id);
+    } finally {
+      feature.db.exec('DROP TRIGGER refuse_material_delete');
+    }
+    assert.equal((await feature.inject({ method: 'GET', url: `/api/v2/materials/${one.id}` })).statusCode, 200);
+    assert.equal((await feature.inject({ method: 'POST', url: `/api/v2/sessions/${session.id}/stop` })).statusCode, 200);
+  });
+
   it('DELETE removes the material; a session created with it keeps working without it', async () => {
     const [, two] = uploaded;
     assert.ok(two);
