@@ -1,7 +1,6 @@
 import { assistant as limits } from '../../config.js';
-import { buildContext, toChatMessages } from '../context/build.js';
+import { buildContext, toChatMessages, type ChatMessage } from '../context/build.js';
 import { buildSummaryMergeContext, planMergeGroups, planSummaryParts } from '../context/summary-parts.js';
-import type { ChatMessage } from './openai-compatible.js';
 import type { ProviderName, TaskProvider } from './task-provider.js';
 
 /** One chat completion, streamed as content deltas; throws a ProviderError (or the signal's reason). */

@@ -7,6 +7,7 @@ import { GuardedExchange } from './guarded-exchange.js';
 import { ProviderError, errorForStatus } from './provider-error.js';
 import { SseDecoder } from './sse.js';
 import { codePointCount } from '../text/surrogates.js';
+import type { ChatMessage } from '../context/build.js';
 
 export { ProviderError } from './provider-error.js';
 export type { ProviderErrorCode } from '../../platform/errors.js';
@@ -15,11 +16,6 @@ export const CONNECT_TIMEOUT_MS = provider.connectTimeoutMs;
 export const MAX_ANSWER_CHARS = provider.answerMaxChars;
 const COMPLETIONS_PATH = '/chat/completions';
 const END_OF_STREAM = '[DONE]';
-
-export interface ChatMessage {
-  role: 'system' | 'user' | 'assistant';
-  content: string;
-}
 
 export interface ChatRequest {
   /** Already validated and normalised by `normaliseBaseUrl` (no trailing slash). */
