@@ -1587,7 +1587,7 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        /** @description Write-only; trimmed. Never returned or logged */
+                        /** @description Write-only; trimmed; visible ASCII characters only (keys travel in HTTP headers). Never returned or logged */
                         value: string;
                     };
                 };

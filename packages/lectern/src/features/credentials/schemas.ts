@@ -23,7 +23,16 @@ export const CredentialNameParams = Type.Object({
 export type CredentialNameParams = Static<typeof CredentialNameParams>;
 
 export const PutCredentialBody = Type.Object(
-  { value: Type.String({ minLength: 1, maxLength: credentialValueMaxChars, description: 'Write-only; trimmed. Never returned or logged' }) },
+  {
+    value: Type.String({
+      minLength: 1,
+      maxLength: credentialValueMaxChars,
+      // Keys travel in HTTP headers, which cannot carry other characters: a key pasted with a
+      // stray non-ASCII character is refused here rather than failing every later request.
+      pattern: '^\\s*[\\x21-\\x7E]+\\s*$',
+      description: 'Write-only; trimmed; visible ASCII characters only (keys travel in HTTP headers). Never returned or logged',
+    }),
+  },
   { additionalProperties: false },
 );
 export type PutCredentialBody = Static<typeof PutCredentialBody>;

@@ -54,6 +54,18 @@ describe('credential routes', () => {
     assert.equal(one.json<{ configured: boolean }>().configured, true);
   });
 
+  it('refuses a value an HTTP header cannot carry (a pasted non-ASCII character) with 422, keeping the stored one', async () => {
+    for (const value of [`${secret}\u00a0x`, `sk-${'é'}${secret}`, `${secret} second-word`]) {
+      const put = await call('PUT', '/api/v2/credentials/llm', { value });
+      assert.equal(put.statusCode, 422, put.body);
+      assert.equal(put.json<{ error: string }>().error, 'invalid_request');
+    }
+    assert.equal((await call('GET', '/api/v2/credentials/llm')).json<{ configured: boolean }>().configured, true);
+    // Fastify's own validation errors reach the error hook too; they are the expected ones here.
+    assert.ok(unexpectedErrors.every((error) => (error as { validation?: unknown }).validation !== undefined));
+    unexpectedErrors.splice(0);
+  });
+
   it('GET /credentials lists names and states, environment-provided ones read-only', async () => {
     const list = await call('GET', '/api/v2/credentials');
     assert.equal(list.statusCode, 200);
