@@ -41,6 +41,7 @@ export function createAudioService(options: AudioServiceOptions) {
   function clipContext(session: Session): ClipContext {
     return {
       sessionId: session.id,
+      courseName: session.course_name,
       materialId: session.material_id,
       entryCount: session.entry_count,
       vocabularySources: () => ({

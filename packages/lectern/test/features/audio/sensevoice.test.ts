@@ -19,7 +19,7 @@ describe('SenseVoice engine (sherpa-onnx-node)', () => {
     // The real files cannot be downloaded here: damaged ones prove the loading path reaches the addon.
     for (const name of Object.values(senseVoiceFiles)) writeFileSync(join(root, name), 'not an onnx model');
     const recogniser = new SenseVoiceRecogniser(root, () => 'en');
-    const context = { sessionId: 's', materialId: null, entryCount: 0, vocabularySources: () => ({ courseName: '', materialText: null, transcript: '' }) };
+    const context = { sessionId: 's', courseName: '', materialId: null, entryCount: 0, vocabularySources: () => ({ courseName: '', materialText: null, transcript: '' }) };
     await assert.rejects(recogniser.recognise(new Int16Array(16000), context), (error: unknown) => {
       assert.ok(error instanceof ApiError);
       assert.equal(error.code, 'model_unavailable');

@@ -76,7 +76,7 @@ export class PocketsphinxRecogniser implements Recogniser {
   recognise(samples: Int16Array, context: ClipContext): Promise<string> {
     return this.#queue.run(async () => {
       const vocabulary = await this.#vocabularyFor(context);
-      const speakerModel = this.#adaptation?.modelFor(context.sessionId) ?? null;
+      const speakerModel = this.#adaptation?.modelFor(context.sessionId, context.courseName) ?? null;
       const key = `${vocabulary?.hash ?? GENERIC}${speakerModel ? ` ${speakerModel}` : ''}`;
       const engine = await this.#engineFor(key, vocabulary, speakerModel);
       let text: string;
@@ -87,7 +87,7 @@ export class PocketsphinxRecogniser implements Recogniser {
         if (error instanceof EngineFailure) this.#closeEngine(key);
         throw error;
       }
-      this.#adaptation?.observe(context.sessionId, samples, text, engine.setup.dictionaryPath);
+      this.#adaptation?.observe(context.sessionId, context.courseName, samples, text, engine.setup.dictionaryPath);
       return text;
     });
   }

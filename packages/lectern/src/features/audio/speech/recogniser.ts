@@ -3,6 +3,8 @@ import type { VocabularySources } from './course-vocabulary.js';
 /** What a recogniser knows about the class a clip belongs to. */
 export interface ClipContext {
   sessionId: string;
+  /** The class's course: a course's speaker adaptation carries over to its next class. */
+  courseName: string;
   /** Reads the class's vocabulary sources (material, transcript, course name) when needed. */
   vocabularySources(): VocabularySources;
   /** Changes when the material does, and grows with the transcript: tells when to rebuild the vocabulary. */

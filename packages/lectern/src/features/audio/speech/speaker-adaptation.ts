@@ -2,6 +2,7 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { audio as limits } from '../../../config.js';
 import { prepareAdaptationModel } from './adaptation-model.js';
+import { CourseSpeakers } from './course-speakers.js';
 import { estimateSpeakerModel, type AdaptationTools, type AdaptationUtterance } from './speaker-model.js';
 
 export interface SpeakerAdaptationOptions {
@@ -44,20 +45,26 @@ const seconds = (samples: Int16Array) => samples.length / limits.recogniserSampl
  */
 export class SpeakerAdaptation {
   readonly #sessions = new Map<string, SessionSpeaker>();
+  readonly #courses: CourseSpeakers;
   #model: Promise<string> | undefined;
   #estimateCounter = 0;
   readonly #closing = new AbortController();
   #closed: Promise<void> | undefined;
 
-  constructor(private readonly options: SpeakerAdaptationOptions) {}
+  constructor(private readonly options: SpeakerAdaptationOptions) {
+    this.#courses = new CourseSpeakers(join(options.workDir, 'speakers'));
+  }
 
-  /** The adapted model folder the class's next clip should decode with, or null (none yet). */
-  modelFor(sessionId: string): string | null {
-    return this.#sessions.get(sessionId)?.modelDir ?? null;
+  /**
+   * The adapted model folder the class's next clip should decode with: its own newest estimate,
+   * else the one its course's last class left (the same teacher, most likely), else null.
+   */
+  modelFor(sessionId: string, courseName: string): string | null {
+    return this.#sessions.get(sessionId)?.modelDir ?? this.#courses.modelOf(courseName);
   }
 
   /** Records a recognised clip of the class; starts an estimate when enough new speech was heard. */
-  observe(sessionId: string, samples: Int16Array, text: string, dictionaryPath: string): void {
+  observe(sessionId: string, courseName: string, samples: Int16Array, text: string, dictionaryPath: string): void {
     const words = text.split(/\s+/).filter(Boolean);
     if (words.length === 0) return;
     let session = this.#sessions.get(sessionId);
@@ -84,6 +91,7 @@ export class SpeakerAdaptation {
           sessionState.estimates.unshift(estimateDir);
           // An hour of class would otherwise leave sixty of them.
           for (const old of sessionState.estimates.splice(2)) await rm(old, { recursive: true, force: true });
+          await this.#courses.remember(courseName, modelDir);
         })
         .catch((error: unknown) => {
           if (!this.#closing.signal.aborted) this.options.onBackgroundError?.(error);
