@@ -8,7 +8,7 @@ import { createTaskStore, type TaskStore } from '../../../src/features/assistant
 import { createBuiltinProvider } from '../../../src/answer-engine/providers/builtin-provider.js';
 import type { TaskProvider } from '../../../src/answer-engine/providers/task-provider.js';
 import { EventHub, type EventFrame } from '../../../src/platform/events.js';
-import { startFeatureServer } from '../../support/feature-server.js';
+import { startFeatureServer, type FeatureServer } from '../../support/feature-server.js';
 
 const task: Task = {
   id: 'task-1',
@@ -30,6 +30,24 @@ const task: Task = {
   error_code: null,
   error_message: null,
 };
+
+/** The assistant service of a feature server's database, answering with `provider`, no auto summary. */
+function assistantAnsweringWith(feature: FeatureServer, provider: TaskProvider, connectionTestDeadlineMs?: number) {
+  const { hub, sessions, entries } = feature.services;
+  const store = createTaskStore(feature.db);
+  const resolveProvider = () => provider;
+  return createAssistantService({
+    store,
+    runner: new TaskRunner({ store, hub, logger: pino({ level: 'silent' }), resolveProvider }),
+    sessions,
+    entries,
+    hub,
+    resolveProvider,
+    autoSummaryEnabled: () => false,
+    materialText: () => null,
+    ...(connectionTestDeadlineMs === undefined ? {} : { connectionTestDeadlineMs }),
+  });
+}
 
 describe('assistant runner and service', () => {
   it('logs a store that cannot be written (a full disk) instead of leaving an unhandled rejection', async () => {
@@ -61,7 +79,7 @@ describe('assistant runner and service', () => {
     it('keeps stage "cancelled" and sends no progress after assistant.finished', async () => {
       const feature = await startFeatureServer(['assistant']);
       closeFeature = () => feature.close();
-      const { hub, sessions, entries } = feature.services;
+      const { hub, sessions } = feature.services;
       // Reports a stage and one more chunk after the cancel, as a summary between two calls may.
       const windingDown: TaskProvider = {
         name: 'byok',
@@ -74,19 +92,7 @@ describe('assistant runner and service', () => {
         },
         async *probe() {},
       };
-      const store = createTaskStore(feature.db);
-      const logger = pino({ level: 'silent' });
-      const resolveProvider = () => windingDown;
-      const assistant = createAssistantService({
-        store,
-        runner: new TaskRunner({ store, hub, logger, resolveProvider }),
-        sessions,
-        entries,
-        hub,
-        resolveProvider,
-        autoSummaryEnabled: () => false,
-        materialText: () => null,
-      });
+      const assistant = assistantAnsweringWith(feature, windingDown);
       const session = await sessions.create({ course_name: 'Statistics' });
       const frames: EventFrame[] = [];
       const firstDelta = new Promise<void>((resolve) => {
@@ -112,7 +118,6 @@ describe('assistant runner and service', () => {
   it('a connection test past its deadline fails with the contract\'s timeout, not internal_error', async () => {
     const feature = await startFeatureServer(['assistant']);
     try {
-      const { hub, sessions, entries } = feature.services;
       // Answers nothing and gives up with the signal's own reason, as an HTTP call or a local model does.
       const silent: TaskProvider = {
         name: 'byok',
@@ -124,19 +129,7 @@ describe('assistant runner and service', () => {
           yield 'never reached';
         },
       };
-      const store = createTaskStore(feature.db);
-      const resolveProvider = () => silent;
-      const assistant = createAssistantService({
-        store,
-        runner: new TaskRunner({ store, hub, logger: pino({ level: 'silent' }), resolveProvider }),
-        sessions,
-        entries,
-        hub,
-        resolveProvider,
-        autoSummaryEnabled: () => false,
-        materialText: () => null,
-        connectionTestDeadlineMs: 50,
-      });
+      const assistant = assistantAnsweringWith(feature, silent, 50);
       // AbortSignal.timeout's timer does not hold the event loop open; a server's socket would.
       const keepAlive = setInterval(() => undefined, 1000);
       const outcome = await assistant.testConnection().finally(() => clearInterval(keepAlive));
