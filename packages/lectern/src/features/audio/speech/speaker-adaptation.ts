@@ -50,6 +50,7 @@ export class SpeakerAdaptation {
   #estimateCounter = 0;
   readonly #closing = new AbortController();
   #closed: Promise<void> | undefined;
+  #staleRemoved: Promise<void> | undefined;
 
   constructor(private readonly options: SpeakerAdaptationOptions) {
     this.#courses = new CourseSpeakers(join(options.workDir, 'speakers'));
@@ -112,6 +113,9 @@ export class SpeakerAdaptation {
       this.#model = undefined;
       throw error;
     });
+    // Estimates a previous run left (it stopped before its cleanup) are removed once, first.
+    this.#staleRemoved ??= rm(join(this.options.workDir, 'estimates'), { recursive: true, force: true });
+    await this.#staleRemoved;
     const estimateDir = join(this.options.workDir, 'estimates', `${process.pid}-${++this.#estimateCounter}`);
     const workDir = join(estimateDir, 'work');
     await mkdir(workDir, { recursive: true });
