@@ -294,6 +294,13 @@ export const systemRecogniser = {
   packages: ['pocketsphinx', 'pocketsphinx-en-us'],
 } as const;
 
+/**
+ * The files of the `sensevoice-small` model the manager installs (features/models/manifest.ts)
+ * and the audio feature's engine opens; here, not in the manifest, so that engine's process
+ * loads no more than constants.
+ */
+export const senseVoiceFiles = { model: 'model.int8.onnx', tokens: 'tokens.txt', vad: 'silero_vad.onnx' } as const;
+
 /** Speech: audio clips, the recognisers and microphone capture (features/audio). */
 export const audio = {
   sampleRateMin: 8000,

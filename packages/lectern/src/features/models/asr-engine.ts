@@ -1,8 +1,6 @@
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-
-/** The files of the `sensevoice-small` entry, as the manifest names them. */
-export const senseVoiceFiles = { model: 'model.int8.onnx', tokens: 'tokens.txt', vad: 'silero_vad.onnx' } as const;
+import { senseVoiceFiles } from '../../config.js';
 
 const sampleRate = 16_000;
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { Type, type Static } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
-import { models as limits } from '../../config.js';
+import { models as limits, senseVoiceFiles } from '../../config.js';
 import { StartupError } from '../../platform/startup-error.js';
 import { ModelKindSchema } from './schemas.js';
 
@@ -56,11 +56,11 @@ export const builtInManifest: readonly ManifestEntry[] = [
     license_url: senseVoiceRepo,
     source_url: senseVoiceRepo,
     files: [
-      { name: 'model.int8.onnx', url: `${senseVoiceRepo}/resolve/main/model.int8.onnx`, size_bytes: limits.senseVoiceModelApproxBytes, sha256: null },
-      { name: 'tokens.txt', url: `${senseVoiceRepo}/resolve/main/tokens.txt`, size_bytes: limits.senseVoiceTokensApproxBytes, sha256: null },
+      { name: senseVoiceFiles.model, url: `${senseVoiceRepo}/resolve/main/${senseVoiceFiles.model}`, size_bytes: limits.senseVoiceModelApproxBytes, sha256: null },
+      { name: senseVoiceFiles.tokens, url: `${senseVoiceRepo}/resolve/main/${senseVoiceFiles.tokens}`, size_bytes: limits.senseVoiceTokensApproxBytes, sha256: null },
       {
-        name: 'silero_vad.onnx',
-        url: 'https://github.com/k2-fsa/sherpa-onnx/releases/download/asr-models/silero_vad.onnx',
+        name: senseVoiceFiles.vad,
+        url: `https://github.com/k2-fsa/sherpa-onnx/releases/download/asr-models/${senseVoiceFiles.vad}`,
         size_bytes: Math.round(limits.sileroVadApproxBytes),
         sha256: null,
       },

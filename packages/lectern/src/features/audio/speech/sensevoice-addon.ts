@@ -1,5 +1,4 @@
-/** The files the model manager installs for SenseVoice (features/models/manifest.ts). */
-export const senseVoiceFiles = { model: 'model.int8.onnx', tokens: 'tokens.txt', vad: 'silero_vad.onnx' } as const;
+export { senseVoiceFiles } from '../../../config.js';
 
 /** The parts of sherpa-onnx-node's offline recogniser Lectern calls. */
 export interface OfflineStream {
