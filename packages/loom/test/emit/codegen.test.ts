@@ -70,3 +70,17 @@ test("an agent property computed from a script variable compiles to that variabl
   const generated = generateModule(checked, { runtimeSpecifier: RUNTIME_SPECIFIER, fileName: 'x.mjs' });
   assert.match(generated.code, /"model": chosen/);
 });
+
+test('arguments are evaluated as written, named ones out of parameter order too', async () => {
+  const checked = checkSource(`flow show(a, b, c = "C") { print(a + b + c) }
+flow mark(x) { print(x); return x }
+flow main {
+    show(b: mark("B"), a: mark("A"))
+    show(mark("1"), c: mark("3"), b: mark("2"))
+}
+`, FILE);
+  assert.deepEqual(checked.diagnostics, []);
+  const outcome = await run(checked);
+  assert.equal(outcome.stdout, 'B\nA\nABC\n1\n3\n2\n123\n');
+  assert.equal(outcome.status, 0);
+});
