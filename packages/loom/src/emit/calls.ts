@@ -6,7 +6,7 @@
  * `x |> f(a)` is the call `f(x, a)`.
  */
 import type { Argument, BinaryExpression, CallExpression, MemberExpression } from '../syntax/ast.js';
-import { at, joinCode, quote } from './code.js';
+import { at, joinCode, propertyKey, quote } from './code.js';
 import type { Code } from './code.js';
 import { STD_JS, parameterNamesOf } from './context.js';
 import { BUILTINS_NOT_RUN, STD_FUNCTIONS_NOT_RUN, STD_NAMESPACES_RUN } from '../language/builtins.js';
@@ -27,7 +27,7 @@ export function positional(context: EmitContext, args: readonly Argument[]): Cod
 }
 
 export function named(context: EmitContext, args: readonly Argument[]): Code {
-  const entries = args.filter((arg) => arg.name !== null).map((arg) => [quote(arg.name!.name), ': ', emitExpression(context, arg.value)]);
+  const entries = args.filter((arg) => arg.name !== null).map((arg) => [propertyKey(arg.name!.name), ': ', emitExpression(context, arg.value)]);
   return ['{ ', joinCode(entries, ', '), ' }'];
 }
 

@@ -84,3 +84,8 @@ flow main {
   assert.equal(outcome.stdout, 'B\nA\nABC\n1\n3\n2\n123\n');
   assert.equal(outcome.status, 0);
 });
+
+test("a dict key written __proto__ is a key like any other, not the dict's prototype", async () => {
+  const outcome = await run(checkSource('flow main {\n    d = {__proto__: 5, k: 1}\n    print(d, len(d))\n}\n', FILE));
+  assert.equal(outcome.stdout, '{"__proto__": 5, "k": 1} 2\n');
+});
