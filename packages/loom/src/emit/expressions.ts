@@ -212,7 +212,8 @@ function emitBinary(context: EmitContext, expression: BinaryExpression): Code {
     case '!=':
       return ['!$rt.equals(', emitExpression(context, expression.left), ', ', emitExpression(context, expression.right), ')'];
     case 'in':
-      return ['$rt.contains(', emitExpression(context, expression.right), ', ', emitExpression(context, expression.left), ')'];
+      // The element is evaluated first, as written; the helper takes the collection first.
+      return ['(($element, $collection) => $rt.contains($collection, $element))(', emitExpression(context, expression.left), ', ', emitExpression(context, expression.right), ')'];
     case 'and':
     case 'or':
       return emitLogical(context, expression, operator);

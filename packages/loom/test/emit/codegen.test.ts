@@ -89,3 +89,8 @@ test("a dict key written __proto__ is a key like any other, not the dict's proto
   const outcome = await run(checkSource('flow main {\n    d = {__proto__: 5, k: 1}\n    print(d, len(d))\n}\n', FILE));
   assert.equal(outcome.stdout, '{"__proto__": 5, "k": 1} 2\n');
 });
+
+test('x in c evaluates x first, as written', async () => {
+  const outcome = await run(checkSource('flow mark(x) { print(x); return x }\nflow main {\n    print(mark(2) in mark([1, 2]))\n}\n', FILE));
+  assert.equal(outcome.stdout, '2\n[1, 2]\ntrue\n');
+});
