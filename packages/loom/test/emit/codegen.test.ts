@@ -94,3 +94,16 @@ test('x in c evaluates x first, as written', async () => {
   const outcome = await run(checkSource('flow mark(x) { print(x); return x }\nflow main {\n    print(mark(2) in mark([1, 2]))\n}\n', FILE));
   assert.equal(outcome.stdout, '2\n[1, 2]\ntrue\n');
 });
+
+test('a method calling the global function of its own name calls that function, as the checker resolved it', async () => {
+  const outcome = await run(checkSource(`fn describe(x) { return "global " + x }
+struct Box { v: int }
+trait Show { fn describe() }
+impl Show for Box {
+    fn describe() { return "box of " + describe(self.v) }
+}
+flow main { print(Box(v: 3).describe()) }
+`, FILE));
+  assert.equal(outcome.stderr, '');
+  assert.equal(outcome.stdout, 'box of global 3\n');
+});
