@@ -99,7 +99,8 @@ export const ERROR_REGISTRY: Readonly<Record<ErrorCode, ErrorEntry>> = {
     cause:
       'Two declarations in one namespace share a name: top-level agents, tools, protocols, ' +
       'flows (also across included files), parameters, agent properties, fields, variants or ' +
-      'methods. An include cycle (a file including itself, directly or through others) is ' +
+      'methods; a top-level statement assigning the name of a top-level declaration declares it ' +
+      'again. An include cycle (a file including itself, directly or through others) is ' +
       'reported here too, since it would declare every name of the cycle twice.',
     remedy: 'Rename one of them or delete the duplicate; break an include cycle by moving the shared declarations into a third file.',
   },

@@ -83,17 +83,18 @@ export function bindGlobals(items: readonly PlacedItem[]): BindResult {
       unit: placed.unit,
     };
     const existing = globals.add(symbol);
-    if (existing && declared.kind !== 'variable') diagnostics.push(duplicateDiagnostic(symbol, existing));
+    if (existing && declared.kind !== 'variable') diagnostics.push(duplicateDeclaration(declared.name, existing));
   }
   return { globals, diagnostics };
 }
 
-function duplicateDiagnostic(duplicate: GlobalSymbol, first: GlobalSymbol): Diagnostic {
+/** E005 at `duplicate`, a second declaration of the name `first` holds. */
+export function duplicateDeclaration(duplicate: Identifier, first: GlobalSymbol): Diagnostic {
   return {
     code: 'E005',
     severity: 'error',
     message: `Duplicate declaration '${duplicate.name}'`,
-    span: duplicate.nameNode.span,
+    span: duplicate.span,
     hint: `'${first.name}' is already declared as ${KIND_PHRASES[first.kind]} at ${formatPosition(first.nameNode.span)}`,
   };
 }

@@ -1,8 +1,9 @@
 /**
  * Calls of declared flows and functions and constructions of declared structs
- * (`Point(x: 1, y: 2)`): a named argument must name a parameter or field, and there may be no
- * more positional arguments than parameters. Each is E002 — the call does not match the
- * signature. A literal struct field must fit the field's type (E002 too). A literal argument
+ * (`Point(x: 1, y: 2)`): a named argument must name a parameter or field, there may be no
+ * more positional arguments than parameters, and no parameter may be given twice
+ * (`f(1, a: 2)` when `a` comes first). Each is E002 — the call does not match the signature.
+ * A literal struct field must fit the field's type (E002 too). A literal argument
  * that does not fit a parameter's annotation is not an error: annotations are checked when the
  * program runs, as LOOM_TYPE_MODE says (E301 in strict mode, an E302 warning by default,
  * nothing when forgiving), so the checker only collects it for `loom lint` (W006). Missing
@@ -13,6 +14,7 @@ import type { Diagnostic } from '../diagnostic.js';
 import type { Argument, CallExpression, Identifier, Node, Parameter, StructDeclaration, TypeExpression } from '../syntax/ast.js';
 import type { GlobalSymbol } from './binder.js';
 import { literalMismatchDiagnostic } from './literal-types.js';
+import { formatPosition } from './positions.js';
 import type { Resolution } from './resolver.js';
 import { suggestionHint } from '../language/suggest.js';
 import type { NodeVisitor } from '../syntax/walk.js';
@@ -59,17 +61,26 @@ function signatureMismatches(call: CallExpression, target: GlobalSymbol, resolut
   const positional = call.arguments.filter((argument) => argument.name === null);
   const firstExtra = positional[slots.length];
   if (firstExtra) errors.push(tooManyArguments(firstExtra, slots.length, positional.length, what));
-  call.arguments.forEach((argument, position) => {
-    const slot = slotFor(argument, position, slots);
+  const given = new Map<Slot, Argument>();
+  let position = 0;
+  for (const argument of call.arguments) {
+    // Positional arguments fill the slots in order, wherever named ones stand between them.
+    const slot = argument.name ? slots.find((candidate) => candidate.name === argument.name?.name) : slots[position++];
     if (!slot) {
       if (argument.name) errors.push(unknownName(argument.name, slots, target));
-      return;
+      continue;
     }
+    const earlier = given.get(slot);
+    if (earlier) {
+      errors.push(givenTwice(argument, earlier, slot, what));
+      continue;
+    }
+    given.set(slot, argument);
     const type = slot.type ? resolution.annotationTypes.get(slot.type) : undefined;
     const mismatch = literalMismatchDiagnostic(type, argument.value, (expected, found) =>
       `'${slot.name}' of ${what} expects '${expected}', found ${found}`);
     if (mismatch) (target.kind === 'struct' ? errors : argumentTypes).push(mismatch);
-  });
+  }
   return { errors, argumentTypes };
 }
 
@@ -96,10 +107,6 @@ function structSlots(struct: StructDeclaration): Slot[] {
   return struct.fields.map((field) => ({ name: field.name.name, type: field.type }));
 }
 
-/** Named arguments go to the slot of that name, positional ones to the slot at their position. */
-function slotFor(argument: Argument, position: number, slots: readonly Slot[]): Slot | undefined {
-  return argument.name ? slots.find((slot) => slot.name === argument.name?.name) : slots[position];
-}
 
 function unknownName(name: Identifier, slots: readonly Slot[], target: GlobalSymbol): Diagnostic {
   const names = slots.map((slot) => slot.name);
@@ -110,6 +117,17 @@ function unknownName(name: Identifier, slots: readonly Slot[], target: GlobalSym
     message: `Type mismatch: ${target.kind} '${target.name}' has no ${noun} '${name.name}'`,
     span: name.span,
     hint: suggestionHint(name.name, names) ?? (names.length > 0 ? `its ${noun}s are ${names.join(', ')}` : `it has no ${noun}s`),
+  };
+}
+
+/** `f(1, a: 2)` or `f(a: 1, a: 2)`: the call would drop one of the two values. */
+function givenTwice(argument: Argument, earlier: Argument, slot: Slot, what: string): Diagnostic {
+  return {
+    code: 'E002',
+    severity: 'error',
+    message: `Type mismatch: ${what} is given '${slot.name}' twice`,
+    span: argument.name?.span ?? argument.span,
+    hint: `'${slot.name}' is already given at ${formatPosition(earlier.span)}`,
   };
 }
 

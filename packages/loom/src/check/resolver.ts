@@ -13,7 +13,7 @@ import type {
 } from '../syntax/ast.js';
 import type { Span } from '../syntax/spans.js';
 import type { GlobalKind, GlobalSymbol, GlobalTable } from './binder.js';
-import { KIND_PHRASES } from './binder.js';
+import { KIND_PHRASES, duplicateDeclaration } from './binder.js';
 import { BUILTIN_ENUMS, STD_NAMESPACES, builtinNames, isBuiltinName } from '../language/builtins.js';
 import { harnessCallDiagnostic, isHarnessCall } from './harness.js';
 import type { PlacedItem, SourceUnit } from './includes.js';
@@ -119,10 +119,25 @@ class Resolver {
       for (const item of unit.program.items) {
         if (!isDeclaration(item)) hoistBindings(item, scope);
       }
+      this.reportRedeclaredGlobals(scope);
       this.scriptScopes.set(unit, scope);
       this.names.recordScriptScope(scope);
     }
     return scope;
+  }
+
+  /**
+   * A top-level statement binding the name of a flow, agent, struct ... (`greet = 2`,
+   * `for greet in xs`) would declare it a second time in the module's one namespace. The
+   * binder reports the other order (`greet = 1` then `flow greet`) at the declaration.
+   */
+  private reportRedeclaredGlobals(script: Scope): void {
+    for (const binding of script.own()) {
+      const symbol = this.globals.lookup(binding.name);
+      if (binding.node !== null && symbol !== undefined && symbol.kind !== 'variable') {
+        this.diagnostics.push(duplicateDeclaration(binding.node, symbol));
+      }
+    }
   }
 
   private resolveItem(item: TopLevelItem, script: Scope): void {

@@ -6,7 +6,7 @@
  * `x |> f(a)` is the call `f(x, a)`.
  */
 import type { Argument, BinaryExpression, CallExpression, MemberExpression } from '../syntax/ast.js';
-import { at, joinCode, quote } from './code.js';
+import { at, joinCode, propertyKey, quote } from './code.js';
 import type { Code } from './code.js';
 import { STD_JS, parameterNamesOf } from './context.js';
 import { BUILTINS_NOT_RUN, STD_FUNCTIONS_NOT_RUN, STD_NAMESPACES_RUN } from '../language/builtins.js';
@@ -27,7 +27,7 @@ export function positional(context: EmitContext, args: readonly Argument[]): Cod
 }
 
 export function named(context: EmitContext, args: readonly Argument[]): Code {
-  const entries = args.filter((arg) => arg.name !== null).map((arg) => [quote(arg.name!.name), ': ', emitExpression(context, arg.value)]);
+  const entries = args.filter((arg) => arg.name !== null).map((arg) => [propertyKey(arg.name!.name), ': ', emitExpression(context, arg.value)]);
   return ['{ ', joinCode(entries, ', '), ' }'];
 }
 
@@ -43,17 +43,30 @@ function argumentList(context: EmitContext, args: readonly Argument[]): Code {
   return joinCode(values, ', ');
 }
 
-/** A flow's arguments in parameter order; a missing one is `undefined` so its default applies. */
+/**
+ * A flow's arguments in parameter order; a missing one is `undefined` so its default applies.
+ * They are evaluated as written: named ones out of parameter order (`f(b: g(), a: h())`) are
+ * evaluated into a list first, then handed over in parameter order.
+ */
 function flowArguments(context: EmitContext, args: readonly Argument[], parameters: readonly string[]): Code {
-  const values: Code[] = args.filter((arg) => arg.name === null).map((arg) => emitExpression(context, arg.value));
+  const positions: number[] = [];
+  let nextPositional = 0;
   for (const arg of args) {
-    if (arg.name === null) continue;
+    if (arg.name === null) {
+      positions.push(nextPositional++);
+      continue;
+    }
     const position = parameters.indexOf(arg.name.name);
     if (position < 0) return context.unsupported(arg, `a named argument '${arg.name.name}' the flow does not declare`);
-    while (values.length < position) values.push('undefined');
-    values[position] = emitExpression(context, arg.value);
+    positions.push(position);
   }
-  return joinCode(values.map((value) => value ?? 'undefined'), ', ');
+  const values = args.map((arg) => emitExpression(context, arg.value));
+  const slots = Array.from({ length: Math.max(0, ...positions.map((position) => position + 1)) }, (_, slot) => positions.lastIndexOf(slot));
+  if (positions.every((position, index) => index === 0 || position > positions[index - 1])) {
+    return joinCode(slots.map((index) => (index < 0 ? 'undefined' : values[index])), ', ');
+  }
+  const reordered = slots.map((index) => (index < 0 ? 'undefined' : `$a[${index}]`)).join(', ');
+  return [`...(($a) => [${reordered}])([`, joinCode(values, ', '), '])'];
 }
 
 /**

@@ -42,6 +42,14 @@ export function quote(text: string): string {
   return JSON.stringify(text);
 }
 
+/**
+ * `text` as the key of a JavaScript object literal. A plain `"__proto__": v` would set the
+ * object's prototype instead of a key; the computed form makes it an own key like any other.
+ */
+export function propertyKey(text: string): string {
+  return text === '__proto__' ? `[${quote(text)}]` : quote(text);
+}
+
 const INDENT_UNIT = '  ';
 
 export interface WrittenCode {

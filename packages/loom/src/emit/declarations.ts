@@ -187,8 +187,10 @@ function emitImpl(context: EmitContext, declaration: ImplDeclaration): Code {
     .filter((method) => method.body !== null)
     .map((method) => [
       '[', quote(method.name.name), ', ',
+      // Anonymous: a named function expression would bind its name inside its body, so a call of
+      // the global function of that name (as the checker resolved it) would call the method.
       emitFunction(context, {
-        name: context.declared(method.name),
+        name: '',
         label: `${declaration.target.name}.${method.name.name}`,
         implicitParameters: ['self'],
         parameters: method.parameters,

@@ -11,7 +11,7 @@ import { compileTemplate } from '../language/template/compile.js';
 import { BUILTINS_NOT_RUN } from '../language/builtins.js';
 import { emitAgentPipeline, emitDag } from './agent-operators.js';
 import { emitCall, emitPipe } from './calls.js';
-import { at, braces, joinCode, quote } from './code.js';
+import { at, braces, joinCode, propertyKey, quote } from './code.js';
 import type { Code } from './code.js';
 import type { EmitContext } from './context.js';
 import { emitBlockValue, emitFunctionExpression } from './functions.js';
@@ -163,8 +163,8 @@ function emitMatchAsValue(context: EmitContext, expression: MatchExpression): Co
 }
 
 function dictKey(context: EmitContext, key: Expression): Code {
-  if (key.kind === 'Identifier') return quote(key.name);
-  if (key.kind === 'StringLiteral') return key.value === '__proto__' ? `[${quote(key.value)}]` : quote(key.value);
+  if (key.kind === 'Identifier') return propertyKey(key.name);
+  if (key.kind === 'StringLiteral') return propertyKey(key.value);
   return ['[$rt.display(', emitExpression(context, key), ')]'];
 }
 
@@ -185,7 +185,7 @@ function emitTemplate(context: EmitContext, expression: TemplateLiteral): Code {
   const data = names
     .map((name) => ({ name, resolution: context.resolveInTemplate(expression, name) }))
     .filter(({ resolution }) => resolution.kind === 'local' || resolution.kind === 'global')
-    .map(({ name, resolution }) => `${quote(name)}: ${resolution.js}`);
+    .map(({ name, resolution }) => `${propertyKey(name)}: ${resolution.js}`);
   return ['$rt.renderTemplate(', quote(expression.body), ', { ', data.join(', '), ' })'];
 }
 
@@ -212,7 +212,8 @@ function emitBinary(context: EmitContext, expression: BinaryExpression): Code {
     case '!=':
       return ['!$rt.equals(', emitExpression(context, expression.left), ', ', emitExpression(context, expression.right), ')'];
     case 'in':
-      return ['$rt.contains(', emitExpression(context, expression.right), ', ', emitExpression(context, expression.left), ')'];
+      // The element is evaluated first, as written; the helper takes the collection first.
+      return ['(($element, $collection) => $rt.contains($collection, $element))(', emitExpression(context, expression.left), ', ', emitExpression(context, expression.right), ')'];
     case 'and':
     case 'or':
       return emitLogical(context, expression, operator);

@@ -35,6 +35,22 @@ suite('calls of declared flows and struct constructions (E002)', () => {
     assert.equal(onlyFinding(`${DECLARATIONS}\nflow main { repeat(txt: "a", times: 1) }`).hint, "did you mean 'text'?");
   });
 
+  test('a parameter given twice, by position and by name or by name twice, is E002 at the second', () => {
+    const source = `${DECLARATIONS}\nflow main {\n    repeat("a", text: "b")\n    p = Point(y: 1, y: 2)\n}`;
+    assert.deepEqual(findings(source), [
+      "4:17 E002 Type mismatch: flow 'repeat' is given 'text' twice",
+      "5:21 E002 Type mismatch: struct 'Point' is given 'y' twice",
+    ]);
+    assert.equal(onlyFinding(`${DECLARATIONS}\nflow main { repeat("a", text: "b") }`).hint, "'text' is already given at main.nx:3:20");
+  });
+
+  test('positional arguments fill the slots in order, wherever named ones stand', () => {
+    assert.deepEqual(findings(`${DECLARATIONS}\nflow main { p = Point(y: 2, 1) }`), []);
+    assert.deepEqual(findings(`${DECLARATIONS}\nflow main { p = Point(y: 2, "1") }`), [
+      "3:29 E002 Type mismatch: 'x' of struct 'Point' expects 'int', found a string",
+    ]);
+  });
+
   test('missing arguments are left to the runtime', () => {
     assert.deepEqual(findings(`${DECLARATIONS}\nflow main { repeat("a") }`), []);
   });

@@ -70,3 +70,40 @@ test("an agent property computed from a script variable compiles to that variabl
   const generated = generateModule(checked, { runtimeSpecifier: RUNTIME_SPECIFIER, fileName: 'x.mjs' });
   assert.match(generated.code, /"model": chosen/);
 });
+
+test('arguments are evaluated as written, named ones out of parameter order too', async () => {
+  const checked = checkSource(`flow show(a, b, c = "C") { print(a + b + c) }
+flow mark(x) { print(x); return x }
+flow main {
+    show(b: mark("B"), a: mark("A"))
+    show(mark("1"), c: mark("3"), b: mark("2"))
+}
+`, FILE);
+  assert.deepEqual(checked.diagnostics, []);
+  const outcome = await run(checked);
+  assert.equal(outcome.stdout, 'B\nA\nABC\n1\n3\n2\n123\n');
+  assert.equal(outcome.status, 0);
+});
+
+test("a dict key written __proto__ is a key like any other, not the dict's prototype", async () => {
+  const outcome = await run(checkSource('flow main {\n    d = {__proto__: 5, k: 1}\n    print(d, len(d))\n}\n', FILE));
+  assert.equal(outcome.stdout, '{"__proto__": 5, "k": 1} 2\n');
+});
+
+test('x in c evaluates x first, as written', async () => {
+  const outcome = await run(checkSource('flow mark(x) { print(x); return x }\nflow main {\n    print(mark(2) in mark([1, 2]))\n}\n', FILE));
+  assert.equal(outcome.stdout, '2\n[1, 2]\ntrue\n');
+});
+
+test('a method calling the global function of its own name calls that function, as the checker resolved it', async () => {
+  const outcome = await run(checkSource(`fn describe(x) { return "global " + x }
+struct Box { v: int }
+trait Show { fn describe() }
+impl Show for Box {
+    fn describe() { return "box of " + describe(self.v) }
+}
+flow main { print(Box(v: 3).describe()) }
+`, FILE));
+  assert.equal(outcome.stderr, '');
+  assert.equal(outcome.stdout, 'box of global 3\n');
+});
