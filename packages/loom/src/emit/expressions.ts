@@ -16,10 +16,8 @@ import type { Code } from './code.js';
 import type { EmitContext } from './context.js';
 import { emitBlockValue, emitFunctionExpression } from './functions.js';
 import { emitMatchExpression } from './match.js';
+import { numberLiteralValue } from './number-literal.js';
 import { emitSpawn } from './spawn.js';
-
-/** Duration suffixes in seconds, the unit agent settings use. */
-const SECONDS_PER_UNIT: Readonly<Record<string, number>> = { ms: 0.001, s: 1, m: 60, min: 60, h: 3600 };
 
 const ARITHMETIC_HELPERS: Readonly<Record<string, string>> = {
   '+': 'add', '-': 'subtract', '*': 'multiply', '/': 'divide', '%': 'remainder', '**': 'power',
@@ -57,7 +55,7 @@ function emitBare(context: EmitContext, expression: Expression): Code {
     case 'Identifier':
       return emitName(context, expression);
     case 'NumberLiteral': {
-      const value = expression.unit === null ? expression.value : expression.value * (SECONDS_PER_UNIT[expression.unit] ?? 1);
+      const value = numberLiteralValue(expression);
       return value < 0 ? `(${value})` : String(value);
     }
     case 'StringLiteral':

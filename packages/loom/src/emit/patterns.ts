@@ -5,6 +5,7 @@
  */
 import type { Pattern } from '../syntax/ast.js';
 import { quote } from './code.js';
+import { numberLiteralValue } from './number-literal.js';
 
 export function patternDescriptor(pattern: Pattern): string {
   switch (pattern.kind) {
@@ -16,7 +17,8 @@ export function patternDescriptor(pattern: Pattern): string {
       return `{ bind: ${quote(pattern.name.name)} }`;
     case 'LiteralPattern': {
       const literal = pattern.value;
-      const value = literal.kind === 'NullLiteral' ? 'null' : literal.kind === 'StringLiteral' ? quote(literal.value) : String(literal.value);
+      const value =
+        literal.kind === 'NullLiteral' ? 'null' : literal.kind === 'StringLiteral' ? quote(literal.value) : literal.kind === 'NumberLiteral' ? String(numberLiteralValue(literal)) : String(literal.value);
       return `{ literal: ${value} }`;
     }
     case 'TuplePattern':

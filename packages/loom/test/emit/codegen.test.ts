@@ -107,3 +107,8 @@ flow main { print(Box(v: 3).describe()) }
   assert.equal(outcome.stderr, '');
   assert.equal(outcome.stdout, 'box of global 3\n');
 });
+
+test('a number pattern with a time unit matches the same duration as the literal (500ms is 0.5)', async () => {
+  const outcome = await run(checkSource('flow main {\n    t = 500ms\n    r = match t {\n        2s => "two"\n        500ms => "half"\n        _ => "other"\n    }\n    print(r)\n}\n', FILE));
+  assert.equal(outcome.stdout, 'half\n');
+});
