@@ -120,9 +120,11 @@ async function work(file: string, options: Readonly<Record<string, string | bool
   const loaded = await loadProgram(file, io, { debug: false, args: [] });
   if (loaded === undefined) return ExitCode.compileError;
   const progress = new ProgressLines(io);
+  let stop: (signal: NodeJS.Signals) => void = () => undefined;
   const stopped = new Promise<void>((resolve) => {
-    const stop = (signal: NodeJS.Signals): void => {
+    stop = (signal) => {
       progress.add(`loom jobs work: ${signal}, finishing the jobs in progress\n`);
+      // A second Ctrl-C is Node's default again: it ends the process at once.
       process.off('SIGINT', stop);
       process.off('SIGTERM', stop);
       resolve();
@@ -130,17 +132,23 @@ async function work(file: string, options: Readonly<Record<string, string | bool
     process.on('SIGINT', stop);
     process.on('SIGTERM', stop);
   });
-  const status = await workJobs(loaded, {
-    concurrency,
-    stopped,
-    onEvent: (event) => progress.add(`loom jobs work: ${describeEvent(event)}\n`),
-    onReady: ({ jobs, queues, location }) => {
-      progress.add(`loom jobs work: ready, working ${jobs.join(', ')} on queue${queues.length === 1 ? '' : 's'} ${queues.join(', ')} in ${location}, concurrency ${concurrency}; Ctrl-C stops\n`);
-      progress.flush();
-    },
-  });
-  progress.flush();
-  return status as ExitStatus;
+  try {
+    const status = await workJobs(loaded, {
+      concurrency,
+      stopped,
+      onEvent: (event) => progress.add(`loom jobs work: ${describeEvent(event)}\n`),
+      onReady: ({ jobs, queues, location }) => {
+        progress.add(`loom jobs work: ready, working ${jobs.join(', ')} on queue${queues.length === 1 ? '' : 's'} ${queues.join(', ')} in ${location}, concurrency ${concurrency}; Ctrl-C stops\n`);
+        progress.flush();
+      },
+    });
+    return status as ExitStatus;
+  } finally {
+    // Whether a signal stopped the worker or it ended (or failed) by itself.
+    process.off('SIGINT', stop);
+    process.off('SIGTERM', stop);
+    progress.flush();
+  }
 }
 
 /** How often a busy worker writes its progress lines. */
