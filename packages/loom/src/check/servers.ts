@@ -7,15 +7,15 @@
  * checked before anything listens: a method must be an HTTP method, a route must have a
  * handler (E003), the block form holds only `handler:` besides its contracts, a directive must
  * be one a server has (E002, with a suggestion), `cors` a dict and `body_limit` a byte count
- * written at the server level, a method and path declared once per server and a port once per
- * program (E005), and `require_auth` needs the file's `auth` block, whose secret verifies the
- * tokens (E001 without one).
+ * written at the server level, a path parameter's type one a path can carry (E002), a method
+ * and path declared once per server and a port once per program (E005), and `require_auth`
+ * needs the file's `auth` block, whose secret verifies the tokens (E001 without one).
  */
 import type { Diagnostic } from '../diagnostic.js';
 import type { ServerDeclaration } from '../syntax/ast.js';
 import { suggestionHint } from '../language/suggest.js';
 import {
-  DEFAULT_SERVER_PORT, HTTP_METHODS, SEMANTIC_ROUTE_METHODS, SERVER_ONLY_DIRECTIVES, SERVER_VALUE_DIRECTIVES, flattenServer, groupsOf, serverLabel,
+  DEFAULT_SERVER_PORT, HTTP_METHODS, SEMANTIC_ROUTE_METHODS, SERVER_ONLY_DIRECTIVES, SERVER_VALUE_DIRECTIVES, PATH_PARAMETER_PATTERNS, flattenServer, groupsOf, pathParameters, serverLabel,
 } from '../syntax/server-routes.js';
 import { formatPosition } from './positions.js';
 
@@ -42,6 +42,11 @@ export function checkServer(server: ServerDeclaration, context: ServerCheckConte
     for (const property of route.properties) {
       if (!ROUTE_BLOCK_PROPERTIES.includes(property.name.name)) {
         diagnostics.push(mismatch(`routes have no property '${property.name.name}'`, property.name.span, "a route block holds `requires:`, `ensures:` and `handler:`"));
+      }
+    }
+    for (const { name, type } of pathParameters(path)) {
+      if (type !== null && !(type in PATH_PARAMETER_PATTERNS)) {
+        diagnostics.push(mismatch(`the path parameter '${name}' has the type '${type}', which a path cannot carry`, route.path.span, `path parameters are ${Object.keys(PATH_PARAMETER_PATTERNS).join(', ')} (or untyped: text)`));
       }
     }
     if (handler === null) {

@@ -11,7 +11,7 @@
  * source order and may come after the server.
  */
 import type { ContractClause, Expression, ServerDeclaration } from '../syntax/ast.js';
-import { flattenServer, serverLabel } from '../syntax/server-routes.js';
+import { flattenServer, serverLabel, typedPathParameters } from '../syntax/server-routes.js';
 import type { FlatRoute } from '../syntax/server-routes.js';
 import { at, braces, joinCode, quote } from './code.js';
 import type { Code } from './code.js';
@@ -67,6 +67,7 @@ function emitRoute(context: EmitContext, flat: FlatRoute): Code {
   return at(route.span, [
     '{ method: ', flat.method === null ? 'null' : quote(flat.method),
     ', path: ', quote(flat.path), ', routerPath: ', quote(flat.routerPath),
+    ', parameterTypes: ', JSON.stringify(typedPathParameters(flat.path)),
     ', semantic: ', String(route.semantic),
     ', handler: ', quote(handler === null ? '' : context.sourceText(handler.span)),
     ', stages: [', joinCode(stages, ', '), ']',

@@ -66,9 +66,32 @@ export function joinPath(prefix: string, path: string): string {
   return `${head}${tail}`;
 }
 
-/** `{id}` and `{id: int}` segments as the router's `:id`. */
+/**
+ * The types a path parameter may be given (`/users/{id: int}`) and the text each accepts; a
+ * request whose segment does not fit matches no route (404). `str`, like no type, takes any.
+ */
+export const PATH_PARAMETER_PATTERNS: Readonly<Record<string, string | null>> = { int: '-?\\d+', float: '-?\\d+\\.?\\d*', bool: 'true|false', str: null };
+
+const PATH_PARAMETER = /\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*(?::\s*([^}]*?)\s*)?\}/g;
+
+/** The `{name: type}` parameters of a path, in order (`type` null when none is written). */
+export function pathParameters(path: string): Array<{ readonly name: string; readonly type: string | null }> {
+  return [...path.matchAll(PATH_PARAMETER)].map((match) => ({ name: match[1]!, type: match[2] ?? null }));
+}
+
+/** `{id}` segments as the router's `:id`; a typed one carries its pattern (`:id(^-?\d+$)`). */
 export function routerPathOf(path: string): string {
-  return path.replace(/\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*(?::[^}]*)?\}/g, ':$1');
+  return path.replace(PATH_PARAMETER, (_, name: string, type: string | undefined) => {
+    const pattern = type === undefined ? null : (PATH_PARAMETER_PATTERNS[type] ?? null);
+    return pattern === null ? `:${name}` : `:${name}(^(?:${pattern})$)`;
+  });
+}
+
+/** The typed parameters the runtime converts from text (`str` and untyped ones stay text). */
+export function typedPathParameters(path: string): Record<string, string> {
+  const typed: Record<string, string> = {};
+  for (const { name, type } of pathParameters(path)) if (type !== null && (PATH_PARAMETER_PATTERNS[type] ?? null) !== null) typed[name] = type;
+  return typed;
 }
 
 /** The handler of a route: `=> H`, or `handler: H` in the block form. */

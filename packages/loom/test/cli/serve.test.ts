@@ -258,6 +258,40 @@ test('a body over the server\'s body_limit is refused with 413', async () => {
   }
 });
 
+test('typed path parameters: only text of the type matches the route, and the handler gets the value', async () => {
+  writeFileSync(
+    join(project, 'typed.nx'),
+    [
+      'flow item(id) { return { next: id + 1 } }',
+      'flow scaled(factor) { return { doubled: factor * 2 } }',
+      'flow toggle(on) { return { off: not on } }',
+      'flow named(name) { return { name: name } }',
+      'server 0 {',
+      '    route GET "/items/{id: int}" => item',
+      '    route GET "/scale/{factor: float}" => scaled',
+      '    route GET "/toggle/{on: bool}" => toggle',
+      '    route GET "/items/{name}/info" => named',
+      '}',
+      '',
+    ].join('\n'),
+  );
+  const served = await serve('typed.nx', { cwd: project });
+  try {
+    assert.deepEqual(await json(await fetch(`${served.url}/items/41`)), { next: 42 });
+    assert.deepEqual(await json(await fetch(`${served.url}/items/-3`)), { next: -2 });
+    assert.deepEqual(await json(await fetch(`${served.url}/scale/1.25`)), { doubled: 2.5 });
+    assert.deepEqual(await json(await fetch(`${served.url}/toggle/true`)), { off: false });
+    assert.deepEqual(await json(await fetch(`${served.url}/items/abc/info`)), { name: 'abc' });
+    for (const path of ['/items/abc', '/items/4.5', '/scale/x', '/toggle/yes']) {
+      const refused = await fetch(`${served.url}${path}`);
+      assert.equal(refused.status, 404, path);
+      assert.equal(((await refused.json()) as { error: { code: string } }).error.code, 'EC01');
+    }
+  } finally {
+    await served.stop();
+  }
+});
+
 test('SIGTERM lets the request in flight finish, then the server stops and the process exits 0', async () => {
   const served = await serve('slow.nx', { cwd: project });
   const inFlight = fetch(`${served.url}/slow`);
@@ -381,6 +415,13 @@ describe('what loom serve refuses', () => {
     const badPort = await loomExit(['serve', 'shop.nx', '--port', 'eighty'], project);
     assert.equal(badPort.status, 64);
     assert.match(badPort.stderr, /--port takes a port number/);
+  });
+
+  test('a path parameter of a type a path cannot carry is E002 before anything listens', async () => {
+    writeFileSync(join(project, 'badtype.nx'), 'flow get(id) { return id }\nserver 0 {\n    route GET "/users/{id: uuid}" => get\n}\n');
+    const refused = await loomExit(['serve', 'badtype.nx'], project);
+    assert.equal(refused.status, 2);
+    assert.match(refused.stderr, /E002[^\n]*the path parameter 'id' has the type 'uuid'/);
   });
 
   test('require_auth without an auth block is a compile error before anything listens', async () => {

@@ -23,7 +23,7 @@ import type { HTTPMethod } from 'find-my-way';
 import { ContractViolation, LoomError } from '../../errors.js';
 import { fail } from '../core/script-error.js';
 import { describe, display, isDict } from '../core/values.js';
-import { parseBody, requestValue } from './request.js';
+import { parseBody, requestValue, withTypedParams } from './request.js';
 import type { RequestValue } from './request.js';
 import { errorBody, isResponse, JSON_CONTENT_TYPE, toWire } from './response.js';
 import type { WireResponse } from './response.js';
@@ -171,7 +171,7 @@ export class LoomHttpServer {
         app.route({
           method,
           url: route.routerPath,
-          handler: async (request, reply) => send(reply, await this.handle(prepared, requestValue(request), host)),
+          handler: async (request, reply) => send(reply, await this.handle(prepared, withTypedParams(requestValue(request), route.parameterTypes), host)),
         });
       }
     }

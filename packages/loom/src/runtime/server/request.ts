@@ -49,6 +49,20 @@ export function requestValue(incoming: IncomingRequest): RequestValue {
   };
 }
 
+/**
+ * Path parameters of a typed route (`/users/{id: int}`) as their values: the router only
+ * matched text that fits the type, so the conversion cannot fail.
+ */
+export function withTypedParams(value: RequestValue, parameterTypes: Readonly<Record<string, string>>): RequestValue {
+  const params = { ...value.params };
+  for (const [name, type] of Object.entries(parameterTypes)) {
+    const text = params[name];
+    if (typeof text !== 'string') continue;
+    params[name] = type === 'bool' ? text === 'true' : Number(text);
+  }
+  return { ...value, params };
+}
+
 /** A body as the handler sees it: parsed JSON when it is JSON, else the text ("" when empty). */
 export function parseBody(text: string): unknown {
   if (text === '') return '';

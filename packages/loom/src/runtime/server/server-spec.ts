@@ -29,6 +29,8 @@ export interface RouteSpec {
   readonly method: string | null;
   readonly path: string;
   readonly routerPath: string;
+  /** `int`, `float` or `bool` by parameter name, for `{id: int}` segments; others are text. */
+  readonly parameterTypes: Readonly<Record<string, string>>;
   readonly semantic: boolean;
   readonly handler: string;
   readonly stages: readonly StageSpec[];
