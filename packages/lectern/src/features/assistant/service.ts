@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { assistant as limits } from '../../config.js';
 import { ApiError, invalidRequest, invalidState, notFound } from '../../platform/errors.js';
 import type { EventHub } from '../../platform/events.js';
+import { storageFailureOf } from '../../platform/storage-failure.js';
 import type { TaskProvider } from '../../answer-engine/providers/task-provider.js';
 import type { MaterialText } from '../../answer-engine/types.js';
 import { entryTerms } from '../../answer-engine/text/term-cache.js';
@@ -134,15 +135,18 @@ export function createAssistantService(deps: AssistantServiceDeps) {
 
     /**
      * After a class stops: start its summary when auto-summary is on and there is a transcript.
-     * When the task limits block it, the summary is deferred (an event says so) instead of failing the stop.
+     * When the task limits block it, or the database cannot take the task (a full disk), the
+     * summary is deferred (an event says why) instead of failing a stop that has already happened:
+     * the class is stopped either way, and a summary can be asked for later.
      */
     summariseStopped(session: Session): string | null {
       if (!deps.autoSummaryEnabled() || session.entry_count === 0) return null;
       try {
         return create(session.id, { kind: 'summary' }).id;
       } catch (error) {
-        if (!(error instanceof ApiError) || error.code !== 'invalid_state') throw error;
-        hub.publish('summary_deferred', session.id, { session_id: session.id, reason: error.message });
+        const refusal = error instanceof ApiError && error.code === 'invalid_state' ? error : storageFailureOf(error);
+        if (refusal === null) throw error;
+        hub.publish('summary_deferred', session.id, { session_id: session.id, reason: refusal.message });
         return null;
       }
     },

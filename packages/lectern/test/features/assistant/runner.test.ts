@@ -31,10 +31,18 @@ const task: Task = {
   error_message: null,
 };
 
-/** The assistant service of a feature server's database, answering with `provider`, no auto summary. */
-function assistantAnsweringWith(feature: FeatureServer, provider: TaskProvider, connectionTestDeadlineMs?: number) {
+interface AssistantOptions {
+  connectionTestDeadlineMs?: number;
+  /** The feature server's own task store unless given. */
+  store?: TaskStore;
+  /** Off unless asked for. */
+  autoSummary?: boolean;
+}
+
+/** The assistant service of a feature server's database, answering with `provider`. */
+function assistantAnsweringWith(feature: FeatureServer, provider: TaskProvider, options: AssistantOptions = {}) {
   const { hub, sessions, entries } = feature.services;
-  const store = createTaskStore(feature.db);
+  const { connectionTestDeadlineMs, store = createTaskStore(feature.db), autoSummary = false } = options;
   const resolveProvider = () => provider;
   return createAssistantService({
     store,
@@ -43,7 +51,7 @@ function assistantAnsweringWith(feature: FeatureServer, provider: TaskProvider, 
     entries,
     hub,
     resolveProvider,
-    autoSummaryEnabled: () => false,
+    autoSummaryEnabled: () => autoSummary,
     materialText: () => null,
     ...(connectionTestDeadlineMs === undefined ? {} : { connectionTestDeadlineMs }),
   });
@@ -129,13 +137,39 @@ describe('assistant runner and service', () => {
           yield 'never reached';
         },
       };
-      const assistant = assistantAnsweringWith(feature, silent, 50);
+      const assistant = assistantAnsweringWith(feature, silent, { connectionTestDeadlineMs: 50 });
       // AbortSignal.timeout's timer does not hold the event loop open; a server's socket would.
       const keepAlive = setInterval(() => undefined, 1000);
       const outcome = await assistant.testConnection().finally(() => clearInterval(keepAlive));
       assert.equal(outcome.ok, false);
       assert.equal(outcome.error_code, 'timeout');
       assert.equal(outcome.model, 'silent');
+    } finally {
+      await feature.close();
+    }
+  });
+
+  it('a stop whose summary the database cannot take (a full disk) still stops, and defers the summary with the reason', async () => {
+    const feature = await startFeatureServer(['assistant']);
+    try {
+      const { hub, sessions, entries } = feature.services;
+      const real = createTaskStore(feature.db);
+      const full: TaskStore = {
+        ...real,
+        insert: () => {
+          throw Object.assign(new Error('database or disk is full'), { code: 'SQLITE_FULL' });
+        },
+      };
+      const assistant = assistantAnsweringWith(feature, createBuiltinProvider(), { store: full, autoSummary: true });
+      const deferred: EventFrame[] = [];
+      hub.subscribe(({ frame }) => frame.type === 'summary_deferred' && deferred.push(frame));
+      const session = await sessions.create({ course_name: 'Statistics' });
+      entries.append(session.id, { text: 'The mean is the average of the values.', source_id: 'a' });
+      const { session: stopped } = sessions.stop(session.id);
+      assert.equal(assistant.summariseStopped(stopped), null);
+      assert.equal(sessions.get(session.id).status, 'stopped');
+      assert.equal(deferred.length, 1);
+      assert.match(JSON.stringify(deferred[0]), /the disk is full/);
     } finally {
       await feature.close();
     }
