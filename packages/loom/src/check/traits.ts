@@ -19,7 +19,7 @@ export function checkImpl(impl: ImplDeclaration, globals: GlobalTable): Diagnost
       severity: 'error',
       message: `Type mismatch: trait '${trait.name.name}' has no method '${method.name.name}'`,
       span: method.name.span,
-      hint: `its methods are ${[...required].join(', ')}`,
+      hint: required.size > 0 ? `its methods are ${[...required].join(', ')}` : `it declares no methods`,
     }));
   const missing = [...required].filter((name) => !provided.has(name));
   if (missing.length > 0) {

@@ -21,4 +21,11 @@ suite('impl against its trait', () => {
     const source = `${TRAIT}impl Show for Point {\n    fn show() -> str { return "p" }\n    fn size() -> int { return 1 }\n    fn colour() -> str { return "red" }\n}`;
     assert.deepEqual(findings(source), ["9:8 E002 Type mismatch: trait 'Show' has no method 'colour'"]);
   });
+
+  test("the hint names the trait's methods, or says it declares none", () => {
+    const extra = onlyFinding(`${TRAIT}impl Show for Point {\n    fn show() -> str { return "p" }\n    fn size() -> int { return 1 }\n    fn colour() -> str { return "red" }\n}`);
+    assert.equal(extra.hint, 'its methods are show, size');
+    const empty = onlyFinding('struct Point { x: int }\ntrait Marker {\n}\nimpl Marker for Point {\n    fn colour() -> str { return "red" }\n}');
+    assert.equal(empty.hint, 'it declares no methods');
+  });
 });
