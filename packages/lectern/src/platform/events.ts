@@ -70,7 +70,7 @@ export const busEvents = {
   },
   summary_deferred: {
     data: Type.Object({ session_id: Type.String(), reason: Type.String() }),
-    description: 'The auto-summary after a stop was not started because the task limits were reached.',
+    description: 'The auto-summary after a stop was not started because the task limits were reached or the database could not take the task (a full disk: the reason says which).',
   },
   'model.installation': {
     data: Type.Object({ model: resource<Model>('Model'), rate_bytes_per_second: Type.Integer() }),
