@@ -60,7 +60,7 @@ export function materialQuote(material: MaterialText, hit: RankedMaterialPassage
 }
 
 /** The sentences of a passage around its best match, short enough to read at a glance. */
-export function excerpt(hit: RankedMaterialPassage, terms: readonly string[]): string {
+function excerpt(hit: RankedMaterialPassage, terms: readonly string[]): string {
   const sentences = splitSentences(hit.text);
   const wanted = new Set(terms);
   let best = 0;
