@@ -15,7 +15,7 @@ import { isAnswered } from './answered.js';
 import { courseTerms } from './course-terms.js';
 import { boldList } from './phrasing.js';
 import type { Composition } from './composition.js';
-import { materialQuote, passageForLatestSpeech } from './material-grounding.js';
+import { materialSection } from './material-grounding.js';
 import { escapeInline, heading, paragraphs, quoteItem } from './markdown.js';
 import { latestTeacherQuestion } from './teacher-question.js';
 
@@ -77,13 +77,6 @@ export function composeCatchup(c: Composition): string {
   ]);
 }
 
-/** The passage of the material about what is being said now, with its citation. */
-function materialSection(c: Composition, newestFirst: readonly (readonly string[])[]): string[] {
-  const material = c.request.material;
-  const found = material ? passageForLatestSpeech(material, newestFirst) : undefined;
-  if (!material || found === undefined) return [];
-  return [heading(c.book.fromMaterial(escapeInline(material.filename), material.pageLabel)), materialQuote(material, found.hit, found.terms)];
-}
 
 interface Topic {
   name: string;

@@ -8,7 +8,7 @@ import { entryTerms } from '../text/term-cache.js';
 import { tokenize } from '../text/tokens.js';
 import type { MaterialText, TranscriptLine } from '../types.js';
 import type { Composition } from './composition.js';
-import { escapeInline } from './markdown.js';
+import { escapeInline, heading } from './markdown.js';
 
 const EXCERPT_CHARS_MAX = 420;
 /**
@@ -42,6 +42,17 @@ export function passageForLatestSpeech(material: MaterialText, newestFirst: read
   return undefined;
 }
 
+/**
+ * The heading and quote of the passage about what is being said now (see
+ * passageForLatestSpeech), or nothing when no passage matches or there is no material.
+ */
+export function materialSection(c: Composition, newestFirst: readonly (readonly string[])[]): string[] {
+  const material = c.request.material;
+  const found = material ? passageForLatestSpeech(material, newestFirst) : undefined;
+  if (!material || found === undefined) return [];
+  return [heading(c.book.fromMaterial(escapeInline(material.filename), material.pageLabel)), materialQuote(material, found.hit, found.terms)];
+}
+
 /** A quote of the passage around its best match, ending with its citation: "> … (slide 7)". */
 export function materialQuote(material: MaterialText, hit: RankedMaterialPassage, terms: readonly string[]): string {
   const citation = citationOf(material, hit);
@@ -49,7 +60,7 @@ export function materialQuote(material: MaterialText, hit: RankedMaterialPassage
 }
 
 /** The sentences of a passage around its best match, short enough to read at a glance. */
-export function excerpt(hit: RankedMaterialPassage, terms: readonly string[]): string {
+function excerpt(hit: RankedMaterialPassage, terms: readonly string[]): string {
   const sentences = splitSentences(hit.text);
   const wanted = new Set(terms);
   let best = 0;

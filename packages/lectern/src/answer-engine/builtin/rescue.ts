@@ -17,7 +17,7 @@ import { keywordsAbout, keywordsOf } from './key-phrases.js';
 import { asContinuation, boldList } from './phrasing.js';
 import type { Composition } from './composition.js';
 import { bold, escapeInline, heading, paragraphs, quoteItem } from './markdown.js';
-import { bestPassage, materialQuote, passageForLatestSpeech, passageStatement } from './material-grounding.js';
+import { bestPassage, materialSection, passageStatement } from './material-grounding.js';
 import { latestTeacherQuestion } from './teacher-question.js';
 import type { TeacherQuestion } from './teacher-question.js';
 
@@ -193,13 +193,6 @@ function spoken(c: Composition, explanation: Explanation): string | undefined {
   return book.sentences(parts);
 }
 
-/** A heading and the quote of the material's passage for the newest matching terms, or nothing. */
-function materialSection(c: Composition, newestFirst: readonly (readonly string[])[]): string[] {
-  const material = c.request.material;
-  const found = material ? passageForLatestSpeech(material, newestFirst) : undefined;
-  if (!material || found === undefined) return [];
-  return [heading(c.book.fromMaterial(escapeInline(material.filename), material.pageLabel)), materialQuote(material, found.hit, found.terms)];
-}
 
 function chronological(sentences: readonly ClassSentence[]): ClassSentence[] {
   return [...new Set(sentences)].sort((a, b) => a.position - b.position);

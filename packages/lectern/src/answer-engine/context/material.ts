@@ -32,6 +32,8 @@ const INDEX_BYTES_PER_TOKEN = 64;
 interface IndexedMaterial {
   passages: MaterialPassage[];
   index: Bm25Index;
+  /** The page layout the passages were cut by (see layoutOf). */
+  layout: string;
 }
 
 /**
@@ -68,21 +70,32 @@ export function citationOf(material: MaterialText, passage: Pick<MaterialPassage
   return material.pageLabel === 'slide' ? `(slide ${passage.page})` : `(p. ${passage.page})`;
 }
 
+/**
+ * Where the pages fall and how they are numbered. The text alone does not say: it is the
+ * non-empty pages joined, so a deck with a blank slide 2 has the same text as one without it,
+ * and a plain-text file can have the text of a PDF. Passages cut for one would cite wrong pages
+ * for the other.
+ */
+function layoutOf(material: MaterialText): string {
+  if (!material.pages || material.pages.length === 0 || !material.pageLabel) return '';
+  return material.pages.map((page) => `${page.number}:${page.text.length}`).join(',');
+}
+
 function indexMaterial(material: MaterialText): IndexedMaterial {
-  // The text is the pages joined, so it identifies the pages too.
   const text = material.text;
+  const layout = layoutOf(material);
   const cached = indexedMaterials.get(text);
-  if (cached !== undefined) return cached;
+  if (cached !== undefined && cached.layout === layout) return cached;
   // Passages never straddle two pages, so each one can be cited by its page.
   const pieces: { text: string; page: number | null }[] =
-    material.pages && material.pages.length > 0 && material.pageLabel
+    layout !== '' && material.pages
       ? material.pages.flatMap((page) => splitPassages(page.text).map((passage) => ({ text: passage, page: page.number })))
       : splitPassages(text).map((passage) => ({ text: passage, page: null }));
   const passages = pieces.map((piece, index) => ({ index, ...piece }));
   const tokens = passages.map((p) => tokenize(p.text));
-  const indexed = { passages, index: new Bm25Index(tokens) };
+  const indexed = { passages, index: new Bm25Index(tokens), layout };
   // The key is the material's text, held as long as the entry is.
-  let bytes = stringBytes(text);
+  let bytes = stringBytes(text) + stringBytes(layout);
   for (const passage of passages) bytes += stringBytes(passage.text);
   for (const passageTokens of tokens) bytes += passageTokens.length * INDEX_BYTES_PER_TOKEN;
   indexedMaterials.set(text, indexed, bytes);

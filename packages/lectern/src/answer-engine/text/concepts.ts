@@ -82,7 +82,6 @@ function englishTerms(tokens: readonly TaggedToken[], models: LanguageModels): T
 
 function englishPhrase(run: readonly TaggedToken[], models: LanguageModels): TermMention | null {
   let words = [...run];
-  // Modifiers that say nothing about the subject ("the same way", "a small step") go.
   // Modifiers that say nothing about the subject ("the same way", "a small step") go; those
   // that name a kind ("citric acid", "cellular respiration") stay.
   while (words.length > 1 && isNonTerm(words[0]?.normal ?? '', models, 'en')) words = words.slice(1);

@@ -42,11 +42,8 @@ export function rankKeywords(runsPerText: Iterable<readonly TermRun[]>, options:
   return counts.rank(options);
 }
 
-/**
- * Occurrence counts of every candidate phrase, built up text by text. Counting is the costly
- * part, so a long class can count part by part and combine the parts' counts afterwards.
- */
-export class PhraseCounts {
+/** Occurrence counts of every candidate phrase, built up text by text, then ranked once. */
+class PhraseCounts {
   private readonly counts = new Map<string, number>();
 
   /**

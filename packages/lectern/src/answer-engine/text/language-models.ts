@@ -59,8 +59,8 @@ class LazyModels implements LanguageModels {
       });
     }
     if (needed.chinese) {
-      const chosen = this.options.chinese === 'segmenter' ? segmenterTagger() : jiebaTagger().catch(segmenterTagger);
-      this.chineseLoad ??= chosen.then((tagger) => {
+      // Chosen inside the ??=: jieba is built (its dictionary read) by the first load only.
+      this.chineseLoad ??= (this.options.chinese === 'segmenter' ? segmenterTagger() : jiebaTagger().catch(segmenterTagger)).then((tagger) => {
         this.chinese = tagger;
       });
     }

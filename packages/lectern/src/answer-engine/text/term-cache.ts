@@ -21,7 +21,7 @@ interface EntryAnalysis {
   mentions?: readonly TermMention[];
 }
 
-/** The analysis object and its three optional fields. */
+/** The analysis object and its four optional fields. */
 const analysisObjectBytes = 64;
 
 const cache = new ByteBudgetLru<number, EntryAnalysis>(memory.entryAnalysisCacheMaxBytes);

@@ -1,5 +1,6 @@
 // Spoken topic announcements: "today we'll talk about X", "接下来我们讲X".
 import { HAN_CHARACTER } from './script.js';
+import { safeCutIndex } from './surrogates.js';
 
 /** Cues after which the next words name the topic; the capture group holds the topic. */
 const TOPIC_CUES: readonly RegExp[] = [
@@ -39,7 +40,8 @@ function trimTopic(raw: string): string {
   if (HAN_CHARACTER.test(topic) && !/\s/.test(topic.trim())) {
     // "…今天讲的内容": a clause about the lesson, not the name of a topic.
     if (/^[的了过完]/.test(topic)) return '';
-    return topic.replace(/[吧啊呢了]+$/, '').slice(0, TOPIC_HAN_CHARS_MAX).trim();
+    const name = topic.replace(/[吧啊呢了]+$/, '');
+    return name.slice(0, safeCutIndex(name, TOPIC_HAN_CHARS_MAX)).trim();
   }
   const words = topic.trim().split(/\s+/).slice(0, TOPIC_WORDS_MAX);
   return words.join(' ').replace(TRAILING_FILLER, '').trim();

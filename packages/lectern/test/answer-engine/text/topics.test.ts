@@ -17,6 +17,14 @@ describe('announcedTopic', () => {
   });
 });
 
+describe('announcedTopic: characters outside the Basic Multilingual Plane', () => {
+  it('cuts a long Chinese topic without splitting an emoji into half a pair', () => {
+    const topic = announcedTopic('今天我们讲二叉搜索树的删除操作和它的各种😀情况');
+    assert.equal(topic, '二叉搜索树的删除操作和它的各种');
+    assert.doesNotMatch(topic ?? '', /[\uD800-\uDFFF]/);
+  });
+});
+
 describe('isForwardLooking', () => {
   it('spots sentences that say what comes next', () => {
     assert.ok(isForwardLooking("We'll come back to that at the end."));
