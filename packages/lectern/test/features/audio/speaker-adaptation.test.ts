@@ -123,7 +123,7 @@ describe('speaker adaptation of pocketsphinx (sphinxtrain, sphinxbase-utils)', (
 });
 
 describe('course speakers', () => {
-  it('remembers the newest model per course (by a hash of its name, case and spaces aside), none for a blank name, and forgets the oldest beyond 16', async () => {
+  it('remembers the newest model per course (by a hash of its name, case and spaces aside, versioned), none for a blank name, and forgets the oldest beyond 16', async () => {
     const speakers = new CourseSpeakers(join(root, 'speakers'));
     const model = join(root, 'a-model');
     mkdirSync(model);
@@ -137,7 +137,10 @@ describe('course speakers', () => {
     assert.equal(readlinkSync(join(remembered, 'mdef')), '/usr/share/pocketsphinx/model/en-us/en-us/mdef', 'links stay links');
     writeFileSync(join(model, 'means'), 'second');
     await speakers.remember('Calculus I', model);
-    assert.equal(readFileSync(join(speakers.modelOf('Calculus I')!, 'means'), 'utf8'), 'second');
+    const replaced = speakers.modelOf('Calculus I')!;
+    assert.equal(readFileSync(join(replaced, 'means'), 'utf8'), 'second');
+    assert.notEqual(replaced, remembered, 'a replaced model has a new path (a warm decoder keyed by the old one is not reused)');
+    assert.ok(!existsSync(remembered), 'the older version is removed');
     assert.equal(speakers.modelOf('Biology'), null);
     await speakers.remember('  ', model);
     assert.equal(speakers.modelOf(''), null);
