@@ -1,12 +1,11 @@
 // The `builtin` provider: an offline engine that answers from the transcript and material
 // alone — no key, no network, no model download — in the language the class is held in.
 import { languageModels, loadLanguageModels } from '../text/language-models.js';
-import type { LanguagesNeeded } from '../text/language-models.js';
-import { HAN_CHARACTER } from '../text/script.js';
 import type { AssistantRequest, EngineProgress } from '../types.js';
 import { composeCatchup } from './catchup.js';
 import { composition } from './composition.js';
 import { composeFollowup } from './followup.js';
+import { languagesIn } from './request-languages.js';
 import { composeRescue } from './rescue.js';
 import { streamMarkdown } from './stream.js';
 import { composeSummary } from './summary.js';
@@ -45,16 +44,4 @@ export async function* runBuiltin(request: AssistantRequest, options: BuiltinOpt
       break;
   }
   yield* streamMarkdown(markdown, signal);
-}
-
-/** English and Chinese: which of them the request's text contains (a scan that stops early). */
-function languagesIn(request: AssistantRequest): LanguagesNeeded {
-  const needed = { english: false, chinese: false };
-  const texts = [request.question ?? '', request.previousQuestion ?? '', ...request.entries.map((e) => e.text)];
-  for (const text of texts) {
-    if (HAN_CHARACTER.test(text)) needed.chinese = true;
-    else if (/[a-z]/i.test(text)) needed.english = true;
-    if (needed.english && needed.chinese) break;
-  }
-  return needed;
 }
