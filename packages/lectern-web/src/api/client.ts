@@ -13,6 +13,7 @@ export type Task = Schemas['Task'];
 export type Note = Schemas['Note'];
 export type Settings = Schemas['Settings'];
 export type Model = Schemas['Model'];
+export type ModelRuntime = Schemas['ModelRuntime'];
 export type MaterialSummary = Schemas['MaterialSummary'];
 export type Material = Schemas['Material'];
 export type EventFrame = Schemas['EventFrame'];

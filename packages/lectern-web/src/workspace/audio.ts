@@ -1,11 +1,10 @@
-import { failureOf, type Entry } from '../api/client.js';
-import type { ContractOnlyFrame } from '../api/contract-only.js';
+import { failureOf, type Entry, type EventFrame } from '../api/client.js';
 import type { Backend } from './backend.js';
 import type { ClassController } from './class-session.js';
 import type { Feedback } from './feedback.js';
 import type { WorkspaceStore } from './state.js';
 
-type AudioFrame = Extract<ContractOnlyFrame, { type: `audio.${string}` }>;
+type AudioFrame = Extract<EventFrame, { type: `audio.${string}` }>;
 
 /**
  * Spoken classes: clips the browser's microphone records, posted to the audio endpoint, and
@@ -27,7 +26,7 @@ export class AudioController {
       const form = new FormData();
       form.append('source_id', sourceId);
       form.append('file', wav, `${sourceId}.wav`);
-      // The audio endpoint is built in parallel with this page; typed once it is in the OpenAPI document.
+      // A multipart body, so plain fetch (the typed client sends JSON); the answer is checked below.
       const response = await this.backend.fetch(`/api/v2/sessions/${encodeURIComponent(session.id)}/audio`, { method: 'POST', body: form });
       const body = (await response.json().catch(() => null)) as { entry: Entry | null } | null;
       if (!response.ok) throw failureOf(response, body);

@@ -1,5 +1,4 @@
 import type { Entry, EventFrame, Session } from '../api/client.js';
-import type { ContractOnlyFrame } from '../api/contract-only.js';
 import { EventStream } from '../api/events.js';
 import type { AssistantController } from './assistant.js';
 import type { AudioController } from './audio.js';
@@ -96,14 +95,6 @@ export class LiveUpdates {
       case 'settings.updated':
         this.to.settings.acceptUpdated();
         return;
-      default:
-        // Frames the OpenAPI document does not list yet (api/contract-only.ts).
-        this.routeContractOnly(frame as unknown as ContractOnlyFrame);
-    }
-  }
-
-  private routeContractOnly(frame: ContractOnlyFrame): void {
-    switch (frame.type) {
       case 'audio.level':
       case 'audio.partial':
       case 'audio.error':

@@ -1,6 +1,5 @@
-import { unwrap, type Model } from '../api/client.js';
-import type { ModelsRuntime } from '../api/contract-only.js';
-import { ensureOk, type Backend } from './backend.js';
+import { unwrap, type Model, type ModelRuntime } from '../api/client.js';
+import type { Backend } from './backend.js';
 import type { Feedback } from './feedback.js';
 import type { WorkspaceStore } from './state.js';
 
@@ -19,17 +18,14 @@ export class ModelsController {
     });
   }
 
-  /** `GET /models/runtime`; quietly absent on a Lectern without it (404). */
+  /** `GET /models/runtime`: throws on failure, like the tab's other reads. */
   async loadRuntime(): Promise<void> {
-    // Not in the OpenAPI document yet (api/contract-only.ts), hence the untyped fetch.
-    const response = await this.backend.fetch('/api/v2/models/runtime');
-    if (response.ok) this.store.update({ runtime: (await response.json()) as ModelsRuntime });
+    this.store.update({ runtime: await unwrap(this.backend.api.GET('/api/v2/models/runtime')) });
   }
 
   async start(id: string): Promise<void> {
     await this.feedback.attempt(async () => {
-      const response = await this.backend.fetch(`/api/v2/models/${encodeURIComponent(id)}/start`, { method: 'POST' });
-      await ensureOk(response);
+      await unwrap(this.backend.api.POST('/api/v2/models/{id}/start', { params: { path: { id } } }));
       await this.loadRuntime();
     });
   }
@@ -52,7 +48,7 @@ export class ModelsController {
   }
 
   /** A `models.runtime` frame. */
-  acceptRuntime(runtime: ModelsRuntime): void {
+  acceptRuntime(runtime: ModelRuntime): void {
     this.store.update({ runtime });
   }
 }

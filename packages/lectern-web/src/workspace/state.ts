@@ -1,5 +1,4 @@
-import type { Entry, MaterialSummary, Model, Note, Session, Settings, Task } from '../api/client.js';
-import type { ModelsRuntime } from '../api/contract-only.js';
+import type { Entry, MaterialSummary, Model, ModelRuntime, Note, Session, Settings, Task } from '../api/client.js';
 import type { ConnectionState } from '../api/events.js';
 import type { Store } from '../store.js';
 
@@ -64,7 +63,7 @@ export interface WorkspaceState {
   connectionTest: ConnectionTest | null;
   models: Model[];
   /** Null when this Lectern has no runtime endpoint yet. */
-  runtime: ModelsRuntime | null;
+  runtime: ModelRuntime | null;
   /** Level (0..1) and words in progress of a class captured by Lectern's own microphone. */
   deviceLevel: number;
   partial: string | null;
