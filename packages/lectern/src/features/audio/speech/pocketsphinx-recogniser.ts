@@ -63,11 +63,6 @@ export class PocketsphinxRecogniser implements Recogniser {
       : null;
   }
 
-  /** Whether classes are adapted to their speaker (SphinxTrain's tools are installed). */
-  get adaptsToSpeakers(): boolean {
-    return this.#adaptation !== null;
-  }
-
   /** Resolves once no speaker estimate is running for the class (tests and benchmarks). */
   async adaptationSettled(sessionId: string): Promise<void> {
     await this.#adaptation?.settled(sessionId);

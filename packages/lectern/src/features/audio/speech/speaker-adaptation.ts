@@ -1,8 +1,9 @@
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { audio as limits } from '../../../config.js';
 import { prepareAdaptationModel } from './adaptation-model.js';
 import { CourseSpeakers } from './course-speakers.js';
+import { dictionaryText, pronunciationsOf } from './pronunciations.js';
 import { estimateSpeakerModel, type AdaptationTools, type AdaptationUtterance } from './speaker-model.js';
 
 export interface SpeakerAdaptationOptions {
@@ -26,9 +27,9 @@ interface SessionSpeaker {
   heard: HeardUtterance[];
   heardSeconds: number;
   secondsSinceEstimate: number;
-  /** The newest adapted model's folder (the estimate folder holding it is `estimates[0]`). */
-  modelDir: string | null;
-  /** Estimate folders, newest first; only two are kept (a decoder may still be starting from the older). */
+  /** The model its course's last class left, looked up once when the class is first heard. */
+  inheritedModelDir: string | null;
+  /** Estimate folders, newest first (the model is `model/` in each); only two are kept (a decoder may still be starting from the older). */
   estimates: string[];
   estimating: Promise<void> | null;
 }
@@ -61,20 +62,27 @@ export class SpeakerAdaptation {
    * else the one its course's last class left (the same teacher, most likely), else null.
    */
   modelFor(sessionId: string, courseName: string): string | null {
-    return this.#sessions.get(sessionId)?.modelDir ?? this.#courses.modelOf(courseName);
+    const session = this.#sessionOf(sessionId, courseName);
+    const newest = session.estimates[0];
+    return newest === undefined ? session.inheritedModelDir : join(newest, 'model');
+  }
+
+  #sessionOf(sessionId: string, courseName: string): SessionSpeaker {
+    let session = this.#sessions.get(sessionId);
+    if (!session) {
+      // One class at a time is the norm; a few remembered is plenty.
+      if (this.#sessions.size >= 8) this.#sessions.delete(this.#sessions.keys().next().value!);
+      session = { heard: [], heardSeconds: 0, secondsSinceEstimate: 0, inheritedModelDir: this.#courses.modelOf(courseName), estimates: [], estimating: null };
+      this.#sessions.set(sessionId, session);
+    }
+    return session;
   }
 
   /** Records a recognised clip of the class; starts an estimate when enough new speech was heard. */
   observe(sessionId: string, courseName: string, samples: Int16Array, text: string, dictionaryPath: string): void {
     const words = text.split(/\s+/).filter(Boolean);
     if (words.length === 0) return;
-    let session = this.#sessions.get(sessionId);
-    if (!session) {
-      // One class at a time is the norm; a few remembered is plenty.
-      if (this.#sessions.size >= 8) this.#sessions.delete(this.#sessions.keys().next().value!);
-      session = { heard: [], heardSeconds: 0, secondsSinceEstimate: 0, modelDir: null, estimates: [], estimating: null };
-      this.#sessions.set(sessionId, session);
-    }
+    const session = this.#sessionOf(sessionId, courseName);
     const duration = seconds(samples);
     session.heard.push({ samples: samples.slice(), words, dictionaryPath });
     session.heardSeconds += duration;
@@ -82,13 +90,12 @@ export class SpeakerAdaptation {
     while (session.heardSeconds - seconds(session.heard[0]!.samples) >= limits.adaptation.speechMaxSeconds) {
       session.heardSeconds -= seconds(session.heard.shift()!.samples);
     }
-    const due = session.modelDir === null ? session.heardSeconds >= limits.adaptation.firstAfterSeconds : session.secondsSinceEstimate >= limits.adaptation.everySeconds;
+    const due = session.estimates.length === 0 ? session.heardSeconds >= limits.adaptation.firstAfterSeconds : session.secondsSinceEstimate >= limits.adaptation.everySeconds;
     if (due && session.estimating === null && !this.#closing.signal.aborted) {
       session.secondsSinceEstimate = 0;
       const sessionState = session;
       session.estimating = this.#estimate(sessionState.heard.slice())
         .then(async ({ estimateDir, modelDir }) => {
-          sessionState.modelDir = modelDir;
           sessionState.estimates.unshift(estimateDir);
           // An hour of class would otherwise leave sixty of them.
           for (const old of sessionState.estimates.splice(2)) await rm(old, { recursive: true, force: true });
@@ -155,18 +162,14 @@ export class SpeakerAdaptation {
 }
 
 /**
- * The entries of every dictionary the utterances were decoded with, for their words only (a
+ * The pronunciations of the utterances' words, from every dictionary they were decoded with (a
  * vocabulary may have been rebuilt between clips, so there can be two or three).
  */
 async function dictionaryOf(heard: readonly HeardUtterance[]): Promise<string> {
   const needed = new Set(heard.flatMap((utterance) => utterance.words));
-  const lines = new Map<string, string>();
+  const merged = new Map<string, string[]>();
   for (const path of new Set(heard.map((utterance) => utterance.dictionaryPath))) {
-    for (const line of (await readFile(path, 'utf8')).split('\n')) {
-      const entry = line.split(/\s/, 1)[0]!;
-      // Alternative pronunciations are written `word(2)`.
-      if (needed.has(entry.replace(/\(\d+\)$/, '')) && !lines.has(entry)) lines.set(entry, line);
-    }
+    for (const [word, variants] of await pronunciationsOf(path, needed)) if (!merged.has(word)) merged.set(word, variants);
   }
-  return [...lines.values()].join('\n') + '\n';
+  return dictionaryText(merged);
 }

@@ -38,17 +38,14 @@ export class AdaptationToolError extends Error {
 function runTool(executable: string, args: readonly string[], signal: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     // The signal kills the tool: `bw` waits and retries for a feature file that went away.
-    const child = spawn(executable, args, { stdio: ['ignore', 'ignore', 'pipe'], signal });
+    const child = spawn(executable, args, { stdio: ['ignore', 'ignore', 'pipe'], signal, timeout: limits.adaptation.toolTimeoutMs, killSignal: 'SIGKILL' });
     let tail = '';
     child.stderr.setEncoding('utf8');
     child.stderr.on('data', (chunk: string) => (tail = (tail + chunk).slice(-2000)));
-    const timer = setTimeout(() => child.kill('SIGKILL'), limits.adaptation.toolTimeoutMs);
     child.on('error', (error) => {
-      clearTimeout(timer);
       reject(signal.aborted ? signal.reason : new AdaptationToolError(`${executable} could not be started: ${error.message}`));
     });
     child.on('close', (code, killedBy) => {
-      clearTimeout(timer);
       if (signal.aborted) return reject(signal.reason);
       if (code === 0) return resolve();
       const reason = tail.split('\n').filter((line) => /ERROR|FATAL/.test(line)).at(-1) ?? `exit ${killedBy ?? code}`;
