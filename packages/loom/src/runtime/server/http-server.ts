@@ -166,12 +166,17 @@ export class LoomHttpServer {
       // A semantic route written as an intent rather than a path is reached only through the model.
       if (!route.routerPath.startsWith('/')) continue;
       const methods = route.method === null ? SEMANTIC_METHODS : [route.method as HTTPMethod];
+      // Decided once here, not per request: most routes have no typed parameter to convert.
+      const typed = Object.keys(route.parameterTypes).length > 0;
       for (const method of methods) {
         declaredPaths.on(method, route.routerPath, () => undefined);
         app.route({
           method,
           url: route.routerPath,
-          handler: async (request, reply) => send(reply, await this.handle(prepared, withTypedParams(requestValue(request), route.parameterTypes), host)),
+          handler: async (request, reply) => {
+            const value = requestValue(request);
+            return send(reply, await this.handle(prepared, typed ? withTypedParams(value, route.parameterTypes) : value, host));
+          },
         });
       }
     }
