@@ -6,7 +6,8 @@
 // Options (JSON, all optional): voice (espeak-ng voice, "en-us"), commonWords (true), spell
 // (true: espeak-ng pronunciations for words the dictionary lacks), cmn ("live"), cmninit (the
 // edited feat.params' seed, comma-separated), arguments (decoder options after the shipped ones),
-// show (print each reference and hypothesis).
+// variants (comma-separated espeak-ng voices whose pronunciations are added beside every word's;
+// the shipped stock-model dictionary is "en"), show (print each reference and hypothesis).
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -31,6 +32,7 @@ interface TuningOptions {
   cmninit?: string;
   arguments?: string[];
   show?: boolean;
+  variants?: string;
 }
 
 /** The shipped decoder options for a course vocabulary (pocketsphinx-engine.ts), in the same order. */
@@ -53,6 +55,12 @@ try {
   if (options.spell !== false) {
     const missing = [...candidates].filter((word) => !pronunciations.has(word));
     for (const [word, phones] of await spelledPronunciations(missing)) pronunciations.set(word, [phones]);
+  }
+  for (const voice of (options.variants ?? '').split(',').filter(Boolean)) {
+    for (const [word, phones] of await spelledPronunciations([...pronunciations.keys()], { voice })) {
+      const known = pronunciations.get(word)!;
+      if (!known.includes(phones)) pronunciations.set(word, [...known, phones]);
+    }
   }
   const known: string[][] = [];
   for (const sentence of sentences) {

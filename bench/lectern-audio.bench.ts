@@ -49,13 +49,13 @@ async function werOf(clips: readonly { reference: string; samples: Int16Array }[
     executable: 'pocketsphinx_batch',
     acousticModelDir,
     languageModelPath: vocabulary?.languageModelPath ?? join(modelDir, 'en-us.lm.bin'),
-    dictionaryPath: vocabulary?.dictionaryPath ?? join(modelDir, 'cmudict-en-us.dict'),
+    dictionaryPath: vocabulary?.accentVariantsDictionaryPath ?? join(modelDir, 'cmudict-en-us.dict'),
     workDir: engineDir,
     courseVocabulary: vocabulary !== null,
   });
   const perClip: number[] = [];
   const started = performance.now();
-  for (const clip of clips) perClip.push(wordErrorRate(clip.reference, await engine.recognise(clip.samples)));
+  for (const clip of clips) perClip.push(wordErrorRate(clip.reference, (await engine.recognise(clip.samples)).text));
   const decodeMs = performance.now() - started;
   engine.close();
   return { mean: mean(perClip), perClip: perClip.map((w) => Math.round(w * 100) / 100), decodeMs: Math.round(decodeMs), audioSeconds: clips.reduce((sum, clip) => sum + clip.samples.length / 16000, 0) };

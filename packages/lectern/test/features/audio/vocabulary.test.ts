@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildArpa } from '../../../src/features/audio/speech/arpa.js';
 import { VocabularyBuilder } from '../../../src/features/audio/speech/course-vocabulary.js';
+import { parseSegmentation } from '../../../src/features/audio/speech/pocketsphinx-engine.js';
 import { cmuPhonesOfEspeak } from '../../../src/features/audio/speech/spelled-pronunciations.js';
 import { systemRecogniser } from '../../../src/config.js';
 
@@ -127,11 +128,36 @@ describe('course vocabulary', () => {
     assert.match(readFileSync(vocabulary.languageModelPath, 'utf8'), / the secant line\n/);
   });
 
+  it('writes a second dictionary with a British pronunciation beside each word (espeak-ng), for the decoder before it knows the speaker', async () => {
+    const builder = new VocabularyBuilder(join(root, 'accents'), dictionary);
+    const vocabulary = await builder.build({ courseName: 'Calculus', materialText: 'The derivative of a function tells how fast it changes.', transcript: '' });
+    assert.ok(vocabulary);
+    const plain = readFileSync(vocabulary.dictionaryPath, 'utf8').split('\n');
+    const accents = readFileSync(vocabulary.accentVariantsDictionaryPath, 'utf8').split('\n');
+    // The CMU dictionary's "of" is AH V; espeak-ng's British voice says 0v.
+    assert.ok(plain.includes('of AH V') && !plain.some((line) => line.startsWith('of(')), plain.filter((line) => line.startsWith('of')).join(' | '));
+    assert.ok(accents.includes('of AH V') && accents.includes('of(2) AA V'), accents.filter((line) => line.startsWith('of')).join(' | '));
+    assert.ok(accents.some((line) => line.startsWith('derivative(2) ')), 'a course word has one too');
+    // A variant equal to a pronunciation the word has is not repeated.
+    assert.equal(accents.filter((line) => /^fast[ (]/.test(line)).length, 1, 'fast: the same in both accents');
+    assert.ok(accents.length > plain.length && accents.length < 2 * plain.length);
+  });
+
   it('maps espeak-ng mnemonics to CMU phones and refuses unknown ones', () => {
     assert.equal(cmuPhonesOfEspeak("d'If3r,EnSI2;@b@L"), 'D IH F ER EH N SH IH AH B AH L');
     assert.equal(cmuPhonesOfEspeak("tS'3:tS"), 'CH ER CH');
     assert.equal(cmuPhonesOfEspeak("k'aU"), 'K AW');
     assert.equal(cmuPhonesOfEspeak("z,i:kj'u:l#ant"), 'Z IY K Y UW L AE N T');
     assert.equal(cmuPhonesOfEspeak('s*q'), null);
+  });
+});
+
+describe('pocketsphinx word segmentation', () => {
+  it('reads the words and the pronunciation chosen for each, leaving out sentence marks, silence and noise', () => {
+    const line = 'u7 S 0 T -18651981 A -18122752 L -529229 0 -81920 0 <s> 3 -409600 -297 the 12 -3772416 -233 derivative(3) 65 -1731584 -524288 <sil> 94 -3080192 -489 of(2) 139 -980992 -812 [NOISE] 160 -1000 -10 x 193 -1923072 -226 </s> 318';
+    assert.deepEqual(parseSegmentation(line), { utteranceId: 'u7', clip: { text: 'the derivative of x', pronounced: ['the', 'derivative(3)', 'of(2)', 'x'] } });
+    assert.deepEqual(parseSegmentation('u8 S 0 T 0 A 0 L 0 0 -100 0 <s> 3 -100 0 </s> 20'), { utteranceId: 'u8', clip: { text: '', pronounced: [] } });
+    assert.equal(parseSegmentation('INFO: batch.c(778): u9: 3.20 seconds speech'), null);
+    assert.equal(parseSegmentation('the derivative (u9 -1234)'), null);
   });
 });

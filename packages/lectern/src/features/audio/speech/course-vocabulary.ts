@@ -23,13 +23,20 @@ export interface VocabularySources {
 export interface CourseVocabulary {
   hash: string;
   languageModelPath: string;
+  /** The dictionary's pronunciations (American), for a decoder adapted to the class's speaker. */
   dictionaryPath: string;
+  /**
+   * The same with a British pronunciation beside each word, for the stock acoustic model: it
+   * keeps other accents' vowels decodable before the speaker is learnt (after, the American
+   * pronunciations alone decode best: docs/benchmarks.md).
+   */
+  accentVariantsDictionaryPath: string;
   /** Distinct course words the dictionary could pronounce (common words not counted). */
   courseWords: number;
 }
 
 /** Bumped whenever the way a vocabulary is built changes, so cached ones are rebuilt. */
-const BUILD_VERSION = 'v3';
+const BUILD_VERSION = 'v4';
 const MAX_HIGHER_ORDER_NGRAMS = 400_000;
 /** Built vocabularies kept on disk; the least recently used beyond this are removed. */
 const CACHED_VOCABULARIES_MAX = 16;
@@ -38,6 +45,16 @@ const CACHED_VOCABULARIES_MAX = 16;
  * is few words; a material full of names or foreign text should not make the build slow.
  */
 const SPELLED_WORDS_MAX = 2_000;
+/**
+ * Words given a British pronunciation as a variant, at most (espeak-ng spells ~2,000 words a
+ * second): a course's own words and the common ones come first, so a huge material only
+ * leaves its rarest words without one.
+ */
+const ACCENT_VARIANT_WORDS_MAX = 6_000;
+/** espeak-ng's British English voice, whose pronunciations become the dictionary's variants. */
+const ACCENT_VARIANT_VOICE = 'en';
+/** Spelled pronunciations remembered per voice between builds (a class's rebuilds add few words). */
+const SPELLING_MEMO_MAX = 50_000;
 
 export function vocabularyHash(sources: VocabularySources): string {
   const hash = createHash('sha256').update(BUILD_VERSION);
@@ -54,6 +71,8 @@ export function vocabularyHash(sources: VocabularySources): string {
  */
 export class VocabularyBuilder {
   readonly #building = new Map<string, Promise<CourseVocabulary | null>>();
+  /** voice → word → CMU phones, or null where espeak-ng gave none. */
+  readonly #spelled = new Map<string, Map<string, string | null>>();
 
   constructor(
     private readonly directory: string,
@@ -84,6 +103,7 @@ export class VocabularyBuilder {
       hash,
       languageModelPath: join(folder, 'course.lm'),
       dictionaryPath: join(folder, 'course.dict'),
+      accentVariantsDictionaryPath: join(folder, 'course-accents.dict'),
       courseWords,
     });
     const marker = join(folder, 'course-words');
@@ -101,7 +121,7 @@ export class VocabularyBuilder {
     for (const sentence of sentences) for (const word of sentence) candidates.add(word);
     const pronunciations = await pronunciationsOf(this.pronunciationDictionaryPath, candidates);
     const missing = [...candidates].filter((word) => !pronunciations.has(word)).slice(0, SPELLED_WORDS_MAX);
-    for (const [word, phones] of await spelledPronunciations(missing, this.espeakExecutable)) pronunciations.set(word, [phones]);
+    for (const [word, phones] of await this.#spell(missing, 'en-us')) pronunciations.set(word, [phones]);
     const courseWords = new Set<string>();
     // Unpronounceable words split their sentence: the decoder cannot hypothesise them.
     const known: string[][] = [];
@@ -125,17 +145,44 @@ export class VocabularyBuilder {
       extraWords: commonEnglishWords.filter((word) => pronunciations.has(word)),
       maxHigherOrderNgrams: MAX_HIGHER_ORDER_NGRAMS,
     });
+    // The acoustic model and the CMU dictionary are American; a British pronunciation beside
+    // each word keeps other lecturers' vowels ("of" as /ɒv/, "fast" as /ɑːst/) decodable
+    // (docs/benchmarks.md: it helped the American voice too).
+    const common = new Set(commonEnglishWords);
+    const variantWords = [...pronunciations.keys()].sort((a, b) => Number(common.has(a)) - Number(common.has(b))).slice(0, ACCENT_VARIANT_WORDS_MAX);
+    const withAccents = new Map(pronunciations);
+    for (const [word, phones] of await this.#spell(variantWords, ACCENT_VARIANT_VOICE)) {
+      const known = withAccents.get(word)!;
+      if (!known.includes(phones)) withAccents.set(word, [...known, phones]);
+    }
     // Written to a temporary folder and renamed: a crash never leaves a half-built vocabulary.
     const staging = `${folder}.${process.pid}.tmp`;
     await rm(staging, { recursive: true, force: true });
     await mkdir(staging, { recursive: true });
     await writeFile(join(staging, 'course.lm'), arpa);
     await writeFile(join(staging, 'course.dict'), dictionaryText(pronunciations));
+    await writeFile(join(staging, 'course-accents.dict'), dictionaryText(withAccents));
     await writeFile(join(staging, 'course-words'), String(courseWords.size));
     await rm(folder, { recursive: true, force: true });
     await rename(staging, folder);
     await this.#evictOld();
     return vocabulary(courseWords.size);
+  }
+
+  /** espeak-ng's pronunciations of these words in one voice, remembered between builds. */
+  async #spell(words: readonly string[], voice: string): Promise<Map<string, string>> {
+    let memo = this.#spelled.get(voice);
+    if (!memo) this.#spelled.set(voice, (memo = new Map()));
+    const unknown = words.filter((word) => !memo.has(word));
+    if (memo.size + unknown.length > SPELLING_MEMO_MAX) memo.clear();
+    const spelled = await spelledPronunciations(unknown, { executable: this.espeakExecutable, voice });
+    for (const word of unknown) memo.set(word, spelled.get(word) ?? null);
+    const found = new Map<string, string>();
+    for (const word of words) {
+      const phones = memo.get(word) ?? spelled.get(word);
+      if (phones) found.set(word, phones);
+    }
+    return found;
   }
 
   async #evictOld(): Promise<void> {

@@ -33,9 +33,20 @@ const courseDecoderArguments = ['-lw', '12', '-fwdflatlw', '12', '-bestpathlw', 
  */
 const commonDecoderArguments = ['-dither', 'yes'];
 
+/** What the decoder heard in one clip. */
+export interface DecodedClip {
+  /** The words, as the transcript shows them. */
+  text: string;
+  /**
+   * The same words as the dictionary spells the pronunciation the decoder chose ("of(2)" for a
+   * word's second pronunciation): speaker adaptation aligns the speech with these.
+   */
+  pronounced: string[];
+}
+
 interface Waiting {
   utteranceId: string;
-  resolve(text: string): void;
+  resolve(clip: DecodedClip): void;
   reject(error: Error): void;
   timer: NodeJS.Timeout;
 }
@@ -45,8 +56,9 @@ export class EngineFailure extends Error {}
 /**
  * One `pocketsphinx_batch` process, kept running and reused for every clip of a vocabulary: its
  * control file is its standard input, so each line written (an utterance id) makes it decode
- * `<workDir>/<id>.raw` (16 kHz mono s16) and print `text (id score)` on standard output, which
- * it flushes per utterance. Loading happens once; clips go one at a time.
+ * `<workDir>/<id>.raw` (16 kHz mono s16) and print its word segmentation (`-hypseg`: the words
+ * with the pronunciation chosen for each) on standard output, which it flushes per utterance.
+ * Loading happens once; clips go one at a time.
  */
 export class PocketsphinxEngine {
   #process: ChildProcessByStdio<Writable, Readable, Readable> | undefined;
@@ -81,7 +93,7 @@ export class PocketsphinxEngine {
         '-cepdir', setup.workDir,
         '-cepext', '.raw',
         '-samprate', String(limits.recogniserSampleRate),
-        '-hyp', '/dev/stdout',
+        '-hypseg', '/dev/stdout',
         ...commonDecoderArguments,
         ...(setup.courseVocabulary ? courseDecoderArguments : []),
         ...(setup.extraArguments ?? []),
@@ -110,16 +122,16 @@ export class PocketsphinxEngine {
   }
 
   #onHypothesis(line: string): void {
-    const match = /^(.*?)\s*\((\S+)\s+-?\d+\)\s*$/.exec(line);
+    const segmentation = parseSegmentation(line);
     const waiting = this.#waiting;
-    if (!match || !waiting || match[2] !== waiting.utteranceId) return;
+    if (!segmentation || !waiting || segmentation.utteranceId !== waiting.utteranceId) return;
     this.#waiting = undefined;
     clearTimeout(waiting.timer);
-    waiting.resolve(match[1]!.trim());
+    waiting.resolve(segmentation.clip);
   }
 
   /** Decodes one clip (16 kHz mono). The caller serialises calls: one clip at a time. */
-  async recognise(samples: Int16Array): Promise<string> {
+  async recognise(samples: Int16Array): Promise<DecodedClip> {
     if (this.#waiting) throw new Error('PocketsphinxEngine.recognise called while a clip is being decoded');
     if (this.#exited) throw new EngineFailure('pocketsphinx is no longer running');
     this.#process ??= this.#start();
@@ -127,7 +139,7 @@ export class PocketsphinxEngine {
     const rawPath = join(this.setup.workDir, `${utteranceId}.raw`);
     await writeFile(rawPath, Buffer.from(samples.buffer, samples.byteOffset, samples.byteLength));
     try {
-      return await new Promise<string>((resolve, reject) => {
+      return await new Promise<DecodedClip>((resolve, reject) => {
         const timer = setTimeout(() => {
           this.#waiting = undefined;
           reject(new EngineFailure('pocketsphinx took too long on a clip'));
@@ -153,6 +165,25 @@ export class PocketsphinxEngine {
       }
     }
   }
+}
+
+/** Sentence marks, silence and noise ("<s>", "<sil>", "[NOISE]", "++BREATH++"): not words of the transcript. */
+const FILLER = /^(<.*>|\[.*\]|\+\+.*\+\+)$/;
+
+/**
+ * One `-hypseg` line: `id S scale T score A acoustic L language`, then `frame acoustic language
+ * word` per segment, then the end frame. Null for a line of another shape.
+ */
+export function parseSegmentation(line: string): { utteranceId: string; clip: DecodedClip } | null {
+  const fields = line.trim().split(/\s+/);
+  if (fields.length < 10 || fields[1] !== 'S' || fields[3] !== 'T' || fields[5] !== 'A' || fields[7] !== 'L' || (fields.length - 10) % 4 !== 0) return null;
+  const pronounced: string[] = [];
+  for (let at = 12; at < fields.length - 1; at += 4) {
+    const word = fields[at]!;
+    if (!FILLER.test(word)) pronounced.push(word);
+  }
+  const text = pronounced.map((word) => word.replace(/\(\d+\)$/, '')).join(' ');
+  return { utteranceId: fields[0]!, clip: { text, pronounced } };
 }
 
 function lastErrorLine(stderr: string): string {

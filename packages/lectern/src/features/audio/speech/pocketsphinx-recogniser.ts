@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { audio as limits, systemRecogniser } from '../../../config.js';
 import { prepareAcousticModel } from './acoustic-model.js';
 import { VocabularyBuilder, type CourseVocabulary } from './course-vocabulary.js';
-import { EngineFailure, PocketsphinxEngine } from './pocketsphinx-engine.js';
+import { EngineFailure, PocketsphinxEngine, type DecodedClip } from './pocketsphinx-engine.js';
 import type { ClipContext, Recogniser } from './recogniser.js';
 import { SerialQueue } from './serial-queue.js';
 import { SpeakerAdaptation } from './speaker-adaptation.js';
@@ -74,16 +74,16 @@ export class PocketsphinxRecogniser implements Recogniser {
       const speakerModel = this.#adaptation?.modelFor(context.sessionId, context.courseName) ?? null;
       const key = `${vocabulary?.hash ?? GENERIC}${speakerModel ? ` ${speakerModel}` : ''}`;
       const engine = await this.#engineFor(key, vocabulary, speakerModel);
-      let text: string;
+      let clip: DecodedClip;
       try {
-        text = await engine.recognise(samples);
+        clip = await engine.recognise(samples);
       } catch (error) {
         // A crashed or stuck decoder is dropped; the next clip starts a fresh one.
         if (error instanceof EngineFailure) this.#closeEngine(key);
         throw error;
       }
-      this.#adaptation?.observe(context.sessionId, context.courseName, samples, text, engine.setup.dictionaryPath);
-      return text;
+      this.#adaptation?.observe(context.sessionId, context.courseName, samples, clip.pronounced, engine.setup.dictionaryPath);
+      return clip.text;
     });
   }
 
@@ -134,7 +134,7 @@ export class PocketsphinxRecogniser implements Recogniser {
       executable: this.options.executable,
       acousticModelDir,
       languageModelPath: vocabulary?.languageModelPath ?? join(this.options.modelDir, 'en-us.lm.bin'),
-      dictionaryPath: vocabulary?.dictionaryPath ?? join(this.options.modelDir, 'cmudict-en-us.dict'),
+      dictionaryPath: (speakerModelDir ? vocabulary?.dictionaryPath : vocabulary?.accentVariantsDictionaryPath) ?? join(this.options.modelDir, 'cmudict-en-us.dict'),
       workDir,
       courseVocabulary: vocabulary !== null,
     });

@@ -78,10 +78,13 @@ export class SpeakerAdaptation {
     return session;
   }
 
-  /** Records a recognised clip of the class; starts an estimate when enough new speech was heard. */
-  observe(sessionId: string, courseName: string, samples: Int16Array, text: string, dictionaryPath: string): void {
-    const words = text.split(/\s+/).filter(Boolean);
-    if (words.length === 0) return;
+  /**
+   * Records a recognised clip of the class (its words as the decoder pronounced them: "of(2)");
+   * starts an estimate when enough new speech was heard.
+   */
+  observe(sessionId: string, courseName: string, samples: Int16Array, pronounced: readonly string[], dictionaryPath: string): void {
+    if (pronounced.length === 0) return;
+    const words = [...pronounced];
     const session = this.#sessionOf(sessionId, courseName);
     const duration = seconds(samples);
     session.heard.push({ samples: samples.slice(), words, dictionaryPath });
@@ -127,7 +130,8 @@ export class SpeakerAdaptation {
     const workDir = join(estimateDir, 'work');
     await mkdir(workDir, { recursive: true });
     const dictionaryPath = join(workDir, 'words.dict');
-    await writeFile(dictionaryPath, await dictionaryOf(heard));
+    const alignment = await alignmentOf(heard);
+    await writeFile(dictionaryPath, alignment.dictionary);
     try {
       const modelDir = join(estimateDir, 'model');
       await estimateSpeakerModel({
@@ -135,7 +139,7 @@ export class SpeakerAdaptation {
         trainingModelDir,
         decoderModelDir: await this.options.decoderModelDir(),
         dictionaryPath,
-        utterances: heard,
+        utterances: alignment.utterances,
         workDir,
         modelDir,
         signal: this.#closing.signal,
@@ -161,15 +165,23 @@ export class SpeakerAdaptation {
   }
 }
 
+const VARIANT = /\((\d+)\)$/;
+
 /**
- * The pronunciations of the utterances' words, from every dictionary they were decoded with (a
- * vocabulary may have been rebuilt between clips, so there can be two or three).
+ * The utterances with the dictionary to align them with: the pronunciations of their words, from
+ * every dictionary they were decoded with (a vocabulary may have been rebuilt between clips, so
+ * there can be two or three). Every variant of a word is kept, numbered as in its dictionary,
+ * so "of(2)" in a transcript is the pronunciation the decoder chose; a variant the merged
+ * dictionary lacks (the clip came from another build) falls back to the word's first one.
  */
-async function dictionaryOf(heard: readonly HeardUtterance[]): Promise<string> {
-  const needed = new Set(heard.flatMap((utterance) => utterance.words));
+async function alignmentOf(heard: readonly HeardUtterance[]): Promise<{ dictionary: string; utterances: HeardUtterance[] }> {
+  const baseOf = (word: string) => word.replace(VARIANT, '');
+  const needed = new Set(heard.flatMap((utterance) => utterance.words.map(baseOf)));
   const merged = new Map<string, string[]>();
   for (const path of new Set(heard.map((utterance) => utterance.dictionaryPath))) {
     for (const [word, variants] of await pronunciationsOf(path, needed)) if (!merged.has(word)) merged.set(word, variants);
   }
-  return dictionaryText(merged);
+  const known = (word: string) => Number(VARIANT.exec(word)?.[1] ?? 1) <= (merged.get(baseOf(word))?.length ?? 0);
+  const utterances = heard.map((utterance) => ({ ...utterance, words: utterance.words.map((word) => (known(word) ? word : baseOf(word))) }));
+  return { dictionary: dictionaryText(merged), utterances };
 }

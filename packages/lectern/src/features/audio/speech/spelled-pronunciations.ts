@@ -36,22 +36,42 @@ export function cmuPhonesOfEspeak(mnemonics: string): string | null {
   return phones.length > 0 ? phones.join(' ') : null;
 }
 
-/** How long one espeak-ng run may take before the words are left without a pronunciation. */
+/** How long one espeak-ng run may take before its words are left without a pronunciation. */
 const ESPEAK_TIMEOUT_MS = 20_000;
+/**
+ * Words per espeak-ng run: a run whose output cannot be paired with its words (a word espeak
+ * split in two) loses only its own words, and each run stays far below the timeout.
+ */
+const WORDS_PER_RUN = 1_000;
+
+export interface SpellingOptions {
+  /** The espeak-ng executable (absent or failing: no pronunciations). */
+  executable?: string;
+  /** The espeak-ng voice whose letter-to-sound rules and lexicon spell the words ("en-us"). */
+  voice?: string;
+}
 
 /**
- * Pronunciations, spelled out by espeak-ng's letter-to-sound rules, for words the pronunciation
- * dictionary lacks (course jargon such as "secant" is missing from the Debian CMU dictionary):
- * without one, the decoder can never hypothesise the word. One espeak-ng run for all words, one
- * word per line ("word." so each gets its own line back). Without espeak-ng (or when it fails)
- * the answer is empty: those words stay undecodable, as before.
+ * Pronunciations spelled out by espeak-ng's letter-to-sound rules and lexicon, in CMU phones:
+ * for words the pronunciation dictionary lacks (course jargon such as "secant" is missing from
+ * the Debian CMU dictionary: without one the decoder can never hypothesise the word), and, with
+ * a British voice, as accent variants of the words it has. Without espeak-ng (or when it fails)
+ * the words are left out of the answer.
  */
-export function spelledPronunciations(words: readonly string[], executable = 'espeak-ng'): Promise<Map<string, string>> {
+export async function spelledPronunciations(words: readonly string[], options: SpellingOptions = {}): Promise<Map<string, string>> {
   const found = new Map<string, string>();
-  if (words.length === 0) return Promise.resolve(found);
+  for (let start = 0; start < words.length; start += WORDS_PER_RUN) {
+    for (const [word, phones] of await spellRun(words.slice(start, start + WORDS_PER_RUN), options.executable ?? 'espeak-ng', options.voice ?? 'en-us')) found.set(word, phones);
+  }
+  return found;
+}
+
+/** One espeak-ng run for some words, one per line ("word." so each gets its own line back). */
+function spellRun(words: readonly string[], executable: string, voice: string): Promise<Map<string, string>> {
+  const found = new Map<string, string>();
   return new Promise((resolve) => {
     let output = '';
-    const child = spawn(executable, ['-q', '-x', '-v', 'en-us', '--stdin'], { stdio: ['pipe', 'pipe', 'ignore'] });
+    const child = spawn(executable, ['-q', '-x', '-v', voice, '--stdin'], { stdio: ['pipe', 'pipe', 'ignore'] });
     const timer = setTimeout(() => child.kill('SIGKILL'), ESPEAK_TIMEOUT_MS);
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
     child.stdin.on('error', () => undefined);
