@@ -143,6 +143,22 @@ describe('course vocabulary', () => {
     assert.ok(accents.length > plain.length && accents.length < 2 * plain.length);
   });
 
+  it('gives a textbook-sized material variants for the common words and its most used ones, not for all of its words', async () => {
+    // 3,000 distinct dictionary words said once each, and "derivative" said often.
+    const rare = readFileSync(dictionary, 'utf8').split('\n').map((line) => line.split(' ')[0]!).filter((word) => /^[a-z]{6,}$/.test(word)).slice(0, 3_000);
+    const lines = [];
+    for (let at = 0; at < rare.length; at += 10) lines.push(`${rare.slice(at, at + 10).join(' ')}.`, 'The derivative again.');
+    const builder = new VocabularyBuilder(join(root, 'textbook'), dictionary);
+    const vocabulary = await builder.build({ courseName: 'Calculus', materialText: lines.join('\n'), transcript: '' });
+    assert.ok(vocabulary && vocabulary.courseWords > 3_000);
+    const accents = readFileSync(vocabulary.accentVariantsDictionaryPath, 'utf8').split('\n');
+    assert.ok(accents.includes('of(2) AA V'), 'a common word');
+    assert.ok(accents.some((line) => line.startsWith('derivative(2) ')), 'the most used course word');
+    const lineCount = (path: string) => readFileSync(path, 'utf8').split('\n').length;
+    const added = lineCount(vocabulary.accentVariantsDictionaryPath) - lineCount(vocabulary.dictionaryPath);
+    assert.ok(added > 100 && added <= 1_500, `${added} British variants`);
+  });
+
   it('maps espeak-ng mnemonics to CMU phones and refuses unknown ones', () => {
     assert.equal(cmuPhonesOfEspeak("d'If3r,EnSI2;@b@L"), 'D IH F ER EH N SH IH AH B AH L');
     assert.equal(cmuPhonesOfEspeak("tS'3:tS"), 'CH ER CH');

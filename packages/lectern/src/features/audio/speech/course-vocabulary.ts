@@ -46,11 +46,12 @@ const CACHED_VOCABULARIES_MAX = 16;
  */
 const SPELLED_WORDS_MAX = 2_000;
 /**
- * Words given a British pronunciation as a variant, at most (espeak-ng spells ~2,000 words a
- * second): a course's own words and the common ones come first, so a huge material only
- * leaves its rarest words without one.
+ * Words given a British pronunciation as a variant, at most: the common words and the class's
+ * most frequent words, which are most of what is said. espeak-ng spells ~1,000–2,000 words a
+ * second and the first clip of a class waits for its vocabulary, so a textbook-sized material
+ * (8,000 distinct words) must not make that wait seconds long.
  */
-const ACCENT_VARIANT_WORDS_MAX = 6_000;
+const ACCENT_VARIANT_WORDS_MAX = 1_500;
 /** espeak-ng's British English voice, whose pronunciations become the dictionary's variants. */
 const ACCENT_VARIANT_VOICE = 'en';
 /** Spelled pronunciations remembered per voice between builds (a class's rebuilds add few words). */
@@ -148,8 +149,7 @@ export class VocabularyBuilder {
     // The acoustic model and the CMU dictionary are American; a British pronunciation beside
     // each word keeps other lecturers' vowels ("of" as /ɒv/, "fast" as /ɑːst/) decodable
     // (docs/benchmarks.md: it helped the American voice too).
-    const common = new Set(commonEnglishWords);
-    const variantWords = [...pronunciations.keys()].sort((a, b) => Number(common.has(a)) - Number(common.has(b))).slice(0, ACCENT_VARIANT_WORDS_MAX);
+    const variantWords = mostSaidFirst([...pronunciations.keys()], sentences).slice(0, ACCENT_VARIANT_WORDS_MAX);
     const withAccents = new Map(pronunciations);
     for (const [word, phones] of await this.#spell(variantWords, ACCENT_VARIANT_VOICE)) {
       const known = withAccents.get(word)!;
@@ -193,4 +193,12 @@ export class VocabularyBuilder {
     folders.sort((a, b) => b.used - a.used);
     for (const old of folders.slice(CACHED_VOCABULARIES_MAX)) await rm(join(this.directory, old.name), { recursive: true, force: true });
   }
+}
+
+/** The words, common English words first, then by how often the class's text uses them. */
+function mostSaidFirst(words: readonly string[], sentences: readonly (readonly string[])[]): string[] {
+  const uses = new Map<string, number>();
+  for (const word of commonEnglishWords) uses.set(word, Number.MAX_SAFE_INTEGER);
+  for (const sentence of sentences) for (const word of sentence) uses.set(word, (uses.get(word) ?? 0) + 1);
+  return [...words].sort((a, b) => (uses.get(b) ?? 0) - (uses.get(a) ?? 0));
 }

@@ -40,9 +40,10 @@ export function cmuPhonesOfEspeak(mnemonics: string): string | null {
 const ESPEAK_TIMEOUT_MS = 20_000;
 /**
  * Words per espeak-ng run: a run whose output cannot be paired with its words (a word espeak
- * split in two) loses only its own words, and each run stays far below the timeout.
+ * split in two) loses only its own words, and the runs go side by side on the machine's cores
+ * (a class's first clip waits for its vocabulary).
  */
-const WORDS_PER_RUN = 1_000;
+const WORDS_PER_RUN = 750;
 
 export interface SpellingOptions {
   /** The espeak-ng executable (absent or failing: no pronunciations). */
@@ -59,11 +60,11 @@ export interface SpellingOptions {
  * the words are left out of the answer.
  */
 export async function spelledPronunciations(words: readonly string[], options: SpellingOptions = {}): Promise<Map<string, string>> {
-  const found = new Map<string, string>();
+  const runs: Promise<Map<string, string>>[] = [];
   for (let start = 0; start < words.length; start += WORDS_PER_RUN) {
-    for (const [word, phones] of await spellRun(words.slice(start, start + WORDS_PER_RUN), options.executable ?? 'espeak-ng', options.voice ?? 'en-us')) found.set(word, phones);
+    runs.push(spellRun(words.slice(start, start + WORDS_PER_RUN), options.executable ?? 'espeak-ng', options.voice ?? 'en-us'));
   }
-  return found;
+  return new Map((await Promise.all(runs)).flatMap((found) => [...found]));
 }
 
 /** One espeak-ng run for some words, one per line ("word." so each gets its own line back). */
