@@ -36,9 +36,33 @@ async function isServing(info: ConnectionInfo): Promise<boolean> {
   }
 }
 
+/** What `lectern serve` announces on stdout (serve.ts, `announce`): ready, or why it could not start. */
+interface StartupEvent {
+  event: string;
+  code?: string;
+  message?: string;
+}
+
+/**
+ * One stdout line of the started instance as its start-up event; null for any other line. The
+ * instance itself prints only JSON lines there, but others can share its stdout (a module
+ * preloaded through NODE_OPTIONS, a stray debugging print) or cut a line short by dying, and
+ * such a line must not end the command with a JSON syntax error.
+ */
+function startupEventOf(line: string): StartupEvent | null {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(line);
+  } catch {
+    return null;
+  }
+  if (typeof parsed !== 'object' || parsed === null || !('event' in parsed) || typeof parsed.event !== 'string') return null;
+  return parsed as StartupEvent;
+}
+
 /**
  * Starts `lectern serve` in the background, detached so it outlives this command, and waits
- * for its ready line (or its error line).
+ * for its ready line (or its error line); other lines are passed over.
  */
 async function startInstance(options: OpenOptions): Promise<ConnectionInfo> {
   const child = spawn(process.execPath, [options.cliEntry, 'serve', '--data-dir', options.dataDir], {
@@ -47,17 +71,23 @@ async function startInstance(options: OpenOptions): Promise<ConnectionInfo> {
     env: options.env ?? process.env,
   });
   const lines = createInterface({ input: child.stdout, crlfDelay: Infinity });
+  /** The last line that was not a start-up event: the only clue when none comes. */
+  let otherOutput: string | undefined;
   for await (const line of lines) {
-    const event = JSON.parse(line) as { event: string; code?: string; message?: string };
+    const event = startupEventOf(line);
+    if (event === null) {
+      if (line.trim() !== '') otherOutput = line;
+      continue;
+    }
     lines.close();
     child.stdout.destroy();
     child.unref();
     if (event.event !== 'ready') throw new OpenError(`Lectern could not start (${event.code ?? 'startup_failed'}): ${event.message ?? ''}`);
     const info = readConnection(options.dataDir);
     if (info) return info;
-    break;
+    throw new OpenError('Lectern could not start');
   }
-  throw new OpenError('Lectern could not start');
+  throw new OpenError(otherOutput === undefined ? 'Lectern could not start' : `Lectern could not start; it printed no start-up line, last: ${otherOutput.slice(0, 300)}`);
 }
 
 /** The command that opens a URL in the user's default browser; `$BROWSER` first, as many tools honour it. */

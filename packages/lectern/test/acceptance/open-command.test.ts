@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { LecternClient } from '../support/http-client.js';
 import { LecternProcess, cliPath, createTempDataDir, removeTempDataDir } from '../support/lectern-process.js';
@@ -67,16 +68,7 @@ describe('lectern open', () => {
   });
 
   const startedDir = createTempDataDir();
-  after(async () => {
-    const connection = join(startedDir, 'connection.json');
-    if (existsSync(connection)) {
-      const { pid } = JSON.parse(readFileSync(connection, 'utf8')) as { pid: number };
-      process.kill(pid, 'SIGTERM');
-      const deadline = Date.now() + 8000;
-      while (existsSync(connection) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    removeTempDataDir(startedDir);
-  });
+  after(() => stopBackgroundInstance(startedDir));
 
   it('starts an instance in the background when none runs on the data dir, and it keeps running', async () => {
     const { stdout } = await lecternOpen(startedDir, ['--no-browser']);
@@ -90,7 +82,53 @@ describe('lectern open', () => {
     const status = await new LecternClient(`http://127.0.0.1:${connection.port}`, connection.token).get('/api/v2/status');
     assert.equal(status.status, 200, 'the instance outlives the command that started it');
   });
+
+  const strayOutputDir = createTempDataDir();
+  after(() => stopBackgroundInstance(strayOutputDir));
+
+  it('passes over lines of the started instance that are not JSON, before its ready line', async () => {
+    const preload = strayOutputPreload(strayOutputDir, 'a stray line, not JSON\n{"cut short": \n');
+    const { stdout } = await lecternOpen(strayOutputDir, ['--no-browser'], { NODE_OPTIONS: `--import=${preload}` });
+    assert.match(stdout.trim(), linkPattern);
+  });
+
+  it('names the last other line when the started instance prints no start-up line at all', async () => {
+    const dataDir = createTempDataDir();
+    try {
+      const preload = strayOutputPreload(dataDir, 'Segmentation fault, or so\n', { thenExit: true });
+      await assert.rejects(lecternOpen(dataDir, ['--no-browser'], { NODE_OPTIONS: `--import=${preload}` }), (error: { code?: number; stderr?: string }) => {
+        assert.equal(error.code, 1);
+        assert.equal(error.stderr, 'lectern open: Lectern could not start; it printed no start-up line, last: Segmentation fault, or so\n');
+        return true;
+      });
+    } finally {
+      removeTempDataDir(dataDir);
+    }
+  });
 });
+
+/**
+ * A module for NODE_OPTIONS' --import that makes `lectern serve` (not `lectern open`, which
+ * loads it too) print `text` on stdout before anything else, as a preload or a crash can.
+ */
+function strayOutputPreload(dataDir: string, text: string, options: { thenExit?: boolean } = {}): string {
+  const path = join(dataDir, '..', 'stray-output.mjs');
+  const exit = options.thenExit ? 'process.exit(1);' : '';
+  writeFileSync(path, `if (process.argv.includes('serve')) { process.stdout.write(${JSON.stringify(text)}); ${exit} }\n`);
+  return pathToFileURL(path).href;
+}
+
+/** Stops the instance `lectern open` left running on the data dir, if any, and removes the dir. */
+async function stopBackgroundInstance(dataDir: string): Promise<void> {
+  const connection = join(dataDir, 'connection.json');
+  if (existsSync(connection)) {
+    const { pid } = JSON.parse(readFileSync(connection, 'utf8')) as { pid: number };
+    process.kill(pid, 'SIGTERM');
+    const deadline = Date.now() + 8000;
+    while (existsSync(connection) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  removeTempDataDir(dataDir);
+}
 
 describe('serve --print-link (npm start)', () => {
   it('prints a working one-time link after the ready line', async () => {

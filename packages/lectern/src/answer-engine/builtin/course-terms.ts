@@ -2,14 +2,13 @@
 // (strongest), repeated, stressed. Each comes with the sentence that defines it and an example.
 import { definitionJudge, termNamedIn } from '../text/definitions.js';
 import { isEmphasised } from '../text/emphasis.js';
-import { isExample } from '../text/explanations.js';
 import { isNonTerm } from '../text/concepts.js';
 import type { TermMention } from '../text/concepts.js';
 import type { LanguageModels } from '../text/language-models.js';
-import { isQuestion } from '../text/questions.js';
 import { HAN_CHARACTER } from '../text/script.js';
 import { entryTermMentions } from '../text/term-cache.js';
 import type { ClassSentence } from './class-sentences.js';
+import { exampleOf } from './term-example.js';
 
 export interface CourseTerm {
   key: string;
@@ -143,7 +142,7 @@ export function courseTerms(sentences: readonly ClassSentence[], models: Languag
       mentions: t.sentences.length,
       score,
       definition,
-      example: exampleOf(t, definition, next),
+      example: exampleOf(t.sentences, definition, (sentence) => next.get(sentence)),
       first: t.sentences[0] as ClassSentence,
     }));
 }
@@ -179,12 +178,4 @@ function bestDefinition(t: Tally): ClassSentence | undefined {
     }
   }
   return best;
-}
-
-/** An example that names the term; else the one the class gave right after defining it. */
-function exampleOf(t: Tally, definition: ClassSentence | undefined, next: ReadonlyMap<ClassSentence, ClassSentence>): ClassSentence | undefined {
-  const naming = t.sentences.find((s) => s !== definition && isExample(s.text) && !isQuestion(s.text));
-  if (naming !== undefined || definition === undefined) return naming;
-  const following = next.get(definition);
-  return following !== undefined && isExample(following.text) && !isQuestion(following.text) ? following : undefined;
 }

@@ -2,7 +2,6 @@
 // goes with it, and — for "why" and "how" — what the class said after asking that itself or
 // with "because". Rescue and follow-up both answer from here.
 import { definitionJudge } from '../text/definitions.js';
-import { isExample } from '../text/explanations.js';
 import { termMentions } from '../text/concepts.js';
 import type { LanguageModels } from '../text/language-models.js';
 import { questionIntent } from '../text/question-intent.js';
@@ -11,6 +10,7 @@ import { isQuestion } from '../text/questions.js';
 import { announcedTopic } from '../text/topics.js';
 import type { ClassSentence } from './class-sentences.js';
 import { mentionPattern } from './key-phrases.js';
+import { exampleOf } from './term-example.js';
 
 export interface Explanation {
   subject: string;
@@ -83,7 +83,7 @@ export function explanationOf(subject: string, question: string, sentences: read
   const pattern = mentionPattern(subject);
   const mentions = sentences.filter((s) => pattern.test(s.text) && !isQuestion(s.text));
   const definition = strongestDefinition(subject, mentions);
-  const example = exampleOf(pattern, definition, sentences);
+  const example = exampleOf(mentions, definition, (sentence) => sentences[sentences.indexOf(sentence) + 1]);
   const reasons = intent === 'why' || intent === 'how' ? answersToQuestionsLike(intent, pattern, sentences) : [];
   if (intent === 'why' && reasons.length === 0) {
     reasons.push(...mentions.filter((s) => REASON_CUES.test(s.text)));
@@ -114,15 +114,6 @@ function strongestDefinition(subject: string, mentions: readonly ClassSentence[]
     }
   }
   return best;
-}
-
-/** An example that names the subject; else the example given right after its definition. */
-function exampleOf(pattern: RegExp, definition: ClassSentence | undefined, sentences: readonly ClassSentence[]): ClassSentence | undefined {
-  const naming = sentences.find((s) => s !== definition && isExample(s.text) && !isQuestion(s.text) && pattern.test(s.text));
-  if (naming !== undefined || definition === undefined) return naming;
-  const at = sentences.indexOf(definition);
-  const following = sentences[at + 1];
-  return following !== undefined && isExample(following.text) && !isQuestion(following.text) ? following : undefined;
 }
 
 /** What the class said right after asking a question of the same kind about the subject. */

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
 import { audio as limits } from '../../../config.js';
+import { StderrTail } from './stderr-tail.js';
 
 /** What one decoder process is started with. */
 export interface PocketsphinxSetup {
@@ -64,7 +65,7 @@ export class PocketsphinxEngine {
   #process: ChildProcessByStdio<Writable, Readable, Readable> | undefined;
   #waiting: Waiting | undefined;
   #counter = 0;
-  #stderrTail = '';
+  readonly #stderr = new StderrTail();
   #exited = false;
 
   constructor(readonly setup: PocketsphinxSetup) {}
@@ -102,10 +103,8 @@ export class PocketsphinxEngine {
     );
     child.stdin.on('error', () => undefined);
     child.stderr.setEncoding('utf8');
-    child.stderr.on('data', (chunk: string) => {
-      // Only the tail is kept, for the error message of a crash.
-      this.#stderrTail = (this.#stderrTail + chunk).slice(-2000);
-    });
+    // Kept for the error message of a crash.
+    child.stderr.on('data', (chunk: string) => this.#stderr.append(chunk));
     createInterface({ input: child.stdout, crlfDelay: Infinity }).on('line', (line) => this.#onHypothesis(line));
     const fail = (reason: string) => {
       this.#exited = true;
@@ -117,7 +116,7 @@ export class PocketsphinxEngine {
       }
     };
     child.on('error', (error) => fail(`pocketsphinx could not be started: ${error.message}`));
-    child.on('exit', (code, signal) => fail(`pocketsphinx exited (${signal ?? code}): ${lastErrorLine(this.#stderrTail)}`));
+    child.on('exit', (code, signal) => fail(`pocketsphinx exited (${signal ?? code}): ${this.#stderr.lastErrorLine() ?? this.#stderr.lastLine() ?? 'no output'}`));
     return child;
   }
 
@@ -184,9 +183,4 @@ export function parseSegmentation(line: string): { utteranceId: string; clip: De
   }
   const text = pronounced.map((word) => word.replace(/\(\d+\)$/, '')).join(' ');
   return { utteranceId: fields[0]!, clip: { text, pronounced } };
-}
-
-function lastErrorLine(stderr: string): string {
-  const lines = stderr.split('\n').filter((line) => /ERROR|FATAL/.test(line));
-  return (lines.at(-1) ?? stderr.split('\n').filter(Boolean).at(-1) ?? 'no output').slice(0, 300);
 }

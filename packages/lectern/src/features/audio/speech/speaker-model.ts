@@ -4,6 +4,7 @@ import { mkdir, readFile, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { audio as limits } from '../../../config.js';
 import { executableOnPath } from '../../../platform/executables.js';
+import { StderrTail } from './stderr-tail.js';
 
 /** The programs a speaker transform is estimated with (Debian `sphinxbase-utils` and `sphinxtrain`). */
 export interface AdaptationTools {
@@ -39,17 +40,17 @@ function runTool(executable: string, args: readonly string[], signal: AbortSigna
   return new Promise((resolve, reject) => {
     // The signal kills the tool: `bw` waits and retries for a feature file that went away.
     const child = spawn(executable, args, { stdio: ['ignore', 'ignore', 'pipe'], signal, timeout: limits.adaptation.toolTimeoutMs, killSignal: 'SIGKILL' });
-    let tail = '';
+    const stderr = new StderrTail();
     child.stderr.setEncoding('utf8');
-    child.stderr.on('data', (chunk: string) => (tail = (tail + chunk).slice(-2000)));
+    child.stderr.on('data', (chunk: string) => stderr.append(chunk));
     child.on('error', (error) => {
       reject(signal.aborted ? signal.reason : new AdaptationToolError(`${executable} could not be started: ${error.message}`));
     });
     child.on('close', (code, killedBy) => {
       if (signal.aborted) return reject(signal.reason);
       if (code === 0) return resolve();
-      const reason = tail.split('\n').filter((line) => /ERROR|FATAL/.test(line)).at(-1) ?? `exit ${killedBy ?? code}`;
-      reject(new AdaptationToolError(`${executable.split('/').at(-1)} failed: ${reason.slice(0, 300)}`));
+      const reason = stderr.lastErrorLine() ?? `exit ${killedBy ?? code}`;
+      reject(new AdaptationToolError(`${executable.split('/').at(-1)} failed: ${reason}`));
     });
   });
 }
