@@ -87,8 +87,9 @@ export const ERROR_REGISTRY: Readonly<Record<ErrorCode, ErrorEntry>> = {
     family: 'CompileError',
     title: 'Syntax error',
     cause:
-      'The source does not follow the grammar: a missing name, brace, parenthesis or comma, an ' +
-      'unterminated string, or a construct in a place where it is not allowed.',
+      'The source does not follow the grammar: a missing name, brace, parenthesis or comma, a ' +
+      '`try` without its `catch`, an unterminated string, or a construct in a place where it is ' +
+      'not allowed.',
     remedy:
       'Look at the marked token and the one just before it; the message says what was ' +
       'expected there. docs/loom/reference.md describes the accepted syntax.',

@@ -3,14 +3,15 @@
  * at compile time, anything computed is left to the runtime type mode.
  */
 import type { Diagnostic } from '../diagnostic.js';
-import type { Expression } from '../syntax/ast.js';
+import { numberLiteralValue } from '../syntax/number-literal.js';
+import type { Expression, NumberLiteral } from '../syntax/ast.js';
 import type { LoomType, PrimitiveName } from './types.js';
 import { describeType } from './types.js';
 
 export interface LiteralMismatch {
   /** The literal that does not fit (an element of a list literal, for instance). */
   readonly literal: Expression;
-  /** What the literal is, as a phrase: `a string`, `an integer`. */
+  /** What the literal is, as a phrase: `a string`, `an integer`, `500ms (0.5 seconds, a float)`. */
   readonly found: string;
 }
 
@@ -84,7 +85,18 @@ export function literalMismatchDiagnostic(
 }
 
 function mismatch(literal: Expression, shape: LiteralShape): LiteralMismatch {
-  return { literal, found: SHAPE_PHRASES[shape] };
+  const duration = durationLiteral(literal);
+  if (duration === null) return { literal, found: SHAPE_PHRASES[shape] };
+  // The seconds are what the variable would hold, so the message shows them beside what was written.
+  const sign = literal.kind === 'UnaryExpression' ? -1 : 1;
+  const written = `${sign < 0 ? '-' : ''}${duration.value}${duration.unit ?? ''}`;
+  return { literal, found: `${written} (${sign * numberLiteralValue(duration)} seconds, ${SHAPE_PHRASES[shape]})` };
+}
+
+/** The number literal with a time unit that `literal` is, or negates (`-500ms`), or null. */
+function durationLiteral(literal: Expression): NumberLiteral | null {
+  const number = literal.kind === 'UnaryExpression' && literal.operator === '-' ? literal.operand : literal;
+  return number.kind === 'NumberLiteral' && number.unit !== null ? number : null;
 }
 
 function primitiveAccepts(name: PrimitiveName, shape: LiteralShape): boolean {
@@ -109,9 +121,10 @@ function literalShape(value: Expression): LiteralShape | null {
     case 'TemplateLiteral':
       return 'string';
     case 'NumberLiteral':
-      // Loom has one number type and `int` means an integral value, so `3.0` is an integer;
-      // a duration such as `500ms` counts time units.
-      return Number.isInteger(value.value) || value.unit !== null ? 'integer' : 'float';
+      // Loom has one number type and `int` means an integral value, so `3.0` is an integer. A
+      // duration is judged by the value it stands for: `500ms` is 0.5 (seconds), a float, and
+      // `2s` is 2, an integer. Nexa has no duration type, so there is nothing else to judge.
+      return Number.isInteger(numberLiteralValue(value)) ? 'integer' : 'float';
     case 'BooleanLiteral':
       return 'boolean';
     case 'NullLiteral':

@@ -7,26 +7,44 @@
  * A `match` used as a value inside an expression (`print(match x {…})`, `"n=" + match …`),
  * and a block expression, compile to a function of their own, so none of the three may leave
  * them. A match that is a whole statement, the value of `return`, `let x =` or `x =`, or the
- * body of an arm, delivers its value in place and is no such boundary (emit/match.ts).
+ * body of an arm, delivers its value in place and is no such boundary (emit/match.ts). A loop
+ * inside such a boundary is still inside it: `break` may end that loop, `return` may not leave.
  */
 import type { Diagnostic } from '../diagnostic.js';
 import type { Node } from '../syntax/ast.js';
 import { leadingSpan } from './positions.js';
 import type { NodeVisitor } from '../syntax/walk.js';
 
+/** A match or block used as a value, which compiles to a function of its own. */
+interface ValueBoundary {
+  /** What may not be left, for the message. */
+  readonly what: string;
+  readonly hint: string;
+}
+
 interface Place {
   readonly inLoop: boolean;
   readonly inFunction: boolean;
-  /** Inside a match or block used as a value: what may not be left, for the message. */
-  readonly valueBoundary?: string;
+  /** Inside a match or block used as a value (and not in a closure within it). */
+  readonly valueBoundary?: ValueBoundary;
 }
 
 const TOP_LEVEL: Place = { inLoop: false, inFunction: false };
 const FUNCTION_BODY: Place = { inLoop: false, inFunction: true };
-const LOOP_AT_TOP_LEVEL: Place = { inLoop: true, inFunction: false };
-const LOOP_IN_FUNCTION: Place = { inLoop: true, inFunction: true };
-const INSIDE_MATCH_VALUE: Place = { inLoop: false, inFunction: false, valueBoundary: 'a match used as a value' };
-const INSIDE_BLOCK_VALUE: Place = { inLoop: false, inFunction: false, valueBoundary: 'a block used as a value' };
+const INSIDE_MATCH_VALUE: Place = {
+  inLoop: false,
+  inFunction: false,
+  valueBoundary: {
+    what: 'a match used as a value',
+    // A typed `let` is named because it looks like the in-place form but is not one.
+    hint: 'assign the match to a variable first (`y = match …` or `let y = match …`, without a type annotation), then use the variable',
+  },
+};
+const INSIDE_BLOCK_VALUE: Place = {
+  inLoop: false,
+  inFunction: false,
+  valueBoundary: { what: 'a block used as a value', hint: 'assign the value to a variable first, then use the variable' },
+};
 
 /** A node that changes the place of everything below it, and that place. */
 interface Opened {
@@ -63,7 +81,8 @@ export class MisplacedStatementFinder implements NodeVisitor {
     } else if (node.kind === 'BlockExpression') {
       this.opened.push({ node, place: INSIDE_BLOCK_VALUE });
     } else if (LOOP_KINDS.has(node.kind)) {
-      this.opened.push({ node, place: place.inFunction ? LOOP_IN_FUNCTION : LOOP_AT_TOP_LEVEL });
+      // Only `inLoop` changes: a loop inside a match value is still inside that match.
+      this.opened.push({ node, place: { ...place, inLoop: true } });
     } else if (FUNCTION_KINDS.has(node.kind)) {
       this.opened.push({ node, place: FUNCTION_BODY });
     }
@@ -74,15 +93,13 @@ export class MisplacedStatementFinder implements NodeVisitor {
   }
 
   private misplaced(keyword: string, where: string, node: Node, place: Place): void {
-    const message = place.valueBoundary === undefined
-      ? `'${keyword}' is only allowed inside ${where}`
-      : `'${keyword}' cannot leave ${place.valueBoundary}`;
+    const boundary = place.valueBoundary;
     this.diagnostics.push({
       code: 'E004',
       severity: 'error',
-      message,
+      message: boundary === undefined ? `'${keyword}' is only allowed inside ${where}` : `'${keyword}' cannot leave ${boundary.what}`,
       span: leadingSpan(node.span, keyword.length),
-      hint: place.valueBoundary === undefined ? undefined : 'assign the value to a variable first (x = match … { … }), then use the variable',
+      hint: boundary?.hint,
     });
   }
 }

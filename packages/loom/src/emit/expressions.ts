@@ -16,7 +16,7 @@ import type { Code } from './code.js';
 import type { EmitContext } from './context.js';
 import { emitBlockValue, emitFunctionExpression } from './functions.js';
 import { emitMatchExpression } from './match.js';
-import { numberLiteralValue } from './number-literal.js';
+import { numberLiteralValue } from '../syntax/number-literal.js';
 import { emitSpawn } from './spawn.js';
 
 const ARITHMETIC_HELPERS: Readonly<Record<string, string>> = {

@@ -5,7 +5,7 @@
  */
 import type { Pattern } from '../syntax/ast.js';
 import { quote } from './code.js';
-import { numberLiteralValue } from './number-literal.js';
+import { numberLiteralValue } from '../syntax/number-literal.js';
 
 export function patternDescriptor(pattern: Pattern): string {
   switch (pattern.kind) {

@@ -60,8 +60,10 @@ function emitBare(context: EmitContext, statement: Statement): Code {
       return ['throw $rt.raised(', emitExpression(context, statement.value), ');'];
     case 'TryStatement': {
       const handler = statement.handler;
-      const caught = handler?.parameter == null ? [] : [context.local(handler.parameter.name), ' = $error;'];
-      const body = handler === null ? [] : handler.body.statements.map((inner) => emitStatement(context, inner));
+      // A missing catch is E004, so no program with one is emitted; should one be, its errors propagate.
+      if (handler === null) return emitBlock(context, statement.body);
+      const caught = handler.parameter === null ? [] : [context.local(handler.parameter.name), ' = $error;'];
+      const body = handler.body.statements.map((inner) => emitStatement(context, inner));
       return ['try ', emitBlock(context, statement.body), ' catch ($error) ', braces([['$rt.rethrowSignal($error);'], ...(caught.length > 0 ? [caught] : []), ...body])];
     }
     case 'AssertStatement':

@@ -429,6 +429,7 @@ export interface CatchClause extends NodeBase {
 export interface TryStatement extends NodeBase {
   readonly kind: 'TryStatement';
   readonly body: Block;
+  /** Null only when the catch is missing, which the parser reports (E004). */
   readonly handler: CatchClause | null;
 }
 

@@ -22,6 +22,24 @@ suite('literal values against annotations (E002)', () => {
     ]);
   });
 
+  test('a duration literal is judged by its value, a number of seconds', () => {
+    // Nexa has no duration type, so `500ms` is a number; Loom's is 0.5 (seconds), which `int` rejects.
+    const source = [
+      'flow main {',
+      '    let wait: int = 500ms',
+      '    let back: int = -1500ms',
+      '    let label: str = 30s',
+      '    let whole: int = 2s',
+      '    let half: float = 500ms',
+      '}',
+    ].join('\n');
+    assert.deepEqual(findings(source), [
+      "2:21 E002 Type mismatch: 'wait' is declared 'int' but is given 500ms (0.5 seconds, a float)",
+      "3:21 E002 Type mismatch: 'back' is declared 'int' but is given -1500ms (-1.5 seconds, a float)",
+      "4:22 E002 Type mismatch: 'label' is declared 'str' but is given 30s (30 seconds, an integer)",
+    ]);
+  });
+
   test('parameter defaults and returned literals are checked against the declaration', () => {
     const source = [
       'flow scale(factor: float = "big") -> int {',

@@ -288,11 +288,35 @@ function parseRaise(p: Cursor): Statement {
   return { kind: 'RaiseStatement', value, span: p.spanFrom(start) };
 }
 
+/**
+ * `try { } catch (e) { }`. The catch is required, as in Nexa's grammar: a try alone would
+ * swallow the errors of its block, and nothing in Loom is silently ignored.
+ */
 function parseTry(p: Cursor): Statement {
   const start = p.advance();
   const body = parseBlock(p, 'try block');
-  const handler = p.atWord('catch') ? parseCatchClause(p, 'catch block') : null;
-  return { kind: 'TryStatement', body, handler, span: p.spanFrom(start) };
+  if (p.atWord('catch')) {
+    const handler = parseCatchClause(p, 'catch block');
+    return { kind: 'TryStatement', body, handler, span: p.spanFrom(start) };
+  }
+  reportMissingCatch(p, start);
+  return { kind: 'TryStatement', body, handler: null, span: p.spanFrom(start) };
+}
+
+/**
+ * E004 at the `try` keyword: the whole statement is what is incomplete, and the token where the
+ * catch belongs is often the next statement, a line further down.
+ */
+function reportMissingCatch(p: Cursor, keyword: Token): void {
+  const found = p.current;
+  const hint = isWord(found, 'finally')
+    ? "Loom has no 'finally': a 'defer' statement runs clean-up when the flow ends, however it ends"
+    : "handle the error in a catch block, or leave out 'try' to let it propagate";
+  p.errorAt(
+    keyword.span,
+    `'try' without 'catch': expected 'catch (e) { ... }' after the try block, found ${describeToken(found)}`,
+    hint,
+  );
 }
 
 /** `catch (e) {}`, `catch(e: T) {}`, `catch e {}` or `catch {}` (also `catch_correction`). */

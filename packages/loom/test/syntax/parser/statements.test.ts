@@ -1,7 +1,8 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Statement } from '../../../src/syntax/ast.js';
-import { expectKind, flowBody, onlyStatement, render } from '../helpers.js';
+import { parse } from '../../../src/syntax/parser.js';
+import { FILE, expectKind, flowBody, onlyStatement, render, syntaxErrors } from '../helpers.js';
 
 describe('statements', () => {
   it('ends statements at ";" or a line break', () => {
@@ -90,6 +91,23 @@ describe('statements', () => {
     const [a, b] = flowBody('try { risky() } catch (err) { print(err) }\ntry { x() } catch(e: AgentError) {}');
     assert.equal(expectKind(a as Statement, 'TryStatement').handler?.parameter?.name.name, 'err');
     assert.equal(render(expectKind(b as Statement, 'TryStatement').handler?.parameter?.type ?? null), 'AgentError');
+  });
+
+  it('reports a try without catch at its keyword: the errors of its block would otherwise be lost', () => {
+    // Nexa's grammar requires the catch (try_catch_stmt in Nexa-Language/Nexa src/nexa_parser.py).
+    const source = 'flow main {\n  try {\n    raise "boom"\n  }\n  print("after")\n}';
+    assert.deepEqual(syntaxErrors(source), [
+      "2:3 'try' without 'catch': expected 'catch (e) { ... }' after the try block, found 'print'",
+    ]);
+    const [error] = parse(source, FILE).diagnostics;
+    assert.deepEqual(error?.span.end, { line: 2, column: 6, offset: 17 });
+    assert.equal(error?.hint, "handle the error in a catch block, or leave out 'try' to let it propagate");
+  });
+
+  it('answers a try ... finally with defer, which is how Loom cleans up', () => {
+    const [error] = parse('flow main {\n  try { work() } finally { tidy() }\n}', FILE).diagnostics;
+    assert.equal(error?.message, "'try' without 'catch': expected 'catch (e) { ... }' after the try block, found 'finally'");
+    assert.equal(error?.hint, "Loom has no 'finally': a 'defer' statement runs clean-up when the flow ends, however it ends");
   });
 
   it('reads assert, including the semantic "claim" against subject form', () => {
