@@ -67,6 +67,8 @@ export class PocketsphinxEngine {
   #counter = 0;
   readonly #stderr = new StderrTail();
   #exited = false;
+  /** Why the decoder stopped, for a clip that arrives after it did. */
+  #failure: string | undefined;
 
   constructor(readonly setup: PocketsphinxSetup) {}
 
@@ -79,12 +81,15 @@ export class PocketsphinxEngine {
     const { setup } = this;
     // Node hands a child sockets, not pipes, and pocketsphinx opens its control and output files
     // by name (/dev/stdin, /dev/stdout), which fails on a socket: `cat` on either side puts a
-    // real pipe in between, and cat passes every line on at once. The process group is killed as one.
+    // real pipe in between, and cat passes every line on at once. The process group is killed as
+    // one, and by the decoder's own shell when the decoder ends: the `cat` feeding it would
+    // otherwise keep waiting on standard input, and a decoder that died at start-up would only
+    // be noticed by the clip's timeout.
     const child = spawn(
       '/bin/sh',
       [
         '-c',
-        'cat | "$0" "$@" | cat',
+        'cat | { "$0" "$@"; kill 0; } | cat',
         setup.executable,
         '-hmm', setup.acousticModelDir,
         '-lm', setup.languageModelPath,
@@ -108,6 +113,7 @@ export class PocketsphinxEngine {
     createInterface({ input: child.stdout, crlfDelay: Infinity }).on('line', (line) => this.#onHypothesis(line));
     const fail = (reason: string) => {
       this.#exited = true;
+      this.#failure ??= reason;
       const waiting = this.#waiting;
       this.#waiting = undefined;
       if (waiting) {
@@ -116,7 +122,8 @@ export class PocketsphinxEngine {
       }
     };
     child.on('error', (error) => fail(`pocketsphinx could not be started: ${error.message}`));
-    child.on('exit', (code, signal) => fail(`pocketsphinx exited (${signal ?? code}): ${this.#stderr.lastErrorLine() ?? this.#stderr.lastLine() ?? 'no output'}`));
+    // 'close' comes once the group is gone and its stderr read to the end.
+    child.on('close', () => fail(`pocketsphinx exited: ${this.#stderr.lastErrorLine() ?? this.#stderr.lastLine() ?? 'no output'}`));
     return child;
   }
 
@@ -138,6 +145,9 @@ export class PocketsphinxEngine {
     const rawPath = join(this.setup.workDir, `${utteranceId}.raw`);
     await writeFile(rawPath, Buffer.from(samples.buffer, samples.byteOffset, samples.byteLength));
     try {
+      // A decoder that failed to start may have exited while the clip was being written: with
+      // nothing waiting then, only the timeout would end this clip.
+      if (this.#exited) throw new EngineFailure(this.#failure ?? 'pocketsphinx is no longer running');
       return await new Promise<DecodedClip>((resolve, reject) => {
         const timer = setTimeout(() => {
           this.#waiting = undefined;
@@ -155,14 +165,20 @@ export class PocketsphinxEngine {
   close(): void {
     this.#exited = true;
     const child = this.#process;
-    if (child && child.exitCode === null && child.signalCode === null && child.pid !== undefined) {
+    if (child) {
       child.stdin.end();
-      try {
-        process.kill(-child.pid, 'SIGTERM');
-      } catch {
-        // Already gone.
-      }
+      endGroup(child);
     }
+  }
+}
+
+/** Ends the decoder's process group (the shell, both `cat`s and pocketsphinx). */
+function endGroup(child: ChildProcessByStdio<Writable, Readable, Readable>): void {
+  if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return;
+  try {
+    process.kill(-child.pid, 'SIGTERM');
+  } catch {
+    // Already gone.
   }
 }
 
