@@ -179,7 +179,10 @@ async function alignmentOf(heard: readonly HeardUtterance[]): Promise<{ dictiona
   const needed = new Set(heard.flatMap((utterance) => utterance.words.map(baseOf)));
   const merged = new Map<string, string[]>();
   for (const path of new Set(heard.map((utterance) => utterance.dictionaryPath))) {
-    for (const [word, variants] of await pronunciationsOf(path, needed)) if (!merged.has(word)) merged.set(word, variants);
+    for (const [word, variants] of await pronunciationsOf(path, needed)) {
+      // A vocabulary's accent dictionary numbers its variants after the plain one's: the longer list holds both.
+      if (variants.length > (merged.get(word)?.length ?? 0)) merged.set(word, variants);
+    }
   }
   const known = (word: string) => Number(VARIANT.exec(word)?.[1] ?? 1) <= (merged.get(baseOf(word))?.length ?? 0);
   const utterances = heard.map((utterance) => ({ ...utterance, words: utterance.words.map((word) => (known(word) ? word : baseOf(word))) }));
