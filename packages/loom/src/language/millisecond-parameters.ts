@@ -7,7 +7,10 @@
  * the length written. Names and positions are std.concurrent's (runtime/std/concurrent.ts); a
  * test holds the two together.
  */
-import type { Argument } from '../syntax/ast.js';
+/** An argument as the parser gives it (language/ imports no stage, so it names only what it reads). */
+interface CallArgument {
+  readonly name: { readonly name: string } | null;
+}
 
 interface MillisecondParameter {
   readonly name: string;
@@ -28,7 +31,7 @@ export const MILLISECOND_PARAMETERS: ReadonlyMap<string, MillisecondParameter> =
  * named (`after(delay: 500ms, ...)`) or in its position; undefined when the function has no
  * such parameter or the call does not pass it.
  */
-export function millisecondArgument(name: string, args: readonly Argument[]): Argument | undefined {
+export function millisecondArgument<A extends CallArgument>(name: string, args: readonly A[]): A | undefined {
   const parameter = MILLISECOND_PARAMETERS.get(name);
   if (parameter === undefined) return undefined;
   return args.find((arg) => arg.name?.name === parameter.name) ?? args.filter((arg) => arg.name === null)[parameter.position];
