@@ -146,12 +146,12 @@ describe('durations written with a unit', () => {
     assert.equal(await output(source), 'null\nfired\n');
   });
 
-  it('std.concurrent.after and named arguments, schedule and sleep_ms read the unit too', async () => {
+  it('std.concurrent.after and named arguments, schedule (every 300ms) and sleep_ms read the unit too', async () => {
     const source = [
       'flow main {',
       '    let (tx, rx) = channel()',
       '    std.concurrent.after(delay: 0.3s, handler: fn() { send(tx, "after") })',
-      '    let s = schedule(300ms, fn() { send(tx, "tick") })',
+      '    let s = schedule(every 300ms, fn() { send(tx, "tick") })',
       '    spawn(fn() {',
       '        sleep_ms(ms: 300ms)',
       '        send(tx, "slept")',
