@@ -13,6 +13,7 @@ import { TemplateChecker } from './templates.js';
 import { AnnotationChecker } from './annotations.js';
 import { analyze } from './analysis.js';
 import { CallChecker } from './calls.js';
+import { MillisecondArgumentChecker } from './durations.js';
 import type { Analysis, AnalysisOptions } from './analysis.js';
 import { checkFlowDecorators, checkFunctionDecorators } from './decorators.js';
 import { HarnessStatementFinder } from './harness.js';
@@ -37,6 +38,7 @@ export function checkAnalyzed(analysis: Analysis): Diagnostic[] {
   const nodeChecks = [
     new AnnotationChecker(analysis.resolution),
     new CallChecker(analysis.resolution),
+    new MillisecondArgumentChecker(analysis.resolution),
     new HarnessStatementFinder(analysis.resolution.callTargets),
     new MisplacedStatementFinder(),
     new TemplateChecker(),

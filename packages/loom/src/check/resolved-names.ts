@@ -4,7 +4,7 @@
  * of a name becomes the local, global or builtin the checker resolved it to, and a function's
  * locals are the bindings of the scope the checker built for its body.
  */
-import type { Identifier, Node, TemplateLiteral } from '../syntax/ast.js';
+import type { Expression, Identifier, Node, TemplateLiteral } from '../syntax/ast.js';
 import { isBuiltinName } from '../language/builtins.js';
 import type { GlobalSymbol, GlobalTable } from './binder.js';
 import type { LocalBinding, Scope } from './scope.js';
@@ -39,6 +39,7 @@ export class ResolvedNames {
   private readonly bodyScopes = new Map<Node, Scope>();
   private readonly templateScopes = new Map<TemplateLiteral, Scope>();
   private readonly scriptScopes: Scope[] = [];
+  private readonly assignments = new Map<LocalBinding, (Expression | null)[]>();
 
   constructor(private readonly globals: GlobalTable) {}
 
@@ -52,6 +53,18 @@ export class ResolvedNames {
 
   recordBuiltin(identifier: Identifier): void {
     this.targets.set(identifier, BUILTIN);
+  }
+
+  /** A binding site of `binding`: the value it is given, or null when that is not written out (`for`, `+=`, ...). */
+  recordAssignment(binding: LocalBinding, value: Expression | null): void {
+    const values = this.assignments.get(binding);
+    if (values === undefined) this.assignments.set(binding, [value]);
+    else values.push(value);
+  }
+
+  /** Every binding site of `binding` the checker saw, in source order (none for a parameter). */
+  assignmentsTo(binding: LocalBinding): readonly (Expression | null)[] {
+    return this.assignments.get(binding) ?? [];
   }
 
   recordBodyScope(body: Node, scope: Scope): void {

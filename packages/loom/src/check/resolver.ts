@@ -25,6 +25,7 @@ import type { TypeContext } from './type-resolution.js';
 import { TypeResolver } from './type-resolution.js';
 import type { LoomType } from './types.js';
 import { forEachChild } from '../syntax/walk.js';
+import { patternBindings } from '../syntax/bindings.js';
 import { AGENT_PROPERTY_RULES } from './agent-properties.js';
 import { ResolvedNames } from './resolved-names.js';
 
@@ -306,24 +307,30 @@ class Resolver {
       case 'AssignmentStatement':
         if (node.target.kind === 'Identifier') {
           if (node.operator !== '=') this.resolveReference(node.target, scope);
+          this.noteAssignment(node.target, node.operator === '=' ? node.value : null, scope);
         } else if (node.target.kind === 'MemberExpression' || node.target.kind === 'IndexExpression') {
           this.visit(node.target, scope);
         } else {
           this.visitPattern(node.target, scope);
+          this.noteUnknownAssignments(node.target, scope);
         }
         this.visit(node.value, scope);
         return;
       case 'LetStatement':
         if (node.type) this.resolveType(node.type, 'annotation');
         this.visitPattern(node.pattern, scope);
+        if (node.pattern.kind === 'BindingPattern') this.noteAssignment(node.pattern.name, node.value, scope);
+        else this.noteUnknownAssignments(node.pattern, scope);
         this.visit(node.value, scope);
         return;
       case 'ForStatement':
         this.visitPattern(node.pattern, scope);
+        this.noteUnknownAssignments(node.pattern, scope);
         this.visit(node.iterable, scope);
         this.visit(node.body, scope);
         return;
       case 'CatchClause':
+        if (node.parameter) this.noteAssignment(node.parameter.name, null, scope);
         this.visit(node.body, scope);
         return;
       case 'MatchArm': {
@@ -396,6 +403,20 @@ class Resolver {
   }
 
   /** Patterns bind names (hoisted already, or declared here for match arms) and name enum variants. */
+  /**
+   * What a binding site gives a local: the value of a plain `let x = e` or `x = e`, null for
+   * any other (`x += e`, `for`, `catch`, destructuring). Kept so that a later pass can tell
+   * what a variable may hold when every value it is given is written out (check/durations.ts).
+   */
+  private noteAssignment(target: Identifier, value: Expression | null, scope: Scope): void {
+    const binding = scope.lookup(target.name);
+    if (binding) this.names.recordAssignment(binding, value);
+  }
+
+  private noteUnknownAssignments(pattern: Pattern, scope: Scope): void {
+    for (const node of patternBindings(pattern)) if (node.kind === 'Identifier') this.noteAssignment(node, null, scope);
+  }
+
   private visitPattern(pattern: Pattern, scope: Scope, declare = false): void {
     switch (pattern.kind) {
       case 'BindingPattern':

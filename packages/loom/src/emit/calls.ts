@@ -12,6 +12,8 @@ import { STD_JS, parameterNamesOf } from './context.js';
 import { BUILTINS_NOT_RUN, STD_FUNCTIONS_NOT_RUN, STD_NAMESPACES_RUN } from '../language/builtins.js';
 import type { EmitContext } from './context.js';
 import { emitExpression, toolFunction } from './expressions.js';
+import { millisecondArgument } from '../language/millisecond-parameters.js';
+import { durationLiteralMilliseconds, isDurationLiteral } from '../syntax/number-literal.js';
 
 /** `x |> f(a)` is `f(x, a)`; `x |> f` is `f(x)`. */
 export function emitPipe(context: EmitContext, expression: BinaryExpression): Code {
@@ -87,6 +89,16 @@ function stdFunction(context: EmitContext, callee: MemberExpression): [string, s
   return [namespace, name.join('.')];
 }
 
+/**
+ * A duration literal that a std.concurrent function reads as milliseconds (`after(500ms, f)`)
+ * is emitted as its milliseconds, 500, instead of its value in seconds, 0.5, so the timer
+ * waits the length written (language/millisecond-parameters.ts).
+ */
+function handMillisecondsOver(context: EmitContext, name: string, args: readonly Argument[]): void {
+  const value = millisecondArgument(name, args)?.value;
+  if (value?.kind === 'NumberLiteral' && isDurationLiteral(value)) context.substitute(value, String(durationLiteralMilliseconds(value)));
+}
+
 export function emitCall(context: EmitContext, call: CallExpression): Code {
   const { callee } = call;
   if (callee.kind === 'VariantExpression') {
@@ -97,6 +109,7 @@ export function emitCall(context: EmitContext, call: CallExpression): Code {
     if (std !== undefined && !STD_NAMESPACES_RUN.has(std[0])) return context.unsupported(callee, `std.${std[0]}.${std[1]}`);
     const notRun = std === undefined ? undefined : STD_FUNCTIONS_NOT_RUN.get(std[0])?.get(std[1]);
     if (std !== undefined && notRun !== undefined) return context.unsupported(callee, `std.${std[0]}.${std[1]} (${notRun})`);
+    if (std !== undefined && std[0] === 'concurrent') handMillisecondsOver(context, std[1], call.arguments);
     // std functions and handle methods bind named arguments by their documented parameter names.
     if (std !== undefined) return ['(await $p.callStd(', quote(std[0]), ', ', quote(std[1]), ', ', positional(context, call.arguments), namedSuffix(context, call.arguments), '))'];
     return ['(await $p.callMethod(', emitExpression(context, callee.object), ', ', quote(callee.property.name), ', ', positional(context, call.arguments), namedSuffix(context, call.arguments), '))'];
@@ -121,7 +134,10 @@ export function emitCall(context: EmitContext, call: CallExpression): Code {
       }
     }
     if (resolution.kind === 'builtin' && BUILTINS_NOT_RUN.has(callee.name)) return context.unsupported(callee, `the builtin '${callee.name}'`);
-    if (resolution.kind === 'builtin') return ['(await ', resolution.js, '(', argumentList(context, call.arguments), '))'];
+    if (resolution.kind === 'builtin') {
+      handMillisecondsOver(context, callee.name, call.arguments);
+      return ['(await ', resolution.js, '(', argumentList(context, call.arguments), '))'];
+    }
   }
   return ['(await $p.call(', emitExpression(context, callee), ', [', argumentList(context, call.arguments), ']))'];
 }

@@ -4,7 +4,7 @@
  * rather than a call or index.
  */
 import type {
-  Argument, DictEntry, Expression, ListLiteral, SpreadElement,
+  Argument, DictEntry, Expression, ListLiteral, NumberLiteral, SpreadElement,
 } from '../ast.js';
 import type { Token } from '../tokens.js';
 import { isPunctuator, shortened } from '../tokens.js';
@@ -163,12 +163,26 @@ export function parseArgument(p: Cursor): Argument {
     p.advance();
     p.advance();
     const name = { kind: 'Identifier' as const, name: start.text, span: start.span };
-    const value = parseExpression(p);
+    const value = parseEveryDuration(p) ?? parseExpression(p);
     return { kind: 'Argument', name, value, span: p.spanFrom(start) };
   }
-  const value = parseExpression(p);
+  const value = parseEveryDuration(p) ?? parseExpression(p);
   // Spans are immutable, so an unnamed argument shares the span of its value.
   return { kind: 'Argument', name: null, value, span: value.span };
+}
+
+/**
+ * Nexa's `schedule(every 30s, f)`: in an argument, `every` before a duration literal on the
+ * same line is that duration, so it reaches the timer as the literal itself would. `every`
+ * before anything else stays an ordinary name.
+ */
+function parseEveryDuration(p: Cursor): NumberLiteral | null {
+  const start = p.current;
+  const duration = p.peek();
+  if (!p.atWord('every') || duration.kind !== 'number' || duration.unit === null || duration.newlineBefore) return null;
+  p.advance();
+  p.advance();
+  return { kind: 'NumberLiteral', value: duration.value, isFloat: duration.isFloat, unit: duration.unit, span: p.spanFrom(start) };
 }
 
 function parsePrimary(p: Cursor): Expression {

@@ -134,6 +134,63 @@ describe('channels', () => {
   });
 });
 
+/**
+ * A duration written with a unit is its real length wherever a timer reads it, while a plain
+ * number stays milliseconds (Nexa's `after(5000, f)`). Each check waits for something that
+ * must NOT have happened yet with a short plain-milliseconds timeout, then for what must have
+ * happened with a generous one, so a loaded machine can only make it slower, never wrong.
+ */
+describe('durations written with a unit', () => {
+  it('after(300ms, f) has not fired at 50 ms and has by 2 s (Nexa reference §3.12)', async () => {
+    const source = 'flow main {\n    let (tx, rx) = channel()\n    after(300ms, fn() { send(tx, "fired") })\n    print(recv_timeout(rx, 50))\n    print(recv_timeout(rx, 2000))\n}\n';
+    assert.equal(await output(source), 'null\nfired\n');
+  });
+
+  it('std.concurrent.after and named arguments, schedule (every 300ms) and sleep_ms read the unit too', async () => {
+    const source = [
+      'flow main {',
+      '    let (tx, rx) = channel()',
+      '    std.concurrent.after(delay: 0.3s, handler: fn() { send(tx, "after") })',
+      '    let s = schedule(every 300ms, fn() { send(tx, "tick") })',
+      '    spawn(fn() {',
+      '        sleep_ms(ms: 300ms)',
+      '        send(tx, "slept")',
+      '    })',
+      '    print(recv_timeout(rx, 50))',
+      '    let got = [recv_timeout(rx, 2000), recv_timeout(rx, 2000), recv_timeout(rx, 2000)]',
+      '    cancel_schedule(s)',
+      '    print(sorted(got))',
+      '}',
+      '',
+    ].join('\n');
+    assert.equal(await output(source), 'null\n["after", "slept", "tick"]\n');
+  });
+
+  it('the timeouts of recv_timeout, select and await_task wait the length written', async () => {
+    const source = [
+      'flow main {',
+      '    let (tx, rx) = channel()',
+      '    after(100, fn() { send(tx, "recv") })',
+      '    print(recv_timeout(rx, 2s))',
+      '    after(100, fn() { send(tx, "select") })',
+      '    print(select([rx], timeout: 2s).value)',
+      '    let t = spawn(fn() {',
+      '        sleep_ms(100)',
+      '        "task"',
+      '    })',
+      '    print(await_task(t, 2s))',
+      '}',
+      '',
+    ].join('\n');
+    assert.equal(await output(source), 'recv\nselect\ntask\n');
+  });
+
+  it('a duration stays a number of seconds everywhere else', async () => {
+    const source = 'flow main {\n    let d = 500ms\n    print(d, d * 2, d < 1, 2m == 120, std.json.stringify({wait: 1500ms}))\n    std.time.sleep(10ms)\n    print(1s |> str)\n}\n';
+    assert.equal(await output(source), '0.5 1 true true {"wait":1.5}\n1\n');
+  });
+});
+
 describe('under load', () => {
   it('a channel carries every message of 20 producers, each in its order', async () => {
     const source = [

@@ -114,6 +114,12 @@ describe('expressions', () => {
       assert.equal(rendered('after(500ms, f)'), '(call after 500ms f)');
     });
 
+    it("reads Nexa's `every 30s` in an argument as the duration, and `every` elsewhere as a name", () => {
+      assert.equal(rendered('schedule(every 30s, f)'), '(call schedule 30s f)');
+      assert.equal(rendered('schedule(interval: every 1m, handler: f)'), '(call schedule interval=1m handler=f)');
+      assert.equal(rendered('f(every, every + 1)'), '(call f every (+ every 1))');
+    });
+
     it('keeps python! code verbatim', () => {
       assert.equal(rendered('python! """\nreturn 1\n"""'), '(python "\\nreturn 1\\n")');
     });
