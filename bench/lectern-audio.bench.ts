@@ -213,10 +213,14 @@ async function main(): Promise<void> {
     const clipsForClass = Math.round((classMinutes * 60) / mean(tenSecondClips.map((clip) => clip.seconds)));
     const rssStart = residentBytes(lectern.pid);
     let rssPeak = rssStart;
+    /** RSS after each 10 minutes of class: whether memory levels off or keeps growing. */
+    const rssEveryTenMinutesMb: number[] = [];
+    const clipsPerTenMinutes = Math.max(1, Math.round(clipsForClass / (classMinutes / 10)));
     const classStarted = performance.now();
     for (let i = 0; i < clipsForClass; i++) {
       await post(1000 + i, tenSecondClips[i % tenSecondClips.length]!.wav);
       if (i % 20 === 0) rssPeak = Math.max(rssPeak, residentBytes(lectern.pid));
+      if ((i + 1) % clipsPerTenMinutes === 0) rssEveryTenMinutesMb.push(Math.round(residentBytes(lectern.pid) / (1024 * 1024)));
     }
     const rssEnd = residentBytes(lectern.pid);
     const growthMb = (rssEnd - rssStart) / (1024 * 1024);
@@ -227,6 +231,7 @@ async function main(): Promise<void> {
       rssEndMb: Math.round(rssEnd / (1024 * 1024)),
       rssPeakMb: Math.round(rssPeak / (1024 * 1024)),
       rssGrowthMb: Math.round(growthMb * 10) / 10,
+      rssEveryTenMinutesMb,
     });
   } finally {
     await lectern.dispose();

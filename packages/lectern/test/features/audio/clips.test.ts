@@ -76,8 +76,12 @@ describe('audio clips through the HTTP API (pocketsphinx with the course vocabul
 
   it("adapts the recogniser to the class's speaker once it has heard 20 s of speech", async () => {
     const sessionId = await startClass(feature, materialId);
-    const estimates = join(feature.dataDir, 'speech', 'adaptation', 'estimates');
-    const adaptedModels = () => (existsSync(estimates) ? readdirSync(estimates).filter((name) => existsSync(join(estimates, name, 'model', 'means'))) : []);
+    // Each class's estimates live in its folder: classes/<class>/estimate-<n>/model.
+    const classes = join(feature.dataDir, 'speech', 'adaptation', 'classes');
+    const adaptedModels = () =>
+      (existsSync(classes) ? readdirSync(classes) : []).flatMap((folder) =>
+        readdirSync(join(classes, folder)).filter((name) => name.startsWith('estimate-') && existsSync(join(classes, folder, name, 'model', 'means'))),
+      );
     const before = adaptedModels().length;
     // Eight sentences of the class's opening: about 28 s of speech.
     for (const [index, sentence] of classOpening.slice(0, 8).entries()) {

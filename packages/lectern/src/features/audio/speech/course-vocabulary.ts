@@ -54,8 +54,8 @@ const SPELLED_WORDS_MAX = 2_000;
 const ACCENT_VARIANT_WORDS_MAX = 1_500;
 /** espeak-ng's British English voice, whose pronunciations become the dictionary's variants. */
 const ACCENT_VARIANT_VOICE = 'en';
-/** Spelled pronunciations remembered per voice between builds (a class's rebuilds add few words). */
-const SPELLING_MEMO_MAX = 50_000;
+/** Words whose pronunciations (looked up, or spelled per voice) are remembered between builds: a class's rebuilds add few words. */
+const REMEMBERED_WORDS_MAX = 50_000;
 
 export function vocabularyHash(sources: VocabularySources): string {
   const hash = createHash('sha256').update(BUILD_VERSION);
@@ -74,6 +74,8 @@ export class VocabularyBuilder {
   readonly #building = new Map<string, Promise<CourseVocabulary | null>>();
   /** voice → word → CMU phones, or null where espeak-ng gave none. */
   readonly #spelled = new Map<string, Map<string, string | null>>();
+  /** word → its pronunciations in the dictionary, or null where it has none. */
+  readonly #looked = new Map<string, string[] | null>();
 
   constructor(
     private readonly directory: string,
@@ -120,7 +122,7 @@ export class VocabularyBuilder {
     const sentences = await sentencesOfLongText(text, 50_000, () => yieldToEventLoop());
     const candidates = new Set<string>(commonEnglishWords);
     for (const sentence of sentences) for (const word of sentence) candidates.add(word);
-    const pronunciations = await pronunciationsOf(this.pronunciationDictionaryPath, candidates);
+    const pronunciations = await this.#lookUp(candidates);
     const missing = [...candidates].filter((word) => !pronunciations.has(word)).slice(0, SPELLED_WORDS_MAX);
     for (const [word, phones] of await this.#spell(missing, 'en-us')) pronunciations.set(word, [phones]);
     const courseWords = new Set<string>();
@@ -169,12 +171,30 @@ export class VocabularyBuilder {
     return vocabulary(courseWords.size);
   }
 
+  /**
+   * The dictionary's pronunciations of these words, remembered between builds: a class's
+   * vocabulary is rebuilt every few entries, and the words its transcript adds are nearly all
+   * words the decoder already had, so most rebuilds need no pass over the 3.5 MB dictionary.
+   */
+  async #lookUp(words: ReadonlySet<string>): Promise<Map<string, string[]>> {
+    const unknown = new Set([...words].filter((word) => !this.#looked.has(word)));
+    const found = unknown.size > 0 ? await pronunciationsOf(this.pronunciationDictionaryPath, unknown) : new Map<string, string[]>();
+    const pronunciations = new Map<string, string[]>();
+    for (const word of words) {
+      const variants = unknown.has(word) ? found.get(word) : this.#looked.get(word);
+      if (variants) pronunciations.set(word, variants);
+    }
+    if (this.#looked.size + unknown.size > REMEMBERED_WORDS_MAX) this.#looked.clear();
+    for (const word of unknown) this.#looked.set(word, found.get(word) ?? null);
+    return pronunciations;
+  }
+
   /** espeak-ng's pronunciations of these words in one voice, remembered between builds. */
   async #spell(words: readonly string[], voice: string): Promise<Map<string, string>> {
     let memo = this.#spelled.get(voice);
     if (!memo) this.#spelled.set(voice, (memo = new Map()));
     const unknown = words.filter((word) => !memo.has(word));
-    if (memo.size + unknown.length > SPELLING_MEMO_MAX) memo.clear();
+    if (memo.size + unknown.length > REMEMBERED_WORDS_MAX) memo.clear();
     const spelled = await spelledPronunciations(unknown, { executable: this.espeakExecutable, voice });
     for (const word of unknown) memo.set(word, spelled.get(word) ?? null);
     const found = new Map<string, string>();

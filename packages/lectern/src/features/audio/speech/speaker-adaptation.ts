@@ -12,19 +12,31 @@ export interface SpeakerAdaptationOptions {
   stockModelDir: string;
   /** The model folder the decoder loads (live CMN); adapted models reuse its feat.params. */
   decoderModelDir: () => Promise<string>;
-  /** Where the adaptation model and the estimates live (removed on close). */
+  /** Where the adaptation model, the classes' heard speech and their estimates live (the latter two removed on close). */
   workDir: string;
   onBackgroundError?: (error: unknown) => void;
 }
 
 interface HeardUtterance extends AdaptationUtterance {
+  seconds: number;
   /** The dictionary the clip was decoded with: it has every word of the hypothesis. */
   dictionaryPath: string;
 }
 
 interface SessionSpeaker {
-  /** The newest recognised speech, at most `speechMaxSeconds` of it. */
+  /** The class's folder: its heard speech and its estimates. */
+  folder: string;
+  /**
+   * The newest recognised speech, at most `speechMaxSeconds` of it, as files: kept in memory,
+   * a class's three minutes of clips (~6 MB, freed one by one as they age) fragmented the heap
+   * and the server's RSS kept growing through a two-hour class (docs/benchmarks.md).
+   */
   heard: HeardUtterance[];
+  clipCounter: number;
+  /** The writes and removals of its speech files, in order; an estimate starts after them. */
+  filing: Promise<void>;
+  /** Speech files that could not be written (a full disk): left out of estimates. */
+  unwritten: Set<string>;
   heardSeconds: number;
   secondsSinceEstimate: number;
   /** The model its course's last class left, looked up once when the class is first heard. */
@@ -35,6 +47,8 @@ interface SessionSpeaker {
 }
 
 const seconds = (samples: Int16Array) => samples.length / limits.recogniserSampleRate;
+/** Classes remembered at once: one at a time is the norm; a few is plenty. */
+const SESSIONS_MAX = 8;
 
 /**
  * Speaker adaptation per class: a class has one main voice for an hour, so once the decoder has
@@ -49,12 +63,16 @@ export class SpeakerAdaptation {
   readonly #courses: CourseSpeakers;
   #model: Promise<string> | undefined;
   #estimateCounter = 0;
+  #sessionCounter = 0;
   readonly #closing = new AbortController();
   #closed: Promise<void> | undefined;
   #staleRemoved: Promise<void> | undefined;
+  /** The classes' folders (heard speech and estimates), removed on close. */
+  readonly #classesDir: string;
 
   constructor(private readonly options: SpeakerAdaptationOptions) {
     this.#courses = new CourseSpeakers(join(options.workDir, 'speakers'));
+    this.#classesDir = join(options.workDir, 'classes');
   }
 
   /**
@@ -70,9 +88,16 @@ export class SpeakerAdaptation {
   #sessionOf(sessionId: string, courseName: string): SessionSpeaker {
     let session = this.#sessions.get(sessionId);
     if (!session) {
-      // One class at a time is the norm; a few remembered is plenty.
-      if (this.#sessions.size >= 8) this.#sessions.delete(this.#sessions.keys().next().value!);
-      session = { heard: [], heardSeconds: 0, secondsSinceEstimate: 0, inheritedModelDir: this.#courses.modelOf(courseName), estimates: [], estimating: null };
+      if (this.#sessions.size >= SESSIONS_MAX) {
+        const oldest = this.#sessions.keys().next().value!;
+        this.#forget(this.#sessions.get(oldest)!);
+        this.#sessions.delete(oldest);
+      }
+      // What a previous run left (it stopped before its cleanup) is removed once, first.
+      this.#staleRemoved ??= rm(this.#classesDir, { recursive: true, force: true });
+      const folder = join(this.#classesDir, `${process.pid}-${++this.#sessionCounter}`);
+      const filing = this.#staleRemoved.then(() => mkdir(join(folder, 'heard'), { recursive: true })).then(() => undefined);
+      session = { folder, heard: [], clipCounter: 0, filing, unwritten: new Set(), heardSeconds: 0, secondsSinceEstimate: 0, inheritedModelDir: this.#courses.modelOf(courseName), estimates: [], estimating: null };
       this.#sessions.set(sessionId, session);
     }
     return session;
@@ -84,20 +109,26 @@ export class SpeakerAdaptation {
    */
   observe(sessionId: string, courseName: string, samples: Int16Array, pronounced: readonly string[], dictionaryPath: string): void {
     if (pronounced.length === 0) return;
-    const words = [...pronounced];
     const session = this.#sessionOf(sessionId, courseName);
     const duration = seconds(samples);
-    session.heard.push({ samples: samples.slice(), words, dictionaryPath });
+    const speechPath = join(session.folder, 'heard', `${++session.clipCounter}.raw`);
+    // Copied now (Buffer.from of a typed array copies): the caller's buffer may be reused before the write runs.
+    const pcm = Buffer.from(new Uint8Array(samples.buffer, samples.byteOffset, samples.byteLength));
+    this.#file(session, () => writeFile(speechPath, pcm).catch(() => void session.unwritten.add(speechPath)));
+    session.heard.push({ speechPath, seconds: duration, words: [...pronounced], dictionaryPath });
     session.heardSeconds += duration;
     session.secondsSinceEstimate += duration;
-    while (session.heardSeconds - seconds(session.heard[0]!.samples) >= limits.adaptation.speechMaxSeconds) {
-      session.heardSeconds -= seconds(session.heard.shift()!.samples);
+    while (session.heardSeconds - session.heard[0]!.seconds >= limits.adaptation.speechMaxSeconds) {
+      const old = session.heard.shift()!;
+      session.heardSeconds -= old.seconds;
+      // A running estimate holds links of its own to the files it reads.
+      this.#file(session, () => rm(old.speechPath, { force: true }).then(() => void session.unwritten.delete(old.speechPath)));
     }
     const due = session.estimates.length === 0 ? session.heardSeconds >= limits.adaptation.firstAfterSeconds : session.secondsSinceEstimate >= limits.adaptation.everySeconds;
     if (due && session.estimating === null && !this.#closing.signal.aborted) {
       session.secondsSinceEstimate = 0;
       const sessionState = session;
-      session.estimating = this.#estimate(sessionState.heard.slice())
+      session.estimating = this.#estimate(sessionState, sessionState.heard.slice())
         .then(async ({ estimateDir, modelDir }) => {
           sessionState.estimates.unshift(estimateDir);
           // An hour of class would otherwise leave sixty of them.
@@ -117,20 +148,31 @@ export class SpeakerAdaptation {
     await this.#closed;
   }
 
-  async #estimate(heard: readonly HeardUtterance[]): Promise<{ estimateDir: string; modelDir: string }> {
+  /** Queues a write or removal of a class's speech files after the ones before it. */
+  #file(session: SessionSpeaker, step: () => Promise<unknown>): void {
+    session.filing = session.filing.then(step).then(
+      () => undefined,
+      () => undefined,
+    );
+  }
+
+  /** Removes a class's folder once its estimate (if any) has ended; a decoder already started from one of its models has loaded it. */
+  #forget(session: SessionSpeaker): void {
+    void Promise.allSettled([session.estimating, session.filing]).then(() => rm(session.folder, { recursive: true, force: true }));
+  }
+
+  async #estimate(session: SessionSpeaker, heard: readonly HeardUtterance[]): Promise<{ estimateDir: string; modelDir: string }> {
     this.#model ??= prepareAdaptationModel(this.options.stockModelDir, join(this.options.workDir, 'model-en-us'), this.options.tools.mdefConverter);
     const trainingModelDir = await this.#model.catch((error: unknown) => {
       this.#model = undefined;
       throw error;
     });
-    // Estimates a previous run left (it stopped before its cleanup) are removed once, first.
-    this.#staleRemoved ??= rm(join(this.options.workDir, 'estimates'), { recursive: true, force: true });
-    await this.#staleRemoved;
-    const estimateDir = join(this.options.workDir, 'estimates', `${process.pid}-${++this.#estimateCounter}`);
+    await session.filing;
+    const estimateDir = join(session.folder, `estimate-${++this.#estimateCounter}`);
     const workDir = join(estimateDir, 'work');
     await mkdir(workDir, { recursive: true });
     const dictionaryPath = join(workDir, 'words.dict');
-    const alignment = await alignmentOf(heard);
+    const alignment = await alignmentOf(heard.filter((utterance) => !session.unwritten.has(utterance.speechPath)));
     await writeFile(dictionaryPath, alignment.dictionary);
     try {
       const modelDir = join(estimateDir, 'model');
@@ -154,12 +196,13 @@ export class SpeakerAdaptation {
     }
   }
 
-  /** Stops a running estimate, then removes the estimates. */
+  /** Stops a running estimate, then removes the classes' speech and estimates. */
   close(): Promise<void> {
     this.#closing.abort(new Error('the recogniser is closing'));
-    this.#closed ??= Promise.allSettled([...this.#sessions.values()].map((session) => session.estimating)).then(async () => {
+    const sessions = [...this.#sessions.values()];
+    this.#closed ??= Promise.allSettled(sessions.flatMap((session) => [session.estimating, session.filing])).then(async () => {
       this.#sessions.clear();
-      await rm(join(this.options.workDir, 'estimates'), { recursive: true, force: true });
+      await rm(this.#classesDir, { recursive: true, force: true });
     });
     return this.#closed;
   }

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, symlink, writeFile } from 'node:fs/promises';
+import { link, mkdir, readFile, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { audio as limits } from '../../../config.js';
 import { executableOnPath } from '../../../platform/executables.js';
@@ -57,7 +57,8 @@ function runTool(executable: string, args: readonly string[], signal: AbortSigna
 
 /** One recognised clip: its 16 kHz mono samples and the words the decoder heard. */
 export interface AdaptationUtterance {
-  samples: Int16Array;
+  /** The speech: 16 kHz mono s16 raw. */
+  speechPath: string;
   words: readonly string[];
 }
 
@@ -100,7 +101,8 @@ async function featureArguments(modelDir: string): Promise<string[]> {
 export async function estimateSpeakerModel(estimate: SpeakerModelEstimate): Promise<void> {
   const { tools, trainingModelDir: training, decoderModelDir: decoder, workDir, modelDir, utterances, signal } = estimate;
   const ids = utterances.map((_, index) => `u${index}`);
-  await Promise.all(utterances.map((utterance, index) => writeFile(join(workDir, `${ids[index]}.raw`), Buffer.from(utterance.samples.buffer, utterance.samples.byteOffset, utterance.samples.byteLength))));
+  // Hard links: the class may drop a clip from its speech while this estimate still reads it.
+  await Promise.all(utterances.map((utterance, index) => link(utterance.speechPath, join(workDir, `${ids[index]}.raw`))));
   const controlPath = join(workDir, 'utterances.ctl');
   await writeFile(controlPath, ids.join('\n') + '\n');
   const transcriptPath = join(workDir, 'utterances.transcription');
