@@ -71,6 +71,11 @@ export const server = {
   shutdownGraceMs: 5000,
   /** How long `lectern open` waits for a running instance's health check before starting one. */
   openProbeTimeoutMs: 1500,
+  /**
+   * How long `lectern open` waits for an instance it started to say it is ready (a start takes
+   * about a second; a large data dir's migrations a few): one that says nothing is stopped.
+   */
+  openStartTimeoutMs: 60_000,
 } as const;
 
 /** The one-time codes that hand the token to a browser page (`POST /auth/codes` → `/auth/exchange`). */

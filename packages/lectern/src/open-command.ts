@@ -16,6 +16,8 @@ export interface OpenOptions {
   /** The CLI's own entry, to start `serve` from when no instance runs. */
   cliEntry: string;
   env?: NodeJS.ProcessEnv;
+  /** How long a started instance may take to say it is ready (config's `openStartTimeoutMs`). */
+  startTimeoutMs?: number;
 }
 
 function readConnection(dataDir: string): ConnectionInfo | null {
@@ -62,7 +64,8 @@ function startupEventOf(line: string): StartupEvent | null {
 
 /**
  * Starts `lectern serve` in the background, detached so it outlives this command, and waits
- * for its ready line (or its error line); other lines are passed over.
+ * for its ready line (or its error line); other lines are passed over. An instance that says
+ * neither in time is stopped: otherwise the command would wait forever.
  */
 async function startInstance(options: OpenOptions): Promise<ConnectionInfo> {
   const child = spawn(process.execPath, [options.cliEntry, 'serve', '--data-dir', options.dataDir], {
@@ -73,21 +76,47 @@ async function startInstance(options: OpenOptions): Promise<ConnectionInfo> {
   const lines = createInterface({ input: child.stdout, crlfDelay: Infinity });
   /** The last line that was not a start-up event: the only clue when none comes. */
   let otherOutput: string | undefined;
-  for await (const line of lines) {
-    const event = startupEventOf(line);
-    if (event === null) {
-      if (line.trim() !== '') otherOutput = line;
-      continue;
-    }
+  const timeoutMs = options.startTimeoutMs ?? serverConfig.openStartTimeoutMs;
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
     lines.close();
-    child.stdout.destroy();
-    child.unref();
-    if (event.event !== 'ready') throw new OpenError(`Lectern could not start (${event.code ?? 'startup_failed'}): ${event.message ?? ''}`);
-    const info = readConnection(options.dataDir);
-    if (info) return info;
-    throw new OpenError('Lectern could not start');
+  }, timeoutMs);
+  try {
+    for await (const line of lines) {
+      const event = startupEventOf(line);
+      if (event === null) {
+        if (line.trim() !== '') otherOutput = line;
+        continue;
+      }
+      lines.close();
+      child.stdout.destroy();
+      child.unref();
+      if (event.event !== 'ready') throw new OpenError(`Lectern could not start (${event.code ?? 'startup_failed'}): ${event.message ?? ''}`);
+      const info = readConnection(options.dataDir);
+      if (info) return info;
+      throw new OpenError('Lectern could not start');
+    }
+  } finally {
+    clearTimeout(timer);
   }
-  throw new OpenError(otherOutput === undefined ? 'Lectern could not start' : `Lectern could not start; it printed no start-up line, last: ${otherOutput.slice(0, 300)}`);
+  const last = otherOutput === undefined ? '' : `, last: ${otherOutput.slice(0, 300)}`;
+  if (timedOut) {
+    child.stdout.destroy();
+    stopGroup(child.pid);
+    throw new OpenError(`Lectern did not say it was ready within ${Math.round(timeoutMs / 1000)} s and was stopped${last}`);
+  }
+  throw new OpenError(otherOutput === undefined ? 'Lectern could not start' : `Lectern could not start; it printed no start-up line${last}`);
+}
+
+/** Stops a detached instance and whatever it started (its own process group). */
+function stopGroup(pid: number | undefined): void {
+  if (pid === undefined) return;
+  try {
+    process.kill(-pid, 'SIGTERM');
+  } catch {
+    // Already gone.
+  }
 }
 
 /** The command that opens a URL in the user's default browser; `$BROWSER` first, as many tools honour it. */

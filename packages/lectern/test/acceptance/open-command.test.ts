@@ -7,6 +7,7 @@ import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { LecternClient } from '../support/http-client.js';
 import { LecternProcess, cliPath, createTempDataDir, removeTempDataDir } from '../support/lectern-process.js';
+import { OpenError, openWorkspace } from '../../src/open-command.js';
 
 const run = promisify(execFile);
 const linkPattern = /^http:\/\/127\.0\.0\.1:(\d+)\/#code=([A-Za-z0-9_-]{22})$/;
@@ -101,6 +102,39 @@ describe('lectern open', () => {
         assert.equal(error.stderr, 'lectern open: Lectern could not start; it printed no start-up line, last: Segmentation fault, or so\n');
         return true;
       });
+    } finally {
+      removeTempDataDir(dataDir);
+    }
+  });
+});
+
+describe('lectern open: an instance that never says it is ready', () => {
+  it('stops it after the start-up timeout and says so, with the last line it printed', async () => {
+    const dataDir = createTempDataDir();
+    try {
+      // Stands in for a `lectern serve` that hangs before its ready line.
+      const pidFile = join(dataDir, '..', 'hanging.pid');
+      const entry = join(dataDir, '..', 'hanging-serve.mjs');
+      writeFileSync(entry, `import { writeFileSync } from 'node:fs';\nwriteFileSync(${JSON.stringify(pidFile)}, String(process.pid));\nprocess.stdout.write('warming up\\n');\nsetInterval(() => {}, 1000);\n`);
+      const started = Date.now();
+      await assert.rejects(openWorkspace({ dataDir, noBrowser: true, cliEntry: entry, startTimeoutMs: 1000 }), (error: unknown) => {
+        assert.ok(error instanceof OpenError, String(error));
+        assert.equal(error.message, 'Lectern did not say it was ready within 1 s and was stopped, last: warming up');
+        return true;
+      });
+      assert.ok(Date.now() - started < 5000);
+      const pid = Number(readFileSync(pidFile, 'utf8'));
+      const alive = () => {
+        try {
+          process.kill(pid, 0);
+          return true;
+        } catch {
+          return false;
+        }
+      };
+      const deadline = Date.now() + 5000;
+      while (alive() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+      assert.equal(alive(), false, 'the silent instance was stopped');
     } finally {
       removeTempDataDir(dataDir);
     }
