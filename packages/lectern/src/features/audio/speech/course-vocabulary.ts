@@ -72,8 +72,8 @@ export function vocabularyHash(sources: VocabularySources): string {
  */
 export class VocabularyBuilder {
   readonly #building = new Map<string, Promise<CourseVocabulary | null>>();
-  /** voice → word → CMU phones, or null where espeak-ng gave none. */
-  readonly #spelled = new Map<string, Map<string, string | null>>();
+  /** voice → word → CMU phones espeak-ng gave. */
+  readonly #spelled = new Map<string, Map<string, string>>();
   /** word → its pronunciations in the dictionary, or null where it has none. */
   readonly #looked = new Map<string, string[] | null>();
 
@@ -189,19 +189,23 @@ export class VocabularyBuilder {
     return pronunciations;
   }
 
-  /** espeak-ng's pronunciations of these words in one voice, remembered between builds. */
+  /**
+   * espeak-ng's pronunciations of these words in one voice, remembered between builds. Only
+   * answers are remembered: a word it could not spell (or an espeak-ng not yet installed) is
+   * asked again by the next build, which costs little as such words are few.
+   */
   async #spell(words: readonly string[], voice: string): Promise<Map<string, string>> {
     let memo = this.#spelled.get(voice);
     if (!memo) this.#spelled.set(voice, (memo = new Map()));
     const unknown = words.filter((word) => !memo.has(word));
-    if (memo.size + unknown.length > REMEMBERED_WORDS_MAX) memo.clear();
     const spelled = await spelledPronunciations(unknown, { executable: this.espeakExecutable, voice });
-    for (const word of unknown) memo.set(word, spelled.get(word) ?? null);
     const found = new Map<string, string>();
     for (const word of words) {
       const phones = memo.get(word) ?? spelled.get(word);
       if (phones) found.set(word, phones);
     }
+    if (memo.size + spelled.size > REMEMBERED_WORDS_MAX) memo.clear();
+    for (const [word, phones] of spelled) memo.set(word, phones);
     return found;
   }
 
