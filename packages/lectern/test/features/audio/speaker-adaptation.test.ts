@@ -7,7 +7,11 @@ import { systemRecogniser } from '../../../src/config.js';
 import { CourseSpeakers } from '../../../src/features/audio/speech/course-speakers.js';
 import { mixtureWeightsFromSendump, SendumpFormatError } from '../../../src/features/audio/speech/mixture-weights.js';
 import { PocketsphinxRecogniser } from '../../../src/features/audio/speech/pocketsphinx-recogniser.js';
-import { findAdaptationTools } from '../../../src/features/audio/speech/speaker-model.js';
+import { prepareAcousticModel } from '../../../src/features/audio/speech/acoustic-model.js';
+import { prepareAdaptationModel } from '../../../src/features/audio/speech/adaptation-model.js';
+import { dictionaryText, pronunciationsOf } from '../../../src/features/audio/speech/pronunciations.js';
+import { estimateSpeakerModel, findAdaptationTools } from '../../../src/features/audio/speech/speaker-model.js';
+import { wordsOf } from '../../../src/features/audio/speech/words.js';
 import type { ClipContext } from '../../../src/features/audio/speech/recogniser.js';
 import { decodeWav } from '../../../src/features/audio/wav.js';
 import { extractMaterial } from '../../../src/features/materials/parsing/extract.js';
@@ -125,6 +129,35 @@ describe('speaker adaptation of pocketsphinx (sphinxtrain, sphinxbase-utils)', (
     const otherCourse = await lectureWer(adaptedDir, true, classOf('third', 'Biology'), false);
     assert.deepEqual(errors, []);
     assert.ok(nextClass <= otherCourse - 0.1, `next class of the course ${nextClass.toFixed(2)}, another course's first clips ${otherCourse.toFixed(2)}`);
+  });
+});
+
+describe('one speaker estimate', () => {
+  it('leaves out a clip the class dropped before the estimate linked it, and refuses when none is left', async () => {
+    const tools = findAdaptationTools(process.env.PATH ?? '');
+    assert.ok(tools, 'sphinxtrain and sphinxbase-utils are installed (scripts/install-system-packages.sh speech)');
+    const dir = join(root, 'dropped-clip');
+    const stock = join(systemRecogniser.modelDir, 'en-us');
+    const trainingModelDir = await prepareAdaptationModel(stock, join(dir, 'training'), tools.mdefConverter);
+    const decoderModelDir = await prepareAcousticModel(stock, join(dir, 'decoder'));
+    const dictionary = await pronunciationsOf(join(systemRecogniser.modelDir, 'cmudict-en-us.dict'), new Set(classOpening.slice(0, 8).flatMap(wordsOf)));
+    mkdirSync(join(dir, 'heard'), { recursive: true });
+    const utterances = classOpening.slice(0, 8).map((sentence, index) => {
+      const speechPath = join(dir, 'heard', `${index}.raw`);
+      const samples = decodeWav(speak(sentence)).samples;
+      // The third clip was dropped from the class's speech before the estimate got to it.
+      if (index !== 2) writeFileSync(speechPath, Buffer.from(samples.buffer, samples.byteOffset, samples.byteLength));
+      return { speechPath, words: wordsOf(sentence).filter((word) => dictionary.has(word)) };
+    });
+    const dictionaryPath = join(dir, 'words.dict');
+    writeFileSync(dictionaryPath, dictionaryText(dictionary));
+    const estimate = (name: string, chosen: typeof utterances) => {
+      mkdirSync(join(dir, name, 'work'), { recursive: true });
+      return estimateSpeakerModel({ tools, trainingModelDir, decoderModelDir, dictionaryPath, utterances: chosen, workDir: join(dir, name, 'work'), modelDir: join(dir, name, 'model'), signal: new AbortController().signal });
+    };
+    await estimate('seven-of-eight', utterances);
+    assert.ok(existsSync(join(dir, 'seven-of-eight', 'model', 'means')));
+    await assert.rejects(estimate('none-left', [utterances[2]!]), /none of the speech to adapt to is left/);
   });
 });
 

@@ -99,10 +99,24 @@ async function featureArguments(modelDir: string): Promise<string[]> {
  * out: with this little, unsupervised speech it learns the decoder's errors (docs/benchmarks.md).
  */
 export async function estimateSpeakerModel(estimate: SpeakerModelEstimate): Promise<void> {
-  const { tools, trainingModelDir: training, decoderModelDir: decoder, workDir, modelDir, utterances, signal } = estimate;
-  const ids = utterances.map((_, index) => `u${index}`);
-  // Hard links: the class may drop a clip from its speech while this estimate still reads it.
-  await Promise.all(utterances.map((utterance, index) => link(utterance.speechPath, join(workDir, `${ids[index]}.raw`))));
+  const { tools, trainingModelDir: training, decoderModelDir: decoder, workDir, modelDir, signal } = estimate;
+  // Hard links: the class may drop a clip from its speech while this estimate still reads it;
+  // one dropped before it was linked is left out.
+  const linked = await Promise.all(
+    estimate.utterances.map((utterance, index) =>
+      link(utterance.speechPath, join(workDir, `u${index}.raw`)).then(
+        () => ({ utterance, id: `u${index}` }),
+        (error: NodeJS.ErrnoException) => {
+          if (error.code === 'ENOENT') return null;
+          throw error;
+        },
+      ),
+    ),
+  );
+  const kept = linked.filter((entry) => entry !== null);
+  if (kept.length === 0) throw new Error('none of the speech to adapt to is left');
+  const ids = kept.map((entry) => entry.id);
+  const utterances = kept.map((entry) => entry.utterance);
   const controlPath = join(workDir, 'utterances.ctl');
   await writeFile(controlPath, ids.join('\n') + '\n');
   const transcriptPath = join(workDir, 'utterances.transcription');
