@@ -4,7 +4,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ApiError } from '../../../src/platform/errors.js';
-import { loadSherpaOnnx, SenseVoiceRecogniser, senseVoiceFiles } from '../../../src/features/audio/speech/sensevoice-recogniser.js';
+import { senseVoiceFiles } from '../../../src/config.js';
+import { loadSherpaOnnx, SenseVoiceRecogniser } from '../../../src/features/audio/speech/sensevoice-recogniser.js';
 
 const root = mkdtempSync(join(tmpdir(), 'lectern-sensevoice-'));
 after(() => rmSync(root, { recursive: true, force: true }));

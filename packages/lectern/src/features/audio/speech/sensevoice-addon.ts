@@ -1,5 +1,3 @@
-export { senseVoiceFiles } from '../../../config.js';
-
 /** The parts of sherpa-onnx-node's offline recogniser Lectern calls. */
 export interface OfflineStream {
   acceptWaveform(input: { samples: Float32Array; sampleRate: number }): void;

@@ -4,7 +4,7 @@ import { ApiError } from '../../../platform/errors.js';
 import type { ClipContext, Recogniser } from './recogniser.js';
 import { SerialQueue } from './serial-queue.js';
 
-export { loadSherpaOnnx, senseVoiceFiles, sherpaOnnxLoadError } from './sensevoice-addon.js';
+export { loadSherpaOnnx, sherpaOnnxLoadError } from './sensevoice-addon.js';
 
 export const senseVoiceId = 'sensevoice-small';
 
