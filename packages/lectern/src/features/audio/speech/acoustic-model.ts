@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
-import { mkdir, readdir, readFile, rename, rm, symlink, writeFile } from 'node:fs/promises';
+import { readdir, readFile, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { replaceFolder } from '../../../platform/atomic-folder.js';
 
 /**
  * The Debian acoustic model with one change: `-cmn live` instead of `batch` in its feat.params
@@ -15,14 +16,11 @@ export async function prepareAcousticModel(stockModelDir: string, targetDir: str
   const edited = featParams.replace(/^-cmn\s+\S+/m, '-cmn live');
   const marker = join(targetDir, 'feat.params');
   if (existsSync(marker) && (await readFile(marker, 'utf8')) === edited) return targetDir;
-  const staging = `${targetDir}.${process.pid}.tmp`;
-  await rm(staging, { recursive: true, force: true });
-  await mkdir(staging, { recursive: true });
-  for (const name of await readdir(stockModelDir)) {
-    if (name !== 'feat.params') await symlink(join(stockModelDir, name), join(staging, name));
-  }
-  await writeFile(join(staging, 'feat.params'), edited);
-  await rm(targetDir, { recursive: true, force: true });
-  await rename(staging, targetDir);
+  await replaceFolder(targetDir, async (staging) => {
+    for (const name of await readdir(stockModelDir)) {
+      if (name !== 'feat.params') await symlink(join(stockModelDir, name), join(staging, name));
+    }
+    await writeFile(join(staging, 'feat.params'), edited);
+  });
   return targetDir;
 }

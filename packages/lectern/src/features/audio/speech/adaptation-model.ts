@@ -1,8 +1,9 @@
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, rename, rm, symlink, writeFile } from 'node:fs/promises';
+import { readFile, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { replaceFolder } from '../../../platform/atomic-folder.js';
 import { mixtureWeightsFromSendump } from './mixture-weights.js';
 
 const run = promisify(execFile);
@@ -21,14 +22,11 @@ const FORMAT = 'lectern-adaptation-model 1';
 export async function prepareAdaptationModel(stockModelDir: string, targetDir: string, mdefConverter: string): Promise<string> {
   const marker = join(targetDir, 'FORMAT');
   if (existsSync(marker) && (await readFile(marker, 'utf8')) === FORMAT) return targetDir;
-  const staging = `${targetDir}.${process.pid}.tmp`;
-  await rm(staging, { recursive: true, force: true });
-  await mkdir(staging, { recursive: true });
-  for (const name of LINKED_FILES) await symlink(join(stockModelDir, name), join(staging, name));
-  await writeFile(join(staging, 'mixture_weights'), mixtureWeightsFromSendump(await readFile(join(stockModelDir, 'sendump'))));
-  await run(mdefConverter, ['-text', join(stockModelDir, 'mdef'), join(staging, 'mdef.txt')], { timeout: 60_000 });
-  await writeFile(join(staging, 'FORMAT'), FORMAT);
-  await rm(targetDir, { recursive: true, force: true });
-  await rename(staging, targetDir);
+  await replaceFolder(targetDir, async (staging) => {
+    for (const name of LINKED_FILES) await symlink(join(stockModelDir, name), join(staging, name));
+    await writeFile(join(staging, 'mixture_weights'), mixtureWeightsFromSendump(await readFile(join(stockModelDir, 'sendump'))));
+    await run(mdefConverter, ['-text', join(stockModelDir, 'mdef'), join(staging, 'mdef.txt')], { timeout: 60_000 });
+    await writeFile(join(staging, 'FORMAT'), FORMAT);
+  });
   return targetDir;
 }

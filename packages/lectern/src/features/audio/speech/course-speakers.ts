@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
-import { cp, mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
+import { cp, mkdir, readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
+import { replaceFolder } from '../../../platform/atomic-folder.js';
 
 /** Courses whose speaker is remembered; the least recently adapted beyond this are forgotten. */
 const REMEMBERED_COURSES_MAX = 16;
@@ -50,9 +51,7 @@ export class CourseSpeakers {
     const version = Math.max(Date.now(), this.#version + 1);
     this.#version = version;
     const folder = join(this.directory, `${key}.${version.toString(36)}`);
-    const staging = `${folder}.${process.pid}.tmp`;
-    await cp(modelDir, staging, { recursive: true, verbatimSymlinks: true });
-    await rename(staging, folder);
+    await replaceFolder(folder, (staging) => cp(modelDir, staging, { recursive: true, verbatimSymlinks: true }));
     for (const older of this.#versionsOf(key, await readdir(this.directory)).slice(0, -1)) await rm(join(this.directory, older), { recursive: true, force: true });
     await this.#forgetOld();
   }

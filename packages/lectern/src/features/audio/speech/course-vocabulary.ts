@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, readdir, readFile, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
+import { readdir, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
+import { replaceFolder } from '../../../platform/atomic-folder.js';
 import { buildArpa } from './arpa.js';
 import { commonEnglishWords } from './common-words.js';
 import { dictionaryText, pronunciationsOf } from './pronunciations.js';
@@ -157,16 +158,12 @@ export class VocabularyBuilder {
       const known = withAccents.get(word)!;
       if (!known.includes(phones)) withAccents.set(word, [...known, phones]);
     }
-    // Written to a temporary folder and renamed: a crash never leaves a half-built vocabulary.
-    const staging = `${folder}.${process.pid}.tmp`;
-    await rm(staging, { recursive: true, force: true });
-    await mkdir(staging, { recursive: true });
-    await writeFile(join(staging, 'course.lm'), arpa);
-    await writeFile(join(staging, 'course.dict'), dictionaryText(pronunciations));
-    await writeFile(join(staging, 'course-accents.dict'), dictionaryText(withAccents));
-    await writeFile(join(staging, 'course-words'), String(courseWords.size));
-    await rm(folder, { recursive: true, force: true });
-    await rename(staging, folder);
+    await replaceFolder(folder, async (staging) => {
+      await writeFile(join(staging, 'course.lm'), arpa);
+      await writeFile(join(staging, 'course.dict'), dictionaryText(pronunciations));
+      await writeFile(join(staging, 'course-accents.dict'), dictionaryText(withAccents));
+      await writeFile(join(staging, 'course-words'), String(courseWords.size));
+    });
     await this.#evictOld();
     return vocabulary(courseWords.size);
   }

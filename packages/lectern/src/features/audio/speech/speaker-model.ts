@@ -55,7 +55,7 @@ function runTool(executable: string, args: readonly string[], signal: AbortSigna
   });
 }
 
-/** One recognised clip: its 16 kHz mono samples and the words the decoder heard. */
+/** One recognised clip: where its speech is and the words the decoder heard. */
 export interface AdaptationUtterance {
   /** The speech: 16 kHz mono s16 raw. */
   speechPath: string;
