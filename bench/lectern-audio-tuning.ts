@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { systemRecogniser } from '../packages/lectern/src/config.js';
 import { buildArpa } from '../packages/lectern/src/features/audio/speech/arpa.js';
 import { commonEnglishWords } from '../packages/lectern/src/features/audio/speech/common-words.js';
-import { dictionaryText, pronunciationsOf } from '../packages/lectern/src/features/audio/speech/pronunciations.js';
+import { dictionaryText, pronunciationsOf, withVariants } from '../packages/lectern/src/features/audio/speech/pronunciations.js';
 import { spelledPronunciations } from '../packages/lectern/src/features/audio/speech/spelled-pronunciations.js';
 import { sentencesOfWords } from '../packages/lectern/src/features/audio/speech/words.js';
 import { decodeWav } from '../packages/lectern/src/features/audio/wav.js';
@@ -51,16 +51,13 @@ try {
   const extraWords = options.commonWords === false ? [] : commonEnglishWords;
   const candidates = new Set<string>(extraWords);
   for (const sentence of sentences) for (const word of sentence) candidates.add(word);
-  const pronunciations = await pronunciationsOf(join(modelDir, 'cmudict-en-us.dict'), candidates);
+  let pronunciations = await pronunciationsOf(join(modelDir, 'cmudict-en-us.dict'), candidates);
   if (options.spell !== false) {
     const missing = [...candidates].filter((word) => !pronunciations.has(word));
     for (const [word, phones] of await spelledPronunciations(missing)) pronunciations.set(word, [phones]);
   }
   for (const voice of (options.variants ?? '').split(',').filter(Boolean)) {
-    for (const [word, phones] of await spelledPronunciations([...pronunciations.keys()], { voice })) {
-      const known = pronunciations.get(word)!;
-      if (!known.includes(phones)) pronunciations.set(word, [...known, phones]);
-    }
+    pronunciations = withVariants(pronunciations, await spelledPronunciations([...pronunciations.keys()], { voice }));
   }
   const known: string[][] = [];
   for (const sentence of sentences) {

@@ -6,7 +6,7 @@ import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { replaceFolder } from '../../../platform/atomic-folder.js';
 import { buildArpa } from './arpa.js';
 import { commonEnglishWords } from './common-words.js';
-import { dictionaryText, pronunciationsOf } from './pronunciations.js';
+import { dictionaryText, pronunciationsOf, withVariants } from './pronunciations.js';
 import { spelledPronunciations } from './spelled-pronunciations.js';
 import { spokenMathOf } from './spoken-math.js';
 import { sentencesOfLongText } from './words.js';
@@ -153,11 +153,7 @@ export class VocabularyBuilder {
     // each word keeps other lecturers' vowels ("of" as /ɒv/, "fast" as /ɑːst/) decodable
     // (docs/benchmarks.md: it helped the American voice too).
     const variantWords = mostSaidFirst([...pronunciations.keys()], sentences).slice(0, ACCENT_VARIANT_WORDS_MAX);
-    const withAccents = new Map(pronunciations);
-    for (const [word, phones] of await this.#spell(variantWords, ACCENT_VARIANT_VOICE)) {
-      const known = withAccents.get(word)!;
-      if (!known.includes(phones)) withAccents.set(word, [...known, phones]);
-    }
+    const withAccents = withVariants(pronunciations, await this.#spell(variantWords, ACCENT_VARIANT_VOICE));
     await replaceFolder(folder, async (staging) => {
       await writeFile(join(staging, 'course.lm'), arpa);
       await writeFile(join(staging, 'course.dict'), dictionaryText(pronunciations));

@@ -33,3 +33,13 @@ export function dictionaryText(pronunciations: ReadonlyMap<string, readonly stri
   }
   return lines.join('\n') + '\n';
 }
+
+/** The pronunciations with each word's `extra` one added as a further variant, where the word has it not already. */
+export function withVariants(pronunciations: ReadonlyMap<string, readonly string[]>, extra: ReadonlyMap<string, string>): Map<string, string[]> {
+  const result = new Map<string, string[]>();
+  for (const [word, variants] of pronunciations) {
+    const added = extra.get(word);
+    result.set(word, added === undefined || variants.includes(added) ? [...variants] : [...variants, added]);
+  }
+  return result;
+}
