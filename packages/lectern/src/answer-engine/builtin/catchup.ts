@@ -77,7 +77,6 @@ export function composeCatchup(c: Composition): string {
   ]);
 }
 
-
 interface Topic {
   name: string;
   entry: TranscriptLine;

@@ -193,7 +193,6 @@ function spoken(c: Composition, explanation: Explanation): string | undefined {
   return book.sentences(parts);
 }
 
-
 function chronological(sentences: readonly ClassSentence[]): ClassSentence[] {
   return [...new Set(sentences)].sort((a, b) => a.position - b.position);
 }

@@ -53,8 +53,7 @@ export function createLegacyService(deps: LegacyServiceDeps) {
         return false;
       };
 
-      const transcript = folder.transcript !== null && isNew(folder.transcript) ? folder.transcript : null;
-      const summaries = folder.summaries.filter(isNew);
+      // Cite files already imported are not parsed again; every file is looked up (again) when writing.
       const citations: { file: FolderFile; material: Material }[] = [];
       for (const file of folder.citations.filter(isNew)) {
         try {
@@ -69,10 +68,11 @@ export function createLegacyService(deps: LegacyServiceDeps) {
       const now = new Date().toISOString();
       let imported: typeof citations = [];
       const result = store.transaction((): ImportFolderResult => {
-        // Checked again inside the transaction: another import of the same folder may have
-        // committed while this one parsed its cite files, and its receipts would collide.
+        // Receipts are looked up inside the transaction: another import of the same folder may
+        // have committed while this one parsed its cite files, and its receipts would collide.
         let sessionId: string | null = null;
         let noteCount = 0;
+        const transcript = folder.transcript;
         if (transcript !== null && isNew(transcript)) {
           const parsed = parseLegacyTranscript(transcript.text, transcript.modifiedAt);
           const day = classDay(transcript.text, transcript.modifiedAt);
@@ -89,7 +89,7 @@ export function createLegacyService(deps: LegacyServiceDeps) {
           sessionId = session.id;
           store.add(receiptKey(transcript), transcript.path, now);
         }
-        for (const file of summaries.filter(isNew)) {
+        for (const file of folder.summaries.filter(isNew)) {
           const title = FIRST_HEADING.exec(file.text)?.[1] ?? basename(file.path, '.md');
           const dated = DATE_IN_NAME.exec(basename(file.path));
           const at = (dated ? new Date(Number(dated[1]), Number(dated[2]) - 1, Number(dated[3])) : file.modifiedAt).toISOString();

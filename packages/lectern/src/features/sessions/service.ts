@@ -153,10 +153,10 @@ export function createSessionService(store: SessionStore, hub: EventHub, startCa
       return session;
     },
 
-    /** A material is being deleted: the sessions that used it go on without it. */
     /**
-     * Clears a material from the sessions that use it, inside the caller's transaction; returns
-     * the announcement of the changed sessions, to make once that transaction has committed.
+     * A material is being deleted: the sessions that used it go on without it. Clears it from
+     * them inside the caller's transaction; returns the announcement of the changed sessions,
+     * to make once that transaction has committed.
      */
     detachMaterial(materialId: string): () => void {
       const detached = store.detachMaterial(materialId);
