@@ -1,16 +1,8 @@
 import { unwrap, type Model, type ModelRuntime } from '../api/client.js';
-import type { Backend } from './backend.js';
-import type { Feedback } from './feedback.js';
-import type { WorkspaceStore } from './state.js';
+import { WorkspaceController } from './controller.js';
 
 /** The models tab: the catalogue with its installations, and the runtime that serves them. */
-export class ModelsController {
-  constructor(
-    private readonly store: WorkspaceStore,
-    private readonly backend: Backend,
-    private readonly feedback: Feedback,
-  ) {}
-
+export class ModelsController extends WorkspaceController {
   async load(): Promise<void> {
     await this.feedback.attempt(async () => {
       const { items } = await unwrap(this.backend.api.GET('/api/v2/models'));

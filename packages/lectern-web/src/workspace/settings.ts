@@ -1,16 +1,9 @@
 import { failureOf, unwrap, type Settings } from '../api/client.js';
-import type { Backend } from './backend.js';
-import type { Feedback } from './feedback.js';
-import type { ConnectionTest, WorkspaceStore } from './state.js';
+import { WorkspaceController } from './controller.js';
+import type { ConnectionTest } from './state.js';
 
 /** The settings tab: Lectern's settings, the stored credentials, and the assistant connection test. */
-export class SettingsController {
-  constructor(
-    private readonly store: WorkspaceStore,
-    private readonly backend: Backend,
-    private readonly feedback: Feedback,
-  ) {}
-
+export class SettingsController extends WorkspaceController {
   async load(): Promise<void> {
     await this.feedback.attempt(async () => {
       const [settings, credentials] = await Promise.all([unwrap(this.backend.api.GET('/api/v2/settings')), unwrap(this.backend.api.GET('/api/v2/credentials'))]);
