@@ -121,7 +121,7 @@ export class ClassController extends WorkspaceController {
    */
   async reload(): Promise<void> {
     const status = await unwrap(this.backend.api.GET('/api/v2/status'));
-    const session = status.session as Session | null;
+    const session = status.session;
     const shown = this.store.state.session;
     if (session) {
       this.store.update({ session });

@@ -1,4 +1,4 @@
-import type { Entry, EventFrame, Session } from '../api/client.js';
+import type { EventFrame } from '../api/client.js';
 import { EventStream } from '../api/events.js';
 import type { AssistantController } from './assistant.js';
 import type { AudioController } from './audio.js';
@@ -72,10 +72,10 @@ export class LiveUpdates extends WorkspaceController {
         this.to.classSession.acceptSnapshot(frame.data.session);
         return;
       case 'session':
-        this.to.classSession.acceptSession(frame.data as Session);
+        this.to.classSession.acceptSession(frame.data);
         return;
       case 'transcript':
-        this.to.classSession.acceptEntry(frame.data as Entry);
+        this.to.classSession.acceptEntry(frame.data);
         return;
       case 'alert':
         this.to.classSession.acceptAlert(frame);
