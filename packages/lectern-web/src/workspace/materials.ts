@@ -1,5 +1,6 @@
 import { failureOf, unwrap, type MaterialSummary } from '../api/client.js';
 import { WorkspaceController } from './controller.js';
+import { messageOf } from './feedback.js';
 import type { Upload } from './state.js';
 
 /** The course materials: the list, uploads with their progress, and a slide's text for a citation. */
@@ -52,7 +53,7 @@ export class MaterialsController extends WorkspaceController {
           resolve(body as MaterialSummary);
         } else {
           const failure = failureOf(new Response(null, { status: request.status }), body);
-          setUpload({ state: 'refused', message: `${failure.message} (${failure.code})` });
+          setUpload({ state: 'refused', message: messageOf(failure) });
           resolve(null);
         }
       };

@@ -1,5 +1,6 @@
 import { failureOf, unwrap, type Settings } from '../api/client.js';
 import { WorkspaceController } from './controller.js';
+import { messageOf } from './feedback.js';
 import type { ConnectionTest } from './state.js';
 
 /** The settings tab: Lectern's settings, the stored credentials, and the assistant connection test. */
@@ -49,6 +50,6 @@ export class SettingsController extends WorkspaceController {
     }
     const failure = failureOf(response, error);
     const detail = (error ?? {}) as Partial<ConnectionTest>;
-    this.store.update({ connectionTest: { ok: false, provider: detail.provider, model: detail.model, total_ms: detail.total_ms, message: `${failure.message} (${failure.code})` } });
+    this.store.update({ connectionTest: { ok: false, provider: detail.provider, model: detail.model, total_ms: detail.total_ms, message: messageOf(failure) } });
   }
 }
