@@ -10,7 +10,7 @@ export class ModelsController extends WorkspaceController {
     });
   }
 
-  /** `GET /models/runtime`: throws on failure, like the tab's other reads. */
+  /** `GET /models/runtime`. Throws on failure: `start` reports it, the tab's read on opening (ModelsPanel) ignores it. */
   async loadRuntime(): Promise<void> {
     this.store.update({ runtime: await unwrap(this.backend.api.GET('/api/v2/models/runtime')) });
   }
