@@ -1,8 +1,6 @@
 import { unwrap, type Task } from '../api/client.js';
 import { afterCodePoints, codePointLength } from '../code-points.js';
-import type { Backend } from './backend.js';
-import type { Feedback } from './feedback.js';
-import type { WorkspaceStore } from './state.js';
+import { WorkspaceController } from './controller.js';
 
 export type TaskKind = Task['kind'];
 
@@ -21,13 +19,7 @@ interface HistoryTurn {
  * streamed over the events socket as `assistant.delta` frames, merged with the task records
  * the API returns whatever order they arrive in.
  */
-export class AssistantController {
-  constructor(
-    private readonly store: WorkspaceStore,
-    private readonly backend: Backend,
-    private readonly feedback: Feedback,
-  ) {}
-
+export class AssistantController extends WorkspaceController {
   /** Throws on failure: the caller decides how to report it (a resync reports all its reads as one). */
   async loadTasks(): Promise<void> {
     const state = this.store.state;

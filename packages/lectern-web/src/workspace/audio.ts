@@ -1,6 +1,7 @@
 import { failureOf, type Entry, type EventFrame } from '../api/client.js';
 import type { Backend } from './backend.js';
 import type { ClassController } from './class-session.js';
+import { WorkspaceController } from './controller.js';
 import type { Feedback } from './feedback.js';
 import type { WorkspaceStore } from './state.js';
 
@@ -10,13 +11,15 @@ type AudioFrame = Extract<EventFrame, { type: `audio.${string}` }>;
  * Spoken classes: clips the browser's microphone records, posted to the audio endpoint, and
  * the level and words in progress of a class Lectern captures with its own microphone.
  */
-export class AudioController {
+export class AudioController extends WorkspaceController {
   constructor(
-    private readonly store: WorkspaceStore,
-    private readonly backend: Backend,
-    private readonly feedback: Feedback,
+    store: WorkspaceStore,
+    backend: Backend,
+    feedback: Feedback,
     private readonly classSession: ClassController,
-  ) {}
+  ) {
+    super(store, backend, feedback);
+  }
 
   /** Posts one recorded clip (PCM WAV) to the audio endpoint; the entry arrives as an event too. */
   async postClip(wav: Blob, sourceId: string): Promise<boolean> {

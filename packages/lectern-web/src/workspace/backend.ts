@@ -3,7 +3,7 @@ import { createLecternClient, failureOf, type LecternClient } from '../api/clien
 /**
  * Lectern's API as the page's controllers reach it: the typed client for what the OpenAPI
  * document describes, and a bearer-token `fetch` for what the client cannot do (file
- * downloads, multipart posts, endpoints still outside the document).
+ * downloads, multipart posts).
  */
 export class Backend {
   readonly api: LecternClient;

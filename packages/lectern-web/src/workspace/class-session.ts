@@ -1,6 +1,7 @@
 import { unwrap, type Entry, type EventFrame, type Session } from '../api/client.js';
 import type { AssistantController } from './assistant.js';
 import type { Backend } from './backend.js';
+import { WorkspaceController } from './controller.js';
 import type { Feedback } from './feedback.js';
 import type { NotesController } from './notes.js';
 import type { WorkspaceStore } from './state.js';
@@ -14,15 +15,17 @@ type AlertFrame = Extract<EventFrame, { type: 'alert' }>;
  * The class being taught: starting it, its pause/resume/stop transitions, its transcript
  * entries (typed here, posted as audio, or arriving as frames) and the keyword alert banner.
  */
-export class ClassController {
+export class ClassController extends WorkspaceController {
   constructor(
-    private readonly store: WorkspaceStore,
-    private readonly backend: Backend,
-    private readonly feedback: Feedback,
+    store: WorkspaceStore,
+    backend: Backend,
+    feedback: Feedback,
     /** Stopping a class shows the summary it starts (assistant) and lists it among the past ones (notes). */
     private readonly assistant: AssistantController,
     private readonly notes: NotesController,
-  ) {}
+  ) {
+    super(store, backend, feedback);
+  }
 
   async start(courseName: string, materialId: string | null, source: Session['source']): Promise<Session | undefined> {
     return this.feedback.attempt(async () => {
@@ -118,7 +121,7 @@ export class ClassController {
    */
   async reload(): Promise<void> {
     const status = await unwrap(this.backend.api.GET('/api/v2/status'));
-    const session = status.session as Session | null;
+    const session = status.session;
     const shown = this.store.state.session;
     if (session) {
       this.store.update({ session });

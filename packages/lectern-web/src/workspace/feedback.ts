@@ -4,7 +4,8 @@ import type { WorkspaceState, WorkspaceStore } from './state.js';
 /** How long a notice stays up: long enough to read, short enough not to linger. */
 const noticeVisibleMs = 4000;
 
-function messageOf(error: unknown): string {
+/** How the page words a failure: the API's message and code, or the error's own message. */
+export function messageOf(error: unknown): string {
   if (error instanceof ApiFailure) return `${error.message} (${error.code})`;
   return error instanceof Error ? error.message : String(error);
 }

@@ -1,9 +1,10 @@
-import type { Entry, EventFrame, Session } from '../api/client.js';
+import type { EventFrame } from '../api/client.js';
 import { EventStream } from '../api/events.js';
 import type { AssistantController } from './assistant.js';
 import type { AudioController } from './audio.js';
 import type { Backend } from './backend.js';
 import type { ClassController } from './class-session.js';
+import { WorkspaceController } from './controller.js';
 import type { Feedback } from './feedback.js';
 import type { MaterialsController } from './materials.js';
 import type { ModelsController } from './models.js';
@@ -27,15 +28,17 @@ export interface FrameTargets {
  * frame handed to the controller of its concept, and a re-read of everything shown over HTTP
  * whenever frames may have been missed.
  */
-export class LiveUpdates {
+export class LiveUpdates extends WorkspaceController {
   private events: EventStream | null = null;
 
   constructor(
-    private readonly store: WorkspaceStore,
-    private readonly backend: Backend,
-    private readonly feedback: Feedback,
+    store: WorkspaceStore,
+    backend: Backend,
+    feedback: Feedback,
     private readonly to: FrameTargets,
-  ) {}
+  ) {
+    super(store, backend, feedback);
+  }
 
   connect(): void {
     const url = `${this.backend.baseUrl.replace(/^http/, 'ws')}/api/v2/events`;
@@ -69,10 +72,10 @@ export class LiveUpdates {
         this.to.classSession.acceptSnapshot(frame.data.session);
         return;
       case 'session':
-        this.to.classSession.acceptSession(frame.data as Session);
+        this.to.classSession.acceptSession(frame.data);
         return;
       case 'transcript':
-        this.to.classSession.acceptEntry(frame.data as Entry);
+        this.to.classSession.acceptEntry(frame.data);
         return;
       case 'alert':
         this.to.classSession.acceptAlert(frame);

@@ -1,18 +1,12 @@
 import { failureOf, unwrap, type MaterialSummary } from '../api/client.js';
-import type { Backend } from './backend.js';
-import type { Feedback } from './feedback.js';
-import type { Upload, WorkspaceStore } from './state.js';
+import { WorkspaceController } from './controller.js';
+import { messageOf } from './feedback.js';
+import type { Upload } from './state.js';
 
 /** The course materials: the list, uploads with their progress, and a slide's text for a citation. */
-export class MaterialsController {
+export class MaterialsController extends WorkspaceController {
   /** Numbers the uploads of this page, so each progress row updates its own entry. */
   private uploadCounter = 0;
-
-  constructor(
-    private readonly store: WorkspaceStore,
-    private readonly backend: Backend,
-    private readonly feedback: Feedback,
-  ) {}
 
   /** Throws on failure: the caller decides how to report it (a resync reports all its reads as one). */
   async load(): Promise<void> {
@@ -59,7 +53,7 @@ export class MaterialsController {
           resolve(body as MaterialSummary);
         } else {
           const failure = failureOf(new Response(null, { status: request.status }), body);
-          setUpload({ state: 'refused', message: `${failure.message} (${failure.code})` });
+          setUpload({ state: 'refused', message: messageOf(failure) });
           resolve(null);
         }
       };

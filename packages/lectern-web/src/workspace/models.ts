@@ -1,16 +1,8 @@
 import { unwrap, type Model, type ModelRuntime } from '../api/client.js';
-import type { Backend } from './backend.js';
-import type { Feedback } from './feedback.js';
-import type { WorkspaceStore } from './state.js';
+import { WorkspaceController } from './controller.js';
 
 /** The models tab: the catalogue with its installations, and the runtime that serves them. */
-export class ModelsController {
-  constructor(
-    private readonly store: WorkspaceStore,
-    private readonly backend: Backend,
-    private readonly feedback: Feedback,
-  ) {}
-
+export class ModelsController extends WorkspaceController {
   async load(): Promise<void> {
     await this.feedback.attempt(async () => {
       const { items } = await unwrap(this.backend.api.GET('/api/v2/models'));
@@ -18,7 +10,7 @@ export class ModelsController {
     });
   }
 
-  /** `GET /models/runtime`: throws on failure, like the tab's other reads. */
+  /** `GET /models/runtime`. Throws on failure: `start` reports it, the tab's read on opening (ModelsPanel) ignores it. */
   async loadRuntime(): Promise<void> {
     this.store.update({ runtime: await unwrap(this.backend.api.GET('/api/v2/models/runtime')) });
   }

@@ -1,8 +1,7 @@
 import { unwrap, type Note, type Session } from '../api/client.js';
 import { filenameOf, saveBlob } from '../downloads.js';
-import { ensureOk, type Backend } from './backend.js';
-import type { Feedback } from './feedback.js';
-import type { WorkspaceStore } from './state.js';
+import { ensureOk } from './backend.js';
+import { WorkspaceController } from './controller.js';
 
 /** How many past classes the past-classes tab lists. */
 const pastSessionsShown = 50;
@@ -11,13 +10,7 @@ const pastSessionsShown = 50;
  * The notes and past-classes tabs: the notes (summaries) of the current class or of one
  * picked from the past ones, the list of past classes, and their downloads.
  */
-export class NotesController {
-  constructor(
-    private readonly store: WorkspaceStore,
-    private readonly backend: Backend,
-    private readonly feedback: Feedback,
-  ) {}
-
+export class NotesController extends WorkspaceController {
   /** Throws on failure: the caller decides how to report it (a resync reports all its reads as one). */
   async loadPastSessions(): Promise<void> {
     const { items } = await unwrap(this.backend.api.GET('/api/v2/sessions', { params: { query: { limit: pastSessionsShown } } }));

@@ -1,16 +1,10 @@
 import { failureOf, unwrap, type Settings } from '../api/client.js';
-import type { Backend } from './backend.js';
-import type { Feedback } from './feedback.js';
-import type { ConnectionTest, WorkspaceStore } from './state.js';
+import { WorkspaceController } from './controller.js';
+import { messageOf } from './feedback.js';
+import type { ConnectionTest } from './state.js';
 
 /** The settings tab: Lectern's settings, the stored credentials, and the assistant connection test. */
-export class SettingsController {
-  constructor(
-    private readonly store: WorkspaceStore,
-    private readonly backend: Backend,
-    private readonly feedback: Feedback,
-  ) {}
-
+export class SettingsController extends WorkspaceController {
   async load(): Promise<void> {
     await this.feedback.attempt(async () => {
       const [settings, credentials] = await Promise.all([unwrap(this.backend.api.GET('/api/v2/settings')), unwrap(this.backend.api.GET('/api/v2/credentials'))]);
@@ -56,6 +50,6 @@ export class SettingsController {
     }
     const failure = failureOf(response, error);
     const detail = (error ?? {}) as Partial<ConnectionTest>;
-    this.store.update({ connectionTest: { ok: false, provider: detail.provider, model: detail.model, total_ms: detail.total_ms, message: `${failure.message} (${failure.code})` } });
+    this.store.update({ connectionTest: { ok: false, provider: detail.provider, model: detail.model, total_ms: detail.total_ms, message: messageOf(failure) } });
   }
 }

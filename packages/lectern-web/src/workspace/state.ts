@@ -62,7 +62,7 @@ export interface WorkspaceState {
   credentials: CredentialStatus[];
   connectionTest: ConnectionTest | null;
   models: Model[];
-  /** Null when this Lectern has no runtime endpoint yet. */
+  /** Null until first read (`GET /models/runtime`) or told (a `models.runtime` frame). */
   runtime: ModelRuntime | null;
   /** Level (0..1) and words in progress of a class captured by Lectern's own microphone. */
   deviceLevel: number;
