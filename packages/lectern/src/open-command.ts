@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { loginCodes, server as serverConfig } from './config.js';
 import { connectionFilePath, type ConnectionInfo } from './platform/handover.js';
+import { endProcessGroup } from './platform/process-group.js';
 
 /** Why `lectern open` could not open the workspace; printed as one line on stderr. */
 export class OpenError extends Error {
@@ -103,20 +104,10 @@ async function startInstance(options: OpenOptions): Promise<ConnectionInfo> {
   const last = otherOutput === undefined ? '' : `, last: ${otherOutput.slice(0, 300)}`;
   if (timedOut) {
     child.stdout.destroy();
-    stopGroup(child.pid);
+    endProcessGroup(child);
     throw new OpenError(`Lectern did not say it was ready within ${Math.round(timeoutMs / 1000)} s and was stopped${last}`);
   }
   throw new OpenError(otherOutput === undefined ? 'Lectern could not start' : `Lectern could not start; it printed no start-up line${last}`);
-}
-
-/** Stops a detached instance and whatever it started (its own process group). */
-function stopGroup(pid: number | undefined): void {
-  if (pid === undefined) return;
-  try {
-    process.kill(-pid, 'SIGTERM');
-  } catch {
-    // Already gone.
-  }
 }
 
 /** The command that opens a URL in the user's default browser; `$BROWSER` first, as many tools honour it. */

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
 import { audio as limits } from '../../../config.js';
+import { endProcessGroup } from '../../../platform/process-group.js';
 import { StderrTail } from './stderr-tail.js';
 
 /** What one decoder process is started with. */
@@ -167,18 +168,9 @@ export class PocketsphinxEngine {
     const child = this.#process;
     if (child) {
       child.stdin.end();
-      endGroup(child);
+      // The shell, both `cat`s and pocketsphinx.
+      endProcessGroup(child);
     }
-  }
-}
-
-/** Ends the decoder's process group (the shell, both `cat`s and pocketsphinx). */
-function endGroup(child: ChildProcessByStdio<Writable, Readable, Readable>): void {
-  if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return;
-  try {
-    process.kill(-child.pid, 'SIGTERM');
-  } catch {
-    // Already gone.
   }
 }
 
