@@ -42,7 +42,20 @@ interface WerRun {
   audioSeconds: number;
 }
 
-async function werOf(clips: readonly { reference: string; samples: Int16Array }[], vocabulary: CourseVocabulary | null, acousticModelDir: string, label: string): Promise<WerRun> {
+const round2 = (value: number) => Math.round(value * 100) / 100;
+
+type SpokenClip = { reference: string; samples: Int16Array };
+
+/** Each clip's WER through `recognise`, one after another, and the time they took. */
+async function timedWer(clips: readonly SpokenClip[], recognise: (samples: Int16Array) => Promise<string>): Promise<WerRun> {
+  const perClip: number[] = [];
+  const started = performance.now();
+  for (const clip of clips) perClip.push(wordErrorRate(clip.reference, await recognise(clip.samples)));
+  const decodeMs = Math.round(performance.now() - started);
+  return { mean: mean(perClip), perClip: perClip.map(round2), decodeMs, audioSeconds: clips.reduce((sum, clip) => sum + clip.samples.length / 16000, 0) };
+}
+
+async function werOf(clips: readonly SpokenClip[], vocabulary: CourseVocabulary | null, acousticModelDir: string, label: string): Promise<WerRun> {
   const engineDir = join(work, `engine-${label}`);
   execFileSync('mkdir', ['-p', engineDir]);
   const engine = new PocketsphinxEngine({
@@ -53,15 +66,10 @@ async function werOf(clips: readonly { reference: string; samples: Int16Array }[
     workDir: engineDir,
     courseVocabulary: vocabulary !== null,
   });
-  const perClip: number[] = [];
-  const started = performance.now();
-  for (const clip of clips) perClip.push(wordErrorRate(clip.reference, (await engine.recognise(clip.samples)).text));
-  const decodeMs = performance.now() - started;
+  const run = await timedWer(clips, async (samples) => (await engine.recognise(samples)).text);
   engine.close();
-  return { mean: mean(perClip), perClip: perClip.map((w) => Math.round(w * 100) / 100), decodeMs: Math.round(decodeMs), audioSeconds: clips.reduce((sum, clip) => sum + clip.samples.length / 16000, 0) };
+  return run;
 }
-
-const round2 = (value: number) => Math.round(value * 100) / 100;
 
 /**
  * A class as the server runs it (one PocketsphinxRecogniser, one session): with `opening`, the
@@ -82,12 +90,8 @@ async function classWer(voice: string, materialText: string, options: { adapt: b
     await recogniser.adaptationSettled(context.sessionId);
     const estimateWaitMs = Math.round(performance.now() - waitStarted);
     const clips = lecture.map((reference) => ({ reference, samples: samplesOf(speak(reference, { voice })) }));
-    const perClip: number[] = [];
-    const started = performance.now();
-    for (const clip of clips) perClip.push(wordErrorRate(clip.reference, await recogniser.recognise(clip.samples, context)));
-    const decodeMs = performance.now() - started;
-    const audioSeconds = clips.reduce((sum, clip) => sum + clip.samples.length / 16000, 0);
-    return { lecture: { mean: mean(perClip), perClip: perClip.map(round2), decodeMs: Math.round(decodeMs), audioSeconds }, openingWer: options.opening ? mean(opening) : Number.NaN, estimateWaitMs };
+    const run = await timedWer(clips, (samples) => recogniser.recognise(samples, context));
+    return { lecture: run, openingWer: options.opening ? mean(opening) : Number.NaN, estimateWaitMs };
   } finally {
     recogniser.close();
     await recogniser.adaptationSettled(context.sessionId);
