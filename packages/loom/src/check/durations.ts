@@ -10,6 +10,7 @@
 import type { Diagnostic } from '../diagnostic.js';
 import { millisecondArgument } from '../language/millisecond-parameters.js';
 import type { CallExpression, Expression, Node } from '../syntax/ast.js';
+import { isDurationLiteral } from '../syntax/number-literal.js';
 import type { LocalBinding } from './scope.js';
 import type { Resolution } from './resolver.js';
 import type { NodeVisitor } from '../syntax/walk.js';
@@ -54,7 +55,7 @@ export class MillisecondArgumentChecker implements NodeVisitor {
   private holdsSeconds(value: Expression, visiting: Set<LocalBinding>): boolean {
     switch (value.kind) {
       case 'NumberLiteral':
-        return value.unit !== null;
+        return isDurationLiteral(value);
       case 'UnaryExpression':
         return value.operator === '-' && this.holdsSeconds(value.operand, visiting);
       case 'BinaryExpression':

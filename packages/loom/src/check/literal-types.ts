@@ -3,8 +3,9 @@
  * at compile time, anything computed is left to the runtime type mode.
  */
 import type { Diagnostic } from '../diagnostic.js';
-import { numberLiteralValue } from '../syntax/number-literal.js';
-import type { Expression, NumberLiteral } from '../syntax/ast.js';
+import { isDurationLiteral, numberLiteralValue } from '../syntax/number-literal.js';
+import type { DurationLiteral } from '../syntax/number-literal.js';
+import type { Expression } from '../syntax/ast.js';
 import type { LoomType, PrimitiveName } from './types.js';
 import { describeType } from './types.js';
 
@@ -89,14 +90,14 @@ function mismatch(literal: Expression, shape: LiteralShape): LiteralMismatch {
   if (duration === null) return { literal, found: SHAPE_PHRASES[shape] };
   // The seconds are what the variable would hold, so the message shows them beside what was written.
   const sign = literal.kind === 'UnaryExpression' ? -1 : 1;
-  const written = `${sign < 0 ? '-' : ''}${duration.value}${duration.unit ?? ''}`;
+  const written = `${sign < 0 ? '-' : ''}${duration.value}${duration.unit}`;
   return { literal, found: `${written} (${sign * numberLiteralValue(duration)} seconds, ${SHAPE_PHRASES[shape]})` };
 }
 
 /** The number literal with a time unit that `literal` is, or negates (`-500ms`), or null. */
-function durationLiteral(literal: Expression): NumberLiteral | null {
+function durationLiteral(literal: Expression): DurationLiteral | null {
   const number = literal.kind === 'UnaryExpression' && literal.operator === '-' ? literal.operand : literal;
-  return number.kind === 'NumberLiteral' && number.unit !== null ? number : null;
+  return number.kind === 'NumberLiteral' && isDurationLiteral(number) ? number : null;
 }
 
 function primitiveAccepts(name: PrimitiveName, shape: LiteralShape): boolean {

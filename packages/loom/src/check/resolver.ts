@@ -402,7 +402,6 @@ class Resolver {
     }
   }
 
-  /** Patterns bind names (hoisted already, or declared here for match arms) and name enum variants. */
   /**
    * What a binding site gives a local: the value of a plain `let x = e` or `x = e`, null for
    * any other (`x += e`, `for`, `catch`, destructuring). Kept so that a later pass can tell
@@ -417,6 +416,7 @@ class Resolver {
     for (const node of patternBindings(pattern)) if (node.kind === 'Identifier') this.noteAssignment(node, null, scope);
   }
 
+  /** Patterns bind names (hoisted already, or declared here for match arms) and name enum variants. */
   private visitPattern(pattern: Pattern, scope: Scope, declare = false): void {
     switch (pattern.kind) {
       case 'BindingPattern':

@@ -45,8 +45,8 @@ export function checkServer(server: ServerDeclaration, context: ServerCheckConte
       }
     }
     for (const { name, type } of pathParameters(path)) {
-      if (type !== null && !(type in PATH_PARAMETER_PATTERNS)) {
-        diagnostics.push(mismatch(`the path parameter '${name}' has the type '${type}', which a path cannot carry`, route.path.span, `path parameters are ${Object.keys(PATH_PARAMETER_PATTERNS).join(', ')} (or untyped: text)`));
+      if (type !== null && !PATH_PARAMETER_PATTERNS.has(type)) {
+        diagnostics.push(mismatch(`the path parameter '${name}' has the type '${type}', which a path cannot carry`, route.path.span, `path parameters are ${[...PATH_PARAMETER_PATTERNS.keys()].join(', ')} (or untyped: text)`));
       }
     }
     if (handler === null) {

@@ -209,9 +209,11 @@ function emitBinary(context: EmitContext, expression: BinaryExpression): Code {
       return ['$rt.equals(', emitExpression(context, expression.left), ', ', emitExpression(context, expression.right), ')'];
     case '!=':
       return ['!$rt.equals(', emitExpression(context, expression.left), ', ', emitExpression(context, expression.right), ')'];
-    case 'in':
+    case 'in': {
       // The element is evaluated first, as written; the helper takes the collection first.
-      return ['(($element, $collection) => $rt.contains($collection, $element))(', emitExpression(context, expression.left), ', ', emitExpression(context, expression.right), ')'];
+      const element = context.temp();
+      return ['(', element, ' = ', emitExpression(context, expression.left), ', $rt.contains(', emitExpression(context, expression.right), ', ', element, '))'];
+    }
     case 'and':
     case 'or':
       return emitLogical(context, expression, operator);

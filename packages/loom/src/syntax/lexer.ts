@@ -14,6 +14,7 @@ import { SourceFile, SourceSpan } from './spans.js';
 import { PUNCTUATORS } from './tokens.js';
 import type { Punctuator, StringSegment, Token } from './tokens.js';
 import { syntaxError } from './syntax-error.js';
+import { MS_PER_UNIT } from '../language/duration-units.js';
 import {
   CH_BACKSLASH, CH_CR, CH_DOT, CH_DQUOTE, CH_HASH, CH_LBRACE,
   CH_LF, CH_LOWER_E, CH_MINUS, CH_PLUS, CH_RBRACE, CH_SLASH, CH_SPACE, CH_SQUOTE, CH_STAR,
@@ -49,7 +50,7 @@ const PUNCTUATORS_BY_FIRST_CHAR: readonly (readonly Punctuator[] | undefined)[] 
   for (const group of groups) group?.sort((a, b) => b.length - a.length);
   return groups;
 })();
-const DURATION_UNITS: ReadonlySet<string> = new Set(['ms', 's', 'm', 'h']);
+const DURATION_UNITS: ReadonlySet<string> = new Set(Object.keys(MS_PER_UNIT));
 /** Strings inside `#{...}` inside strings...: deeper than this is reported, not followed. */
 const MAX_INTERPOLATION_DEPTH = 16;
 

@@ -1,7 +1,6 @@
 import type { NumberLiteral } from './ast.js';
+import { MS_PER_UNIT } from '../language/duration-units.js';
 
-/** Duration suffixes in milliseconds; the one table of what each unit the lexer reads means. */
-const MS_PER_UNIT: Readonly<Record<string, number>> = { ms: 1, s: 1000, m: 60_000, min: 60_000, h: 3_600_000 };
 const MS_PER_SECOND = 1000;
 
 /** A number literal written with a time unit (`500ms`, `2s`). */

@@ -6,7 +6,7 @@
  * a path is.
  *
  * Paths are written either way of the Nexa docs, `/users/:id` or `/users/{id}` (`{id: int}`
- * too); `routerPath` is the `:id` form the router takes.
+ * too); `routerPath` is the `:id` form the router takes, a typed parameter with its pattern.
  */
 import type { Expression, GroupDirective, RouteDirective, ServerDeclaration, ServerDirective, StaticDirective, ValueDirective } from './ast.js';
 
@@ -34,7 +34,7 @@ export interface FlatRoute {
   readonly method: string | null;
   /** The full path as written, group prefixes included (`/admin/users/{id}`); a semantic route's intent when it is not a path. */
   readonly path: string;
-  /** The same path for the router: `{id}` and `{id: int}` become `:id`. */
+  /** The same path for the router: `{id}` becomes `:id`, `{id: int}` `:id` with its pattern (routerPathOf). */
   readonly routerPath: string;
   /** The `=> H` target, or the `handler:` of the block form; `null` when neither is written. */
   readonly handler: Expression | null;
@@ -70,7 +70,12 @@ export function joinPath(prefix: string, path: string): string {
  * The types a path parameter may be given (`/users/{id: int}`) and the text each accepts; a
  * request whose segment does not fit matches no route (404). `str`, like no type, takes any.
  */
-export const PATH_PARAMETER_PATTERNS: Readonly<Record<string, string | null>> = { int: '-?\\d+', float: '-?\\d+\\.?\\d*', bool: 'true|false', str: null };
+export const PATH_PARAMETER_PATTERNS: ReadonlyMap<string, string | null> = new Map([
+  ['int', '-?\\d+'],
+  ['float', '-?\\d+\\.?\\d*'],
+  ['bool', 'true|false'],
+  ['str', null],
+]);
 
 const PATH_PARAMETER = /\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*(?::\s*([^}]*?)\s*)?\}/g;
 
@@ -82,7 +87,7 @@ export function pathParameters(path: string): Array<{ readonly name: string; rea
 /** `{id}` segments as the router's `:id`; a typed one carries its pattern (`:id(^-?\d+$)`). */
 export function routerPathOf(path: string): string {
   return path.replace(PATH_PARAMETER, (_, name: string, type: string | undefined) => {
-    const pattern = type === undefined ? null : (PATH_PARAMETER_PATTERNS[type] ?? null);
+    const pattern = type === undefined ? null : (PATH_PARAMETER_PATTERNS.get(type) ?? null);
     return pattern === null ? `:${name}` : `:${name}(^(?:${pattern})$)`;
   });
 }
@@ -90,7 +95,7 @@ export function routerPathOf(path: string): string {
 /** The typed parameters the runtime converts from text (`str` and untyped ones stay text). */
 export function typedPathParameters(path: string): Record<string, string> {
   const typed: Record<string, string> = {};
-  for (const { name, type } of pathParameters(path)) if (type !== null && (PATH_PARAMETER_PATTERNS[type] ?? null) !== null) typed[name] = type;
+  for (const { name, type } of pathParameters(path)) if (type !== null && (PATH_PARAMETER_PATTERNS.get(type) ?? null) !== null) typed[name] = type;
   return typed;
 }
 

@@ -60,6 +60,14 @@ suite('server declarations are checked before anything listens', () => {
     ]);
   });
 
+  test('a path parameter type is one of int, float, bool, str: a name of an object\'s prototype is no type either', () => {
+    const message = (type: string) => `Type mismatch: the path parameter 'id' has the type '${type}', which a path cannot carry`;
+    assert.deepEqual(findings(`${FLOWS}server 1 {\n    route GET "/a/{id: int}/{n: str}" => hi\n    route GET "/b/{id: uuid}" => hi\n    route GET "/c/{id: toString}" => hi\n}\n`), [
+      `5:15 E002 ${message('uuid')}`,
+      `6:15 E002 ${message('toString')}`,
+    ]);
+  });
+
   test('require_auth without the file\'s auth block is E001 saying what to declare', () => {
     assert.deepEqual(findings(`${FLOWS}server 1 {\n    require_auth "/admin"\n    route GET "/admin" => hi\n}\n`), [
       '4:5 E001 Undeclared identifier: require_auth "/admin" needs the program\'s auth block, and this program declares none',

@@ -5,8 +5,8 @@
  */
 import { fail } from './script-error.js';
 import { describe } from './values.js';
+import { MS_PER_UNIT } from '../../language/duration-units.js';
 
-const MS_PER_UNIT: Readonly<Record<string, number>> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
 const DURATION_TEXT = /^\s*(\d+(?:\.\d+)?)\s*(ms|s|m|h)\s*$/;
 
 export function durationMs(value: unknown, what: string): number {
