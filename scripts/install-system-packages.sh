@@ -2,8 +2,8 @@
 # The Debian packages Lectern's optional parts and the test suite use, in one place: `.ci/run`
 # runs this, and so can a developer (`sudo scripts/install-system-packages.sh`). With a group
 # name only that group is installed: `speech` (what a user needs for audio), `browser`,
-# `test-model`; with none, everything the tests need. Idempotent: apt-get install is a no-op
-# for what is already there.
+# `test-model`, `mbrola` (the audio bench's MBROLA voices, not needed by the tests); with none,
+# everything the tests need. Idempotent: apt-get install is a no-op for what is already there.
 set -euo pipefail
 
 speech=(
@@ -28,14 +28,40 @@ test_model=(
   python3-numpy       # ... with numpy
   git                 # ... from gguf-py, cloned out of the llama.cpp git bundle node-llama-cpp ships
 )
+# espeak-ng's MBROLA voices (mb-us1, ...): diphones of recorded speech, closer to a lecturer than
+# espeak-ng's own formant voices; the audio bench measures the recogniser with them. Debian has
+# them in contrib (mbrola) and non-free (the voices), never on the tests' path.
+mbrola=(
+  mbrola mbrola-us1 mbrola-us2 mbrola-us3 mbrola-en1
+)
+
+# Debian's contrib and non-free components, for the mbrola group, when apt does not list them yet.
+enable_debian_contrib() {
+  if apt-cache policy mbrola-us2 2>/dev/null | grep -q 'Candidate: [0-9]'; then return; fi
+  . /etc/os-release
+  if [ "${ID:-}" != debian ]; then
+    echo "mbrola-us2 is not in apt's sources: enable the component that has it (Ubuntu: multiverse)" >&2
+    exit 69
+  fi
+  cat > /etc/apt/sources.list.d/lectern-debian-contrib.sources <<SOURCES
+Types: deb
+URIs: http://deb.debian.org/debian
+Suites: ${VERSION_CODENAME}
+Components: contrib non-free
+Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg
+SOURCES
+  apt-get update -qq
+}
 
 case "${1:-all}" in
   speech) packages=("${speech[@]}") ;;
   browser) packages=("${browser[@]}" espeak-ng) ;;
   test-model) packages=("${test_model[@]}") ;;
+  mbrola) packages=("${mbrola[@]}" espeak-ng) ;;
   all) packages=("${speech[@]}" "${speech_tests[@]}" "${browser[@]}" "${test_model[@]}") ;;
-  *) echo "usage: $0 [speech|browser|test-model|all]" >&2; exit 64 ;;
+  *) echo "usage: $0 [speech|browser|test-model|mbrola|all]" >&2; exit 64 ;;
 esac
 
 apt-get update -qq
+if [ "${1:-all}" = mbrola ]; then enable_debian_contrib; fi
 DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${packages[@]}" >/dev/null
