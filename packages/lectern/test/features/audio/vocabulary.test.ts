@@ -1,10 +1,11 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildArpa } from '../../../src/features/audio/speech/arpa.js';
 import { VocabularyBuilder } from '../../../src/features/audio/speech/course-vocabulary.js';
+import { readGenericLanguageModel, type GenericLanguageModel } from '../../../src/features/audio/speech/generic-language-model.js';
 import { parseSegmentation } from '../../../src/features/audio/speech/pocketsphinx-engine.js';
 import { cmuPhonesOfEspeak } from '../../../src/features/audio/speech/spelled-pronunciations.js';
 import { systemRecogniser } from '../../../src/config.js';
@@ -88,7 +89,7 @@ describe('course language model', () => {
 describe('course vocabulary', () => {
   const dictionary = join(systemRecogniser.modelDir, 'cmudict-en-us.dict');
   it('restricts the dictionary to the class words plus common words, and caches by content', async () => {
-    const builder = new VocabularyBuilder(join(root, 'vocabularies'), dictionary, join(root, 'no-espeak-ng'));
+    const builder = new VocabularyBuilder(join(root, 'vocabularies'), { dictionaryPath: dictionary, espeakExecutable: join(root, 'no-espeak-ng') });
     const sources = { courseName: 'Calculus', materialText: 'The derivative is the slope of the tangent line. Zorblaxian flux.', transcript: '' };
     const vocabulary = await builder.build(sources);
     assert.ok(vocabulary);
@@ -109,7 +110,7 @@ describe('course vocabulary', () => {
 
   it("also learns the slides' notation as it is said: x^2 as x squared, sin x as sine x, dy/dx as d y d x", async () => {
     // espeak-ng spells "cosine", which the Debian dictionary lacks.
-    const builder = new VocabularyBuilder(join(root, 'spoken'), dictionary);
+    const builder = new VocabularyBuilder(join(root, 'spoken'), { dictionaryPath: dictionary });
     const vocabulary = await builder.build({ courseName: 'Calculus', materialText: 'Common derivatives\nsin x | cos x\nThe derivative of x^3 is 3x^2\nNotation: dy/dx', transcript: '' });
     assert.ok(vocabulary);
     const lm = readFileSync(vocabulary.languageModelPath, 'utf8');
@@ -117,7 +118,7 @@ describe('course vocabulary', () => {
   });
 
   it('spells out words the pronunciation dictionary lacks with espeak-ng, in CMU phones', async () => {
-    const builder = new VocabularyBuilder(join(root, 'spelled'), dictionary);
+    const builder = new VocabularyBuilder(join(root, 'spelled'), { dictionaryPath: dictionary });
     const vocabulary = await builder.build({ courseName: 'Calculus', materialText: 'The slope of the secant line. Zorblaxian flux.', transcript: '' });
     assert.ok(vocabulary);
     const lines = readFileSync(vocabulary.dictionaryPath, 'utf8').split('\n');
@@ -129,7 +130,7 @@ describe('course vocabulary', () => {
   });
 
   it('writes a second dictionary with a British pronunciation beside each word (espeak-ng), for the decoder before it knows the speaker', async () => {
-    const builder = new VocabularyBuilder(join(root, 'accents'), dictionary);
+    const builder = new VocabularyBuilder(join(root, 'accents'), { dictionaryPath: dictionary });
     const vocabulary = await builder.build({ courseName: 'Calculus', materialText: 'The derivative of a function tells how fast it changes.', transcript: '' });
     assert.ok(vocabulary);
     const plain = readFileSync(vocabulary.dictionaryPath, 'utf8').split('\n');
@@ -148,7 +149,7 @@ describe('course vocabulary', () => {
     const rare = readFileSync(dictionary, 'utf8').split('\n').map((line) => line.split(' ')[0]!).filter((word) => /^[a-z]{6,}$/.test(word)).slice(0, 3_000);
     const lines = [];
     for (let at = 0; at < rare.length; at += 10) lines.push(`${rare.slice(at, at + 10).join(' ')}.`, 'The derivative again.');
-    const builder = new VocabularyBuilder(join(root, 'textbook'), dictionary);
+    const builder = new VocabularyBuilder(join(root, 'textbook'), { dictionaryPath: dictionary });
     const vocabulary = await builder.build({ courseName: 'Calculus', materialText: lines.join('\n'), transcript: '' });
     assert.ok(vocabulary && vocabulary.courseWords > 3_000);
     const accents = readFileSync(vocabulary.accentVariantsDictionaryPath, 'utf8').split('\n');
@@ -175,5 +176,79 @@ describe('pocketsphinx word segmentation', () => {
     assert.deepEqual(parseSegmentation('u8 S 0 T 0 A 0 L 0 0 -100 0 <s> 3 -100 0 </s> 20'), { utteranceId: 'u8', clip: { text: '', pronounced: [] } });
     assert.equal(parseSegmentation('INFO: batch.c(778): u9: 3.20 seconds speech'), null);
     assert.equal(parseSegmentation('the derivative (u9 -1234)'), null);
+  });
+});
+
+describe('general English', () => {
+  const dictionary = join(systemRecogniser.modelDir, 'cmudict-en-us.dict');
+  const generalModelPath = join(systemRecogniser.modelDir, 'en-us.lm.bin');
+
+  it("reads pocketsphinx-en-us's trie model: its most frequent words and the n-grams among them that matter most", async () => {
+    const model = await readGenericLanguageModel(generalModelPath, { words: 500, ngramsPerOrder: 5_000 });
+    assert.equal(model.unigrams.size, 502, 'the 500 words and the sentence marks');
+    assert.ok(model.bigrams.size === 5_000 && model.trigrams.size > 1_000 && model.trigrams.size <= 5_000, `${model.bigrams.size} / ${model.trigrams.size}`);
+    // A misread bit layout gives nonsense here: each n-gram is filed under its last word.
+    assert.ok(Math.abs(model.unigrams.get('the')!.logProb - -1.3895) < 1e-3);
+    const afterOf = [...model.bigrams].filter(([key]) => key.startsWith('of ')).sort((a, b) => b[1].logProb - a[1].logProb);
+    assert.equal(afterOf[0]?.[0], 'of the');
+    assert.ok(10 ** model.trigrams.get('one of the')! > 0.3);
+    for (const key of model.trigrams.keys()) assert.ok(model.bigrams.has(key.slice(0, key.lastIndexOf(' '))), key);
+  });
+
+  it('mixes it into a course model: interpolated n-grams, each context still a distribution', async () => {
+    const general: GenericLanguageModel = {
+      unigrams: new Map([
+        ['</s>', { logProb: Math.log10(0.2), logBackoff: 0 }],
+        ['the', { logProb: Math.log10(0.4), logBackoff: Math.log10(0.5) }],
+        ['going', { logProb: Math.log10(0.2), logBackoff: Math.log10(0.1) }],
+        ['to', { logProb: Math.log10(0.2), logBackoff: 0 }],
+        ['<s>', { logProb: -99, logBackoff: Math.log10(0.8) }],
+      ]),
+      bigrams: new Map([
+        ['going to', { logProb: Math.log10(0.9), logBackoff: 0 }],
+        ['<s> the', { logProb: Math.log10(0.25), logBackoff: 0 }],
+      ]),
+      trigrams: new Map(),
+    };
+    const sentences = [['the', 'derivative', 'is', 'the', 'slope']];
+    const course = parseArpa(await buildArpa({ sentences, extraWords: [], maxHigherOrderNgrams: 1_000 }));
+    const mixed = parseArpa(await buildArpa({ sentences, extraWords: [], maxHigherOrderNgrams: 1_000, general: { model: general, weight: 0.2 } }));
+    const vocabulary = [...mixed.unigrams.keys()].filter((word) => word !== '<s>');
+    assert.ok(vocabulary.includes('going') && vocabulary.includes('derivative'));
+    // Listed on one side: (1 − 0.2)·P_course + 0.2·P_general, each through its own backoffs.
+    const courseTo = probability(course, ['going'], 'to');
+    assert.ok(Math.abs(probability(mixed, ['going'], 'to') - (0.8 * courseTo + 0.2 * 0.9)) < 1e-3);
+    const courseDerivative = probability(course, ['the'], 'derivative');
+    assert.ok(Math.abs(probability(mixed, ['the'], 'derivative') - 0.8 * courseDerivative) < 1e-3, 'general English never saw it');
+    for (const history of [[], ['the'], ['going'], ['<s>'], ['<s>', 'the'], ['the', 'derivative'], ['slope']]) {
+      const total = vocabulary.reduce((sum, word) => sum + probability(mixed, history, word), 0);
+      assert.ok(Math.abs(total - 1) < 0.01, `P(· | ${history.join(' ')}) sums to ${total}`);
+    }
+  });
+
+  it('brings the general words into the dictionary and their phrasing into the course model', async () => {
+    const builder = new VocabularyBuilder(join(root, 'general'), { dictionaryPath: dictionary, generalModelPath });
+    const vocabulary = await builder.build({ courseName: 'Calculus', materialText: 'The derivative is the slope of the tangent line.', transcript: '' });
+    assert.ok(vocabulary);
+    assert.equal(vocabulary.courseWords, 8, 'general words are not course words');
+    const words = new Set(readFileSync(vocabulary.dictionaryPath, 'utf8').split('\n').map((line) => line.split(' ')[0]!.replace(/\(\d+\)$/, '')));
+    for (const word of ['inside', 'fast', 'gives', 'tangent']) assert.ok(words.has(word), word);
+    assert.ok(words.size > 1_000 && words.size < 1_300, `${words.size} words`);
+    assert.ok(!words.has('<s>') && !words.has('</s>'), 'sentence marks are no words (pocketsphinx refuses to start)');
+    const lm = parseArpa(readFileSync(vocabulary.languageModelPath, 'utf8'));
+    assert.ok(probability(lm, ['going'], 'to') > 0.1, 'general phrasing');
+    assert.ok(probability(lm, ['the'], 'derivative') > probability(lm, ['the'], 'fast'), 'the course still leads');
+  });
+
+  it('builds without it, and says so once, when the general model cannot be read', async () => {
+    const errors: unknown[] = [];
+    const notAModel = join(root, 'not-a-model.lm.bin');
+    writeFileSync(notAModel, 'ARPA? no');
+    const builder = new VocabularyBuilder(join(root, 'no-general'), { dictionaryPath: dictionary, generalModelPath: notAModel, onGeneralEnglishError: (error) => errors.push(error) });
+    const first = await builder.build({ courseName: 'Calculus', materialText: 'The derivative is the slope.', transcript: '' });
+    await builder.build({ courseName: 'Calculus', materialText: 'The derivative is the slope.', transcript: 'and more' });
+    assert.ok(first && !readFileSync(first.dictionaryPath, 'utf8').includes('\ninside '));
+    assert.equal(errors.length, 1);
+    assert.match(String(errors[0]), /not a sphinxbase trie language model/);
   });
 });

@@ -1,4 +1,6 @@
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
+import type { GenericLanguageModel } from './generic-language-model.js';
+import { interpolate, type BackoffModel } from './interpolated-model.js';
 
 /**
  * A trigram language model with Witten–Bell discounting and Katz-style backoff, written in the
@@ -22,6 +24,8 @@ export interface LanguageModelInput {
   extraWords: readonly string[];
   /** Upper bound on distinct bigrams plus trigrams kept (the rarest are pruned first). */
   maxHigherOrderNgrams: number;
+  /** General English mixed in with this weight (interpolated-model.ts); absent: the course's text alone. */
+  general?: { model: GenericLanguageModel; weight: number };
 }
 
 interface Follower {
@@ -131,23 +135,36 @@ export async function buildArpa(input: LanguageModelInput): Promise<string> {
     trigramBackoff.set(context, reserved / Math.max(MIN_LEFTOVER, 1 - seenLowerMass));
   }
 
+  const course: BackoffModel = { unigram, bigramProbability, bigramBackoff, trigramProbability, trigramBackoff };
+  return arpaText(input.general ? interpolate(course, input.general.model, input.general.weight) : course, breathe);
+}
+
+/** The ARPA text of a backoff model. */
+async function arpaText(model: BackoffModel, breathe: () => Promise<void>): Promise<string> {
+  const { unigram, bigramProbability, bigramBackoff, trigramProbability, trigramBackoff } = model;
+  unigram.delete(SENTENCE_START);
   const lines: string[] = ['\\data\\', `ngram 1=${unigram.size + 1}`, `ngram 2=${bigramProbability.size}`];
   if (trigramProbability.size > 0) lines.push(`ngram 3=${trigramProbability.size}`);
   lines.push('');
   lines.push('\\1-grams:');
   lines.push(`${IMPOSSIBLE_LOG10} ${SENTENCE_START} ${log10(bigramBackoff.get(SENTENCE_START) ?? 1)}`);
   for (const [word, probability] of unigram) {
+    await breathe();
     const backoff = bigramBackoff.get(word);
     lines.push(backoff === undefined ? `${log10(probability)} ${word}` : `${log10(probability)} ${word} ${log10(backoff)}`);
   }
   lines.push('', '\\2-grams:');
   for (const [key, probability] of bigramProbability) {
+    await breathe();
     const backoff = trigramBackoff.get(key);
     lines.push(backoff === undefined ? `${log10(probability)} ${key}` : `${log10(probability)} ${key} ${log10(backoff)}`);
   }
   if (trigramProbability.size > 0) {
     lines.push('', '\\3-grams:');
-    for (const [key, probability] of trigramProbability) lines.push(`${log10(probability)} ${key}`);
+    for (const [key, probability] of trigramProbability) {
+      await breathe();
+      lines.push(`${log10(probability)} ${key}`);
+    }
   }
   lines.push('', '\\end\\', '');
   return lines.join('\n');

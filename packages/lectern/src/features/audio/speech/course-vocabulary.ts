@@ -6,6 +6,8 @@ import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { replaceFolder } from '../../../platform/atomic-folder.js';
 import { buildArpa } from './arpa.js';
 import { commonEnglishWords } from './common-words.js';
+import { loadGeneralEnglish } from './general-english.js';
+import type { GenericLanguageModel } from './generic-language-model.js';
 import { dictionaryText, pronunciationsOf, withVariants } from './pronunciations.js';
 import { spelledPronunciations } from './spelled-pronunciations.js';
 import { spokenMathOf } from './spoken-math.js';
@@ -37,7 +39,7 @@ export interface CourseVocabulary {
 }
 
 /** Bumped whenever the way a vocabulary is built changes, so cached ones are rebuilt. */
-const BUILD_VERSION = 'v4';
+const BUILD_VERSION = 'v5';
 const MAX_HIGHER_ORDER_NGRAMS = 400_000;
 /** Built vocabularies kept on disk; the least recently used beyond this are removed. */
 const CACHED_VOCABULARIES_MAX = 16;
@@ -57,6 +59,27 @@ const ACCENT_VARIANT_WORDS_MAX = 1_500;
 const ACCENT_VARIANT_VOICE = 'en';
 /** Words whose pronunciations (looked up, or spelled per voice) are remembered between builds: a class's rebuilds add few words. */
 const REMEMBERED_WORDS_MAX = 50_000;
+/**
+ * General English mixed into every course model: its most frequent words, the n-grams among
+ * them that matter most, and its weight in the mixture. Measured on the audio bench
+ * (docs/benchmarks.md, "General English"): more words or n-grams, or a larger weight, made
+ * lecture jargon lose to ordinary words; fewer left everyday phrasing undecodable.
+ */
+export const generalEnglish = { words: 1_000, ngramsPerOrder: 30_000, weight: 0.2 } as const;
+
+/** The language model's sentence start and end: never dictionary words (pocketsphinx refuses to start with them there). */
+const SENTENCE_MARKS = new Set(['<s>', '</s>']);
+
+export interface VocabularyBuilderOptions {
+  /** The pronunciation dictionary (cmudict-en-us.dict). */
+  dictionaryPath: string;
+  /** espeak-ng, which spells out words the dictionary lacks (absent: those words are left out). */
+  espeakExecutable?: string;
+  /** pocketsphinx-en-us's general English model (en-us.lm.bin), mixed into each course model; null: the course's text alone. */
+  generalModelPath?: string | null;
+  /** Called once when the general English model cannot be read (the vocabularies are built without it). */
+  onGeneralEnglishError?: (error: unknown) => void;
+}
 
 export function vocabularyHash(sources: VocabularySources): string {
   const hash = createHash('sha256').update(BUILD_VERSION);
@@ -66,7 +89,8 @@ export function vocabularyHash(sources: VocabularySources): string {
 
 /**
  * Builds course vocabularies (a trigram LM with backoff + a dictionary restricted to the words
- * of the class and a short list of common English words) into `directory`, one folder per
+ * of the class, a short list of common English words and the general English model's most
+ * frequent words, with that model mixed in) into `directory`, one folder per
  * content hash, so an unchanged class never builds twice, even across restarts. Words the
  * pronunciation dictionary lacks get espeak-ng's spelling-based pronunciation when espeak-ng is
  * installed; the rest cannot be decoded and split the sentences they occur in.
@@ -77,13 +101,16 @@ export class VocabularyBuilder {
   readonly #spelled = new Map<string, Map<string, string>>();
   /** word → its pronunciations in the dictionary, or null where it has none. */
   readonly #looked = new Map<string, string[] | null>();
+  /** The general English model (its pronounceable part), read once on the first build; null without one. */
+  #general: Promise<GenericLanguageModel | null> | undefined;
+  readonly #espeakExecutable: string;
 
   constructor(
     private readonly directory: string,
-    private readonly pronunciationDictionaryPath: string,
-    /** espeak-ng, which spells out words the dictionary lacks (absent: those words are left out). */
-    private readonly espeakExecutable = 'espeak-ng',
-  ) {}
+    private readonly options: VocabularyBuilderOptions,
+  ) {
+    this.#espeakExecutable = options.espeakExecutable ?? 'espeak-ng';
+  }
 
   /**
    * The vocabulary for these sources (from the cache when built before); null (the generic
@@ -121,8 +148,10 @@ export class VocabularyBuilder {
     const material = sources.materialText ?? '';
     const text = [sources.courseName, material, await spokenMathOf(material, () => yieldToEventLoop()), sources.transcript].join('\n');
     const sentences = await sentencesOfLongText(text, 50_000, () => yieldToEventLoop());
+    const general = await (this.#general ??= this.#loadGeneral());
     const candidates = new Set<string>(commonEnglishWords);
     for (const sentence of sentences) for (const word of sentence) candidates.add(word);
+    for (const word of general?.unigrams.keys() ?? []) if (!SENTENCE_MARKS.has(word)) candidates.add(word);
     const pronunciations = await this.#lookUp(candidates);
     const missing = [...candidates].filter((word) => !pronunciations.has(word)).slice(0, SPELLED_WORDS_MAX);
     for (const [word, phones] of await this.#spell(missing, 'en-us')) pronunciations.set(word, [phones]);
@@ -148,6 +177,7 @@ export class VocabularyBuilder {
       sentences: known,
       extraWords: commonEnglishWords.filter((word) => pronunciations.has(word)),
       maxHigherOrderNgrams: MAX_HIGHER_ORDER_NGRAMS,
+      general: general ? { model: general, weight: generalEnglish.weight } : undefined,
     });
     // The acoustic model and the CMU dictionary are American; a British pronunciation beside
     // each word keeps other lecturers' vowels ("of" as /ɒv/, "fast" as /ɑːst/) decodable
@@ -164,6 +194,24 @@ export class VocabularyBuilder {
     return vocabulary(courseWords.size);
   }
 
+  /** The general English model without the words the dictionary cannot pronounce (they cannot be decoded). */
+  async #loadGeneral(): Promise<GenericLanguageModel | null> {
+    if (!this.options.generalModelPath) return null;
+    try {
+      const model = await loadGeneralEnglish(this.options.generalModelPath, generalEnglish);
+      const pronounceable = await this.#lookUp(new Set(model.unigrams.keys()));
+      const speakable = (key: string) => key.split(' ').every((word) => SENTENCE_MARKS.has(word) || pronounceable.has(word));
+      return {
+        unigrams: new Map([...model.unigrams].filter(([word]) => speakable(word))),
+        bigrams: new Map([...model.bigrams].filter(([key]) => speakable(key))),
+        trigrams: new Map([...model.trigrams].filter(([key]) => speakable(key))),
+      };
+    } catch (error) {
+      this.options.onGeneralEnglishError?.(error);
+      return null;
+    }
+  }
+
   /**
    * The dictionary's pronunciations of these words, remembered between builds: a class's
    * vocabulary is rebuilt every few entries, and the words its transcript adds are nearly all
@@ -171,7 +219,7 @@ export class VocabularyBuilder {
    */
   async #lookUp(words: ReadonlySet<string>): Promise<Map<string, string[]>> {
     const unknown = new Set([...words].filter((word) => !this.#looked.has(word)));
-    const found = unknown.size > 0 ? await pronunciationsOf(this.pronunciationDictionaryPath, unknown) : new Map<string, string[]>();
+    const found = unknown.size > 0 ? await pronunciationsOf(this.options.dictionaryPath, unknown) : new Map<string, string[]>();
     const pronunciations = new Map<string, string[]>();
     for (const word of words) {
       const variants = unknown.has(word) ? found.get(word) : this.#looked.get(word);
@@ -191,7 +239,7 @@ export class VocabularyBuilder {
     let memo = this.#spelled.get(voice);
     if (!memo) this.#spelled.set(voice, (memo = new Map()));
     const unknown = words.filter((word) => !memo.has(word));
-    const spelled = await spelledPronunciations(unknown, { executable: this.espeakExecutable, voice });
+    const spelled = await spelledPronunciations(unknown, { executable: this.#espeakExecutable, voice });
     const found = new Map<string, string>();
     for (const word of words) {
       const phones = memo.get(word) ?? spelled.get(word);

@@ -51,7 +51,11 @@ export class PocketsphinxRecogniser implements Recogniser {
 
   constructor(private readonly options: PocketsphinxOptions) {
     this.#speechDir = join(options.dataDir, 'speech');
-    this.#vocabularies = new VocabularyBuilder(join(this.#speechDir, 'vocabularies'), join(options.modelDir, 'cmudict-en-us.dict'));
+    this.#vocabularies = new VocabularyBuilder(join(this.#speechDir, 'vocabularies'), {
+      dictionaryPath: join(options.modelDir, 'cmudict-en-us.dict'),
+      generalModelPath: join(options.modelDir, 'en-us.lm.bin'),
+      onGeneralEnglishError: options.onBackgroundError,
+    });
     this.#adaptation = options.adaptationTools
       ? new SpeakerAdaptation({
           tools: options.adaptationTools,
