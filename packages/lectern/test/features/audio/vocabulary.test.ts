@@ -1,10 +1,11 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildArpa } from '../../../src/features/audio/speech/arpa.js';
 import { VocabularyBuilder } from '../../../src/features/audio/speech/course-vocabulary.js';
+import { loadGeneralEnglish } from '../../../src/features/audio/speech/general-english.js';
 import { readGenericLanguageModel, type GenericLanguageModel } from '../../../src/features/audio/speech/generic-language-model.js';
 import { parseSegmentation } from '../../../src/features/audio/speech/pocketsphinx-engine.js';
 import { cmuPhonesOfEspeak } from '../../../src/features/audio/speech/spelled-pronunciations.js';
@@ -238,6 +239,29 @@ describe('general English', () => {
     const lm = parseArpa(readFileSync(vocabulary.languageModelPath, 'utf8'));
     assert.ok(probability(lm, ['going'], 'to') > 0.1, 'general phrasing');
     assert.ok(probability(lm, ['the'], 'derivative') > probability(lm, ['the'], 'fast'), 'the course still leads');
+  });
+
+  it('is read once per model file and limits, then served from its cache (a damaged cache is read again)', async () => {
+    const cacheDir = join(root, 'general-cache');
+    const limits = { words: 200, ngramsPerOrder: 1_000 };
+    const first = await loadGeneralEnglish(generalModelPath, limits, cacheDir);
+    const cacheFiles = () => readdirSync(cacheDir).filter((name) => name.startsWith('general-english-'));
+    assert.equal(cacheFiles().length, 1);
+    const cachePath = join(cacheDir, cacheFiles()[0]!);
+    // The cache is what a second load returns: edit it and see the edit.
+    const edited = JSON.parse(readFileSync(cachePath, 'utf8')) as { unigrams: [string, number, number][] };
+    edited.unigrams.push(['zorblaxian', -3, 0]);
+    writeFileSync(cachePath, JSON.stringify(edited));
+    const second = await loadGeneralEnglish(generalModelPath, limits, cacheDir);
+    assert.equal(second.unigrams.get('zorblaxian')?.logProb, -3);
+    assert.deepEqual(second.bigrams, first.bigrams);
+    writeFileSync(cachePath, '{"unigrams": [');
+    const third = await loadGeneralEnglish(generalModelPath, limits, cacheDir);
+    assert.deepEqual(third, first);
+    // Other limits are another cache, replacing the first.
+    await loadGeneralEnglish(generalModelPath, { ...limits, words: 300 }, cacheDir);
+    assert.equal(cacheFiles().length, 1);
+    assert.notEqual(join(cacheDir, cacheFiles()[0]!), cachePath);
   });
 
   it('builds without it, and says so once, when the general model cannot be read', async () => {

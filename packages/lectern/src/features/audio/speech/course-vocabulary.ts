@@ -67,6 +67,7 @@ const REMEMBERED_WORDS_MAX = 50_000;
  */
 export const generalEnglish = { words: 1_000, ngramsPerOrder: 30_000, weight: 0.2 } as const;
 
+const commonWords = new Set(commonEnglishWords);
 /** The language model's sentence start and end: never dictionary words (pocketsphinx refuses to start with them there). */
 const SENTENCE_MARKS = new Set(['<s>', '</s>']);
 
@@ -101,7 +102,7 @@ export class VocabularyBuilder {
   readonly #spelled = new Map<string, Map<string, string>>();
   /** word → its pronunciations in the dictionary, or null where it has none. */
   readonly #looked = new Map<string, string[] | null>();
-  /** The general English model (its pronounceable part), read once on the first build; null without one. */
+  /** The general English model, read once on the first build; null without one. */
   #general: Promise<GenericLanguageModel | null> | undefined;
   readonly #espeakExecutable: string;
 
@@ -177,12 +178,15 @@ export class VocabularyBuilder {
       sentences: known,
       extraWords: commonEnglishWords.filter((word) => pronunciations.has(word)),
       maxHigherOrderNgrams: MAX_HIGHER_ORDER_NGRAMS,
-      general: general ? { model: general, weight: generalEnglish.weight } : undefined,
+      general: general ? { model: speakablePart(general, pronunciations), weight: generalEnglish.weight } : undefined,
     });
     // The acoustic model and the CMU dictionary are American; a British pronunciation beside
     // each word keeps other lecturers' vowels ("of" as /ɒv/, "fast" as /ɑːst/) decodable
-    // (docs/benchmarks.md: it helped the American voice too).
-    const variantWords = mostSaidFirst([...pronunciations.keys()], sentences).slice(0, ACCENT_VARIANT_WORDS_MAX);
+    // (docs/benchmarks.md: it helped the American voice too). Not for the words only general
+    // English brought: the same WER without them, and a class's first clip waited for espeak-ng
+    // to spell a thousand more words.
+    const classWords = [...pronunciations.keys()].filter((word) => courseWords.has(word) || commonWords.has(word));
+    const variantWords = mostSaidFirst(classWords, sentences).slice(0, ACCENT_VARIANT_WORDS_MAX);
     const withAccents = withVariants(pronunciations, await this.#spell(variantWords, ACCENT_VARIANT_VOICE));
     await replaceFolder(folder, async (staging) => {
       await writeFile(join(staging, 'course.lm'), arpa);
@@ -194,18 +198,10 @@ export class VocabularyBuilder {
     return vocabulary(courseWords.size);
   }
 
-  /** The general English model without the words the dictionary cannot pronounce (they cannot be decoded). */
   async #loadGeneral(): Promise<GenericLanguageModel | null> {
     if (!this.options.generalModelPath) return null;
     try {
-      const model = await loadGeneralEnglish(this.options.generalModelPath, generalEnglish);
-      const pronounceable = await this.#lookUp(new Set(model.unigrams.keys()));
-      const speakable = (key: string) => key.split(' ').every((word) => SENTENCE_MARKS.has(word) || pronounceable.has(word));
-      return {
-        unigrams: new Map([...model.unigrams].filter(([word]) => speakable(word))),
-        bigrams: new Map([...model.bigrams].filter(([key]) => speakable(key))),
-        trigrams: new Map([...model.trigrams].filter(([key]) => speakable(key))),
-      };
+      return await loadGeneralEnglish(this.options.generalModelPath, generalEnglish, this.directory);
     } catch (error) {
       this.options.onGeneralEnglishError?.(error);
       return null;
@@ -258,6 +254,16 @@ export class VocabularyBuilder {
     folders.sort((a, b) => b.used - a.used);
     for (const old of folders.slice(CACHED_VOCABULARIES_MAX)) await rm(join(this.directory, old.name), { recursive: true, force: true });
   }
+}
+
+/** The n-grams of a model whose words all have a pronunciation: the decoder cannot hypothesise the others. */
+function speakablePart(model: GenericLanguageModel, pronunciations: ReadonlyMap<string, unknown>): GenericLanguageModel {
+  const speakable = (key: string) => key.split(' ').every((word) => SENTENCE_MARKS.has(word) || pronunciations.has(word));
+  return {
+    unigrams: new Map([...model.unigrams].filter(([word]) => speakable(word))),
+    bigrams: new Map([...model.bigrams].filter(([key]) => speakable(key))),
+    trigrams: new Map([...model.trigrams].filter(([key]) => speakable(key))),
+  };
 }
 
 /** The words, common English words first, then by how often the class's text uses them. */
