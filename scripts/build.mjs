@@ -21,16 +21,16 @@ const requireBanner = "import { createRequire as __bundleRequire } from 'node:mo
 const products = [
   {
     name: 'lectern',
-    // The material parse worker, the model load probe, the SenseVoice engine and the general
-    // English reader are modules of their own: a worker thread and a child process start from a
+    // The material parse worker, the model load probe, the SenseVoice engine and the language
+    // model builder are modules of their own: a worker thread and a child process start from a
     // file (SenseVoice runs in a process of its own because sherpa-onnx exits on a damaged model;
-    // the reader so the memory it uses for a second leaves with it).
+    // the language model builder so the memory mixing in general English takes leaves with it).
     entryPoints: {
       lectern: 'src/cli.ts',
       'material-parser': 'src/features/materials/parsing/worker.ts',
       'model-probe': 'src/features/models/probe/child.ts',
       'sensevoice-engine': 'src/features/audio/speech/sensevoice-process.ts',
-      'general-english': 'src/features/audio/speech/general-english-process.ts',
+      'language-model': 'src/features/audio/speech/language-model-process.ts',
     },
     // Loaded from node_modules, not bundled: native addons (better-sqlite3, sherpa-onnx-node,
     // node-llama-cpp, which finds its prebuilt binary from there); pdf.js, which loads its own

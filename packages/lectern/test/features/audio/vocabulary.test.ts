@@ -213,7 +213,7 @@ describe('general English', () => {
     };
     const sentences = [['the', 'derivative', 'is', 'the', 'slope']];
     const course = parseArpa(await buildArpa({ sentences, extraWords: [], maxHigherOrderNgrams: 1_000 }));
-    const mixed = parseArpa(await buildArpa({ sentences, extraWords: [], maxHigherOrderNgrams: 1_000, general: { model: general, weight: 0.2 } }));
+    const mixed = parseArpa(await buildArpa({ sentences, extraWords: [], maxHigherOrderNgrams: 1_000, general: { model: general, weight: 0.2, speakable: () => true } }));
     const vocabulary = [...mixed.unigrams.keys()].filter((word) => word !== '<s>');
     assert.ok(vocabulary.includes('going') && vocabulary.includes('derivative'));
     // Listed on one side: (1 − 0.2)·P_course + 0.2·P_general, each through its own backoffs.

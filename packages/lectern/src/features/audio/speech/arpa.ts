@@ -24,8 +24,11 @@ export interface LanguageModelInput {
   extraWords: readonly string[];
   /** Upper bound on distinct bigrams plus trigrams kept (the rarest are pruned first). */
   maxHigherOrderNgrams: number;
-  /** General English mixed in with this weight (interpolated-model.ts); absent: the course's text alone. */
-  general?: { model: GenericLanguageModel; weight: number };
+  /**
+   * General English mixed in with this weight (interpolated-model.ts), its n-grams with a word
+   * `speakable` refuses left out; absent: the course's text alone.
+   */
+  general?: { model: GenericLanguageModel; weight: number; speakable: (word: string) => boolean };
 }
 
 interface Follower {
@@ -136,7 +139,7 @@ export async function buildArpa(input: LanguageModelInput): Promise<string> {
   }
 
   const course: BackoffModel = { unigram, bigramProbability, bigramBackoff, trigramProbability, trigramBackoff };
-  return arpaText(input.general ? interpolate(course, input.general.model, input.general.weight) : course, breathe);
+  return arpaText(input.general ? interpolate(course, input.general.model, input.general.weight, input.general.speakable) : course, breathe);
 }
 
 /** The ARPA text of a backoff model. */

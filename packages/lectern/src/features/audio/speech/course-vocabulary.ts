@@ -1,13 +1,13 @@
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { readdir, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { replaceFolder } from '../../../platform/atomic-folder.js';
-import { buildArpa } from './arpa.js';
+import { buildArpa, type LanguageModelInput } from './arpa.js';
 import { commonEnglishWords } from './common-words.js';
-import { loadGeneralEnglish } from './general-english.js';
-import type { GenericLanguageModel } from './generic-language-model.js';
+import { runLanguageModelJob } from './language-model-child.js';
+import type { GeneralEnglishSource } from './language-model-job.js';
 import { dictionaryText, pronunciationsOf, withVariants } from './pronunciations.js';
 import { spelledPronunciations } from './spelled-pronunciations.js';
 import { spokenMathOf } from './spoken-math.js';
@@ -78,7 +78,7 @@ export interface VocabularyBuilderOptions {
   espeakExecutable?: string;
   /** pocketsphinx-en-us's general English model (en-us.lm.bin), mixed into each course model; null: the course's text alone. */
   generalModelPath?: string | null;
-  /** Called once when the general English model cannot be read (the vocabularies are built without it). */
+  /** Called when general English cannot be mixed in: once when its model cannot be read (the vocabularies are then built without it), else per failed build. */
   onGeneralEnglishError?: (error: unknown) => void;
 }
 
@@ -102,8 +102,11 @@ export class VocabularyBuilder {
   readonly #spelled = new Map<string, Map<string, string>>();
   /** word → its pronunciations in the dictionary, or null where it has none. */
   readonly #looked = new Map<string, string[] | null>();
-  /** The general English model, read once on the first build; null without one. */
-  #general: Promise<GenericLanguageModel | null> | undefined;
+  /**
+   * General English's words, which the dictionary must pronounce, asked once of the language
+   * model process; null without general English or when its model cannot be read.
+   */
+  #generalWords: Promise<string[] | null> | undefined;
   readonly #espeakExecutable: string;
 
   constructor(
@@ -149,10 +152,10 @@ export class VocabularyBuilder {
     const material = sources.materialText ?? '';
     const text = [sources.courseName, material, await spokenMathOf(material, () => yieldToEventLoop()), sources.transcript].join('\n');
     const sentences = await sentencesOfLongText(text, 50_000, () => yieldToEventLoop());
-    const general = await (this.#general ??= this.#loadGeneral());
+    const generalWords = await (this.#generalWords ??= this.#loadGeneralWords());
     const candidates = new Set<string>(commonEnglishWords);
     for (const sentence of sentences) for (const word of sentence) candidates.add(word);
-    for (const word of general?.unigrams.keys() ?? []) if (!SENTENCE_MARKS.has(word)) candidates.add(word);
+    for (const word of generalWords ?? []) if (!SENTENCE_MARKS.has(word)) candidates.add(word);
     const pronunciations = await this.#lookUp(candidates);
     const missing = [...candidates].filter((word) => !pronunciations.has(word)).slice(0, SPELLED_WORDS_MAX);
     for (const [word, phones] of await this.#spell(missing, 'en-us')) pronunciations.set(word, [phones]);
@@ -174,37 +177,59 @@ export class VocabularyBuilder {
       if (run.length > 0) known.push(run);
     }
     if (courseWords.size === 0) return null;
-    const arpa = await buildArpa({
-      sentences: known,
-      extraWords: commonEnglishWords.filter((word) => pronunciations.has(word)),
-      maxHigherOrderNgrams: MAX_HIGHER_ORDER_NGRAMS,
-      general: general ? { model: speakablePart(general, pronunciations), weight: generalEnglish.weight } : undefined,
-    });
-    // The acoustic model and the CMU dictionary are American; a British pronunciation beside
-    // each word keeps other lecturers' vowels ("of" as /ɒv/, "fast" as /ɑːst/) decodable
-    // (docs/benchmarks.md: it helped the American voice too). Not for the words only general
-    // English brought: the same WER without them, and a class's first clip waited for espeak-ng
-    // to spell a thousand more words.
-    const classWords = [...pronunciations.keys()].filter((word) => courseWords.has(word) || commonWords.has(word));
-    const variantWords = mostSaidFirst(classWords, sentences).slice(0, ACCENT_VARIANT_WORDS_MAX);
-    const withAccents = withVariants(pronunciations, await this.#spell(variantWords, ACCENT_VARIANT_VOICE));
-    await replaceFolder(folder, async (staging) => {
-      await writeFile(join(staging, 'course.lm'), arpa);
-      await writeFile(join(staging, 'course.dict'), dictionaryText(pronunciations));
-      await writeFile(join(staging, 'course-accents.dict'), dictionaryText(withAccents));
-      await writeFile(join(staging, 'course-words'), String(courseWords.size));
-    });
+    const input = { sentences: known, extraWords: commonEnglishWords.filter((word) => pronunciations.has(word)), maxHigherOrderNgrams: MAX_HIGHER_ORDER_NGRAMS };
+    // Written beside the folder, then moved into it with the dictionaries (removed if the build fails on the way).
+    const languageModelPath = `${folder}.${process.pid}.lm.partial`;
+    await mkdir(this.directory, { recursive: true });
+    try {
+      if (generalWords) await this.#writeMixedWithGeneralEnglish(input, pronunciations, languageModelPath);
+      else await writeFile(languageModelPath, await buildArpa(input));
+      // The acoustic model and the CMU dictionary are American; a British pronunciation beside
+      // each word keeps other lecturers' vowels ("of" as /ɒv/, "fast" as /ɑːst/) decodable
+      // (docs/benchmarks.md: it helped the American voice too). Not for the words only general
+      // English brought: the same WER without them, and a class's first clip waited for espeak-ng
+      // to spell a thousand more words.
+      const classWords = [...pronunciations.keys()].filter((word) => courseWords.has(word) || commonWords.has(word));
+      const variantWords = mostSaidFirst(classWords, sentences).slice(0, ACCENT_VARIANT_WORDS_MAX);
+      const withAccents = withVariants(pronunciations, await this.#spell(variantWords, ACCENT_VARIANT_VOICE));
+      await replaceFolder(folder, async (staging) => {
+        await rename(languageModelPath, join(staging, 'course.lm'));
+        await writeFile(join(staging, 'course.dict'), dictionaryText(pronunciations));
+        await writeFile(join(staging, 'course-accents.dict'), dictionaryText(withAccents));
+        await writeFile(join(staging, 'course-words'), String(courseWords.size));
+      });
+    } finally {
+      await rm(languageModelPath, { force: true });
+    }
     await this.#evictOld();
     return vocabulary(courseWords.size);
   }
 
-  async #loadGeneral(): Promise<GenericLanguageModel | null> {
+  #generalSource(): GeneralEnglishSource | null {
     if (!this.options.generalModelPath) return null;
+    const { words, ngramsPerOrder, weight } = generalEnglish;
+    return { modelPath: this.options.generalModelPath, limits: { words, ngramsPerOrder }, cacheDir: this.directory, weight };
+  }
+
+  async #loadGeneralWords(): Promise<string[] | null> {
+    const general = this.#generalSource();
+    if (!general) return null;
     try {
-      return await loadGeneralEnglish(this.options.generalModelPath, generalEnglish, this.directory);
+      const answer = await runLanguageModelJob({ kind: 'general-words', general });
+      return 'words' in answer ? answer.words : null;
     } catch (error) {
       this.options.onGeneralEnglishError?.(error);
       return null;
+    }
+  }
+
+  /** Writes the course model with general English mixed in, built by the language model process; on its failure, the course model alone. */
+  async #writeMixedWithGeneralEnglish(input: Omit<LanguageModelInput, 'general'>, pronunciations: ReadonlyMap<string, unknown>, path: string): Promise<void> {
+    try {
+      await runLanguageModelJob({ kind: 'build', general: this.#generalSource()!, input, speakableWords: [...pronunciations.keys()], outputPath: path });
+    } catch (error) {
+      this.options.onGeneralEnglishError?.(error);
+      await writeFile(path, await buildArpa(input));
     }
   }
 
@@ -254,16 +279,6 @@ export class VocabularyBuilder {
     folders.sort((a, b) => b.used - a.used);
     for (const old of folders.slice(CACHED_VOCABULARIES_MAX)) await rm(join(this.directory, old.name), { recursive: true, force: true });
   }
-}
-
-/** The n-grams of a model whose words all have a pronunciation: the decoder cannot hypothesise the others. */
-function speakablePart(model: GenericLanguageModel, pronunciations: ReadonlyMap<string, unknown>): GenericLanguageModel {
-  const speakable = (key: string) => key.split(' ').every((word) => SENTENCE_MARKS.has(word) || pronunciations.has(word));
-  return {
-    unigrams: new Map([...model.unigrams].filter(([word]) => speakable(word))),
-    bigrams: new Map([...model.bigrams].filter(([key]) => speakable(key))),
-    trigrams: new Map([...model.trigrams].filter(([key]) => speakable(key))),
-  };
 }
 
 /** The words, common English words first, then by how often the class's text uses them. */

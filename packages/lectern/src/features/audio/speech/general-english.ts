@@ -1,13 +1,8 @@
-import { fork } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { GenericLanguageModel, GenericModelLimits, NgramScore } from './generic-language-model.js';
+import { readGenericLanguageModel, type GenericLanguageModel, type GenericModelLimits, type NgramScore } from './generic-language-model.js';
 
-type Answer = { ok: true; model: GenericLanguageModel } | { ok: false; message: string };
-
-/** How long reading the model may take (~1 s on a 2-core VM) before the vocabulary is built without it. */
-const READ_TIMEOUT_MS = 60_000;
 /** Bumped when the reader or the cache's layout changes. */
 const CACHE_FORMAT = 1;
 const CACHE_FILE = /^general-english-[0-9a-f]{16}\.json$/;
@@ -21,9 +16,9 @@ interface CachedModel {
 
 /**
  * pocketsphinx-en-us's general English model, pruned to `limits`: from `cacheDir` when this
- * model file was read with these limits before, else read in a child process of its own
- * (general-english-process.ts; ~1–2 s, which a class's first clip would wait for) and cached
- * there. Rejects when the model cannot be read.
+ * model file was read with these limits before (~0.1 s), else read from the trie (~1.3 s, which
+ * a class's first clip would wait for) and cached there. Rejects when the model cannot be read.
+ * Runs in the language model process (language-model-process.ts), never in the server.
  */
 export async function loadGeneralEnglish(path: string, limits: GenericModelLimits, cacheDir: string): Promise<GenericLanguageModel> {
   const { size, mtimeMs } = await stat(path);
@@ -31,7 +26,7 @@ export async function loadGeneralEnglish(path: string, limits: GenericModelLimit
   const cachePath = join(cacheDir, `general-english-${key}.json`);
   const cached = await readFile(cachePath, 'utf8').then(fromCache, () => null);
   if (cached) return cached;
-  const model = await readInChildProcess(path, limits);
+  const model = await readGenericLanguageModel(path, limits);
   // Written whole then renamed: a reader never sees half a file. Older caches (another model or limits) go.
   for (const name of await readdir(cacheDir).catch(() => [] as string[])) if (CACHE_FILE.test(name)) await rm(join(cacheDir, name), { force: true });
   const partial = `${cachePath}.${process.pid}.partial`;
@@ -61,29 +56,4 @@ function fromCache(text: string): GenericLanguageModel | null {
   if (![cached.unigrams, cached.bigrams, cached.trigrams].every(Array.isArray)) return null;
   const scores = (entries: [string, number, number][]) => new Map<string, NgramScore>(entries.map(([key, logProb, logBackoff]) => [key, { logProb, logBackoff }]));
   return { unigrams: scores(cached.unigrams), bigrams: scores(cached.bigrams), trigrams: new Map(cached.trigrams) };
-}
-
-function readInChildProcess(path: string, limits: GenericModelLimits): Promise<GenericLanguageModel> {
-  return new Promise((resolve, reject) => {
-    const options = { stdio: ['ignore', 'ignore', 'pipe', 'ipc'] as ('ignore' | 'pipe' | 'ipc')[], serialization: 'advanced' as const };
-    // The bundled module next to Lectern's bundle, or the TypeScript source through tsx.
-    const child = import.meta.url.endsWith('.ts')
-      ? fork(new URL('./general-english-process.ts', import.meta.url), [], { ...options, execArgv: ['--import', 'tsx'] })
-      : fork(new URL('./general-english.mjs', import.meta.url), [], options);
-    let stderr = '';
-    child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (stderr = (stderr + chunk).slice(-2_000)));
-    const timer = setTimeout(() => child.kill('SIGKILL'), READ_TIMEOUT_MS);
-    let answer: Answer | undefined;
-    child.once('message', (message: Answer) => (answer = message));
-    child.once('error', (error) => {
-      clearTimeout(timer);
-      reject(new Error(`The general English model could not be read: ${error.message}`));
-    });
-    child.once('close', (code, signal) => {
-      clearTimeout(timer);
-      if (answer?.ok) resolve(answer.model);
-      else reject(new Error(`The general English model could not be read: ${answer?.message ?? (stderr.trim() || `the reader ended (${signal ?? code})`)}`));
-    });
-    child.send({ path, limits });
-  });
 }

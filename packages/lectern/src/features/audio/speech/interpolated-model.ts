@@ -73,18 +73,18 @@ function scorerOfGeneric(model: GenericLanguageModel): Scorer {
  * (1 − weight)·P_course + weight·P_general, each side scored through its own backoffs, and the
  * backoff weights are recomputed so each context's distribution still sums to one.
  */
-export function interpolate(course: BackoffModel, general: GenericLanguageModel, weight: number): BackoffModel {
+export function interpolate(course: BackoffModel, general: GenericLanguageModel, weight: number, speakable: (word: string) => boolean): BackoffModel {
   const own = scorerOf(course);
   const other = scorerOfGeneric(general);
   const mix = (a: number, b: number) => (1 - weight) * a + weight * b;
 
   const unigram = new Map<string, number>();
-  for (const word of new Set([...course.unigram.keys(), ...general.unigrams.keys()])) unigram.set(word, mix(own.unigram(word), other.unigram(word)));
+  for (const word of keysOfEither(course.unigram, general.unigrams, speakable)) unigram.set(word, mix(own.unigram(word), other.unigram(word)));
   // The start symbol is a context, never a word the decoder may predict.
   unigram.set(SENTENCE_START, 0);
 
   const bigramProbability = new Map<string, number>();
-  for (const key of new Set([...course.bigramProbability.keys(), ...general.bigrams.keys()])) {
+  for (const key of keysOfEither(course.bigramProbability, general.bigrams, speakable)) {
     if (lastWordOf(key) === SENTENCE_START) continue;
     bigramProbability.set(key, mix(own.ofBigram(key), other.ofBigram(key)));
   }
@@ -92,13 +92,25 @@ export function interpolate(course: BackoffModel, general: GenericLanguageModel,
   const mixedBigram = (key: string) => bigramProbability.get(key) ?? (bigramBackoff.get(contextOf(key)) ?? 1) * (unigram.get(lastWordOf(key)) ?? 0);
 
   const trigramProbability = new Map<string, number>();
-  for (const key of new Set([...course.trigramProbability.keys(), ...general.trigrams.keys()])) {
+  for (const key of keysOfEither(course.trigramProbability, general.trigrams, speakable)) {
     // ARPA needs a trigram's first two words to be a listed bigram.
     if (lastWordOf(key) === SENTENCE_START || !bigramProbability.has(contextOf(key))) continue;
     trigramProbability.set(key, mix(own.ofTrigram(key), other.ofTrigram(key)));
   }
   const trigramBackoff = backoffsOf(trigramProbability, (key) => mixedBigram(key.slice(key.indexOf(' ') + 1)));
   return { unigram, bigramProbability, bigramBackoff, trigramProbability, trigramBackoff };
+}
+
+const SENTENCE_MARKS = new Set(['<s>', '</s>']);
+
+/**
+ * The course model's keys, then the general model's it lacks whose words can all be said; one
+ * pass each without copying (a class's vocabulary is rebuilt every few entries, and copies of
+ * 50,000 keys each time grew the server's heap).
+ */
+function* keysOfEither(own: ReadonlyMap<string, unknown>, other: ReadonlyMap<string, unknown>, speakable: (word: string) => boolean): Generator<string> {
+  yield* own.keys();
+  for (const key of other.keys()) if (!own.has(key) && key.split(' ').every((word) => SENTENCE_MARKS.has(word) || speakable(word))) yield key;
 }
 
 /** Each context's backoff weight: the mass its explicit n-grams leave, over what the lower order gives the rest. */

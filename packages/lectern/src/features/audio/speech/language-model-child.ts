@@ -1,0 +1,35 @@
+import { fork } from 'node:child_process';
+import type { LanguageModelAnswer, LanguageModelJob } from './language-model-job.js';
+import { StderrTail } from './stderr-tail.js';
+
+/** How long one job may take (~1 s on a 2-core VM; reading the trie the first time ~1.5 s) before it is stopped. */
+const JOB_TIMEOUT_MS = 60_000;
+
+/**
+ * Runs one job in a language model process of its own (language-model-process.ts): the bundled
+ * module next to Lectern's bundle, or the TypeScript source through tsx. Rejects with the
+ * process's own message when the job fails.
+ */
+export function runLanguageModelJob(job: LanguageModelJob): Promise<LanguageModelAnswer & { ok: true }> {
+  return new Promise((resolve, reject) => {
+    const options = { stdio: ['ignore', 'ignore', 'pipe', 'ipc'] as ('ignore' | 'pipe' | 'ipc')[], serialization: 'advanced' as const };
+    const child = import.meta.url.endsWith('.ts')
+      ? fork(new URL('./language-model-process.ts', import.meta.url), [], { ...options, execArgv: ['--import', 'tsx'] })
+      : fork(new URL('./language-model.mjs', import.meta.url), [], options);
+    const stderr = new StderrTail();
+    child.stderr?.setEncoding('utf8').on('data', (chunk: string) => stderr.append(chunk));
+    const timer = setTimeout(() => child.kill('SIGKILL'), JOB_TIMEOUT_MS);
+    let answer: LanguageModelAnswer | undefined;
+    child.once('message', (message: LanguageModelAnswer) => (answer = message));
+    child.once('error', (error) => {
+      clearTimeout(timer);
+      reject(new Error(`The language model process could not start: ${error.message}`));
+    });
+    child.once('close', (code, signal) => {
+      clearTimeout(timer);
+      if (answer?.ok) resolve(answer);
+      else reject(new Error(answer?.message ?? stderr.lastLine() ?? `The language model process ended (${signal ?? code}) without an answer`));
+    });
+    child.send(job);
+  });
+}
