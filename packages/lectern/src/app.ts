@@ -208,7 +208,7 @@ export function createServices(options: ServicesOptions) {
     systemPaths: options.models?.systemRecogniser ?? systemRecogniserPaths(environment),
     senseVoiceInstalled: () => models.get('sensevoice-small').state === 'ready',
     language: () => settings.get().asr.language,
-    onBackgroundError: (error) => logger.warn({ err: error }, 'building a course vocabulary failed; the class goes on with the previous one'),
+    onBackgroundError: (error) => logger.warn({ err: error }, 'background speech work failed (a course vocabulary, general English or a speaker estimate); the class goes on without it'),
   });
   const audio = createAudioService({
     store: createAudioReceiptStore(db),
@@ -217,6 +217,7 @@ export function createServices(options: ServicesOptions) {
     materials,
     recognisers,
     modelId: () => settings.get().asr.model_id,
+    hub,
   });
   const microphones = (late.microphones = createMicrophones(hub, {
     environment,

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { audio as limits } from '../../config.js';
+import type { EventHub } from '../../platform/events.js';
 import { ApiError, invalidState } from '../../platform/errors.js';
 import type { Entry } from '../entries/schemas.js';
 import type { EntryService } from '../entries/service.js';
@@ -26,7 +27,12 @@ export interface AudioServiceOptions {
   recognisers: Recognisers;
   /** `asr.model_id` from the settings, read per clip. */
   modelId: () => string;
+  /** Session events: a class that will send speech gets its recogniser prepared as soon as it has its material. */
+  hub: EventHub;
 }
+
+/** Sources whose classes send speech (clips from the web page, or the microphone). */
+const SPEAKING_SOURCES: ReadonlySet<string> = new Set(['browser', 'microphone']);
 
 /**
  * Speech into the transcript. Clips and microphone segments end the same way: recognised by
@@ -37,6 +43,24 @@ export function createAudioService(options: AudioServiceOptions) {
   const { store, sessions, entries, materials, recognisers } = options;
   /** Clips being transcribed, by session and source_id: a concurrent retry waits for the first. */
   const inFlight = new Map<string, Promise<ClipResult>>();
+  /** The material each open speaking class was prepared for. */
+  const prepared = new Map<string, string>();
+
+  // A speaking class's vocabulary is built once it has a material, before its first clip asks:
+  // that clip would wait for the build otherwise. Without a material there is nothing to build.
+  options.hub.subscribe(({ frame }) => {
+    if (frame.type !== 'session') return;
+    const session = frame.data;
+    if (session.status === 'stopped' || session.status === 'error' || session.status === 'interrupted') prepared.delete(session.id);
+    else if (SPEAKING_SOURCES.has(session.source) && session.material_id !== null && prepared.get(session.id) !== session.material_id) {
+      prepared.set(session.id, session.material_id);
+      recognisers.resolve(options.modelId()).then(
+        (recogniser) => recogniser.prepare?.(clipContext(session)),
+        // No recogniser yet: the class's first clip answers with the 503 that says how to get one.
+        () => undefined,
+      );
+    }
+  });
 
   function clipContext(session: Session): ClipContext {
     return {

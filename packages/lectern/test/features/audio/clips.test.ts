@@ -74,6 +74,31 @@ describe('audio clips through the HTTP API (pocketsphinx with the course vocabul
     await stop(feature, sessionId);
   });
 
+  it("builds a speaking class's vocabulary as soon as it has its material, before its first clip", async () => {
+    const vocabularies = join(feature.dataDir, 'speech', 'vocabularies');
+    /** The vocabulary folders whose language model has this word (the course name's). */
+    const builtWith = (word: string) =>
+      (existsSync(vocabularies) ? readdirSync(vocabularies) : []).filter((name) => {
+        const lm = join(vocabularies, name, 'course.lm');
+        return existsSync(lm) && readFileSync(lm, 'utf8').includes(` ${word}`);
+      });
+    const create = async (courseName: string, source: string) => {
+      const created = await feature.inject({ method: 'POST', url: '/api/v2/sessions', payload: { course_name: courseName, source, material_id: materialId } });
+      assert.equal(created.statusCode, 201, created.body);
+      return created.json<{ id: string }>().id;
+    };
+    // A text class sends no speech: nothing is built for it.
+    const textClass = await create('Calculus Typewritten', 'text');
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    assert.deepEqual(builtWith('typewritten'), []);
+    await stop(feature, textClass);
+    const browserClass = await create('Calculus Prepared', 'browser');
+    const deadline = Date.now() + 30_000;
+    while (builtWith('prepared').length === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+    assert.equal(builtWith('prepared').length, 1, 'built without a clip');
+    await stop(feature, browserClass);
+  });
+
   it("adapts the recogniser to the class's speaker once it has heard 20 s of speech", async () => {
     const sessionId = await startClass(feature, materialId);
     // Each class's estimates live in its folder: classes/<class>/estimate-<n>/model.

@@ -91,6 +91,11 @@ export class PocketsphinxRecogniser implements Recogniser {
     });
   }
 
+  /** Builds the class's vocabulary ahead of its first clip (a build takes ~0.5–1 s, the first one of an install ~3 s). */
+  prepare(context: ClipContext): void {
+    this.#vocabularyFor(context).catch((error: unknown) => this.options.onBackgroundError?.(error));
+  }
+
   async #vocabularyFor(context: ClipContext): Promise<CourseVocabulary | null> {
     const known = this.#sessions.get(context.sessionId);
     if (!known) {
