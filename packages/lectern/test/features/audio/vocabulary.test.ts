@@ -264,6 +264,16 @@ describe('general English', () => {
     assert.notEqual(join(cacheDir, cacheFiles()[0]!), cachePath);
   });
 
+  it('removes the half-written language models a stopped process left', async () => {
+    const directory = join(root, 'leftovers');
+    const builder = new VocabularyBuilder(directory, { dictionaryPath: dictionary });
+    await builder.build({ courseName: 'Calculus', materialText: 'The derivative.', transcript: '' });
+    const leftover = join(directory, `${'a'.repeat(32)}.999999.lm.partial`);
+    writeFileSync(leftover, '\\data\\');
+    await builder.build({ courseName: 'Calculus', materialText: 'The derivative again.', transcript: '' });
+    assert.deepEqual(readdirSync(directory).filter((name) => name.endsWith('.partial')), []);
+  });
+
   it('builds without it, and says so once, when the general model cannot be read', async () => {
     const errors: unknown[] = [];
     const notAModel = join(root, 'not-a-model.lm.bin');

@@ -278,6 +278,9 @@ export class VocabularyBuilder {
     );
     folders.sort((a, b) => b.used - a.used);
     for (const old of folders.slice(CACHED_VOCABULARIES_MAX)) await rm(join(this.directory, old.name), { recursive: true, force: true });
+    // Language models a process that stopped mid-build left (this process removes its own).
+    const ownPartial = `.${process.pid}.lm.partial`;
+    for (const name of entries) if (name.endsWith('.lm.partial') && !name.endsWith(ownPartial)) await rm(join(this.directory, name), { force: true });
   }
 }
 
