@@ -6,6 +6,7 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { join } from 'node:path';
 import { systemRecogniser } from '../packages/lectern/src/config.js';
 import { prepareAcousticModel } from '../packages/lectern/src/features/audio/speech/acoustic-model.js';
@@ -202,6 +203,7 @@ async function main(): Promise<void> {
       headers: { ...headers, 'content-type': 'application/json' },
       body: JSON.stringify({ course_name: 'Calculus I', source: 'browser', material_id: material.id }),
     })).json()) as { id: string };
+    const sessionCreated = performance.now();
     // 10 s clips: three lecture sentences spoken as one clip, each set different.
     const tenSecondTexts = Array.from({ length: lecture.length }, (_, i) => [lecture[i]!, lecture[(i + 3) % lecture.length]!, lecture[(i + 7) % lecture.length]!].join('. '));
     const tenSecondClips = tenSecondTexts.map((text) => {
@@ -218,11 +220,15 @@ async function main(): Promise<void> {
       return performance.now() - started;
     };
     const latencies: number[] = [];
+    // The first clip arrives once it has been recorded, as from the web page: the class has been
+    // on for the clip's length (its vocabulary is built meanwhile).
+    await sleep(Math.max(0, tenSecondClips[0]!.seconds * 1000 - (performance.now() - sessionCreated)));
     for (let i = 0; i < tenSecondClips.length; i++) latencies.push(await post(i, tenSecondClips[i]!.wav));
     const latency = summarise(latencies.slice(1));
     report('audio clip received -> entry (10 s clip, HTTP round trip; the transcript event is published before the answer)', 'p50 < 1500 ms', latency.p50Ms < 1500, {
       clipSeconds: round2(mean(tenSecondClips.map((clip) => clip.seconds))),
       ...latency,
+      /** The class's first clip, posted once recorded (the clip's length after the class started). */
       firstClipMs: Math.round(latencies[0]!),
     });
 

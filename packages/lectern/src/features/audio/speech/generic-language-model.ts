@@ -11,8 +11,9 @@ import { setImmediate as pause } from 'node:timers/promises';
  * counts, 16-bit quantisation tables, the unigrams as plain floats, then bit-packed levels in
  * which each n-gram is stored under its *last* word, followed by the words before it (so the
  * bigram level under "of" lists "kinds", "rid", ... for "kinds of", "rid of"). Probabilities are
- * natural-log-like units of base 1.0001, as sphinxbase's logmath keeps them. `sphinx_lm_convert`
- * cannot write this model as ARPA (it fails an assertion after the unigrams), hence this reader.
+ * logarithms to base 1.0001, as sphinxbase's logmath keeps them. `sphinx_lm_convert` cannot
+ * write this model as ARPA (it fails an assertion after the unigrams), hence this reader. It
+ * runs in the language model process (language-model-process.ts), never in the server.
  */
 
 /** log10 of a probability and, for contexts, of its backoff weight. */
