@@ -1,6 +1,7 @@
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { GenericLanguageModel } from './generic-language-model.js';
-import { interpolate, type BackoffModel } from './interpolated-model.js';
+import { MIN_LEFTOVER, SENTENCE_END, SENTENCE_START, type BackoffModel } from './backoff-model.js';
+import { interpolate } from './interpolated-model.js';
 
 /**
  * A trigram language model with Witten–Bell discounting and Katz-style backoff, written in the
@@ -8,14 +9,10 @@ import { interpolate, type BackoffModel } from './interpolated-model.js';
  * (the common English list) join the unigrams with a pseudo-count so they stay reachable.
  */
 
-const SENTENCE_START = '<s>';
-const SENTENCE_END = '</s>';
 /** Pseudo-count added to every unigram (course and extra words alike): the unigram floor. */
 const UNIGRAM_PSEUDO_COUNT = 0.5;
 /** log10 of a probability that must never be chosen (the start symbol as a predicted word). */
 const IMPOSSIBLE_LOG10 = -99;
-/** Keeps a backoff denominator away from zero when seen words take nearly all the lower-order mass. */
-const MIN_LEFTOVER = 1e-6;
 
 export interface LanguageModelInput {
   /** Sentences as word sequences; every word must be in the dictionary the decoder gets. */
@@ -145,7 +142,6 @@ export async function buildArpa(input: LanguageModelInput): Promise<string> {
 /** The ARPA text of a backoff model. */
 async function arpaText(model: BackoffModel, breathe: () => Promise<void>): Promise<string> {
   const { unigram, bigramProbability, bigramBackoff, trigramProbability, trigramBackoff } = model;
-  unigram.delete(SENTENCE_START);
   const lines: string[] = ['\\data\\', `ngram 1=${unigram.size + 1}`, `ngram 2=${bigramProbability.size}`];
   if (trigramProbability.size > 0) lines.push(`ngram 3=${trigramProbability.size}`);
   lines.push('');

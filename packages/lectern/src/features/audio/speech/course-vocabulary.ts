@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { replaceFolder } from '../../../platform/atomic-folder.js';
 import { buildArpa, type LanguageModelInput } from './arpa.js';
+import { SENTENCE_MARKS } from './backoff-model.js';
 import { commonEnglishWords } from './common-words.js';
 import { runLanguageModelJob } from './language-model-child.js';
 import type { GeneralEnglishSource } from './language-model-job.js';
@@ -68,8 +69,6 @@ const REMEMBERED_WORDS_MAX = 50_000;
 export const generalEnglish = { words: 1_000, ngramsPerOrder: 30_000, weight: 0.2 } as const;
 
 const commonWords = new Set(commonEnglishWords);
-/** The language model's sentence start and end: never dictionary words (pocketsphinx refuses to start with them there). */
-const SENTENCE_MARKS = new Set(['<s>', '</s>']);
 
 export interface VocabularyBuilderOptions {
   /** The pronunciation dictionary (cmudict-en-us.dict). */

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { setImmediate as pause } from 'node:timers/promises';
+import { SENTENCE_MARKS } from './backoff-model.js';
 
 /**
  * The general English trigram model pocketsphinx-en-us ships (`en-us.lm.bin`), read from its
@@ -36,7 +36,6 @@ const QUANTISED_BITS = 16;
 const TABLE_ENTRIES = 1 << QUANTISED_BITS;
 /** sphinxbase's logmath base: log10(p) = value × log10(1.0001). */
 const LOG10_OF_LOGMATH_BASE = Math.log10(1.0001);
-const SENTENCE_MARKS = new Set(['<s>', '</s>']);
 
 /** Bits needed to store values up to `max` (sphinxbase's bitarr_required_bits). */
 function requiredBits(max: number): number {
@@ -97,82 +96,68 @@ export async function readGenericLanguageModel(path: string, limits: GenericMode
   /** An unsigned field of at most 25 bits at a bit offset (the levels' fields never span more than 4 bytes). */
   const field = (levelAt: number, bitOffset: number, bits: number) => (file.readUInt32LE(levelAt + (bitOffset >>> 3)) >>> (bitOffset & 7)) & ((1 << bits) - 1);
   const unigramAt = (word: number) => unigramsAt + word * 12;
-  const unigramScore = (word: number): NgramScore => ({
-    logProb: file.readFloatLE(unigramAt(word)) * LOG10_OF_LOGMATH_BASE,
-    logBackoff: file.readFloatLE(unigramAt(word) + 4) * LOG10_OF_LOGMATH_BASE,
-  });
   const firstBigram = (word: number) => file.readUInt32LE(unigramAt(word) + 8);
 
-  const ranked = words.map((word, id) => ({ word, id, logProb: unigramScore(id).logProb })).filter(({ word }) => !SENTENCE_MARKS.has(word));
+  const logUnigram = (word: number) => file.readFloatLE(unigramAt(word)) * LOG10_OF_LOGMATH_BASE;
+  const logUnigramBackoff = (word: number) => file.readFloatLE(unigramAt(word) + 4) * LOG10_OF_LOGMATH_BASE;
+  const ranked = words.map((word, id) => ({ word, id, logProb: logUnigram(id) })).filter(({ word }) => !SENTENCE_MARKS.has(word));
   ranked.sort((a, b) => b.logProb - a.logProb);
   const kept = new Set(ranked.slice(0, limits.words).map(({ id }) => id));
   for (const mark of SENTENCE_MARKS) if (words.includes(mark)) kept.add(words.indexOf(mark));
 
-  const logUnigram = (word: number) => unigramScore(word).logProb;
-  const logUnigramBackoff = (word: number) => unigramScore(word).logBackoff;
-
   /**
    * Visits every bigram and trigram among the kept words with its pruning score. Run twice (the
    * first time only to find the scores the kept n-grams must reach): ~1 million n-grams held
-   * as objects would cost the server ~100 MB for a moment, and its RSS would keep much of it.
+   * as objects would cost ~100 MB.
    */
-  const visit = async (onBigram: (entry: number, before: number, last: number, score: number) => void, onTrigram: (third: number, first: number, before: number, last: number, score: number) => void) => {
-    let visited = 0;
+  type Visitor = (words: readonly number[], logProb: number, logBackoff: number, score: number) => void;
+  const visit = (onBigram: Visitor, onTrigram: Visitor) => {
     for (const last of kept) {
-      if (++visited % WORDS_PER_SLICE === 0) await pause();
       for (let entry = firstBigram(last), end = firstBigram(last + 1); entry < end; entry++) {
         const offset = entry * bigramBits;
         const before = field(bigramsAt, offset, wordBits);
         if (!kept.has(before)) continue;
         const logBackoff = table(1, field(bigramsAt, offset + wordBits, QUANTISED_BITS));
         const logProb = table(0, field(bigramsAt, offset + wordBits + QUANTISED_BITS, QUANTISED_BITS));
-        onBigram(entry, before, last, 10 ** (logUnigram(before) + logProb) * Math.abs(logProb - (logUnigramBackoff(before) + logUnigram(last))));
+        onBigram([before, last], logProb, logBackoff, 10 ** (logUnigram(before) + logProb) * Math.abs(logProb - (logUnigramBackoff(before) + logUnigram(last))));
         const nextAt = offset + wordBits + 2 * QUANTISED_BITS;
         for (let third = field(bigramsAt, nextAt, nextBits), thirdEnd = field(bigramsAt, nextAt + bigramBits, nextBits); third < thirdEnd; third++) {
           const first = field(trigramsAt, third * trigramBits, wordBits);
           if (!kept.has(first)) continue;
-          const trigramLogProb = trigramLogProbAt(third);
+          const trigramLogProb = table(2, field(trigramsAt, third * trigramBits + wordBits, QUANTISED_BITS));
           // P(first, before) ≈ P(first)·P(before): enough to rank, without a second look-up.
-          onTrigram(third, first, before, last, 10 ** (logUnigram(first) + logUnigram(before) + trigramLogProb) * Math.abs(trigramLogProb - (logBackoff + logProb)));
+          onTrigram([first, before, last], trigramLogProb, 0, 10 ** (logUnigram(first) + logUnigram(before) + trigramLogProb) * Math.abs(trigramLogProb - (logBackoff + logProb)));
         }
       }
     }
   };
-  const trigramLogProbAt = (third: number) => table(2, field(trigramsAt, third * trigramBits + wordBits, QUANTISED_BITS));
 
   const bigramScores = new ScoreList();
   const trigramScores = new ScoreList();
-  await visit(
-    (_entry, _before, _last, score) => bigramScores.push(score),
-    (_third, _first, _before, _last, score) => trigramScores.push(score),
+  visit(
+    (_words, _logProb, _logBackoff, score) => bigramScores.push(score),
+    (_words, _logProb, _logBackoff, score) => trigramScores.push(score),
   );
   const bigramFloor = bigramScores.lowestOfTop(limits.ngramsPerOrder);
   const trigramFloor = trigramScores.lowestOfTop(limits.ngramsPerOrder);
 
   const unigrams = new Map<string, NgramScore>();
-  for (const word of kept) unigrams.set(words[word]!, unigramScore(word));
+  for (const word of kept) unigrams.set(words[word]!, { logProb: logUnigram(word), logBackoff: logUnigramBackoff(word) });
   const bigrams = new Map<string, NgramScore>();
   const trigrams = new Map<string, number>();
-  await visit(
-    (entry, before, last, score) => {
-      if (score < bigramFloor || bigrams.size >= limits.ngramsPerOrder) return;
-      const offset = entry * bigramBits;
-      bigrams.set(`${words[before]} ${words[last]}`, {
-        logBackoff: table(1, field(bigramsAt, offset + wordBits, QUANTISED_BITS)),
-        logProb: table(0, field(bigramsAt, offset + wordBits + QUANTISED_BITS, QUANTISED_BITS)),
-      });
+  const keyOf = (ids: readonly number[]) => ids.map((id) => words[id]).join(' ');
+  visit(
+    (ids, logProb, logBackoff, score) => {
+      if (score >= bigramFloor && bigrams.size < limits.ngramsPerOrder) bigrams.set(keyOf(ids), { logProb, logBackoff });
     },
-    (third, first, before, last, score) => {
-      if (score >= trigramFloor && trigrams.size < limits.ngramsPerOrder) trigrams.set(`${words[first]} ${words[before]} ${words[last]}`, trigramLogProbAt(third));
+    (ids, logProb, _logBackoff, score) => {
+      if (score >= trigramFloor && trigrams.size < limits.ngramsPerOrder) trigrams.set(keyOf(ids), logProb);
     },
   );
   // ARPA lists a trigram only under a listed bigram of its first two words.
   for (const key of trigrams.keys()) if (!bigrams.has(key.slice(0, key.lastIndexOf(' ')))) trigrams.delete(key);
   return { unigrams, bigrams, trigrams };
 }
-
-/** Kept words visited between two yields to the event loop (~2 ms of work each). */
-const WORDS_PER_SLICE = 25;
 
 /** A growable list of scores, to find the score the best `count` reach. */
 class ScoreList {

@@ -1,20 +1,5 @@
+import { MIN_LEFTOVER, SENTENCE_MARKS, SENTENCE_START, type BackoffModel } from './backoff-model.js';
 import type { GenericLanguageModel } from './generic-language-model.js';
-
-/**
- * A trigram backoff model as plain probabilities, the form arpa.ts estimates and writes:
- * explicit n-grams keyed "u w" / "t u w", backoff weights keyed by their context.
- */
-export interface BackoffModel {
-  unigram: Map<string, number>;
-  bigramProbability: Map<string, number>;
-  bigramBackoff: Map<string, number>;
-  trigramProbability: Map<string, number>;
-  trigramBackoff: Map<string, number>;
-}
-
-/** Keeps a backoff denominator away from zero when explicit n-grams take nearly all the lower-order mass. */
-const MIN_LEFTOVER = 1e-6;
-const SENTENCE_START = '<s>';
 
 const lastWordOf = (key: string) => key.slice(key.lastIndexOf(' ') + 1);
 const contextOf = (key: string) => key.slice(0, key.lastIndexOf(' '));
@@ -79,9 +64,10 @@ export function interpolate(course: BackoffModel, general: GenericLanguageModel,
   const mix = (a: number, b: number) => (1 - weight) * a + weight * b;
 
   const unigram = new Map<string, number>();
-  for (const word of keysOfEither(course.unigram, general.unigrams, speakable)) unigram.set(word, mix(own.unigram(word), other.unigram(word)));
-  // The start symbol is a context, never a word the decoder may predict.
-  unigram.set(SENTENCE_START, 0);
+  for (const word of keysOfEither(course.unigram, general.unigrams, speakable)) {
+    // The start symbol is a context, never a word the decoder may predict (the ARPA writer gives it its own line).
+    if (word !== SENTENCE_START) unigram.set(word, mix(own.unigram(word), other.unigram(word)));
+  }
 
   const bigramProbability = new Map<string, number>();
   for (const key of keysOfEither(course.bigramProbability, general.bigrams, speakable)) {
@@ -100,8 +86,6 @@ export function interpolate(course: BackoffModel, general: GenericLanguageModel,
   const trigramBackoff = backoffsOf(trigramProbability, (key) => mixedBigram(key.slice(key.indexOf(' ') + 1)));
   return { unigram, bigramProbability, bigramBackoff, trigramProbability, trigramBackoff };
 }
-
-const SENTENCE_MARKS = new Set(['<s>', '</s>']);
 
 /**
  * The course model's keys, then the general model's it lacks whose words can all be said; one
