@@ -7,16 +7,22 @@
 // (true: espeak-ng pronunciations for words the dictionary lacks), cmn ("live"), cmninit (the
 // edited feat.params' seed, comma-separated), arguments (decoder options after the shipped ones),
 // variants (comma-separated espeak-ng voices whose pronunciations are added beside every word's;
-// the shipped stock-model dictionary is "en"), show (print each reference and hypothesis).
+// the shipped stock-model dictionary is "en"; not for the words only general English brings, as
+// shipped), general (general English's weight in the mixture, the shipped one by default; 0 for
+// the course's text alone), show (print each reference and hypothesis).
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { systemRecogniser } from '../packages/lectern/src/config.js';
 import { buildArpa } from '../packages/lectern/src/features/audio/speech/arpa.js';
+import { SENTENCE_MARKS } from '../packages/lectern/src/features/audio/speech/backoff-model.js';
 import { commonEnglishWords } from '../packages/lectern/src/features/audio/speech/common-words.js';
+import { generalEnglish } from '../packages/lectern/src/features/audio/speech/course-vocabulary.js';
+import { loadGeneralEnglish } from '../packages/lectern/src/features/audio/speech/general-english.js';
 import { dictionaryText, pronunciationsOf, withVariants } from '../packages/lectern/src/features/audio/speech/pronunciations.js';
 import { spelledPronunciations } from '../packages/lectern/src/features/audio/speech/spelled-pronunciations.js';
+import { spokenMathOf } from '../packages/lectern/src/features/audio/speech/spoken-math.js';
 import { sentencesOfWords } from '../packages/lectern/src/features/audio/speech/words.js';
 import { decodeWav } from '../packages/lectern/src/features/audio/wav.js';
 import { extractMaterial } from '../packages/lectern/src/features/materials/parsing/extract.js';
@@ -33,6 +39,7 @@ interface TuningOptions {
   arguments?: string[];
   show?: boolean;
   variants?: string;
+  general?: number;
 }
 
 /** The shipped decoder options for a course vocabulary (pocketsphinx-engine.ts), in the same order. */
@@ -47,17 +54,21 @@ try {
   // The course vocabulary, built as course-vocabulary.ts builds it, with the options' changes.
   const deck = readFileSync('packages/lectern/test/fixtures/materials/derivatives.pptx');
   const material = joinPages((await extractMaterial(deck, 'derivatives.pptx')).pages);
-  const sentences = sentencesOfWords(['Calculus I', material].join('\n'));
+  const sentences = sentencesOfWords(['Calculus I', material, await spokenMathOf(material)].join('\n'));
   const extraWords = options.commonWords === false ? [] : commonEnglishWords;
+  const generalWeight = options.general ?? generalEnglish.weight;
+  const general = generalWeight > 0 ? await loadGeneralEnglish(join(modelDir, 'en-us.lm.bin'), { words: generalEnglish.words, ngramsPerOrder: generalEnglish.ngramsPerOrder }, work) : null;
   const candidates = new Set<string>(extraWords);
   for (const sentence of sentences) for (const word of sentence) candidates.add(word);
+  const classWords = new Set(candidates);
+  for (const word of general?.unigrams.keys() ?? []) if (!SENTENCE_MARKS.has(word)) candidates.add(word);
   let pronunciations = await pronunciationsOf(join(modelDir, 'cmudict-en-us.dict'), candidates);
   if (options.spell !== false) {
     const missing = [...candidates].filter((word) => !pronunciations.has(word));
     for (const [word, phones] of await spelledPronunciations(missing)) pronunciations.set(word, [phones]);
   }
   for (const voice of (options.variants ?? '').split(',').filter(Boolean)) {
-    pronunciations = withVariants(pronunciations, await spelledPronunciations([...pronunciations.keys()], { voice }));
+    pronunciations = withVariants(pronunciations, await spelledPronunciations([...pronunciations.keys()].filter((word) => classWords.has(word)), { voice }));
   }
   const known: string[][] = [];
   for (const sentence of sentences) {
@@ -72,7 +83,12 @@ try {
     }
     if (run.length > 0) known.push(run);
   }
-  const arpa = await buildArpa({ sentences: known, extraWords: extraWords.filter((word) => pronunciations.has(word)), maxHigherOrderNgrams: 400_000 });
+  const arpa = await buildArpa({
+    sentences: known,
+    extraWords: extraWords.filter((word) => pronunciations.has(word)),
+    maxHigherOrderNgrams: 400_000,
+    general: general ? { model: general, weight: generalWeight, speakable: (word) => pronunciations.has(word) } : undefined,
+  });
   writeFileSync(join(work, 'course.lm'), arpa);
   writeFileSync(join(work, 'course.dict'), dictionaryText(pronunciations));
 
