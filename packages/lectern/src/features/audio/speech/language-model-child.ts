@@ -1,4 +1,4 @@
-import { fork } from 'node:child_process';
+import { forkOwnModule } from '../../../platform/own-module-process.js';
 import type { LanguageModelAnswer, LanguageModelJob } from './language-model-job.js';
 import { StderrTail } from './stderr-tail.js';
 
@@ -12,10 +12,7 @@ const JOB_TIMEOUT_MS = 60_000;
  */
 export function runLanguageModelJob(job: LanguageModelJob): Promise<LanguageModelAnswer & { ok: true }> {
   return new Promise((resolve, reject) => {
-    const options = { stdio: ['ignore', 'ignore', 'pipe', 'ipc'] as ('ignore' | 'pipe' | 'ipc')[], serialization: 'advanced' as const };
-    const child = import.meta.url.endsWith('.ts')
-      ? fork(new URL('./language-model-process.ts', import.meta.url), [], { ...options, execArgv: ['--import', 'tsx'] })
-      : fork(new URL('./language-model.mjs', import.meta.url), [], options);
+    const child = forkOwnModule(import.meta.url, { source: './language-model-process.ts', bundled: './language-model.mjs' });
     const stderr = new StderrTail();
     child.stderr?.setEncoding('utf8').on('data', (chunk: string) => stderr.append(chunk));
     const timer = setTimeout(() => child.kill('SIGKILL'), JOB_TIMEOUT_MS);

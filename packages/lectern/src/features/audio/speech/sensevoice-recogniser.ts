@@ -1,6 +1,7 @@
-import { fork, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { audio as limits } from '../../../config.js';
 import { ApiError } from '../../../platform/errors.js';
+import { forkOwnModule } from '../../../platform/own-module-process.js';
 import type { ClipContext, Recogniser } from './recogniser.js';
 import { SerialQueue } from './serial-queue.js';
 
@@ -13,11 +14,7 @@ type Outgoing = { type: 'ready' } | { type: 'result'; id: number; text: string }
 const damagedHint = 'SenseVoice could not run its model (damaged or incomplete files?); reinstall it with POST /api/v2/models/sensevoice-small/install';
 
 /** The engine process: its bundled module next to Lectern's bundle, or the TypeScript source through tsx. */
-function forkEngine(): ChildProcess {
-  const options = { stdio: ['ignore', 'ignore', 'pipe', 'ipc'] as ('ignore' | 'pipe' | 'ipc')[], serialization: 'advanced' as const };
-  if (!import.meta.url.endsWith('.ts')) return fork(new URL('./sensevoice-engine.mjs', import.meta.url), [], options);
-  return fork(new URL('./sensevoice-process.ts', import.meta.url), [], { ...options, execArgv: ['--import', 'tsx'] });
-}
+const forkEngine = (): ChildProcess => forkOwnModule(import.meta.url, { source: './sensevoice-process.ts', bundled: './sensevoice-engine.mjs' });
 
 /**
  * SenseVoice Small (int8) through sherpa-onnx-node, from the model manager's install folder, in
