@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { spokenLine, spokenMathOf } from '../../../src/features/audio/speech/spoken-math.js';
+import { spokenLine, spokenMathOf, spokenPowerExamples } from '../../../src/features/audio/speech/spoken-math.js';
 
 describe('spoken mathematics for the course vocabulary', () => {
   it('says powers, primes, functions, Leibniz notation, fractions and operators as a lecturer does', () => {
@@ -15,6 +15,15 @@ describe('spoken mathematics for the course vocabulary', () => {
       ['a 1676 memoir', 'a one six seven six memoir'],
     ];
     for (const [written, said] of cases) assert.equal(spokenLine(written), said, written);
+  });
+
+  it('adds the powers said as examples of a rule stated for any power, once per base', async () => {
+    assert.deepEqual(spokenPowerExamples('The derivative of x^n is n·x^(n−1)'), ['x squared x cubed']);
+    assert.deepEqual(spokenPowerExamples('t^(k+1) and y^m'), ['t squared t cubed', 'y squared y cubed']);
+    // Numeric powers are spoken as they are written; a caret between words is not a power.
+    assert.deepEqual(spokenPowerExamples('x^2 + x^3, 10^6'), []);
+    assert.deepEqual(spokenPowerExamples("Rolle's ^ theorem"), []);
+    assert.equal(await spokenMathOf('Rule: x^n'), 'Rule: x to the n\nx squared x cubed');
   });
 
   it('leaves words alone: apostrophes, hyphens and prose lines are not notation', async () => {

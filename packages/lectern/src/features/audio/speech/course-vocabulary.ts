@@ -40,7 +40,7 @@ export interface CourseVocabulary {
 }
 
 /** Bumped whenever the way a vocabulary is built changes, so cached ones are rebuilt. */
-const BUILD_VERSION = 'v5';
+const BUILD_VERSION = 'v6';
 const MAX_HIGHER_ORDER_NGRAMS = 400_000;
 /** Built vocabularies kept on disk; the least recently used beyond this are removed. */
 const CACHED_VOCABULARIES_MAX = 16;

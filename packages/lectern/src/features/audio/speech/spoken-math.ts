@@ -3,6 +3,7 @@
  * lecturer says "sine x", "x squared", "f prime of x", "d y d x", "one over x", and the course
  * vocabulary can only recognise what its language model has seen. This spells such lines out as
  * they are spoken, so the vocabulary gets both forms; lines without notation are left alone.
+ * A rule stated for any power (`x^n`) adds the powers spoken as examples ("x squared").
  */
 
 const FUNCTION_NAMES: Record<string, string> = {
@@ -86,6 +87,20 @@ export function spokenLine(line: string): string {
   return spoken.replace(/[()[\]{}]/g, ' ').replace(/\s+/g, ' ').trim();
 }
 
+/** A power with a symbolic exponent, `x^n` or `x^(n−1)`: its base letter. */
+const SYMBOLIC_POWER = /(?<![\w'])([a-zA-Z])\s*\^\s*(?=\(|[a-zA-Z])/g;
+
+/**
+ * A slide that states a rule for any power (`x^n`) is taught with examples, and the two powers
+ * English has words for are the ones said: "x squared", "x cubed". They are on no slide, so
+ * without this the decoder cannot hear them. One short line per base.
+ */
+export function spokenPowerExamples(line: string): string[] {
+  const bases = new Set<string>();
+  for (const match of line.matchAll(SYMBOLIC_POWER)) bases.add(match[1]!);
+  return [...bases].map((base) => `${base} squared ${base} cubed`);
+}
+
 /** Lines spelled out between two yields: ~15 ms of work on a math-dense material. */
 const LINES_PER_SLICE = 1_000;
 
@@ -99,7 +114,7 @@ export async function spokenMathOf(text: string, pause: () => Promise<unknown> =
   let inSlice = 0;
   for (const line of text.split('\n')) {
     if (!NOTATION.test(line)) continue;
-    spoken.push(spokenLine(line));
+    spoken.push(spokenLine(line), ...spokenPowerExamples(line));
     if (++inSlice === LINES_PER_SLICE) {
       inSlice = 0;
       await pause();
