@@ -43,7 +43,7 @@ interface TuningOptions {
 }
 
 /** The shipped decoder options for a course vocabulary (pocketsphinx-engine.ts), in the same order. */
-const shippedArguments = ['-dither', 'yes', '-lw', '12', '-fwdflatlw', '12', '-bestpathlw', '12', '-remove_noise', 'no'];
+const shippedArguments = ['-dither', 'yes', '-lw', '9', '-fwdflatlw', '9', '-bestpathlw', '9', '-remove_noise', 'no'];
 const lecture = benchLecture;
 
 const options = JSON.parse(process.argv[2] ?? '{}') as TuningOptions;

@@ -54,6 +54,7 @@ describe('audio clips through the HTTP API (pocketsphinx with the course vocabul
     const sessionId = await startClass(feature, materialId);
     const sentences = derivativeLecture.slice(0, 4);
     const rates: number[] = [];
+    const texts: string[] = [];
     for (const [index, sentence] of sentences.entries()) {
       const wav = index % 2 === 0 ? speak(sentence) : speak(sentence, { rate: 44100, channels: 2 });
       const response = await postClip(feature, sessionId, `clip-${index}`, wav);
@@ -63,12 +64,17 @@ describe('audio clips through the HTTP API (pocketsphinx with the course vocabul
       assert.ok(answer.entry, `clip ${index} became an entry`);
       assert.equal(answer.entry.source_id, `clip-${index}`);
       rates.push(wordErrorRate(sentence, answer.entry.text));
+      texts.push(answer.entry.text);
     }
     const wer = mean(rates);
-    // Measured 0.54 on espeak-ng's voice with this deck (0.57 before the British pronunciation
-    // variants, 0.60 before "secant" was spelled out by espeak-ng; docs/benchmarks.md); the
-    // generic model is ≈ 0.9.
-    assert.ok(wer <= 0.65, `mean WER ${wer.toFixed(2)} (${rates.map((r) => r.toFixed(2)).join(' ')})`);
+    const heard = texts.join(' ');
+    // The deck's jargon is heard: "secant" is not in the CMU dictionary, so only a course
+    // vocabulary (which has espeak-ng spell it) can decode it; the generic model never does.
+    assert.match(heard, /\bsecant\b/, heard);
+    // Measured 0.68 on espeak-ng's formant voice (0.54 with the narrower course model before
+    // general English's 5,000 words; the recorded MBROLA voices gained instead: docs/benchmarks.md,
+    // "General English, larger"); the generic model is ≈ 0.9.
+    assert.ok(wer <= 0.8, `mean WER ${wer.toFixed(2)} (${rates.map((r) => r.toFixed(2)).join(' ')}): ${heard}`);
     const listed = (await feature.inject({ method: 'GET', url: `/api/v2/sessions/${sessionId}/entries` })).json<{ items: Entry[] }>().items;
     assert.equal(listed.length, sentences.length);
     await stop(feature, sessionId);

@@ -1,8 +1,8 @@
 /**
  * The course language model's own process (forked by language-model-child.ts, one job, then
- * exit). Mixing general English into a course model handles ~50,000 n-grams and the pruned
- * general model itself; in the server that grew the heap by ~50 MB that V8 and glibc kept
- * (docs/benchmarks.md), here it goes with the process.
+ * exit). Mixing general English into a course model handles ~300,000 n-grams and the pruned
+ * general model itself (~270 MB at its peak); in the server a tenth of that grew the heap by
+ * ~50 MB that V8 and glibc kept (docs/benchmarks.md), here it goes with the process.
  */
 import { writeFile } from 'node:fs/promises';
 import { buildArpa } from './arpa.js';

@@ -24,11 +24,13 @@ export interface PocketsphinxSetup {
 }
 
 /**
- * Decoder settings measured on synthetic and real speech (shared/design/dependencies.md): with a
- * small course LM a high language weight (matched across the three search passes) keeps the
- * decoder on the course's phrases, and noise removal only hurts clean close-talk audio.
+ * Decoder settings measured on synthetic and real speech (shared/design/dependencies.md,
+ * docs/benchmarks.md): the language weight, matched across the three search passes, is above the
+ * stock 6.5 so the decoder keeps to the course's phrases, and below the 12 that suited a course
+ * model of the slides' words alone: with general English in the model, 12 made ordinary words lose
+ * to jargon. Noise removal only hurts clean close-talk audio.
  */
-const courseDecoderArguments = ['-lw', '12', '-fwdflatlw', '12', '-bestpathlw', '12', '-remove_noise', 'no'];
+const courseDecoderArguments = ['-lw', '9', '-fwdflatlw', '9', '-bestpathlw', '9', '-remove_noise', 'no'];
 /**
  * Synthetic and digitally silent audio has runs of exact zeros, whose log energy wrecks the
  * features; a least-significant-bit dither (the decoder's own option) keeps them finite.
