@@ -62,7 +62,7 @@ export interface GenericModelLimits {
  * `-prune` approximates it): an n-gram's share of the text P(h, w) times how far its own
  * log-probability is from the backed-off one. The model has 2 million bigrams and 1.7 million
  * trigrams; a course vocabulary is rebuilt during class and the decoder reloads it, so only
- * tens of thousands can come along.
+ * a share of them comes along (course-vocabulary.ts's `generalEnglish`).
  */
 export async function readGenericLanguageModel(path: string, limits: GenericModelLimits): Promise<GenericLanguageModel> {
   const file = await readFile(path);

@@ -91,7 +91,7 @@ export class PocketsphinxRecogniser implements Recogniser {
     });
   }
 
-  /** Builds the class's vocabulary ahead of its first clip (a build takes ~0.5–1 s, the first one of an install ~3 s). */
+  /** Builds the class's vocabulary ahead of its first clip (a build takes ~1.5–2 s, the first one of an install ~4 s). */
   prepare(context: ClipContext): void {
     this.#vocabularyFor(context).catch((error: unknown) => this.options.onBackgroundError?.(error));
   }
