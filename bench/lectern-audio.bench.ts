@@ -8,13 +8,16 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { join } from 'node:path';
-import { systemRecogniser } from '../packages/lectern/src/config.js';
+import { senseVoiceFiles, systemRecogniser } from '../packages/lectern/src/config.js';
 import { prepareAcousticModel } from '../packages/lectern/src/features/audio/speech/acoustic-model.js';
 import { VocabularyBuilder, type CourseVocabulary } from '../packages/lectern/src/features/audio/speech/course-vocabulary.js';
 import { PocketsphinxEngine } from '../packages/lectern/src/features/audio/speech/pocketsphinx-engine.js';
 import { PocketsphinxRecogniser } from '../packages/lectern/src/features/audio/speech/pocketsphinx-recogniser.js';
+import { senseVoiceDir } from '../packages/lectern/src/features/audio/speech/availability.js';
+import { SenseVoiceRecogniser } from '../packages/lectern/src/features/audio/speech/sensevoice-recogniser.js';
 import { findAdaptationTools } from '../packages/lectern/src/features/audio/speech/speaker-model.js';
 import { decodeWav } from '../packages/lectern/src/features/audio/wav.js';
+import { defaultDataDir } from '../packages/lectern/src/platform/data-dir.js';
 import { LecternProcess } from '../packages/lectern/test/support/lectern-process.js';
 import { multipartBody, multipartForm } from '../packages/lectern/test/support/multipart.js';
 import { residentBytes } from '../packages/lectern/test/support/process-memory.js';
@@ -27,6 +30,11 @@ const modelDir = systemRecogniser.modelDir;
 const work = mkdtempSync(join(tmpdir(), 'lectern-audio-bench-'));
 const deckPath = 'packages/lectern/test/fixtures/materials/derivatives.pptx';
 const lecture = benchLecture;
+/**
+ * SenseVoice's model folder, as `lectern models install sensevoice-small` leaves it (the default
+ * data dir's, or `LECTERN_AUDIO_BENCH_SENSEVOICE_DIR`); its WER rows run only where it is installed.
+ */
+const senseVoiceModelDir = process.env.LECTERN_AUDIO_BENCH_SENSEVOICE_DIR ?? senseVoiceDir(defaultDataDir(false));
 /** How many minutes of class the memory run covers (10 s clips posted back to back). */
 const classMinutes = Number(process.env.LECTERN_AUDIO_BENCH_MINUTES ?? 120);
 
@@ -163,6 +171,31 @@ async function main(): Promise<void> {
         realTimeFactorAdapted: round2(adapted.lecture.decodeMs / 1000 / adapted.lecture.audioSeconds),
         waitedForEstimateMs: adapted.estimateWaitMs,
       });
+    }
+
+    // 1c. SenseVoice on the same lecture, where the model manager installed it (its weights cannot be
+    // downloaded on the build machines, so there this is skipped and says so).
+    if (Object.values(senseVoiceFiles).every((name) => existsSync(join(senseVoiceModelDir, name)))) {
+      const senseVoice = new SenseVoiceRecogniser(senseVoiceModelDir, () => 'en');
+      const context = { sessionId: 'sensevoice', courseName: 'Calculus I', vocabularySources: () => ({ courseName: 'Calculus I', materialText: material.text, transcript: '' }), materialId: 'deck', entryCount: 0 };
+      try {
+        for (const { voice, target, kind } of voices) {
+          const clips = lecture.map((reference) => ({ reference, samples: samplesOf(speak(reference, { voice })) }));
+          // The first clip loads the model; it is timed apart so the RTF is the decoder's.
+          await senseVoice.recognise(clips[0]!.samples, context);
+          const run = await timedWer(clips, (samples) => senseVoice.recognise(samples, context));
+          const rtf = run.decodeMs / 1000 / run.audioSeconds;
+          report(`audio WER, SenseVoice Small, espeak-ng voice ${voice} (${clips.length} lecture sentences)`, `mean WER <= ${target} (${kind}); RTF <= 0.1`, run.mean <= target && rtf <= 0.1, {
+            senseVoiceWer: round2(run.mean),
+            senseVoicePerClip: run.perClip,
+            realTimeFactor: round2(rtf),
+          });
+        }
+      } finally {
+        senseVoice.close();
+      }
+    } else {
+      console.log(`\nSenseVoice: not installed in ${senseVoiceModelDir} (lectern models install sensevoice-small), its WER rows skipped`);
     }
 
     // 2. pocketsphinx-testdata: real recordings with their transcripts.
