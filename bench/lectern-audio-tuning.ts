@@ -9,7 +9,8 @@
 // variants (comma-separated espeak-ng voices whose pronunciations are added beside every word's;
 // the shipped stock-model dictionary is "en"; not for the words only general English brings, as
 // shipped), general (general English's weight in the mixture, the shipped one by default; 0 for
-// the course's text alone), show (print each reference and hypothesis).
+// the course's text alone), show (print each reference and hypothesis), timing (print the
+// decoder's own CPU time per search pass, from its log).
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -40,6 +41,7 @@ interface TuningOptions {
   show?: boolean;
   variants?: string;
   general?: number;
+  timing?: boolean;
 }
 
 /** The shipped decoder options for a course vocabulary (pocketsphinx-engine.ts), in the same order. */
@@ -118,6 +120,7 @@ try {
     { encoding: 'utf8' },
   );
   const decodeSeconds = (performance.now() - started) / 1000;
+  if (options.timing) for (const line of decoder.stderr.split('\n')) if (/\bTOTAL\b.*CPU/.test(line)) console.log(line.replace(/^INFO: /, ''));
   if (decoder.status !== 0) throw new Error(`pocketsphinx_batch failed: ${decoder.stderr.slice(-1000)}`);
   const hypotheses = new Map<string, string>();
   for (const line of readFileSync(hypothesisPath, 'utf8').split('\n')) {
