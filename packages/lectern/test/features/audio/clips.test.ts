@@ -212,7 +212,7 @@ describe('recogniser selection (asr.model_id)', () => {
       await feature.inject({ method: 'PUT', url: '/api/v2/settings', payload: { asr: { model_id: 'sensevoice-small' } } });
       const senseVoice = await postClip(feature, sessionId, 'b', speak('the derivative'));
       assert.equal(senseVoice.statusCode, 503);
-      assert.match(senseVoice.json<{ message: string }>().message, /SenseVoice is not installed: install SenseVoice with the model manager/);
+      assert.match(senseVoice.json<{ message: string }>().message, /SenseVoice is not installed: install SenseVoice with the model manager \(lectern models install sensevoice-small, or POST \/api\/v2\/models\/sensevoice-small\/install\)/);
     } finally {
       await feature.close();
     }

@@ -13,7 +13,7 @@ export interface RecogniserStatus {
   reason: string | null;
 }
 
-export const installSenseVoiceHint = `install SenseVoice with the model manager (POST /api/v2/models/${senseVoiceId}/install)`;
+export const installSenseVoiceHint = `install SenseVoice with the model manager (lectern models install ${senseVoiceId}, or POST /api/v2/models/${senseVoiceId}/install)`;
 export const installPocketsphinxHint = `install the Debian packages ${systemRecogniser.packages.join(' and ')} (apt-get install ${systemRecogniser.packages.join(' ')})`;
 
 /** The pocketsphinx batch decoder Lectern runs (Debian package `pocketsphinx`). */
