@@ -10,7 +10,8 @@
 // the shipped stock-model dictionary is "en"; not for the words only general English brings, as
 // shipped), general (general English's weight in the mixture, the shipped one by default; 0 for
 // the course's text alone), show (print each reference and hypothesis), timing (print the
-// decoder's own CPU time per search pass, from its log).
+// decoder's own CPU time per search pass, from its log), binary (the model converted to
+// pocketsphinx's binary form with sphinx_lm_convert before decoding, as the server does).
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -42,6 +43,7 @@ interface TuningOptions {
   variants?: string;
   general?: number;
   timing?: boolean;
+  binary?: boolean;
 }
 
 /** The shipped decoder options for a course vocabulary (pocketsphinx-engine.ts), in the same order. */
@@ -92,6 +94,12 @@ try {
     general: general ? { model: general, weight: generalWeight, speakable: (word) => pronunciations.has(word) } : undefined,
   });
   writeFileSync(join(work, 'course.lm'), arpa);
+  let languageModelPath = join(work, 'course.lm');
+  if (options.binary) {
+    languageModelPath = join(work, 'course.lm.bin');
+    const converted = spawnSync('sphinx_lm_convert', ['-i', join(work, 'course.lm'), '-o', languageModelPath], { encoding: 'utf8' });
+    if (converted.status !== 0) throw new Error(`sphinx_lm_convert failed: ${converted.stderr.slice(-500)}`);
+  }
   writeFileSync(join(work, 'course.dict'), dictionaryText(pronunciations));
 
   // The acoustic model: links to the stock files and an edited feat.params (acoustic-model.ts).
@@ -116,7 +124,7 @@ try {
   const started = performance.now();
   const decoder = spawnSync(
     'pocketsphinx_batch',
-    ['-hmm', acousticModel, '-lm', join(work, 'course.lm'), '-dict', join(work, 'course.dict'), '-ctl', join(work, 'clips.ctl'), '-adcin', 'yes', '-cepdir', work, '-cepext', '.raw', '-samprate', '16000', '-hyp', hypothesisPath, ...shippedArguments, ...(options.arguments ?? [])],
+    ['-hmm', acousticModel, '-lm', languageModelPath, '-dict', join(work, 'course.dict'), '-ctl', join(work, 'clips.ctl'), '-adcin', 'yes', '-cepdir', work, '-cepext', '.raw', '-samprate', '16000', '-hyp', hypothesisPath, ...shippedArguments, ...(options.arguments ?? [])],
     { encoding: 'utf8' },
   );
   const decodeSeconds = (performance.now() - started) / 1000;

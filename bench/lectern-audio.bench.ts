@@ -19,6 +19,7 @@ import { SenseVoiceRecogniser } from '../packages/lectern/src/features/audio/spe
 import { findAdaptationTools } from '../packages/lectern/src/features/audio/speech/speaker-model.js';
 import { decodeWav } from '../packages/lectern/src/features/audio/wav.js';
 import { defaultDataDir } from '../packages/lectern/src/platform/data-dir.js';
+import { executableOnPath } from '../packages/lectern/src/platform/executables.js';
 import { LecternProcess } from '../packages/lectern/test/support/lectern-process.js';
 import { multipartBody, multipartForm } from '../packages/lectern/test/support/multipart.js';
 import { residentBytes } from '../packages/lectern/test/support/process-memory.js';
@@ -28,6 +29,8 @@ import { productionEnv } from './support/production-env.js';
 import { report, summarise } from './support/stats.js';
 
 const modelDir = systemRecogniser.modelDir;
+/** As the server finds it: course models are kept in binary form when sphinxbase-utils is installed. */
+const languageModelConverter = executableOnPath('sphinx_lm_convert', process.env.PATH ?? '');
 const work = mkdtempSync(join(tmpdir(), 'lectern-audio-bench-'));
 const deckPath = 'packages/lectern/test/fixtures/materials/derivatives.pptx';
 const lecture = benchLecture;
@@ -98,7 +101,7 @@ async function werOf(clips: readonly SpokenClip[], vocabulary: CourseVocabulary 
 async function classWer(voice: string, materialText: string, options: { adapt: boolean; opening: boolean; dataDir: string; sessionId: string }): Promise<{ lecture: WerRun; openingWer: number; estimateWaitMs: number }> {
   const tools = options.adapt ? findAdaptationTools(process.env.PATH ?? '') : null;
   if (options.adapt && !tools) throw new Error('speaker adaptation needs sphinxtrain and sphinxbase-utils (scripts/install-system-packages.sh speech)');
-  const recogniser = new PocketsphinxRecogniser({ dataDir: options.dataDir, modelDir, executable: 'pocketsphinx_batch', adaptationTools: tools, onBackgroundError: (error) => console.error(error) });
+  const recogniser = new PocketsphinxRecogniser({ dataDir: options.dataDir, modelDir, executable: 'pocketsphinx_batch', adaptationTools: tools, languageModelConverter, onBackgroundError: (error) => console.error(error) });
   const context = { sessionId: options.sessionId, courseName: 'Calculus I', vocabularySources: () => ({ courseName: 'Calculus I', materialText, transcript: '' }), materialId: 'deck', entryCount: 0 };
   try {
     const opening: number[] = [];
@@ -131,6 +134,7 @@ async function main(): Promise<void> {
     const vocabulary = await new VocabularyBuilder(join(work, 'vocabularies'), {
       dictionaryPath: join(modelDir, 'cmudict-en-us.dict'),
       generalModelPath: join(modelDir, 'en-us.lm.bin'),
+      languageModelConverter,
     }).build({
       courseName: 'Calculus I',
       materialText: material.text,

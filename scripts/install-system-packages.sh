@@ -13,7 +13,7 @@ speech=(
   alsa-utils          # arecord: capture and device listing where PulseAudio is absent
   espeak-ng           # spells out course words cmudict lacks ("secant"); also the tests' synthetic speech
   sphinxtrain         # bw and mllr_solve: adapts pocketsphinx to each class's speaker (MLLR)
-  sphinxbase-utils    # ... sphinx_fe, the feature extraction those tools read
+  sphinxbase-utils    # ... sphinx_fe, the feature extraction those tools read; sphinx_lm_convert (binary course models)
 )
 speech_tests=(
   sox                 # the tests' espeak-ng speech, resampled deterministically (sox -D)

@@ -44,6 +44,15 @@ export async function runDoctor(dataDir: string, environment: NodeJS.ProcessEnv 
       ? `pocketsphinx adapts to each class's speaker after its first ${audio.adaptation.firstAfterSeconds} s of speech (SphinxTrain bw, mllr_solve, mllr_transform; sphinx_fe)`
       : `missing (adapting pocketsphinx to each class's speaker; without it the stock model serves); install: apt-get install ${audio.adaptation.packages.join(' ')}`,
   });
+  checks.push(
+    tool(
+      'sphinx_lm_convert',
+      'adaptation',
+      searchPath,
+      'course language models kept in binary form: a decoder starts in ~0.06 s instead of ~0.3 s, in about half the memory',
+      'apt-get install sphinxbase-utils',
+    ),
+  );
   const capture = [
     tool('parec', 'capture', searchPath, 'microphone capture through PulseAudio', 'apt-get install pulseaudio-utils'),
     tool('pactl', 'capture', searchPath, 'listing PulseAudio input devices', 'apt-get install pulseaudio-utils'),

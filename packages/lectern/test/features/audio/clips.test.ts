@@ -82,11 +82,11 @@ describe('audio clips through the HTTP API (pocketsphinx with the course vocabul
 
   it("builds a speaking class's vocabulary as soon as it has its material, before its first clip", async () => {
     const vocabularies = join(feature.dataDir, 'speech', 'vocabularies');
-    /** The vocabulary folders whose language model has this word (the course name's). */
+    /** The vocabulary folders whose language model has this word (the course name's): binary form, words stored NUL-separated. */
     const builtWith = (word: string) =>
       (existsSync(vocabularies) ? readdirSync(vocabularies) : []).filter((name) => {
-        const lm = join(vocabularies, name, 'course.lm');
-        return existsSync(lm) && readFileSync(lm, 'utf8').includes(` ${word}`);
+        const lm = join(vocabularies, name, 'course.lm.bin');
+        return existsSync(lm) && readFileSync(lm).includes(`\0${word}\0`);
       });
     const create = async (courseName: string, source: string) => {
       const created = await feature.inject({ method: 'POST', url: '/api/v2/sessions', payload: { course_name: courseName, source, material_id: materialId } });

@@ -31,6 +31,7 @@ describe('lectern doctor', () => {
     for (const id of ['parec', 'arecord', 'espeak-ng', 'sox', 'chromium']) assert.ok(byId.has(id), id);
     assert.equal(byId.get('chromium')?.kind, 'test-tool');
     assert.deepEqual({ usable: byId.get('speaker-adaptation')?.usable, kind: byId.get('speaker-adaptation')?.kind }, { usable: true, kind: 'adaptation' });
+    assert.deepEqual({ usable: byId.get('sphinx_lm_convert')?.usable, kind: byId.get('sphinx_lm_convert')?.kind }, { usable: true, kind: 'adaptation' });
   });
 
   it('says why pocketsphinx is not usable when its packages are not on the search path, and spots SenseVoice files once installed', () => {
@@ -45,6 +46,7 @@ describe('lectern doctor', () => {
     const adaptation = checks.find((check) => check.id === 'speaker-adaptation')!;
     assert.equal(adaptation.usable, false);
     assert.match(adaptation.detail, /apt-get install sphinxtrain sphinxbase-utils/);
+    assert.match(checks.find((check) => check.id === 'sphinx_lm_convert')!.detail, /^missing \(course language models kept in binary form.*install: apt-get install sphinxbase-utils$/);
     // The files are in place and sherpa-onnx-node's addon loads: the doctor calls it usable.
     assert.equal(checks.find((check) => check.id === 'sensevoice-small')!.usable, true);
   });

@@ -2,7 +2,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { buildArpa } from '../../../src/features/audio/speech/arpa.js';
 import { generalEnglish, VocabularyBuilder } from '../../../src/features/audio/speech/course-vocabulary.js';
 import { loadGeneralEnglish } from '../../../src/features/audio/speech/general-english.js';
@@ -10,6 +10,7 @@ import { readGenericLanguageModel, type GenericLanguageModel } from '../../../sr
 import { parseSegmentation } from '../../../src/features/audio/speech/pocketsphinx-engine.js';
 import { cmuPhonesOfEspeak } from '../../../src/features/audio/speech/spelled-pronunciations.js';
 import { systemRecogniser } from '../../../src/config.js';
+import { executableOnPath } from '../../../src/platform/executables.js';
 
 const root = mkdtempSync(join(tmpdir(), 'lectern-vocabulary-'));
 after(() => rmSync(root, { recursive: true, force: true }));
@@ -159,6 +160,46 @@ describe('course vocabulary', () => {
     const lineCount = (path: string) => readFileSync(path, 'utf8').split('\n').length;
     const added = lineCount(vocabulary.accentVariantsDictionaryPath) - lineCount(vocabulary.dictionaryPath);
     assert.ok(added > 100 && added <= 1_500, `${added} British variants`);
+  });
+
+  it("keeps each model in pocketsphinx's binary form when sphinx_lm_convert is installed: the same n-grams as the ARPA text", async () => {
+    const converter = executableOnPath('sphinx_lm_convert', process.env.PATH ?? '');
+    assert.ok(converter, 'sphinxbase-utils is installed (scripts/install-system-packages.sh speech)');
+    const sources = { courseName: 'Calculus', materialText: 'The derivative is the slope of the tangent line. The slope of a secant line.', transcript: '' };
+    const binary = await new VocabularyBuilder(join(root, 'binary'), { dictionaryPath: dictionary, languageModelConverter: converter }).build(sources);
+    const text = await new VocabularyBuilder(join(root, 'text'), { dictionaryPath: dictionary }).build(sources);
+    assert.ok(binary && text);
+    assert.equal(binary.languageModelPath, join(dirname(binary.dictionaryPath), 'course.lm.bin'));
+    assert.deepEqual(readdirSync(dirname(binary.languageModelPath)).filter((name) => name.startsWith('course.lm')), ['course.lm.bin'], 'one form is kept');
+    assert.equal(text.languageModelPath, join(dirname(text.dictionaryPath), 'course.lm'));
+    // Read back with the trie reader: every n-gram of the text, at its probability (16-bit quantised).
+    const arpa = parseArpa(readFileSync(text.languageModelPath, 'utf8'));
+    const read = await readGenericLanguageModel(binary.languageModelPath, { words: 100_000, ngramsPerOrder: 100_000 });
+    assert.deepEqual([...read.unigrams.keys()].sort(), [...arpa.unigrams.keys()].sort());
+    assert.deepEqual([...read.bigrams.keys()].sort(), [...arpa.bigrams.keys()].sort());
+    assert.deepEqual([...read.trigrams.keys()].sort(), [...arpa.trigrams.keys()].sort());
+    for (const [key, { p }] of arpa.bigrams) assert.ok(Math.abs(read.bigrams.get(key)!.logProb - Math.log10(p)) < 0.01, key);
+    // Served from the cache as it was built.
+    const again = await new VocabularyBuilder(join(root, 'binary'), { dictionaryPath: dictionary }).build(sources);
+    assert.equal(again?.languageModelPath, binary.languageModelPath);
+  });
+
+  it('keeps the ARPA model, and says why, when the conversion fails', async () => {
+    const broken = join(root, 'broken-converter');
+    writeFileSync(broken, '#!/bin/sh\necho "cannot write the trie" >&2\nexit 3\n', { mode: 0o755 });
+    const errors: unknown[] = [];
+    const directory = join(root, 'unconverted');
+    const vocabulary = await new VocabularyBuilder(directory, { dictionaryPath: dictionary, languageModelConverter: broken, onConversionError: (error) => errors.push(error) }).build({
+      courseName: 'Calculus',
+      materialText: 'The derivative is the slope.',
+      transcript: '',
+    });
+    assert.ok(vocabulary);
+    assert.equal(vocabulary.languageModelPath, join(dirname(vocabulary.dictionaryPath), 'course.lm'));
+    assert.match(readFileSync(vocabulary.languageModelPath, 'utf8'), /^\\data\\/m);
+    assert.equal(errors.length, 1);
+    assert.match(String(errors[0]), /could not be converted to binary form/);
+    assert.deepEqual(readdirSync(directory).filter((name) => name.endsWith('.partial')), [], 'nothing half-written is left');
   });
 
   it('maps espeak-ng mnemonics to CMU phones and refuses unknown ones', () => {

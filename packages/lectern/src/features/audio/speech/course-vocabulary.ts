@@ -1,8 +1,10 @@
+import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
+import { promisify } from 'node:util';
 import { replaceFolder } from '../../../platform/atomic-folder.js';
 import { buildArpa, type LanguageModelInput } from './arpa.js';
 import { SENTENCE_MARKS } from './backoff-model.js';
@@ -13,6 +15,8 @@ import { dictionaryText, pronunciationsOf, withVariants } from './pronunciations
 import { spelledPronunciations } from './spelled-pronunciations.js';
 import { spokenMathOf } from './spoken-math.js';
 import { sentencesOfLongText } from './words.js';
+
+const run = promisify(execFile);
 
 /** What a class's vocabulary is made of. */
 export interface VocabularySources {
@@ -40,7 +44,9 @@ export interface CourseVocabulary {
 }
 
 /** Bumped whenever the way a vocabulary is built changes, so cached ones are rebuilt. */
-const BUILD_VERSION = 'v7';
+const BUILD_VERSION = 'v8';
+/** A conversion of the model to binary form (~0.25 s) is stopped after this. */
+const CONVERSION_TIMEOUT_MS = 30_000;
 const MAX_HIGHER_ORDER_NGRAMS = 400_000;
 /** Built vocabularies kept on disk; the least recently used beyond this are removed. */
 const CACHED_VOCABULARIES_MAX = 16;
@@ -60,6 +66,9 @@ const ACCENT_VARIANT_WORDS_MAX = 1_500;
 const ACCENT_VARIANT_VOICE = 'en';
 /** Words whose pronunciations (looked up, or spelled per voice) are remembered between builds: a class's rebuilds add few words. */
 const REMEMBERED_WORDS_MAX = 50_000;
+/** The model's file in a vocabulary's folder: pocketsphinx tells the two forms apart by extension. */
+const ARPA_MODEL = 'course.lm';
+const BINARY_MODEL = 'course.lm.bin';
 /**
  * General English mixed into every course model: its most frequent words, the n-grams among
  * them that matter most, and its weight in the mixture. Measured on the audio bench
@@ -80,6 +89,14 @@ export interface VocabularyBuilderOptions {
   generalModelPath?: string | null;
   /** Called when general English cannot be mixed in: once when its model cannot be read (the vocabularies are then built without it), else per failed build. */
   onGeneralEnglishError?: (error: unknown) => void;
+  /**
+   * `sphinx_lm_convert` (Debian `sphinxbase-utils`), which turns each model into pocketsphinx's
+   * binary form: a decoder then starts in ~0.06 s instead of ~0.3 s and holds ~17 MB instead of
+   * ~30 MB, and decodes the same words (docs/benchmarks.md). Absent or null: models stay ARPA text.
+   */
+  languageModelConverter?: string | null;
+  /** Called when a model could not be converted (that vocabulary keeps its ARPA model). */
+  onConversionError?: (error: unknown) => void;
 }
 
 export function vocabularyHash(sources: VocabularySources): string {
@@ -136,7 +153,7 @@ export class VocabularyBuilder {
     const folder = join(this.directory, hash.slice(0, 32));
     const vocabulary = (courseWords: number): CourseVocabulary => ({
       hash,
-      languageModelPath: join(folder, 'course.lm'),
+      languageModelPath: existsSync(join(folder, BINARY_MODEL)) ? join(folder, BINARY_MODEL) : join(folder, ARPA_MODEL),
       dictionaryPath: join(folder, 'course.dict'),
       accentVariantsDictionaryPath: join(folder, 'course-accents.dict'),
       courseWords,
@@ -180,6 +197,7 @@ export class VocabularyBuilder {
     const input = { sentences: known, extraWords: commonEnglishWords.filter((word) => pronunciations.has(word)), maxHigherOrderNgrams: MAX_HIGHER_ORDER_NGRAMS };
     // Written beside the folder, then moved into it with the dictionaries (removed if the build fails on the way).
     const languageModelPath = `${folder}.${process.pid}.lm.partial`;
+    const binaryModelPath = `${folder}.bin.${process.pid}.lm.partial`;
     await mkdir(this.directory, { recursive: true });
     try {
       if (generalWords) await this.#writeMixedWithGeneralEnglish(input, pronunciations, languageModelPath);
@@ -192,17 +210,34 @@ export class VocabularyBuilder {
       const classWords = [...pronunciations.keys()].filter((word) => courseWords.has(word) || commonWords.has(word));
       const variantWords = mostSaidFirst(classWords, sentences).slice(0, ACCENT_VARIANT_WORDS_MAX);
       const withAccents = withVariants(pronunciations, await this.#spell(variantWords, ACCENT_VARIANT_VOICE));
+      const binary = await this.#converted(languageModelPath, binaryModelPath);
       await replaceFolder(folder, async (staging) => {
-        await rename(languageModelPath, join(staging, 'course.lm'));
+        // Only one form is kept: the decoder reads either, and the text is twice the size.
+        await rename(binary ? binaryModelPath : languageModelPath, join(staging, binary ? BINARY_MODEL : ARPA_MODEL));
         await writeFile(join(staging, 'course.dict'), dictionaryText(pronunciations));
         await writeFile(join(staging, 'course-accents.dict'), dictionaryText(withAccents));
         await writeFile(join(staging, 'course-words'), String(courseWords.size));
       });
     } finally {
       await rm(languageModelPath, { force: true });
+      await rm(binaryModelPath, { force: true });
     }
     await this.#evictOld();
     return vocabulary(courseWords.size);
+  }
+
+  /** Whether the ARPA model at `arpaPath` was converted to binary form at `binaryPath`. */
+  async #converted(arpaPath: string, binaryPath: string): Promise<boolean> {
+    const converter = this.options.languageModelConverter;
+    if (!converter) return false;
+    try {
+      // The format is named: the converter guesses it from the extension, which a partial file lacks.
+      await run(converter, ['-i', arpaPath, '-ifmt', 'arpa', '-o', binaryPath, '-ofmt', 'bin'], { timeout: CONVERSION_TIMEOUT_MS });
+      return true;
+    } catch (error) {
+      this.options.onConversionError?.(new Error(`The course language model could not be converted to binary form: ${(error as Error).message.split('\n')[0]}`));
+      return false;
+    }
   }
 
   #generalSource(): GeneralEnglishSource | null {

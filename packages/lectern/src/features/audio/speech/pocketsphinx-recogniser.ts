@@ -19,6 +19,8 @@ export interface PocketsphinxOptions {
   executable: string;
   /** SphinxTrain's tools: with them each class's speaker is adapted to; without, the stock model serves. */
   adaptationTools: AdaptationTools | null;
+  /** `sphinx_lm_convert`: with it each course model is kept in binary form (course-vocabulary.ts); null: ARPA text. */
+  languageModelConverter: string | null;
   /** Called when a vocabulary build or a speaker estimate fails (logged; the class goes on with the last one). */
   onBackgroundError?: (error: unknown) => void;
 }
@@ -55,6 +57,8 @@ export class PocketsphinxRecogniser implements Recogniser {
       dictionaryPath: join(options.modelDir, 'cmudict-en-us.dict'),
       generalModelPath: join(options.modelDir, 'en-us.lm.bin'),
       onGeneralEnglishError: options.onBackgroundError,
+      languageModelConverter: options.languageModelConverter,
+      onConversionError: options.onBackgroundError,
     });
     this.#adaptation = options.adaptationTools
       ? new SpeakerAdaptation({
