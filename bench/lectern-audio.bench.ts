@@ -11,7 +11,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { join } from 'node:path';
 import { senseVoiceFiles, systemRecogniser } from '../packages/lectern/src/config.js';
 import { prepareAcousticModel } from '../packages/lectern/src/features/audio/speech/acoustic-model.js';
-import { VocabularyBuilder, type CourseVocabulary } from '../packages/lectern/src/features/audio/speech/course-vocabulary.js';
+import { findLanguageModelConverter, VocabularyBuilder, type CourseVocabulary } from '../packages/lectern/src/features/audio/speech/course-vocabulary.js';
 import { PocketsphinxEngine } from '../packages/lectern/src/features/audio/speech/pocketsphinx-engine.js';
 import { PocketsphinxRecogniser } from '../packages/lectern/src/features/audio/speech/pocketsphinx-recogniser.js';
 import { senseVoiceDir } from '../packages/lectern/src/features/audio/speech/availability.js';
@@ -19,7 +19,6 @@ import { SenseVoiceRecogniser } from '../packages/lectern/src/features/audio/spe
 import { findAdaptationTools } from '../packages/lectern/src/features/audio/speech/speaker-model.js';
 import { decodeWav } from '../packages/lectern/src/features/audio/wav.js';
 import { defaultDataDir } from '../packages/lectern/src/platform/data-dir.js';
-import { executableOnPath } from '../packages/lectern/src/platform/executables.js';
 import { LecternProcess } from '../packages/lectern/test/support/lectern-process.js';
 import { multipartBody, multipartForm } from '../packages/lectern/test/support/multipart.js';
 import { residentBytes } from '../packages/lectern/test/support/process-memory.js';
@@ -30,7 +29,7 @@ import { report, summarise } from './support/stats.js';
 
 const modelDir = systemRecogniser.modelDir;
 /** As the server finds it: course models are kept in binary form when sphinxbase-utils is installed. */
-const languageModelConverter = executableOnPath('sphinx_lm_convert', process.env.PATH ?? '');
+const languageModelConverter = findLanguageModelConverter(process.env.PATH ?? '');
 const work = mkdtempSync(join(tmpdir(), 'lectern-audio-bench-'));
 const deckPath = 'packages/lectern/test/fixtures/materials/derivatives.pptx';
 const lecture = benchLecture;

@@ -3,6 +3,7 @@ import { executableOnPath } from './platform/executables.js';
 import { pocketsphinxStatus, senseVoiceStatus, type RecogniserStatus } from './features/audio/speech/availability.js';
 import { sherpaOnnxLoadError } from './features/audio/speech/sensevoice-recogniser.js';
 import { findAdaptationTools } from './features/audio/speech/speaker-model.js';
+import { LANGUAGE_MODEL_CONVERTER } from './features/audio/speech/course-vocabulary.js';
 import { audio } from './config.js';
 
 /** One optional part of the machine and whether Lectern (or its tests) can use it. */
@@ -46,7 +47,7 @@ export async function runDoctor(dataDir: string, environment: NodeJS.ProcessEnv 
   });
   checks.push(
     tool(
-      'sphinx_lm_convert',
+      LANGUAGE_MODEL_CONVERTER,
       'adaptation',
       searchPath,
       'course language models kept in binary form: a decoder starts in ~0.06 s instead of ~0.3 s, in about half the memory',

@@ -4,8 +4,8 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlink
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { systemRecogniser } from '../../../src/config.js';
-import { executableOnPath } from '../../../src/platform/executables.js';
 import { CourseSpeakers } from '../../../src/features/audio/speech/course-speakers.js';
+import { findLanguageModelConverter } from '../../../src/features/audio/speech/course-vocabulary.js';
 import { mixtureWeightsFromSendump, SendumpFormatError } from '../../../src/features/audio/speech/mixture-weights.js';
 import { PocketsphinxRecogniser } from '../../../src/features/audio/speech/pocketsphinx-recogniser.js';
 import { prepareAcousticModel } from '../../../src/features/audio/speech/acoustic-model.js';
@@ -91,7 +91,7 @@ describe('speaker adaptation of pocketsphinx (sphinxtrain, sphinxbase-utils)', (
     const errors: unknown[] = [];
     /** The lecture's WER in a class, after its opening or straight away. */
     const lectureWer = async (dataDir: string, adapt: boolean, context: ClipContext, opening: boolean, afterOpening = () => {}) => {
-      const recogniser = new PocketsphinxRecogniser({ dataDir, modelDir: systemRecogniser.modelDir, executable: 'pocketsphinx_batch', adaptationTools: adapt ? tools : null, languageModelConverter: executableOnPath('sphinx_lm_convert', process.env.PATH ?? ''), onBackgroundError: (error) => errors.push(error) });
+      const recogniser = new PocketsphinxRecogniser({ dataDir, modelDir: systemRecogniser.modelDir, executable: 'pocketsphinx_batch', adaptationTools: adapt ? tools : null, languageModelConverter: findLanguageModelConverter(process.env.PATH ?? ''), onBackgroundError: (error) => errors.push(error) });
       try {
         if (opening) for (const sentence of classOpening) await recogniser.recognise(decodeWav(speak(sentence)).samples, context);
         await recogniser.adaptationSettled(context.sessionId);

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { promisify } from 'node:util';
 import { replaceFolder } from '../../../platform/atomic-folder.js';
+import { executableOnPath } from '../../../platform/executables.js';
 import { buildArpa, type LanguageModelInput } from './arpa.js';
 import { SENTENCE_MARKS } from './backoff-model.js';
 import { commonEnglishWords } from './common-words.js';
@@ -14,9 +15,18 @@ import type { GeneralEnglishSource } from './language-model-job.js';
 import { dictionaryText, pronunciationsOf, withVariants } from './pronunciations.js';
 import { spelledPronunciations } from './spelled-pronunciations.js';
 import { spokenMathOf } from './spoken-math.js';
+import { StderrTail } from './stderr-tail.js';
 import { sentencesOfLongText } from './words.js';
 
 const run = promisify(execFile);
+
+/** The converter of `VocabularyBuilderOptions.languageModelConverter`, from Debian's `sphinxbase-utils`. */
+export const LANGUAGE_MODEL_CONVERTER = 'sphinx_lm_convert';
+
+/** `sphinx_lm_convert` on the search path, or null (course models then stay ARPA text). */
+export function findLanguageModelConverter(searchPath: string): string | null {
+  return executableOnPath(LANGUAGE_MODEL_CONVERTER, searchPath);
+}
 
 /** What a class's vocabulary is made of. */
 export interface VocabularySources {
@@ -235,7 +245,11 @@ export class VocabularyBuilder {
       await run(converter, ['-i', arpaPath, '-ifmt', 'arpa', '-o', binaryPath, '-ofmt', 'bin'], { timeout: CONVERSION_TIMEOUT_MS });
       return true;
     } catch (error) {
-      this.options.onConversionError?.(new Error(`The course language model could not be converted to binary form: ${(error as Error).message.split('\n')[0]}`));
+      // The tool logs every step on stderr: its own reason, as the other speech tools' errors give it.
+      const stderr = new StderrTail();
+      stderr.append(String((error as { stderr?: unknown }).stderr ?? ''));
+      const reason = stderr.lastErrorLine() ?? stderr.lastLine() ?? (error as Error).message.split('\n')[0];
+      this.options.onConversionError?.(new Error(`The course language model could not be converted to binary form: ${reason}`));
       return false;
     }
   }

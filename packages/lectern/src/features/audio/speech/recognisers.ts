@@ -1,8 +1,8 @@
 import { systemRecogniser } from '../../../config.js';
 import { ApiError } from '../../../platform/errors.js';
-import { executableOnPath } from '../../../platform/executables.js';
 import type { SystemRecogniserPaths } from '../../models/system-recogniser.js';
 import { installPocketsphinxHint, installSenseVoiceHint, pocketsphinxStatus, senseVoiceDir, senseVoiceStatus, type RecogniserStatus } from './availability.js';
+import { findLanguageModelConverter } from './course-vocabulary.js';
 import { PocketsphinxRecogniser } from './pocketsphinx-recogniser.js';
 import type { Recogniser } from './recogniser.js';
 import { findAdaptationTools } from './speaker-model.js';
@@ -53,7 +53,7 @@ export function createRecognisers(options: RecognisersOptions) {
       modelDir: options.systemPaths.modelDir,
       executable: pocketsphinxStatus(options.systemPaths).executable!,
       adaptationTools: findAdaptationTools(options.systemPaths.searchPath),
-      languageModelConverter: executableOnPath('sphinx_lm_convert', options.systemPaths.searchPath),
+      languageModelConverter: findLanguageModelConverter(options.systemPaths.searchPath),
       onBackgroundError: options.onBackgroundError,
     }));
   }
