@@ -22,6 +22,12 @@ const loomLayer = {
   diagnostics: ['**/diagnostics/*'],
 };
 
+/** The one reader of types written as strings; every later stage gets the tree it read. */
+const typeStringReader = forbid(
+  'Only the checker reads a type written as a string (check/type-strings.ts); other stages get the tree from its analysis.',
+  '**/type-strings.js',
+);
+
 function forbid(message, ...groups) {
   return { group: groups.flat(), message };
 }
@@ -60,22 +66,23 @@ const otherProduct = {
 
 const layering = [
   // Neutral ground: names, suggestions, source maps, template compiling. Every stage may use it.
-  layer([`${LOOM}/language/**`], otherProduct.loom,
+  layer([`${LOOM}/language/**`], otherProduct.loom, typeStringReader,
     forbid('language/ is neutral ground below every stage: it imports none of them.',
       loomLayer.syntax, loomLayer.check, loomLayer.emit, loomLayer.runtime, loomLayer.cli, loomLayer.compile, loomLayer.diagnostics)),
-  layer([`${LOOM}/syntax/**`], otherProduct.loom,
+  layer([`${LOOM}/syntax/**`], otherProduct.loom, typeStringReader,
     forbid('Data flows syntax → check → emit → runtime: the parser imports no later stage.',
       loomLayer.check, loomLayer.emit, loomLayer.runtime, loomLayer.cli, loomLayer.compile, loomLayer.diagnostics)),
   layer([`${LOOM}/check/**`], otherProduct.loom,
     forbid('Data flows syntax → check → emit → runtime: the checker imports no later stage.',
       loomLayer.emit, loomLayer.runtime, loomLayer.cli, loomLayer.compile, loomLayer.diagnostics)),
-  layer([`${LOOM}/emit/**`], otherProduct.loom,
-    forbid('The emitter reads the program through the analysis it is handed (check/analysis.ts), and never imports the runtime it targets.',
-      loomLayer.check, '!**/check/analysis.js', loomLayer.runtime, loomLayer.cli, loomLayer.diagnostics)),
-  layer([`${LOOM}/runtime/**`], otherProduct.loom,
+  layer([`${LOOM}/emit/**`], otherProduct.loom, typeStringReader,
+    forbid('The emitter reads the program through the analysis it is handed (check/analysis.ts), and never imports the runtime it targets or the front end that calls it (compile.ts).',
+      loomLayer.check, '!**/check/analysis.js', loomLayer.runtime, loomLayer.cli, loomLayer.diagnostics, loomLayer.compile)),
+  layer([`${LOOM}/runtime/**`], otherProduct.loom, typeStringReader,
     forbid('The runtime never imports the compiler; what both need sits in language/ (a Span type is the one thing it reads from syntax/).',
       loomLayer.syntax, '!**/syntax/spans.js', loomLayer.check, loomLayer.emit, loomLayer.cli, loomLayer.compile)),
-  layer([`${LOOM}/diagnostics/**`, `${LOOM}/*.ts`, `${LOOM}/cli/**`, 'packages/loom/test/**', 'packages/loom/bin/**'], otherProduct.loom),
+  layer([`${LOOM}/diagnostics/**`, `${LOOM}/*.ts`, `${LOOM}/cli/**`, 'packages/loom/bin/**'], otherProduct.loom, typeStringReader),
+  layer(['packages/loom/test/**'], otherProduct.loom),
   // Lectern: platform (db, auth, errors, events) is the floor every feature stands on; the
   // answer engine knows no HTTP; a feature reaches another only through its service or schemas.
   layer([`${LECTERN}/platform/**`], otherProduct.lectern,

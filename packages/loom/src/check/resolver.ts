@@ -9,7 +9,7 @@ import type { Diagnostic } from '../diagnostic.js';
 import type {
   AgentDeclaration, CallExpression, ContractClause, Expression, Identifier,
   MemberExpression, Node, Parameter, Pattern, QualifiedName, RouteDirective, ServerDirective,
-  TopLevelItem, TypeExpression, VariantExpression, VariantPattern,
+  StringType, TopLevelItem, TypeExpression, VariantExpression, VariantPattern,
 } from '../syntax/ast.js';
 import type { Span } from '../syntax/spans.js';
 import type { GlobalKind, GlobalSymbol, GlobalTable } from './binder.js';
@@ -41,6 +41,8 @@ export interface Resolution {
   readonly callTargets: ReadonlyMap<CallExpression, GlobalSymbol>;
   /** What each written type annotation resolved to. */
   readonly annotationTypes: ReadonlyMap<TypeExpression, LoomType>;
+  /** Each well-formed type written as a string (`score: "int | float"`), as the tree it reads as. */
+  readonly typeStrings: ReadonlyMap<StringType, TypeExpression>;
   /** What each name read resolved to, and each body's scope, for the emitter. */
   readonly names: ResolvedNames;
 }
@@ -108,6 +110,7 @@ class Resolver {
       locals: this.functionScopes.flatMap((scope) => [...scope.own()]),
       callTargets: this.callTargets,
       annotationTypes: this.annotationTypes,
+      typeStrings: this.types.typeStrings(),
       names: this.names,
     };
   }

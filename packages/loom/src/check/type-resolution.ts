@@ -5,13 +5,15 @@
  * mismatch (E002), the code the Nexa index gives for protocol field types.
  */
 import type { Diagnostic } from '../diagnostic.js';
-import type { NamedType, TypeAliasDeclaration, TypeExpression } from '../syntax/ast.js';
+import type { NamedType, StringType, TypeAliasDeclaration, TypeExpression } from '../syntax/ast.js';
 import type { Span } from '../syntax/spans.js';
 import type { GlobalSymbol, GlobalTable } from './binder.js';
 import { KIND_PHRASES, TYPE_KINDS } from './binder.js';
 import { readTypeString } from './type-strings.js';
+import type { TypeStringResult } from './type-strings.js';
 import type { LoomType } from './types.js';
-import { UNKNOWN_TYPE, acceptedArgumentCounts, applyConstructor, builtinTypeConstructor, builtinTypeNames } from './types.js';
+import { UNKNOWN_TYPE, applyConstructor } from './types.js';
+import { acceptedArgumentCounts, builtinType, builtinTypeNames } from '../language/builtin-types.js';
 import { suggestionHint } from '../language/suggest.js';
 
 /** Where a type is written decides the code of an unknown name. */
@@ -26,6 +28,11 @@ const PROTOCOL_FIELD_REMEDY =
 
 export class TypeResolver {
   private readonly aliasesInProgress = new Set<string>();
+  /**
+   * Each type string, read once: the checker resolves it here and the emitter writes the
+   * runtime's type descriptor from the same tree, so no later stage reads the text again.
+   */
+  private readonly readStrings = new Map<StringType, TypeStringResult>();
 
   constructor(
     private readonly globals: GlobalTable,
@@ -44,7 +51,7 @@ export class TypeResolver {
       case 'UnionType':
         return { kind: 'union', members: expr.members.map((member) => this.resolve(member, context, diagnostics)) };
       case 'StringType': {
-        const read = readTypeString(expr);
+        const read = this.readString(expr);
         if (!read.ok) {
           diagnostics.push({ code: 'E002', severity: 'error', message: `Type mismatch: ${read.message}`, span: read.span });
           return UNKNOWN_TYPE;
@@ -59,7 +66,7 @@ export class TypeResolver {
   private resolveNamed(expr: NamedType, context: TypeContext, diagnostics: Diagnostic[]): LoomType {
     const name = expr.name.name;
     const args = expr.arguments.map((arg) => this.resolve(arg, context, diagnostics));
-    const constructor = builtinTypeConstructor(name);
+    const constructor = builtinType(name);
     if (constructor) {
       const counts = acceptedArgumentCounts(constructor);
       if (!counts.includes(args.length)) {
@@ -100,6 +107,22 @@ export class TypeResolver {
       });
     }
     return UNKNOWN_TYPE;
+  }
+
+  /** The types written inside strings that read well, each as the tree it was read into. */
+  typeStrings(): ReadonlyMap<StringType, TypeExpression> {
+    const read = new Map<StringType, TypeExpression>();
+    for (const [node, result] of this.readStrings) if (result.ok) read.set(node, result.type);
+    return read;
+  }
+
+  private readString(node: StringType): TypeStringResult {
+    let read = this.readStrings.get(node);
+    if (read === undefined) {
+      read = readTypeString(node);
+      this.readStrings.set(node, read);
+    }
+    return read;
   }
 
   /** The type an alias stands for; its own errors are reported where the alias is declared. */

@@ -14,7 +14,7 @@
  * `loom run` imports it from memory; `loom build` writes it with its `.map` beside it (and
  * adds the `sourceMappingURL` comment, which would not resolve for a module in memory).
  */
-import type { CheckResult } from '../compile.js';
+import type { Analysis } from '../check/analysis.js';
 import type { Diagnostic } from '../diagnostic.js';
 import type { Declaration, FunctionDeclaration, ProtocolDeclaration, Statement, ToolDeclaration, TopLevelItem } from '../syntax/ast.js';
 import { braces, quote, writeCode } from './code.js';
@@ -53,6 +53,15 @@ function resourceNamesByKind(declarations: readonly Declaration[]): ReadonlyMap<
   return names;
 }
 
+/** A program the checker found free of errors, with what the emitter needs of it. */
+export interface CheckedProgram {
+  readonly analysis: Analysis;
+  /** The text of the entry file and of every file it includes, by path, for source maps and contract messages. */
+  readonly sources: ReadonlyMap<string, string>;
+  /** What the front end already emitted, so it is not emitted twice. */
+  readonly emitted?: EmittedProgram;
+}
+
 /** What the emitter makes of a checked program, before it is written out as one module. */
 export interface EmittedProgram {
   /** The body of the module's program function. */
@@ -66,7 +75,7 @@ export interface EmittedProgram {
 }
 
 /** The program of a checked module, with what cannot run. */
-export function emitProgram(checked: Pick<CheckResult, 'analysis' | 'sources'>): EmittedProgram {
+export function emitProgram(checked: CheckedProgram): EmittedProgram {
   const { analysis } = checked;
   const items = analysis.expanded.items.map((placed) => placed.item);
   const declarations = items.filter(isDeclaration);
@@ -114,7 +123,7 @@ export function emitProgram(checked: Pick<CheckResult, 'analysis' | 'sources'>):
  * Generates the module of a program the checker found free of errors, reusing what the
  * compile step already emitted.
  */
-export function generateModule(checked: CheckResult, options: GenerateOptions): GeneratedModule {
+export function generateModule(checked: CheckedProgram, options: GenerateOptions): GeneratedModule {
   const { body } = checked.emitted ?? emitProgram(checked);
   const root: Code = [
     `import * as $rt from ${quote(options.runtimeSpecifier)};\n\n`,

@@ -4,7 +4,8 @@
  * and whether they need a propagation boundary or a defer list), and the source text for
  * contract messages. It resolves no name itself.
  */
-import type { AgentDeclaration, Identifier, Node, TemplateLiteral } from '../syntax/ast.js';
+import type { AgentDeclaration, Identifier, Node, StringType, TemplateLiteral, TypeExpression } from '../syntax/ast.js';
+import { typeDescriptor } from './type-descriptors.js';
 import type { Span } from '../syntax/spans.js';
 import type { Diagnostic } from '../diagnostic.js';
 import { ERROR_REGISTRY } from '../errors.js';
@@ -72,6 +73,17 @@ export class EmitContext {
   /** The source text of `span`, for contract and assertion messages. */
   sourceText(span: Span): string {
     return this.sources.get(span.file)?.slice(span.start.offset, span.end.offset).trim() ?? '';
+  }
+
+  /** `type` as the descriptor the runtime checks values against, written as a JavaScript expression. */
+  typeDescriptorCode(type: TypeExpression): string {
+    return JSON.stringify(typeDescriptor(type, (node) => this.readTypeString(node)));
+  }
+
+  private readTypeString(node: StringType): TypeExpression {
+    const read = this.analysis.resolution.typeStrings.get(node);
+    if (read === undefined) throw new Error(`internal: the emitter reached type string '${node.text}' the checker did not read`);
+    return read;
   }
 
   agentDecorators(agent: AgentDeclaration): AgentDecorators {

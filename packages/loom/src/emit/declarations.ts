@@ -7,7 +7,7 @@
  */
 import type {
   AgentDeclaration, ContractClause, Declaration, EnumDeclaration, Expression, FunctionDeclaration, ImplDeclaration, ProtocolDeclaration,
-  ResourceDeclaration, StructDeclaration, ToolDeclaration, TypeExpression, UseTarget,
+  ResourceDeclaration, StructDeclaration, ToolDeclaration, UseTarget,
 } from '../syntax/ast.js';
 import { at, braces, joinCode, quote } from './code.js';
 import type { Code } from './code.js';
@@ -20,10 +20,12 @@ import { emitJob } from './jobs.js';
 import { emitServer } from './servers.js';
 import { emitClauseCheck } from './statements.js';
 import { toolBlockProblem } from './tool-blocks.js';
-import { typeDescriptorCode } from './type-descriptors.js';
 
 /** The decorator that makes a function an agent tool: `@tool("description") fn ...`. */
 export const TOOL_DECORATOR = 'tool';
+
+/** An unannotated tool parameter takes any value. */
+const ANY_TYPE_CODE = JSON.stringify({ name: 'any' });
 
 /** Names an agent's deterministic contracts use for what they check (its input or its answer). */
 const AGENT_SUBJECT_NAMES = ['input', 'output', 'result'];
@@ -38,9 +40,9 @@ export function emitTypeDeclaration(context: EmitContext, declaration: Declarati
     case 'TraitDeclaration':
       return at(declaration.span, ['$p.registry.declareTrait(', quote(declaration.name.name), ', [', declaration.methods.map((method) => quote(method.name.name)).join(', '), ']);']);
     case 'TypeAliasDeclaration':
-      return at(declaration.span, ['$p.types.declareAlias(', quote(declaration.name.name), ', ', typeDescriptorCode(declaration.type), ');']);
+      return at(declaration.span, ['$p.types.declareAlias(', quote(declaration.name.name), ', ', context.typeDescriptorCode(declaration.type), ');']);
     case 'ProtocolDeclaration':
-      return at(declaration.span, ['$p.types.declareProtocol(', quote(declaration.name.name), ', ', protocolFields(declaration), ');']);
+      return at(declaration.span, ['$p.types.declareProtocol(', quote(declaration.name.name), ', ', protocolFields(context, declaration), ');']);
     default:
       return null;
   }
@@ -171,7 +173,7 @@ function literalJson(expression: Expression): string | undefined {
 }
 
 function emitStruct(context: EmitContext, declaration: StructDeclaration): Code {
-  const fields = declaration.fields.map((field) => `{ name: ${quote(field.name.name)}, type: ${field.type === null ? 'null' : typeDescriptorCode(field.type)} }`);
+  const fields = declaration.fields.map((field) => `{ name: ${quote(field.name.name)}, type: ${field.type === null ? 'null' : context.typeDescriptorCode(field.type)} }`);
   return ['const ', context.declared(declaration.name), ' = $p.registry.declareStruct(', quote(declaration.name.name), ', [', fields.join(', '), ']);'];
 }
 
@@ -200,21 +202,6 @@ function emitImpl(context: EmitContext, declaration: ImplDeclaration): Code {
       ']',
     ]);
   return ['$p.registry.declareImpl(', quote(declaration.trait.name), ', ', quote(declaration.target.name), ', new Map([', joinCode(methods, ', '), ']));'];
-}
-
-function typeText(type: TypeExpression): string {
-  switch (type.kind) {
-    case 'StringType':
-      return type.text;
-    case 'NamedType':
-      return type.arguments.length === 0 ? type.name.name : `${type.name.name}[${type.arguments.map(typeText).join(', ')}]`;
-    case 'OptionalType':
-      return `${typeText(type.inner)}?`;
-    case 'UnionType':
-      return type.members.map(typeText).join(' | ');
-    case 'Error':
-      return 'any';
-  }
 }
 
 /** What one `uses` entry gives an agent: tools (with a key, so `std.db` and `std.db.sqlite` together give them once), or why not. */
@@ -247,7 +234,7 @@ function emitToolUse(context: EmitContext, agent: string, use: UseTarget, refere
   }
   const decorator = declaration.decorators.find((candidate) => candidate.name.name === TOOL_DECORATOR);
   const description = decorator?.arguments?.find((argument) => argument.value.kind === 'StringLiteral')?.value;
-  const parameters = declaration.parameters.map((parameter) => `${quote(parameter.name.name)}: ${quote(parameter.type === null ? 'any' : typeText(parameter.type))}`);
+  const parameters = declaration.parameters.map((parameter) => `${quote(parameter.name.name)}: ${parameter.type === null ? ANY_TYPE_CODE : context.typeDescriptorCode(parameter.type)}`);
   return {
     key: declaration.name.name,
     tool: [
@@ -258,9 +245,9 @@ function emitToolUse(context: EmitContext, agent: string, use: UseTarget, refere
   };
 }
 
-/** `{ "field": "type", ... }`, as the agent library's ProtocolSpec and the type checker read it. */
-function protocolFields(protocol: ProtocolDeclaration): string {
-  return `{ ${protocol.fields.map((field) => `${quote(field.name.name)}: ${quote(typeText(field.type))}`).join(', ')} }`;
+/** `{ "field": <type descriptor>, ... }`, as the agent library's ProtocolSpec and the type checker read it. */
+function protocolFields(context: EmitContext, protocol: ProtocolDeclaration): string {
+  return `{ ${protocol.fields.map((field) => `${quote(field.name.name)}: ${context.typeDescriptorCode(field.type)}`).join(', ')} }`;
 }
 
 function emitAgent(context: EmitContext, declaration: AgentDeclaration, references: AgentReferences): Code {
@@ -300,7 +287,7 @@ function emitAgent(context: EmitContext, declaration: AgentDeclaration, referenc
   if (!hasModel) entries.push('model: ""');
   const [implemented] = declaration.implements;
   const protocol = implemented === undefined ? undefined : protocols.get(implemented.name);
-  if (protocol !== undefined) entries.push(`protocol: { name: ${quote(protocol.name.name)}, fields: ${protocolFields(protocol)} }`);
+  if (protocol !== undefined) entries.push(`protocol: { name: ${quote(protocol.name.name)}, fields: ${protocolFields(context, protocol)} }`);
   const contracts = declaration.contracts.map((clause) => emitAgentContract(context, clause));
   return ['const ', context.declared(declaration.name), ' = $p.agent({ ', joinCode(entries, ', '), ' }, [', joinCode(contracts, ', '), ']);'];
 }

@@ -13,7 +13,6 @@ import type { EmitContext, FrameView } from './context.js';
 import { emitExpression } from './expressions.js';
 import { emitStatementsWithValue } from './match.js';
 import { emitClauseCheck } from './statements.js';
-import { typeDescriptorCode } from './type-descriptors.js';
 import { walk } from '../syntax/walk.js';
 
 export interface FunctionShape {
@@ -65,7 +64,7 @@ function emitFunctionBody(context: EmitContext, shape: FunctionShape, frame: Fra
   const olds = clauses('ensures').flatMap((clause) => oldCalls(clause.condition));
   const entry: Code[] = [
     ...shape.parameters.filter((parameter) => parameter.type !== null).map((parameter) =>
-      at(parameter.span, ['$p.types.checkArgument(', context.local(parameter.name), ', ', typeDescriptorCode(parameter.type!), ', ', quote(`parameter '${parameter.name.name}' of ${shape.label}`), ');']),
+      at(parameter.span, ['$p.types.checkArgument(', context.local(parameter.name), ', ', context.typeDescriptorCode(parameter.type!), ', ', quote(`parameter '${parameter.name.name}' of ${shape.label}`), ');']),
     ),
     ...clauses('requires').map((clause) => emitClauseCheck(context, clause, argumentsDict(context, shape))),
     ...clauses('invariant').map((clause) => emitClauseCheck(context, clause, argumentsDict(context, shape))),
@@ -80,7 +79,7 @@ function emitFunctionBody(context: EmitContext, shape: FunctionShape, frame: Fra
   const exit = context.withRenamed(RESULT_NAME, RESULT_JS, () => [
     ...clauses('ensures').map((clause) => emitClauseCheck(context, clause, RESULT_JS)),
     ...clauses('invariant').map((clause) => emitClauseCheck(context, clause, RESULT_JS)),
-    ...(shape.returnType == null ? [] : [at(shape.returnType.span, ['$p.types.check(', RESULT_JS, ', ', typeDescriptorCode(shape.returnType), ', ', quote(`result of ${shape.label}`), ');'])]),
+    ...(shape.returnType == null ? [] : [at(shape.returnType.span, ['$p.types.check(', RESULT_JS, ', ', context.typeDescriptorCode(shape.returnType), ', ', quote(`result of ${shape.label}`), ');'])]),
   ]);
   return [`let ${RESULT_JS};`, ...entry, run, ...exit, `return ${RESULT_JS};`];
 }

@@ -13,7 +13,6 @@ import { emitCondition, emitExpression } from './expressions.js';
 import { emitMatchExpression } from './match.js';
 import { patternDescriptor } from './patterns.js';
 import { forEachBodyBinding, patternBindingNames } from '../syntax/bindings.js';
-import { typeDescriptorCode } from './type-descriptors.js';
 
 /** A bound on `loop { } until ("...")`, so a condition the model never accepts cannot loop forever. */
 export const LOOP_UNTIL_MAX_ITERATIONS = 10;
@@ -129,7 +128,7 @@ function emitLet(context: EmitContext, statement: LetStatement): Code {
   const name = statement.pattern.name.name;
   return [
     assignment, '\n',
-    at(statement.type.span, ['$p.types.check(', context.local(name), ', ', typeDescriptorCode(statement.type), ', ', quote(`variable '${name}'`), ');']),
+    at(statement.type.span, ['$p.types.check(', context.local(name), ', ', context.typeDescriptorCode(statement.type), ', ', quote(`variable '${name}'`), ');']),
   ];
 }
 

@@ -7,7 +7,7 @@
  * implement it.
  */
 import type { Expression, ToolDeclaration } from '../syntax/ast.js';
-import { isFieldTypeName } from '../language/field-types.js';
+import { builtinType } from '../language/builtin-types.js';
 
 function property(tool: ToolDeclaration, name: string): Expression | undefined {
   const found = tool.properties.find((candidate) => candidate.name.name === name);
@@ -26,7 +26,7 @@ function parameterList(tool: ToolDeclaration): string {
     .map((entry) => {
       const name = entry.key.kind === 'Identifier' ? entry.key.name : text(entry.key);
       const declared = text(entry.value);
-      return name === undefined ? undefined : `${name}: ${declared !== undefined && isFieldTypeName(declared) ? declared : 'string'}`;
+      return name === undefined ? undefined : `${name}: ${declared !== undefined && builtinType(declared) !== undefined ? declared : 'string'}`;
     })
     .filter((parameter) => parameter !== undefined)
     .join(', ');

@@ -1,11 +1,19 @@
 /**
- * A type annotation as the generated code writes it and the runtime's type checks
- * (runtime/core/types.ts) read it: the contract between emit/type-descriptors.ts and the runtime,
- * kept here so that neither imports the other.
+ * A type as the generated code writes it and the runtime's type checks read it: the contract
+ * between emit/type-descriptors.ts and the runtime (core/type-checks.ts), kept here so that
+ * neither imports the other. The checker has already read every type, those written inside
+ * strings (`score: "int | float"`) too, so a descriptor is a tree, never text to parse again.
+ * A name is a built-in type by any of its spellings (language/builtin-types.ts) or a type the
+ * program declares.
  */
 export type TypeDescriptor =
   | { readonly name: string; readonly args?: readonly TypeDescriptor[] }
   | { readonly union: readonly TypeDescriptor[] }
-  | { readonly optional: TypeDescriptor }
-  /** A type written as a string (`"list[str]"`), as protocol fields are. */
-  | { readonly text: string };
+  | { readonly optional: TypeDescriptor };
+
+/** The type as a user writes it, for messages: `list[str]`, `int | float`, `str?`. */
+export function typeText(type: TypeDescriptor): string {
+  if ('union' in type) return type.union.map(typeText).join(' | ');
+  if ('optional' in type) return `${typeText(type.optional)}?`;
+  return type.args === undefined || type.args.length === 0 ? type.name : `${type.name}[${type.args.map(typeText).join(', ')}]`;
+}

@@ -1,30 +1,31 @@
 /**
  * Protocols (`agent A implements P`): P's fields become a JSON schema the provider is asked to
  * follow, and the reply is checked against the same field types before the flow sees it.
- * Field types are written as strings (`"int"`, `"list[string]"`, `"Option[str]"`); both the
- * lower-case spellings and the capitalised type expressions (`Int`, `String`) are accepted.
+ * The field types arrive as the descriptors the checker read them into (`"int | float"`,
+ * `"list[string]"`, `"Option[str]"`, or written bare).
  */
-import { parseFieldType } from '../../language/field-types.js';
-import { describeValue, fieldTypeProblem, fieldTypeSchema } from '../core/field-checks.js';
+import { typeText } from '../../language/type-descriptor.js';
+import type { TypeDescriptor } from '../../language/type-descriptor.js';
+import { acceptsAbsence, describeValue, typeProblem, typeSchema } from '../core/type-checks.js';
 import type { JsonSchema } from '../providers/types.js';
 
 export interface ProtocolSpec {
   readonly name: string;
-  /** Field name → type string, in declaration order. */
-  readonly fields: Readonly<Record<string, string>>;
+  /** Field name → type, in declaration order. */
+  readonly fields: Readonly<Record<string, TypeDescriptor>>;
 }
 
 /** The JSON schema of P's replies: every field present (optional ones may be null), nothing else. */
 export function protocolSchema(spec: ProtocolSpec): JsonSchema {
   const properties = Object.fromEntries(
-    Object.entries(spec.fields).map(([field, type]) => [field, fieldTypeSchema(parseFieldType(type))]),
+    Object.entries(spec.fields).map(([field, type]) => [field, typeSchema(type)]),
   );
   return { type: 'object', properties, required: Object.keys(spec.fields), additionalProperties: false };
 }
 
 /** The instruction added to the system prompt, for providers without native structured output. */
 export function protocolInstruction(spec: ProtocolSpec): string {
-  const fields = Object.entries(spec.fields).map(([field, type]) => `"${field}": ${type}`).join(', ');
+  const fields = Object.entries(spec.fields).map(([field, type]) => `"${field}": ${typeText(type)}`).join(', ');
   return `Reply with only a JSON object with exactly these fields and types: {${fields}}. No text outside the JSON object.`;
 }
 
@@ -49,13 +50,12 @@ export function readProtocolReply(spec: ProtocolSpec, reply: string): ProtocolRe
   }
   const record = value as Record<string, unknown>;
   const problems: string[] = [];
-  for (const [field, typeText] of Object.entries(spec.fields)) {
-    const type = parseFieldType(typeText);
-    if (!Object.hasOwn(record, field) && type.kind !== 'optional') {
+  for (const [field, type] of Object.entries(spec.fields)) {
+    if (!Object.hasOwn(record, field) && !acceptsAbsence(type)) {
       problems.push(`field '${field}' is missing`);
       continue;
     }
-    const problem = fieldTypeProblem(field, type, record[field]);
+    const problem = typeProblem(field, type, record[field]);
     if (problem !== null) problems.push(problem);
   }
   if (problems.length > 0) return { ok: false, problem: problems.join('; ') };

@@ -7,8 +7,8 @@
  */
 import { LoomError } from '../../errors.js';
 import { Deadline } from '../infra/deadline.js';
-import { isFieldTypeName, parseFieldType } from '../../language/field-types.js';
-import { fieldTypeProblem, fieldTypeSchema } from '../core/field-checks.js';
+import type { TypeDescriptor } from '../../language/type-descriptor.js';
+import { typeProblem, typeSchema } from '../core/type-checks.js';
 import type { JsonSchema, ToolDefinition } from '../providers/types.js';
 
 const MS_PER_SECOND = 1000;
@@ -17,21 +17,28 @@ export interface ToolBinding extends ToolDefinition {
   invoke(args: Readonly<Record<string, unknown>>, signal: AbortSignal): Promise<unknown>;
 }
 
-/** A `tool` declaration: `parameters` maps each name to a type (`"int"`) or a description. */
+/** One parameter of a tool: its type, and what the model is told it is for. */
+export interface ToolParameter {
+  readonly type: TypeDescriptor;
+  readonly description?: string;
+}
+
+/** A tool as an agent is given it: its parameters in the order the implementation takes them. */
 export interface ToolDeclaration {
   readonly name: string;
   readonly description?: string;
-  readonly parameters?: Readonly<Record<string, string>>;
+  readonly parameters?: Readonly<Record<string, ToolParameter>>;
 }
 
 export type ToolImplementation = (args: Readonly<Record<string, unknown>>, signal: AbortSignal) => unknown;
 
-/** The JSON schema of a declaration's parameters; a description-valued parameter is a string. */
-export function declaredParametersSchema(parameters: Readonly<Record<string, string>>): JsonSchema {
+/** The JSON schema of a declaration's parameters. */
+export function declaredParametersSchema(parameters: Readonly<Record<string, ToolParameter>>): JsonSchema {
   const properties = Object.fromEntries(
-    Object.entries(parameters).map(([name, text]) =>
-      isFieldTypeName(text) ? [name, fieldTypeSchema(parseFieldType(text))] : [name, { type: 'string', description: text }],
-    ),
+    Object.entries(parameters).map(([name, { type, description }]) => [
+      name,
+      description === undefined ? typeSchema(type) : { ...typeSchema(type), description },
+    ]),
   );
   return { type: 'object', properties, required: Object.keys(parameters) };
 }
@@ -50,10 +57,10 @@ export function bindTool(declaration: ToolDeclaration, implementation: ToolImple
   };
 }
 
-function argumentProblem(tool: string, parameters: Readonly<Record<string, string>>, args: Readonly<Record<string, unknown>>): string | null {
-  for (const [name, text] of Object.entries(parameters)) {
+function argumentProblem(tool: string, parameters: Readonly<Record<string, ToolParameter>>, args: Readonly<Record<string, unknown>>): string | null {
+  for (const [name, { type }] of Object.entries(parameters)) {
     if (!Object.hasOwn(args, name)) return `tool '${tool}' needs argument '${name}'`;
-    const problem = isFieldTypeName(text) ? fieldTypeProblem(name, parseFieldType(text), args[name]) : null;
+    const problem = typeProblem(name, type, args[name]);
     if (problem !== null) return `tool '${tool}': ${problem}`;
   }
   return null;

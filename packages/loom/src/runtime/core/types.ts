@@ -5,11 +5,12 @@
  * checker could not resolve to a type accepts any value.
  */
 import { LoomError } from '../../errors.js';
-import { parseFieldType } from '../../language/field-types.js';
+import { typeText } from '../../language/type-descriptor.js';
 import type { TypeDescriptor } from '../../language/type-descriptor.js';
-import { fieldTypeProblem } from './field-checks.js';
+import { typeProblem } from './type-checks.js';
+import type { DeclaredTypes } from './type-checks.js';
 import type { TypeRegistry } from './adt.js';
-import { describe, isDict, isNone, StructValue, VariantValue } from './values.js';
+import { describe, isDict, StructValue, VariantValue } from './values.js';
 import { reportAtCaller } from './report-site.js';
 
 export type TypeMode = 'strict' | 'warn' | 'forgiving';
@@ -23,36 +24,10 @@ export function typeModeFrom(env: NodeJS.ProcessEnv): TypeMode {
   return TYPE_MODES.find((mode) => mode === value) ?? DEFAULT_TYPE_MODE;
 }
 
-export function typeText(type: TypeDescriptor): string {
-  if ('union' in type) return type.union.map(typeText).join(' | ');
-  if ('optional' in type) return `${typeText(type.optional)}?`;
-  if ('text' in type) return type.text;
-  return type.args === undefined || type.args.length === 0 ? type.name : `${type.name}[${type.args.map(typeText).join(', ')}]`;
-}
-
-type ScalarTest = (value: unknown) => boolean;
-
-const isString: ScalarTest = (value) => typeof value === 'string';
-const isInteger: ScalarTest = (value) => Number.isInteger(value);
-const isNumber: ScalarTest = (value) => typeof value === 'number';
-const isBoolean: ScalarTest = (value) => typeof value === 'boolean';
-const isUnit: ScalarTest = (value) => value === null || value === undefined;
-const anything: ScalarTest = () => true;
-
-/** Scalar names in the spellings the Nexa docs use, keyed in lower case. */
-const SCALARS: Readonly<Record<string, ScalarTest>> = {
-  str: isString, string: isString, text: isString,
-  int: isInteger, integer: isInteger,
-  float: isNumber, number: isNumber, double: isNumber,
-  bool: isBoolean, boolean: isBoolean,
-  unit: isUnit, none: isUnit, null: isUnit,
-  any: anything,
-};
-
 export class TypeChecker {
   private readonly aliases = new Map<string, TypeDescriptor>();
-  /** Protocol name → field name → field type as written (`"int"`, `"list[str]"`). */
-  private readonly protocols = new Map<string, Readonly<Record<string, string>>>();
+  /** Protocol name → field name → field type. */
+  private readonly protocols = new Map<string, Readonly<Record<string, TypeDescriptor>>>();
 
   constructor(
     readonly mode: TypeMode,
@@ -65,7 +40,7 @@ export class TypeChecker {
     this.aliases.set(name, type);
   }
 
-  declareProtocol(name: string, fields: Readonly<Record<string, string>>): void {
+  declareProtocol(name: string, fields: Readonly<Record<string, TypeDescriptor>>): void {
     this.protocols.set(name, fields);
   }
 
@@ -90,42 +65,18 @@ export class TypeChecker {
   }
 
   private accepts(value: unknown, type: TypeDescriptor): boolean {
-    if ('union' in type) return type.union.some((member) => this.accepts(value, member));
-    if ('optional' in type) return isUnit(value) || isNone(value) || this.accepts(value, type.optional);
-    if ('text' in type) return fieldTypeProblem('value', parseFieldType(type.text), value) === null;
-    return this.acceptsNamed(value, type.name, type.args ?? []);
+    return typeProblem('value', type, value, this.declared) === null;
   }
 
-  private acceptsNamed(value: unknown, name: string, args: readonly TypeDescriptor[]): boolean {
-    const alias = this.aliases.get(name);
-    if (alias !== undefined) return this.accepts(value, alias);
-    const scalar = SCALARS[name.toLowerCase()];
-    if (scalar !== undefined) return scalar(value);
-    const [first, second] = args;
-    switch (name.toLowerCase()) {
-      case 'list':
-      case 'array':
-        return Array.isArray(value) && (first === undefined || value.every((element) => this.accepts(element, first)));
-      case 'dict':
-      case 'map':
-        return isDict(value) && (second === undefined || Object.values(value).every((element) => this.accepts(element, second)));
-      case 'option':
-        if (value instanceof VariantValue && value.enumName === 'Option') {
-          return value.variant === 'None' || first === undefined || this.accepts(value.values[0], first);
-        }
-        return isUnit(value) || first === undefined || this.accepts(value, first);
-      case 'result':
-        return value instanceof VariantValue && value.enumName === 'Result';
-      default:
-        return this.acceptsDeclared(value, name);
-    }
-  }
-
-  private acceptsDeclared(value: unknown, name: string): boolean {
-    if (this.registry.struct(name) !== undefined) return value instanceof StructValue && value.typeName === name;
-    if (this.registry.isEnum(name)) return value instanceof VariantValue && value.enumName === name;
-    const fields = this.protocols.get(name);
-    if (fields === undefined) return true;
-    return isDict(value) && Object.entries(fields).every(([field, type]) => fieldTypeProblem(field, parseFieldType(type), value[field] ?? null) === null);
-  }
+  /** The program's own types, as the shared checks (type-checks.ts) ask for them. */
+  private readonly declared: DeclaredTypes = {
+    alias: (name) => this.aliases.get(name),
+    accepts: (name, value) => {
+      if (this.registry.struct(name) !== undefined) return value instanceof StructValue && value.typeName === name;
+      if (this.registry.isEnum(name)) return value instanceof VariantValue && value.enumName === name;
+      const fields = this.protocols.get(name);
+      if (fields === undefined) return undefined;
+      return isDict(value) && Object.entries(fields).every(([field, type]) => typeProblem(field, type, value[field] ?? null, this.declared) === null);
+    },
+  };
 }

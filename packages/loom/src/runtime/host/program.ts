@@ -34,6 +34,7 @@ import { JobHandle, JobQueueView, ProgramJobs } from '../jobs/program-jobs.js';
 import type { JobDeclarationOptions } from '../jobs/definition.js';
 import { stdTools } from '../std/tools.js';
 import { bindTool, toolError } from '../agents/tools.js';
+import type { TypeDescriptor } from '../../language/type-descriptor.js';
 import type { ToolBinding } from '../agents/tools.js';
 import { TypeChecker, typeModeFrom } from '../core/types.js';
 import type { DebugFlag } from '../infra/trace.js';
@@ -170,9 +171,10 @@ export class ProgramContext {
   }
 
   /** A `@tool fn` an agent `uses`: the model's named arguments become the function's parameters. */
-  toolFromFunction(name: string, description: string, parameters: Readonly<Record<string, string>>, tool: Callable): ToolBinding {
+  toolFromFunction(name: string, description: string, parameters: Readonly<Record<string, TypeDescriptor>>, tool: Callable): ToolBinding {
     const names = Object.keys(parameters);
-    return bindTool({ name, description, parameters }, (args, signal) => withToolSignal(signal, () => tool(...names.map((parameter) => args[parameter] ?? null))));
+    const declared = Object.fromEntries(names.map((parameter) => [parameter, { type: parameters[parameter]! }]));
+    return bindTool({ name, description, parameters: declared }, (args, signal) => withToolSignal(signal, () => tool(...names.map((parameter) => args[parameter] ?? null))));
   }
 
   /**

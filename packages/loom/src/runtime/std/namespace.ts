@@ -3,6 +3,7 @@
  * registered with one line in index.ts; what it offers agents through `uses std.NS` travels
  * with it, so adding a namespace touches no other file.
  */
+import type { BuiltinTypeName } from '../../language/builtin-types.js';
 import type { ResourceTracker } from '../core/resource-handle.js';
 import type { TaskScope } from '../core/tasks.js';
 
@@ -12,8 +13,8 @@ export type StdFunctions = Readonly<Record<string, StdFunction>>;
 /** One std function as a model sees it through function calling. */
 export interface StdToolEntry {
   readonly description: string;
-  /** Parameter name → type string, in the function's positional order. */
-  readonly parameters: Readonly<Record<string, string>>;
+  /** Parameter name → built-in type, in the function's positional order. */
+  readonly parameters: Readonly<Record<string, BuiltinTypeName>>;
 }
 
 /** What a namespace may need from the program it serves, beyond its environment. */

@@ -12,6 +12,7 @@
  */
 import { LoomError } from '../../errors.js';
 import { bindTool } from '../agents/tools.js';
+import type { ToolParameter } from '../agents/tools.js';
 import type { ToolBinding } from '../agents/tools.js';
 import type { ResourceHandle } from '../core/resource-handle.js';
 import { unsupported } from '../core/script-error.js';
@@ -43,8 +44,10 @@ export function stdTools(namespace: string, functions: StdFunctions, handles: De
   const handleParameter = module?.toolHandle;
   return Object.entries(entries).map(([name, entry]) => {
     const toolName = `std_${namespace}_${name}`;
-    const parameters = { ...entry.parameters };
-    if (handleParameter !== undefined) parameters[handleParameter] = handleDescription(namespace, handles.names);
+    const parameters: Record<string, ToolParameter> = Object.fromEntries(
+      Object.entries(entry.parameters).map(([parameter, type]) => [parameter, { type: { name: type } }]),
+    );
+    if (handleParameter !== undefined) parameters[handleParameter] = { type: { name: 'str' }, description: handleDescription(namespace, handles.names) };
     return bindTool({ name: toolName, description: entry.description, parameters }, (args, signal) =>
       withToolSignal(signal, () =>
         functions[name](

@@ -10,7 +10,13 @@ import type { ModelProject } from '../../support/model-project.js';
 
 const REVIEW: ProtocolSpec = {
   name: 'ReviewResult',
-  fields: { score: 'int', summary: 'string', bugs: 'list[string]', critical: 'boolean', note: 'Option[str]' },
+  fields: {
+    score: { name: 'int' },
+    summary: { name: 'string' },
+    bugs: { name: 'list', args: [{ name: 'string' }] },
+    critical: { name: 'boolean' },
+    note: { name: 'Option', args: [{ name: 'str' }] },
+  },
 };
 const GOOD_REVIEW = { score: 8, summary: 'solid', bugs: ['off by one'], critical: false, note: null };
 
@@ -20,7 +26,7 @@ let project: ModelProject;
 useFakeModelServer((started) => (server = started), () => project);
 
 describe('protocol schemas and validation', () => {
-  it('turns field type strings into a strict JSON schema', () => {
+  it('turns field types into a strict JSON schema', () => {
     assert.deepEqual(protocolSchema(REVIEW), {
       type: 'object',
       properties: {

@@ -17,7 +17,7 @@ let project: ModelProject;
 useFakeModelServer((started) => (server = started), () => project);
 
 function adder(calls: Record<string, unknown>[]): ToolBinding {
-  return bindTool({ name: 'add', description: 'Add two integers', parameters: { a: 'int', b: 'int' } }, (args) => {
+  return bindTool({ name: 'add', description: 'Add two integers', parameters: { a: { type: { name: 'int' } }, b: { type: { name: 'int' } } } }, (args) => {
     calls.push({ ...args });
     return Number(args.a) + Number(args.b);
   });
@@ -44,8 +44,13 @@ function toolResultIn(request: RecordedRequest): string {
 }
 
 describe('tool declarations', () => {
-  it('read type names as typed parameters and other text as described strings', () => {
-    assert.deepEqual(declaredParametersSchema({ query: 'Search keyword', limit: 'int', tags: 'list[string]' }), {
+  it('give each parameter the schema of its type, with its description', () => {
+    const parameters = {
+      query: { type: { name: 'str' }, description: 'Search keyword' },
+      limit: { type: { name: 'int' } },
+      tags: { type: { name: 'list', args: [{ name: 'string' }] } },
+    };
+    assert.deepEqual(declaredParametersSchema(parameters), {
       type: 'object',
       properties: {
         query: { type: 'string', description: 'Search keyword' },
