@@ -21,6 +21,7 @@ import { duplicateMembers } from './members.js';
 import { MisplacedStatementFinder } from './placement.js';
 import { checkProtocol } from './protocols.js';
 import { checkImpl } from './traits.js';
+import { StdReferenceChecker } from './std-references.js';
 import { walkWith } from '../syntax/walk.js';
 
 export type CheckOptions = AnalysisOptions;
@@ -42,6 +43,7 @@ export function checkAnalyzed(analysis: Analysis): Diagnostic[] {
     new HarnessStatementFinder(analysis.resolution.callTargets),
     new MisplacedStatementFinder(),
     new TemplateChecker(),
+    new StdReferenceChecker(analysis.resolution),
   ];
   for (const unit of analysis.expanded.units) walkWith(unit.program, nodeChecks);
   const diagnostics: Diagnostic[] = [

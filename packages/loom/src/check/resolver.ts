@@ -14,7 +14,8 @@ import type {
 import type { Span } from '../syntax/spans.js';
 import type { GlobalKind, GlobalSymbol, GlobalTable } from './binder.js';
 import { KIND_PHRASES, duplicateDeclaration } from './binder.js';
-import { BUILTIN_ENUMS, STD_NAMESPACES, builtinNames, isBuiltinName } from '../language/builtins.js';
+import { BUILTIN_ENUMS, builtinNames, isBuiltinName } from '../language/builtins.js';
+import { isStdNamespace, stdNamespaceNames } from '../language/std-library.js';
 import { harnessCallDiagnostic, isHarnessCall } from './harness.js';
 import type { PlacedItem, SourceUnit } from './includes.js';
 import { formatPosition } from './positions.js';
@@ -463,13 +464,13 @@ class Resolver {
   }
 
   private checkStdNamespace(namespace: Identifier): void {
-    if (STD_NAMESPACES.has(namespace.name)) return;
+    if (isStdNamespace(namespace.name)) return;
     this.report(`std.${namespace.name}`, {
       code: 'E001',
       severity: 'error',
       message: `Undeclared identifier 'std.${namespace.name}': the standard library has no namespace '${namespace.name}'`,
       span: namespace.span,
-      hint: suggestionHint(namespace.name, STD_NAMESPACES)?.replace(/'([^']+)'/, "'std.$1'"),
+      hint: suggestionHint(namespace.name, stdNamespaceNames())?.replace(/'([^']+)'/, "'std.$1'"),
     });
   }
 

@@ -9,7 +9,8 @@ import type { Argument, BinaryExpression, CallExpression, MemberExpression } fro
 import { at, joinCode, propertyKey, quote } from './code.js';
 import type { Code } from './code.js';
 import { STD_JS, parameterNamesOf } from './context.js';
-import { BUILTINS_NOT_RUN, STD_FUNCTIONS_NOT_RUN, STD_NAMESPACES_RUN } from '../language/builtins.js';
+import { BUILTINS_NOT_RUN } from '../language/builtins.js';
+import { STD_FUNCTIONS_NOT_RUN, isStdNamespaceRun } from '../language/std-library.js';
 import type { EmitContext } from './context.js';
 import { emitExpression, toolFunction } from './expressions.js';
 import { millisecondArgument } from '../language/millisecond-parameters.js';
@@ -106,7 +107,7 @@ export function emitCall(context: EmitContext, call: CallExpression): Code {
   }
   if (callee.kind === 'MemberExpression') {
     const std = stdFunction(context, callee);
-    if (std !== undefined && !STD_NAMESPACES_RUN.has(std[0])) return context.unsupported(callee, `std.${std[0]}.${std[1]}`);
+    if (std !== undefined && !isStdNamespaceRun(std[0])) return context.unsupported(callee, `std.${std[0]}.${std[1]}`);
     const notRun = std === undefined ? undefined : STD_FUNCTIONS_NOT_RUN.get(std[0])?.get(std[1]);
     if (std !== undefined && notRun !== undefined) return context.unsupported(callee, `std.${std[0]}.${std[1]} (${notRun})`);
     if (std !== undefined && std[0] === 'concurrent') handMillisecondsOver(context, std[1], call.arguments);

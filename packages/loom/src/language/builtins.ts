@@ -42,33 +42,6 @@ export const BUILTIN_ENUMS: ReadonlyMap<string, readonly string[]> = new Map([
   ['Result', ['Ok', 'Err']],
 ]);
 
-/** The namespaces of the standard library reference (`std.<name>`). */
-export const STD_NAMESPACES: ReadonlySet<string> = new Set([
-  'fs', 'http', 'time', 'json', 'text', 'hash', 'math', 'regex', 'shell', 'ask_human',
-  'db', 'auth', 'kv', 'concurrent', 'template', 'pipe', 'defer', 'null_coalesce', 'string',
-  'match', 'struct', 'enum', 'trait', 'env',
-]);
-
-/**
- * The namespaces `loom run` provides (runtime/std/index.ts registers exactly these, which a
- * test holds). A call into another namespace of STD_NAMESPACES is refused at compile time as
- * not supported yet, instead of failing when the line runs.
- */
-export const STD_NAMESPACES_RUN: ReadonlySet<string> = new Set([
-  'json', 'fs', 'time', 'math', 'text', 'string', 'regex', 'hash', 'http', 'shell', 'template', 'kv', 'db', 'auth', 'env', 'concurrent',
-]);
-
-/**
- * Functions of a provided namespace that `loom run` does not run yet, with the reason: a call is
- * refused at compile time like a namespace Loom does not provide, naming the reason. The
- * session functions of std.auth read and write the session cookie of the request a `server`
- * route is handling, and `loom run` runs no servers, so there is no request for them.
- */
-const SESSION_REASON = 'sessions belong to the requests of a server route, and loom run runs no server declarations';
-export const STD_FUNCTIONS_NOT_RUN: ReadonlyMap<string, ReadonlyMap<string, string>> = new Map([
-  ['auth', new Map(['get_user', 'get_session', 'session_data', 'set_session', 'logout_user', 'require_auth', 'auth_context'].map((name) => [name, SESSION_REASON]))],
-]);
-
 /**
  * The namespaces an agent may be given with `uses std.NS` (their runtime modules describe
  * tools, which a test holds). `uses` of another namespace is refused at compile time.

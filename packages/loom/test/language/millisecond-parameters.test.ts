@@ -4,7 +4,7 @@ import { MILLISECOND_PARAMETERS } from '../../src/language/millisecond-parameter
 import { concurrentNamespace } from '../../src/runtime/std/concurrent.js';
 
 test('the millisecond parameters the compiler knows are std.concurrent parameters, by name and position', () => {
-  const parameters = concurrentNamespace.parameters ?? {};
+  const parameters: Readonly<Partial<Record<string, readonly string[]>>> = concurrentNamespace.parameters ?? {};
   for (const [name, parameter] of MILLISECOND_PARAMETERS) {
     assert.equal(parameters[name]?.[parameter.position], parameter.name, `std.concurrent.${name}`);
   }

@@ -18,7 +18,7 @@ import type { AuthConfig } from '../infra/auth/auth-config.js';
 import { createCsrfToken, validateCsrfToken } from '../infra/auth/csrf.js';
 import { decodeJwt, signJwt, verifyJwt } from '../infra/auth/jwt.js';
 import { text } from './arguments.js';
-import type { StdFunctions, StdNamespace, StdServices } from './namespace.js';
+import type { StdFunctionsOf, StdNamespace, StdServices } from './namespace.js';
 import { OAuthFlows } from '../infra/auth/oauth.js';
 import { loadSecrets } from '../infra/secrets.js';
 import { openKvStore } from '../infra/kv/kv-store.js';
@@ -41,7 +41,7 @@ function defaultApiKeyStore(projectRoot: string): string {
   return `sqlite://${join(directory, DEFAULT_API_KEY_FILE)}`;
 }
 
-function createAuth(env: NodeJS.ProcessEnv, services: StdServices): StdFunctions {
+function createAuth(env: NodeJS.ProcessEnv, services: StdServices): StdFunctionsOf<'auth'> {
   // Opened at the first key operation, after the auth block (which may name the store) was read.
   const apiKeys = new ApiKeyRegistry(async () => {
     const url = programBlock?.apiKeyStore ?? defaultApiKeyStore(services.projectRoot);
@@ -97,7 +97,7 @@ function createAuth(env: NodeJS.ProcessEnv, services: StdServices): StdFunctions
   };
 }
 
-export const authNamespace: StdNamespace = {
+export const authNamespace: StdNamespace<'auth'> = {
   create: (env, services) => createAuth(env, services),
   // `uses std.auth`: the model never sees or passes a secret; JWT and CSRF tools use the
   // program's auth block (or the run's CSRF key). OAuth is left out: its callback needs the

@@ -16,7 +16,7 @@ import { TimerHandle } from '../core/timers.js';
 import { currentToolSignal } from '../infra/tool-signal.js';
 import { describe } from '../core/values.js';
 import { byNameOrPosition } from './arguments.js';
-import type { StdFunction, StdFunctions, StdNamespace, StdServices } from './namespace.js';
+import type { StdFunction, StdFunctionsOf, StdNamespace, StdServices } from './namespace.js';
 
 type Handler = () => unknown;
 
@@ -83,7 +83,7 @@ function taking(name: string, implementation: (...args: unknown[]) => unknown): 
   return (...args) => implementation(...byNameOrPosition(args, names));
 }
 
-export function concurrentFunctions(program: StdServices): StdFunctions {
+export function concurrentFunctions(program: StdServices): StdFunctionsOf<'concurrent'> {
   const scope: TaskScope = program.tasks;
   return {
     spawn: taking('spawn', (handler) => scope.spawn(handlerOf(program, handler, 'spawn'))),
@@ -142,7 +142,7 @@ async function select(channels: unknown, timeout: unknown): Promise<Record<strin
   }
 }
 
-export const concurrentNamespace: StdNamespace = {
+export const concurrentNamespace: StdNamespace<'concurrent'> = {
   create: (_env, program) => concurrentFunctions(program),
   parameters: CONCURRENT_PARAMETERS,
 };

@@ -39,7 +39,7 @@ function memoryKey(value: unknown): string {
 }
 
 /** The functions, under the names `memory.store`, ... of std.db. */
-export const AGENT_MEMORY_FUNCTIONS: Readonly<Record<string, StdFunction>> = {
+export const AGENT_MEMORY_FUNCTIONS: Readonly<Record<'memory.store' | 'memory.query' | 'memory.list' | 'memory.delete', StdFunction>> = {
   'memory.store': async (db, agent, key, value) => {
     const keyName = memoryKey(key);
     await (await memoryTable(db)).execute(UPSERT, [agentName(agent), keyName, encodeValue(value, keyName)]);

@@ -13,7 +13,7 @@ import { Database, connectDatabase } from '../infra/db/database.js';
 import type { Parameters } from '../infra/db/engine.js';
 import { text } from './arguments.js';
 import { AGENT_MEMORY_FUNCTIONS, AGENT_MEMORY_PARAMETERS } from './db-memory.js';
-import type { StdFunction, StdFunctions, StdNamespace, StdServices } from './namespace.js';
+import type { StdFunction, StdFunctionsOf, StdNamespace, StdServices } from './namespace.js';
 
 function database(value: unknown): Database {
   return value instanceof Database ? value : fail(`a database is needed (db NAME = connect(...)), got ${describe(value)}`);
@@ -25,8 +25,8 @@ function parameters(value: unknown): Parameters {
   return fail(`SQL parameters are a list (or a dict of names), got ${describe(value)}`);
 }
 
-function createDb(services: StdServices): StdFunctions {
-  const functions: Record<string, StdFunction> = {
+function createDb(services: StdServices): StdFunctionsOf<'db'> {
+  const functions: Record<EngineFunction | 'transaction', StdFunction> = {
     connect: async (url) => services.resources.track(await connectDatabase(text(url, 'the database URL'), services.projectRoot)),
     query: (db, sql, params) => database(db).query(text(sql, 'the SQL'), parameters(params)),
     query_one: (db, sql, params) => {
@@ -58,14 +58,18 @@ function createDb(services: StdServices): StdFunctions {
       return null;
     },
   };
-  for (const engine of ENGINE_SPELLINGS) {
-    for (const name of ENGINE_FUNCTIONS) functions[`${engine}.${name}`] = functions[name];
-  }
-  return { ...functions, ...AGENT_MEMORY_FUNCTIONS };
+  return { ...functions, ...engineSpelled('sqlite', functions), ...engineSpelled('postgres', functions), ...AGENT_MEMORY_FUNCTIONS };
 }
 
 const ENGINE_SPELLINGS = ['sqlite', 'postgres'] as const;
 const ENGINE_FUNCTIONS = ['connect', 'query', 'query_one', 'execute', 'begin', 'commit', 'rollback', 'close'] as const;
+type EngineFunction = (typeof ENGINE_FUNCTIONS)[number];
+
+/** The engine-named spellings of the docs (`std.db.sqlite.query`): the same functions, since the URL picks the engine. */
+function engineSpelled<E extends (typeof ENGINE_SPELLINGS)[number]>(engine: E, functions: Readonly<Record<EngineFunction, StdFunction>>): Record<`${E}.${EngineFunction}`, StdFunction> {
+  // fromEntries cannot type template-literal keys; the entries are exactly `${engine}.${name}` for every engine function.
+  return Object.fromEntries(ENGINE_FUNCTIONS.map((name) => [`${engine}.${name}`, functions[name]])) as Record<`${E}.${EngineFunction}`, StdFunction>;
+}
 
 const PARAMETERS: Readonly<Record<string, readonly string[]>> = {
   connect: ['url'],
@@ -79,7 +83,7 @@ const PARAMETERS: Readonly<Record<string, readonly string[]>> = {
   close: ['db'],
 };
 
-export const dbNamespace: StdNamespace = {
+export const dbNamespace: StdNamespace<'db'> = {
   create: (_env, services) => createDb(services),
   // `uses std.db`: a model runs SQL, with bound parameters, on the program's declared databases
   // by name. Transactions and `close` are left out: a model's begin without commit would hold

@@ -8,7 +8,7 @@
  */
 import { fail } from '../core/script-error.js';
 import { text } from './arguments.js';
-import type { StdFunctions, StdNamespace } from './namespace.js';
+import type { StdFunctionsOf, StdNamespace } from './namespace.js';
 
 const CREDENTIAL_NAME = /(^|_)(API_?KEY|KEY|TOKEN|SECRET|PASSWORD|PASSWD|PASS|CREDENTIALS?|PRIVATE)(_|$)/i;
 
@@ -16,7 +16,7 @@ export function isCredentialName(name: string): boolean {
   return CREDENTIAL_NAME.test(name);
 }
 
-function createEnv(env: NodeJS.ProcessEnv): StdFunctions {
+function createEnv(env: NodeJS.ProcessEnv): StdFunctionsOf<'env'> {
   return {
     get: (name, fallback) => {
       const key = text(name, 'the variable name');
@@ -28,7 +28,7 @@ function createEnv(env: NodeJS.ProcessEnv): StdFunctions {
   };
 }
 
-export const envNamespace: StdNamespace = {
+export const envNamespace: StdNamespace<'env'> = {
   create: (env) => createEnv(env),
   tools: {
     get: { description: 'Read an environment variable (credentials are never given out)', parameters: { name: 'string', default: 'string' } },

@@ -6,10 +6,10 @@ import { appendFileSync, existsSync, readdirSync, readFileSync, rmSync, writeFil
 import { fail } from '../core/script-error.js';
 import { display } from '../core/values.js';
 import { text } from './arguments.js';
-import type { StdFunctions, StdNamespace } from './namespace.js';
+import type { StdFunctionsOf, StdNamespace } from './namespace.js';
 import { FileConfinement } from './fs-confinement.js';
 
-function createFs(confinement: FileConfinement): StdFunctions {
+function createFs(confinement: FileConfinement): StdFunctionsOf<'fs'> {
   const pathOf = (path: unknown, what = 'the path'): string => confinement.resolve(text(path, what));
   const readText = (path: unknown): string => {
     const file = pathOf(path);
@@ -47,7 +47,7 @@ function createFs(confinement: FileConfinement): StdFunctions {
   };
 }
 
-export const fsNamespace: StdNamespace = {
+export const fsNamespace: StdNamespace<'fs'> = {
   create: (env, services) => createFs(new FileConfinement(services.projectRoot, env)),
   tools: {
     file_read: { description: 'Read a text file', parameters: { path: 'string' } },

@@ -2,16 +2,16 @@
 import { createHash } from 'node:crypto';
 import { display } from '../core/values.js';
 import { text } from './arguments.js';
-import type { StdFunctions, StdNamespace } from './namespace.js';
+import type { StdFunctionsOf, StdNamespace } from './namespace.js';
 
-const hash: StdFunctions = {
+const hash: StdFunctionsOf<'hash'> = {
   md5: (value) => createHash('md5').update(display(value)).digest('hex'),
   sha256: (value) => createHash('sha256').update(display(value)).digest('hex'),
   base64_encode: (value) => Buffer.from(display(value)).toString('base64'),
   base64_decode: (value) => Buffer.from(text(value, 'the text'), 'base64').toString('utf8'),
 };
 
-export const hashNamespace: StdNamespace = {
+export const hashNamespace: StdNamespace<'hash'> = {
   create: () => hash,
   tools: {
     sha256: { description: 'SHA-256 of text, in hex', parameters: { text: 'string' } },

@@ -88,7 +88,7 @@ const remove = (url: unknown, headers?: unknown): Promise<string> => request('DE
 /** The names of the Nexa standard library reference: `get` and `http_get` alike. */
 export const http = { get, post, put, delete: remove, http_get: get, http_post: post, http_put: put, http_delete: remove };
 
-export const httpNamespace: StdNamespace = {
+export const httpNamespace: StdNamespace<'http'> = {
   create: () => http,
   tools: {
     get: { description: 'HTTP GET a URL; returns the response body as text', parameters: { url: 'string' } },

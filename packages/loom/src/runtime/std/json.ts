@@ -6,7 +6,7 @@ import { member } from '../core/access.js';
 import { fail } from '../core/script-error.js';
 import { isDict, StructValue } from '../core/values.js';
 import { text } from './arguments.js';
-import type { StdFunctions, StdNamespace } from './namespace.js';
+import type { StdFunctionsOf, StdNamespace } from './namespace.js';
 
 /** Plain data for JSON: struct instances become their fields (also what an HTTP handler's value is sent as). */
 export function jsonReady(value: unknown): unknown {
@@ -24,7 +24,7 @@ function parseJson(source: unknown): unknown {
   }
 }
 
-const json: StdFunctions = {
+const json: StdFunctionsOf<'json'> = {
   parse: parseJson,
   json_parse: parseJson,
   stringify: (value, indent) => JSON.stringify(jsonReady(value), null, typeof indent === 'number' ? indent : undefined),
@@ -32,7 +32,7 @@ const json: StdFunctions = {
   get: (value, path) => text(path, 'the path').split('.').reduce<unknown>((current, key) => member(current, key), value),
 };
 
-export const jsonNamespace: StdNamespace = {
+export const jsonNamespace: StdNamespace<'json'> = {
   create: () => json,
   tools: {
     parse: { description: 'Parse JSON text into data', parameters: { source: 'string' } },

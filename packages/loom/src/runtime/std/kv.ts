@@ -11,7 +11,7 @@ import { KvStore, openKvStore } from '../infra/kv/kv-store.js';
 import type { KvBackend } from '../infra/kv/backend.js';
 import { decodeValue, encodeValue } from '../infra/kv/value-codec.js';
 import { number, text } from './arguments.js';
-import type { StdFunctions, StdNamespace, StdServices } from './namespace.js';
+import type { StdFunctionsOf, StdNamespace, StdServices } from './namespace.js';
 
 function store(value: unknown): KvBackend {
   if (value instanceof KvStore) return value.use();
@@ -70,7 +70,7 @@ async function getJson(kv: unknown, name: unknown): Promise<unknown> {
   throw new LoomError('E602', `key '${keyName}' holds ${typeName(value)}, not JSON`);
 }
 
-function createKv(services: StdServices): StdFunctions {
+function createKv(services: StdServices): StdFunctionsOf<'kv'> {
   return {
     open: async (url) => services.resources.track(await openKvStore(text(url ?? ':memory:', 'the store URL'), services.projectRoot)),
     get: async (kv, name) => (await read(kv, name)).value,
@@ -148,7 +148,7 @@ function createKv(services: StdServices): StdFunctions {
 
 const KEY_PARAMETERS = ['kv', 'key'];
 
-export const kvNamespace: StdNamespace = {
+export const kvNamespace: StdNamespace<'kv'> = {
   create: (_env, services) => createKv(services),
   // `uses std.kv`: a model reads and writes the program's declared stores by name. `flush` and
   // `close` are left out: one wrong call would empty or shut a store the program relies on.

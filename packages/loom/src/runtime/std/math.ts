@@ -1,8 +1,8 @@
 /** `std.math`: rounding, roots, powers, extremes and random numbers over plain numbers. */
 import { number } from './arguments.js';
-import type { StdFunctions, StdNamespace } from './namespace.js';
+import type { StdFunctionsOf, StdNamespace } from './namespace.js';
 
-const math: StdFunctions = {
+const math: StdFunctionsOf<'math'> = {
   abs: (value) => Math.abs(number(value, 'the value')),
   floor: (value) => Math.floor(number(value, 'the value')),
   ceil: (value) => Math.ceil(number(value, 'the value')),
@@ -15,7 +15,7 @@ const math: StdFunctions = {
   pi: () => Math.PI,
 };
 
-export const mathNamespace: StdNamespace = {
+export const mathNamespace: StdNamespace<'math'> = {
   create: () => math,
   tools: {
     sqrt: { description: 'Square root', parameters: { value: 'number' } },

@@ -4,11 +4,15 @@
  * with it, so adding a namespace touches no other file.
  */
 import type { BuiltinTypeName } from '../../language/builtin-types.js';
+import type { StdFunctionName, StdNamespaceName } from '../../language/std-library.js';
 import type { ResourceTracker } from '../core/resource-handle.js';
 import type { TaskScope } from '../core/tasks.js';
 
 export type StdFunction = (...args: unknown[]) => unknown;
 export type StdFunctions = Readonly<Record<string, StdFunction>>;
+
+/** The functions of `std.N`: exactly those the shared table lists (language/std-library.ts). */
+export type StdFunctionsOf<N extends StdNamespaceName> = Readonly<Record<StdFunctionName<N>, StdFunction>>;
 
 /** One std function as a model sees it through function calling. */
 export interface StdToolEntry {
@@ -29,11 +33,12 @@ export interface StdServices {
   readonly call: (callee: unknown, args: readonly unknown[]) => unknown;
 }
 
-export interface StdNamespace {
+/** A namespace module whose functions object is `Functions`, with function names `Names`. */
+interface StdNamespaceShape<Functions extends StdFunctions, Names extends string> {
   /** The functions of `std.NS` for one program; `env` is that program's environment. */
-  readonly create: (env: NodeJS.ProcessEnv, services: StdServices) => StdFunctions;
+  readonly create: (env: NodeJS.ProcessEnv, services: StdServices) => Functions;
   /** The functions a model may call after `uses std.NS`; none means `uses` stops the program. */
-  readonly tools?: Readonly<Record<string, StdToolEntry>>;
+  readonly tools?: Readonly<Partial<Record<Names, StdToolEntry>>>;
   /**
    * For namespaces whose functions take a handle first (`db`, `kv`): the name of that first
    * parameter in the tool entries. A model cannot hold a handle, so it passes the name the
@@ -46,13 +51,24 @@ export interface StdNamespace {
    * arguments bind by (`std.kv.get(kv: store, key: "k")`). A function without an entry here
    * takes the parameter names of its tool entry.
    */
-  readonly parameters?: Readonly<Record<string, readonly string[]>>;
+  readonly parameters?: Readonly<Partial<Record<Names, readonly string[]>>>;
 }
 
+/** The module of `std.N`, typed to provide exactly the functions the shared table lists. */
+export type StdNamespace<N extends StdNamespaceName> = StdNamespaceShape<StdFunctionsOf<N>, StdFunctionName<N>>;
+
+/** Any namespace module, as the host finds one by a name read from a program. */
+export type StdModule = StdNamespaceShape<StdFunctions, string>;
+
 /** The parameter names of `std.NS.name`, if the namespace documents them. */
-export function parameterNames(namespace: StdNamespace, name: string): readonly string[] | undefined {
-  const own = namespace.parameters !== undefined && Object.hasOwn(namespace.parameters, name) ? namespace.parameters[name] : undefined;
+export function parameterNames(namespace: StdModule, name: string): readonly string[] | undefined {
+  const own = entryOf(namespace.parameters, name);
   if (own !== undefined) return own;
-  const tool = namespace.tools !== undefined && Object.hasOwn(namespace.tools, name) ? namespace.tools[name] : undefined;
+  const tool = entryOf(namespace.tools, name);
   return tool === undefined ? undefined : Object.keys(tool.parameters);
+}
+
+/** `table[name]` for a name read from a program, which may be any string. */
+function entryOf<T>(table: Readonly<Partial<Record<string, T>>> | undefined, name: string): T | undefined {
+  return table !== undefined && Object.hasOwn(table, name) ? table[name] : undefined;
 }

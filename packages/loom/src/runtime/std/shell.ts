@@ -113,7 +113,7 @@ export function createShell(env: NodeJS.ProcessEnv): Readonly<Record<string, (..
   return { execute, exec: execute, shell_exec: execute, which, shell_which: which };
 }
 
-export const shellNamespace: StdNamespace = {
+export const shellNamespace: StdNamespace<'shell'> = {
   create: createShell,
   tools: {
     execute: {

@@ -3,7 +3,8 @@
  * errors (E801, E802) as `template"""..."""`. The Nexa reference calls these functions with
  * named arguments (`render(template_str: ..., data: ...)`), bound by the parameter names below;
  * positional calls work too. Its file- and agent-based functions (`compile`,
- * `render_compiled`, `agent_prompt`, ...) are not run yet and say so.
+ * `render_compiled`, `agent_prompt`, ...) are not run yet: the checker refuses them
+ * (language/std-library.ts).
  */
 import { LoomError } from '../../errors.js';
 import { isTemplateFilterName } from '../../language/template/filter-names.js';
@@ -12,7 +13,7 @@ import { renderTemplate } from '../core/template.js';
 import { AuthoredOutput, FILTERS } from '../core/template-filters.js';
 import { describe, isDict, StructValue } from '../core/values.js';
 import { text } from './arguments.js';
-import type { StdFunctions, StdNamespace } from './namespace.js';
+import type { StdFunctionsOf, StdNamespace } from './namespace.js';
 
 function templateData(value: unknown): Readonly<Record<string, unknown>> {
   if (value === undefined || value === null) return {};
@@ -34,15 +35,12 @@ function filterApply(value: unknown, filter: unknown, ...rest: unknown[]): unkno
   return result instanceof AuthoredOutput ? result.value : result;
 }
 
-const NOT_RUN_YET = ['template', 'compile', 'render_compiled', 'agent_prompt', 'agent_slot_fill', 'agent_register'] as const;
-
-const templateFunctions: StdFunctions = {
+const templateFunctions: StdFunctionsOf<'template'> = {
   render,
   filter_apply: filterApply,
-  ...Object.fromEntries(NOT_RUN_YET.map((name) => [name, () => fail(`std.template.${name}: not supported yet by loom run`)])),
 };
 
-export const templateNamespace: StdNamespace = {
+export const templateNamespace: StdNamespace<'template'> = {
   create: () => templateFunctions,
   parameters: { render: ['template_str', 'data'], filter_apply: ['value', 'filter', 'args'] },
   tools: {

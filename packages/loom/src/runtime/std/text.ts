@@ -2,9 +2,9 @@
 import { fail } from '../core/script-error.js';
 import { describe, display } from '../core/values.js';
 import { text } from './arguments.js';
-import type { StdFunctions, StdNamespace } from './namespace.js';
+import type { StdFunctionsOf, StdNamespace } from './namespace.js';
 
-const textFunctions: StdFunctions = {
+const textFunctions: StdFunctionsOf<'text'> = {
   upper: (value) => text(value, 'the text').toUpperCase(),
   lower: (value) => text(value, 'the text').toLowerCase(),
   trim: (value) => text(value, 'the text').trim(),
@@ -15,7 +15,7 @@ const textFunctions: StdFunctions = {
   join: (items, separator) => (Array.isArray(items) ? items.map(display).join(separator === undefined ? '' : text(separator, 'the separator')) : fail(`join needs a list, got ${describe(items)}`)),
 };
 
-export const textNamespace: StdNamespace = {
+export const textNamespace: StdNamespace<'text'> = {
   create: () => textFunctions,
   tools: {
     upper: { description: 'Convert text to upper case', parameters: { text: 'string' } },

@@ -1,11 +1,11 @@
 /** `std.time`: the current time as ISO text or Unix seconds, differences, formatting and sleeping. */
 import { setTimeout as delay } from 'node:timers/promises';
 import { number, text } from './arguments.js';
-import type { StdFunctions, StdNamespace } from './namespace.js';
+import type { StdFunctionsOf, StdNamespace } from './namespace.js';
 
 const MS_PER_SECOND = 1000;
 
-const time: StdFunctions = {
+const time: StdFunctionsOf<'time'> = {
   now: () => new Date().toISOString(),
   time_now: () => new Date().toISOString(),
   timestamp: () => Math.floor(Date.now() / MS_PER_SECOND),
@@ -27,7 +27,7 @@ function formatTime(date: Date, pattern: string): string {
   return pattern.replace(/%([YmdHMS])/g, (_match, field: string) => fields[field]);
 }
 
-export const timeNamespace: StdNamespace = {
+export const timeNamespace: StdNamespace<'time'> = {
   create: () => time,
   tools: {
     now: { description: 'The current date and time (ISO 8601)', parameters: {} },

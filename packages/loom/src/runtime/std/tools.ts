@@ -42,7 +42,8 @@ export function stdTools(namespace: string, functions: StdFunctions, handles: De
   const entries = module?.tools;
   if (entries === undefined) return unsupported(`agent tools of std.${namespace}`);
   const handleParameter = module?.toolHandle;
-  return Object.entries(entries).map(([name, entry]) => {
+  return Object.entries(entries).flatMap(([name, entry]) => {
+    if (entry === undefined) return [];
     const toolName = `std_${namespace}_${name}`;
     const parameters: Record<string, ToolParameter> = Object.fromEntries(
       Object.entries(entry.parameters).map(([parameter, type]) => [parameter, { type: { name: type } }]),

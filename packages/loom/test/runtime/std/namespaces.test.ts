@@ -1,17 +1,35 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { STD_NAMESPACES, STD_NAMESPACES_AS_TOOLS, STD_NAMESPACES_RUN } from '../../../src/language/builtins.js';
-import { stdNamespace } from '../../../src/runtime/std/index.js';
+import { STD_NAMESPACES_AS_TOOLS } from '../../../src/language/builtins.js';
+import { STD_FUNCTIONS, STD_NAMESPACES_NOT_RUN, stdFunctionNames } from '../../../src/language/std-library.js';
+import type { StdServices } from '../../../src/runtime/std/namespace.js';
+import { createStd, stdNamespace } from '../../../src/runtime/std/index.js';
+
+const RUN_NAMESPACES = Object.keys(STD_FUNCTIONS);
+
+/** Services no std function is called with here: creating the namespaces only lists their functions. */
+const UNUSED_SERVICES: StdServices = {
+  projectRoot: '/nonexistent',
+  resources: undefined as never,
+  tasks: undefined as never,
+  call: () => assert.fail('no std function runs in this test'),
+};
 
 test('the runtime provides exactly the std namespaces the compiler lets programs call', () => {
-  for (const name of STD_NAMESPACES) {
-    assert.equal(stdNamespace(name) !== undefined, STD_NAMESPACES_RUN.has(name), `std.${name}`);
+  for (const name of RUN_NAMESPACES) assert.ok(stdNamespace(name) !== undefined, `std.${name}`);
+  for (const name of STD_NAMESPACES_NOT_RUN) assert.equal(stdNamespace(name), undefined, `std.${name}`);
+});
+
+test('every std function the runtime provides is one the checker accepts, and the other way round', () => {
+  const std = createStd({}, UNUSED_SERVICES);
+  for (const namespace of RUN_NAMESPACES) {
+    const provided = Object.keys(std[namespace] ?? {}).sort();
+    assert.deepEqual(provided, [...stdFunctionNames(namespace)].sort(), `std.${namespace}`);
   }
-  for (const name of STD_NAMESPACES_RUN) assert.ok(STD_NAMESPACES.has(name), `std.${name} is run but not known`);
 });
 
 test('the namespaces agents may use are exactly those whose runtime module describes tools', () => {
-  for (const name of STD_NAMESPACES_RUN) {
+  for (const name of RUN_NAMESPACES) {
     assert.equal(stdNamespace(name)?.tools !== undefined, STD_NAMESPACES_AS_TOOLS.has(name), `std.${name}`);
   }
 });

@@ -1,0 +1,58 @@
+/**
+ * `std.<namespace>.<function>` names a function the standard library table lists
+ * (language/std-library.ts), the same table the runtime's namespaces are typed against: a
+ * function Loom does not have is an undeclared identifier here, so `loom validate` never
+ * passes a program that `loom run` would stop at with E105. Whether the namespace exists at
+ * all is the resolver's question; what Loom knows but does not run is refused separately.
+ */
+import type { Diagnostic } from '../diagnostic.js';
+import type { MemberExpression, Node } from '../syntax/ast.js';
+import { STD_FUNCTIONS_NOT_RUN, isStdNamespaceRun, stdFunctionNames } from '../language/std-library.js';
+import { suggestionHint } from '../language/suggest.js';
+import type { NodeVisitor } from '../syntax/walk.js';
+import type { Resolution } from './resolver.js';
+
+export class StdReferenceChecker implements NodeVisitor {
+  readonly kinds: ReadonlySet<Node['kind']> = new Set(['MemberExpression']);
+  readonly diagnostics: Diagnostic[] = [];
+  /** Inner links of a chain already judged with its outermost member (`std.db` of `std.db.sqlite.query`). */
+  private readonly judged = new Set<MemberExpression>();
+
+  constructor(private readonly resolution: Resolution) {}
+
+  enter(node: Node): void {
+    if (node.kind !== 'MemberExpression' || this.judged.has(node)) return;
+    const path = this.stdPath(node);
+    if (path === undefined) return;
+    const [namespace, ...rest] = path;
+    if (namespace === undefined || rest.length === 0 || !isStdNamespaceRun(namespace)) return;
+    const functions = stdFunctionNames(namespace);
+    const name = rest.join('.');
+    // A property read off a function's value (`std.db.sqlite` leads to `std.db.sqlite.query`) is judged by its prefix.
+    const known = rest.some((_, index) => functions.includes(rest.slice(0, index + 1).join('.')));
+    if (known || STD_FUNCTIONS_NOT_RUN.get(namespace)?.has(name) === true || functions.some((candidate) => candidate.startsWith(`${name}.`))) return;
+    const suggestion = suggestionHint(name, functions);
+    this.diagnostics.push({
+      code: 'E001',
+      severity: 'error',
+      message: `Undeclared identifier 'std.${namespace}.${name}': std.${namespace} has no function '${name}'`,
+      span: node.property.span,
+      hint: suggestion ?? `std.${namespace} has ${functions.map((candidate) => `'${candidate}'`).join(', ')}`,
+    });
+  }
+
+  /** `[namespace, ...names]` of a member chain rooted at the standard library, marking its inner links judged. */
+  private stdPath(node: MemberExpression): string[] | undefined {
+    const path = [node.property.name];
+    const inner: MemberExpression[] = [];
+    let object = node.object;
+    while (object.kind === 'MemberExpression') {
+      inner.push(object);
+      path.unshift(object.property.name);
+      object = object.object;
+    }
+    if (object.kind !== 'Identifier' || object.name !== 'std' || this.resolution.names.referenceTo(object)?.kind !== 'builtin') return undefined;
+    for (const link of inner) this.judged.add(link);
+    return path;
+  }
+}

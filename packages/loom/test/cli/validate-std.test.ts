@@ -1,0 +1,57 @@
+/**
+ * `loom validate` and `loom run` agree on the standard library: a std function Loom does not
+ * have is refused by validate (E001 naming it), never first by run (E105); one it knows but
+ * does not run is refused by both before anything runs; the engine-named and value spellings
+ * validate and run.
+ */
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, test } from 'node:test';
+import { runInProcess } from './run-in-process.js';
+
+let root: string;
+
+before(() => {
+  root = mkdtempSync(join(tmpdir(), 'loom-validate-std-'));
+});
+
+after(() => {
+  rmSync(root, { recursive: true, force: true });
+});
+
+function program(name: string, source: string): string {
+  const file = join(root, name);
+  writeFileSync(file, source);
+  return file;
+}
+
+test('a std function the library lacks is refused by validate and by run before anything runs', async () => {
+  const file = program('lacks.nx', 'flow main {\n    print("started")\n    print(std.json.json_get({"a": 1}, "a"))\n}\n');
+  const validated = await runInProcess(['validate', file]);
+  assert.equal(validated.status, 2);
+  assert.match(validated.stderr, /^Error E001: Undeclared identifier 'std\.json\.json_get': std\.json has no function 'json_get'\n --> .*lacks\.nx:3:20\n/);
+  const run = await runInProcess(['run', file]);
+  assert.equal(run.stdout, '', 'nothing runs');
+  assert.match(run.stderr, /Error E001: Undeclared identifier 'std\.json\.json_get'/);
+});
+
+test('a std function Loom knows but does not run is refused by validate, not first by run', async () => {
+  const file = program('template-file.nx', 'flow main {\n    print(std.template.template(path: "notes.tpl"))\n}\n');
+  const validated = await runInProcess(['validate', file]);
+  assert.equal(validated.status, 2);
+  assert.match(validated.stderr, /std\.template\.template/);
+  assert.doesNotMatch(validated.stderr, /E105/);
+});
+
+test('engine-named db functions and std values validate and run', async () => {
+  const file = program(
+    'known.nx',
+    'flow main {\n    db = std.db.sqlite.connect("sqlite://:memory:")\n    print(std.db.sqlite.query_one(db, "SELECT 2 AS n", [])["n"])\n    print(std.math.floor(std.math.pi()))\n    print(std.json.get({"a": {"b": 5}}, "a.b"))\n}\n',
+  );
+  const validated = await runInProcess(['validate', file]);
+  assert.equal(validated.status, 0, validated.stderr);
+  const run = await runInProcess(['run', file]);
+  assert.deepEqual(run, { status: 0, stdout: '2\n3\n5\n', stderr: '' });
+});
