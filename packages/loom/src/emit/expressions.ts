@@ -19,11 +19,7 @@ import { emitMatchExpression } from './match.js';
 import { numberLiteralValue } from '../syntax/number-literal.js';
 import { emitSpawn } from './spawn.js';
 import { rt, programMember, registryMember } from './runtime-names.js';
-import type { RuntimeExport } from '../language/runtime-interface.js';
-
-const ARITHMETIC_HELPERS: Readonly<Record<string, RuntimeExport>> = {
-  '+': 'add', '-': 'subtract', '*': 'multiply', '/': 'divide', '%': 'remainder', '**': 'power',
-};
+import { arithmeticHelper } from './operator-helpers.js';
 
 const NATIVE_COMPARISONS = new Set(['<', '<=', '>', '>=']);
 
@@ -198,7 +194,7 @@ function emitList(context: EmitContext, expression: ListLiteral): Code {
 
 function emitBinary(context: EmitContext, expression: BinaryExpression): Code {
   const { operator } = expression;
-  const helper = ARITHMETIC_HELPERS[operator];
+  const helper = arithmeticHelper(operator);
   if (helper !== undefined) {
     return [rt(helper), '(', emitExpression(context, expression.left), ', ', emitExpression(context, expression.right), ')'];
   }

@@ -15,12 +15,10 @@ import { patternDescriptor } from './patterns.js';
 import { forEachBodyBinding, patternBindingNames } from '../syntax/bindings.js';
 import { typeDescriptorCode } from './type-descriptors.js';
 import { rt, programMember, typeCheckerMember } from './runtime-names.js';
-import type { RuntimeExport } from '../language/runtime-interface.js';
+import { compoundHelper } from './operator-helpers.js';
 
 /** A bound on `loop { } until ("...")`, so a condition the model never accepts cannot loop forever. */
 export const LOOP_UNTIL_MAX_ITERATIONS = 10;
-
-const COMPOUND_HELPERS: Readonly<Record<Exclude<AssignmentStatement['operator'], '='>, RuntimeExport>> = { '+=': 'add', '-=': 'subtract', '*=': 'multiply', '/=': 'divide' };
 
 export function emitBlock(context: EmitContext, block: Block): Code {
   return braces(block.statements.map((statement) => emitStatement(context, statement)));
@@ -142,14 +140,14 @@ function emitAssignment(context: EmitContext, statement: AssignmentStatement): C
     const js = operator === '=' ? context.local(target) : context.resolve(target).js;
     if (operator === '=' && statement.value.kind === 'MatchExpression') return emitMatchExpression(context, statement.value, { assign: js });
     const value = emitExpression(context, statement.value);
-    return operator === '=' ? [js, ' = ', value, ';'] : [js, ' = ', rt(COMPOUND_HELPERS[operator]), '(', js, ', ', value, ');'];
+    return operator === '=' ? [js, ' = ', value, ';'] : [js, ' = ', rt(compoundHelper(operator)), '(', js, ', ', value, ');'];
   }
   if (target.kind === 'MemberExpression' || target.kind === 'IndexExpression') {
     const object = context.temp();
     const key = context.temp();
     const keyCode = target.kind === 'MemberExpression' ? quote(target.property.name) : emitExpression(context, target.index);
     const current = target.kind === 'MemberExpression' ? [rt('member'), '(', object, ', ', key, ')'] : [rt('index'), '(', object, ', ', key, ')'];
-    const value = operator === '=' ? emitExpression(context, statement.value) : [rt(COMPOUND_HELPERS[operator]), '(', current, ', ', emitExpression(context, statement.value), ')'];
+    const value = operator === '=' ? emitExpression(context, statement.value) : [rt(compoundHelper(operator)), '(', current, ', ', emitExpression(context, statement.value), ')'];
     const setter = target.kind === 'MemberExpression' ? rt('setMember') : rt('setIndex');
     return [object, ' = ', emitExpression(context, target.object), '; ', key, ' = ', keyCode, '; ', setter, '(', object, ', ', key, ', ', value, ');'];
   }
