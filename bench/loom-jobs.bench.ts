@@ -23,7 +23,7 @@ import { fileURLToPath } from 'node:url';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { defineJob } from '../packages/loom/src/runtime/jobs/definition.js';
-import { openJobStore } from '../packages/loom/src/runtime/jobs/store.js';
+import { openJobStore } from '../packages/loom/src/runtime/host/open-job-store.js';
 import { report } from './support/stats.js';
 
 const LOOM_BIN = fileURLToPath(new URL('../packages/loom/bin/loom.js', import.meta.url));

@@ -8,6 +8,7 @@ import { joinCode } from './code.js';
 import type { Code } from './code.js';
 import type { EmitContext } from './context.js';
 import { emitExpression } from './expressions.js';
+import { rt, programMember } from './runtime-names.js';
 
 /** `x >> A >> B`: the whole chain is one pipeline call, so a failure names its stage (E103). */
 export function emitAgentPipeline(context: EmitContext, expression: BinaryExpression): Code {
@@ -18,27 +19,27 @@ export function emitAgentPipeline(context: EmitContext, expression: BinaryExpres
     input = input.left;
   }
   return [
-    '(await $rt.pipeline(', emitExpression(context, input), ', [',
-    joinCode(stages.map((stage) => ['$p.runnable(', emitExpression(context, stage), ')']), ', '), ']))',
+    '(await ', rt('pipeline'), '(', emitExpression(context, input), ', [',
+    joinCode(stages.map((stage) => [programMember('runnable'), '(', emitExpression(context, stage), ')']), ', '), ']))',
   ];
 }
 
 function emitRunnables(context: EmitContext, list: Expression): Code {
-  if (list.kind !== 'ListLiteral') return ['$p.runnables(', emitExpression(context, list), ')'];
-  return ['[', joinCode(list.elements.map((element) => ['$p.runnable(', emitExpression(context, element.kind === 'SpreadElement' ? element.argument : element), ')']), ', '), ']'];
+  if (list.kind !== 'ListLiteral') return [programMember('runnables'), '(', emitExpression(context, list), ')'];
+  return ['[', joinCode(list.elements.map((element) => [programMember('runnable'), '(', emitExpression(context, element.kind === 'SpreadElement' ? element.argument : element), ')']), ', '), ']'];
 }
 
 export function emitDag(context: EmitContext, expression: BinaryExpression): Code {
   const left = emitExpression(context, expression.left);
   switch (expression.operator) {
     case '|>>':
-      return ['(await $rt.fanOut(', left, ', ', emitRunnables(context, expression.right), '))'];
+      return ['(await ', rt('fanOut'), '(', left, ', ', emitRunnables(context, expression.right), '))'];
     case '&>>':
-      return ['(await $rt.merge(', left, ', $p.runnable(', emitExpression(context, expression.right), ')))'];
+      return ['(await ', rt('merge'), '(', left, ', ', programMember('runnable'), '(', emitExpression(context, expression.right), ')))'];
     case '||':
-      return ['$p.fireAndForget(', left, ', ', emitRunnables(context, expression.right), ')'];
+      return [programMember('fireAndForget'), '(', left, ', ', emitRunnables(context, expression.right), ')'];
     default:
-      return ['(await $p.consensus(', left, ', ', emitRunnables(context, expression.right), '))'];
+      return ['(await ', programMember('consensus'), '(', left, ', ', emitRunnables(context, expression.right), '))'];
   }
 }
 

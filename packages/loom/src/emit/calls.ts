@@ -15,6 +15,7 @@ import type { EmitContext } from './context.js';
 import { emitExpression, toolFunction } from './expressions.js';
 import { millisecondArgument } from '../language/millisecond-parameters.js';
 import { durationLiteralMilliseconds, isDurationLiteral } from '../syntax/number-literal.js';
+import { programMember, registryMember } from './runtime-names.js';
 
 /** `x |> f(a)` is `f(x, a)`; `x |> f` is `f(x)`. */
 export function emitPipe(context: EmitContext, expression: BinaryExpression): Code {
@@ -103,7 +104,7 @@ function handMillisecondsOver(context: EmitContext, name: string, args: readonly
 export function emitCall(context: EmitContext, call: CallExpression): Code {
   const { callee } = call;
   if (callee.kind === 'VariantExpression') {
-    return ['$p.registry.variant(', quote(callee.enumName.name), ', ', quote(callee.variant.name), ', [', argumentList(context, call.arguments), '])'];
+    return [registryMember('variant'), '(', quote(callee.enumName.name), ', ', quote(callee.variant.name), ', [', argumentList(context, call.arguments), '])'];
   }
   if (callee.kind === 'MemberExpression') {
     const std = stdFunction(context, callee);
@@ -112,8 +113,8 @@ export function emitCall(context: EmitContext, call: CallExpression): Code {
     if (std !== undefined && notRun !== undefined) return context.unsupported(callee, `std.${std[0]}.${std[1]} (${notRun})`);
     if (std !== undefined && std[0] === 'concurrent') handMillisecondsOver(context, std[1], call.arguments);
     // std functions and handle methods bind named arguments by their documented parameter names.
-    if (std !== undefined) return ['(await $p.callStd(', quote(std[0]), ', ', quote(std[1]), ', ', positional(context, call.arguments), namedSuffix(context, call.arguments), '))'];
-    return ['(await $p.callMethod(', emitExpression(context, callee.object), ', ', quote(callee.property.name), ', ', positional(context, call.arguments), namedSuffix(context, call.arguments), '))'];
+    if (std !== undefined) return ['(await ', programMember('callStd'), '(', quote(std[0]), ', ', quote(std[1]), ', ', positional(context, call.arguments), namedSuffix(context, call.arguments), '))'];
+    return ['(await ', programMember('callMethod'), '(', emitExpression(context, callee.object), ', ', quote(callee.property.name), ', ', positional(context, call.arguments), namedSuffix(context, call.arguments), '))'];
   }
   if (callee.kind === 'Identifier') {
     const resolution = context.resolve(callee);
@@ -124,7 +125,7 @@ export function emitCall(context: EmitContext, call: CallExpression): Code {
           // Located at the call: a wrong argument is reported here, not at the parameter.
           return at(call.span, ['(await ', resolution.js, '(', flowArguments(context, call.arguments, parameterNamesOf(resolution.symbol) ?? []), '))']);
         case 'struct':
-          return ['$p.registry.construct(', resolution.js, ', ', positional(context, call.arguments), ', ', named(context, call.arguments), ')'];
+          return [registryMember('construct'), '(', resolution.js, ', ', positional(context, call.arguments), ', ', named(context, call.arguments), ')'];
         case 'agent':
           return ['(await ', resolution.js, '.call([', argumentList(context, call.arguments), ']))'];
         case 'tool':
@@ -140,5 +141,5 @@ export function emitCall(context: EmitContext, call: CallExpression): Code {
       return ['(await ', resolution.js, '(', argumentList(context, call.arguments), '))'];
     }
   }
-  return ['(await $p.call(', emitExpression(context, callee), ', [', argumentList(context, call.arguments), ']))'];
+  return ['(await ', programMember('call'), '(', emitExpression(context, callee), ', [', argumentList(context, call.arguments), ']))'];
 }

@@ -9,6 +9,7 @@ import { forEachChild } from '../syntax/walk.js';
 import type { Code } from './code.js';
 import type { EmitContext } from './context.js';
 import { emitExpression } from './expressions.js';
+import { rt } from './runtime-names.js';
 
 function containsCall(node: Node): boolean {
   if (node.kind === 'CallExpression') return true;
@@ -22,6 +23,6 @@ function containsCall(node: Node): boolean {
 export function emitCoalesce(context: EmitContext, expression: BinaryExpression): Code {
   const value = context.temp();
   const left = emitExpression(context, expression.left);
-  const evaluated: Code = containsCall(expression.left) ? ['await $rt.missingKeyAsAbsent(async () => (', left, '))'] : left;
-  return ['($rt.isAbsent(', value, ' = ', evaluated, ') ? ', emitExpression(context, expression.right), ' : ', value, ')'];
+  const evaluated: Code = containsCall(expression.left) ? ['await ', rt('missingKeyAsAbsent'), '(async () => (', left, '))'] : left;
+  return ['(', rt('isAbsent'), '(', value, ' = ', evaluated, ') ? ', emitExpression(context, expression.right), ' : ', value, ')'];
 }

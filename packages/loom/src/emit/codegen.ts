@@ -26,6 +26,7 @@ import { withBoundaries } from './functions.js';
 import { emitStatements } from './statements.js';
 import { encodeMappings } from './source-map.js';
 import type { SourceMapJson } from './source-map.js';
+import { rt, RUNTIME_BINDING, PROGRAM_BINDING } from './runtime-names.js';
 
 export interface GeneratedModule {
   readonly code: string;
@@ -126,10 +127,10 @@ export function emitProgram(checked: CheckedProgram): EmittedProgram {
 export function generateModule(checked: CheckedProgram, options: GenerateOptions): GeneratedModule {
   const { body } = checked.emitted ?? emitProgram(checked);
   const root: Code = [
-    `import * as $rt from ${quote(options.runtimeSpecifier)};\n\n`,
-    'export default async function program($p) ',
+    `import * as ${RUNTIME_BINDING} from ${quote(options.runtimeSpecifier)};\n\n`,
+    `export default async function program(${PROGRAM_BINDING}) `,
     body,
-    '\n\nawait $rt.runIfMain(program, import.meta.url);\n',
+    '\n\nawait ', rt('runIfMain'), '(program, import.meta.url);\n',
   ];
   const written = writeCode(root);
   return {

@@ -11,9 +11,10 @@ import type { Diagnostic } from '../diagnostic.js';
 import { ERROR_REGISTRY } from '../errors.js';
 import type { Code } from './code.js';
 import type { AgentDecorators, AgentExperience, Analysis, GlobalSymbol, NameReference } from '../check/analysis.js';
+import { rt, programMember } from './runtime-names.js';
 
 /** What the name `std` compiles to when no variable of the program shadows it. */
-export const STD_JS = '$p.std';
+export const STD_JS = programMember('std');
 
 /** Names JavaScript reserves (or that would change meaning) and Loom allows. */
 const JS_RESERVED = new Set([
@@ -190,7 +191,7 @@ export class EmitContext {
       case 'global':
         return { kind: 'global', js: jsName(name), symbol: reference.symbol };
       case 'builtin':
-        return { kind: 'builtin', js: name === 'std' ? STD_JS : `$p.builtins.${name}` };
+        return { kind: 'builtin', js: name === 'std' ? STD_JS : `${programMember('builtins')}.${name}` };
       case 'unresolved':
         return { kind: 'unknown', js: jsName(name) };
     }
@@ -209,7 +210,7 @@ export class EmitContext {
       message: `${ERROR_REGISTRY.E001.title}: loom run does not support ${construct} yet`,
       span: node.span,
     });
-    return ['$rt.unsupported(', JSON.stringify(construct), ')'];
+    return [rt('unsupported'), '(', JSON.stringify(construct), ')'];
   }
 
   /**
@@ -218,7 +219,7 @@ export class EmitContext {
    */
   cannotRun(node: Node, problem: string): Code {
     this.unsupportedFindings.push({ code: 'E001', severity: 'error', message: `${ERROR_REGISTRY.E001.title}: ${problem}`, span: node.span });
-    return ['$rt.cannotRun(', JSON.stringify(problem), ')'];
+    return [rt('cannotRun'), '(', JSON.stringify(problem), ')'];
   }
 
   substitute(node: Node, js: string): void {

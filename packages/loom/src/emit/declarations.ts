@@ -20,6 +20,7 @@ import { emitJob } from './jobs.js';
 import { emitServer } from './servers.js';
 import { emitClauseCheck } from './statements.js';
 import { toolBlockProblem } from './tool-blocks.js';
+import { programMember, registryMember, typeCheckerMember } from './runtime-names.js';
 
 /** The decorator that makes a function an agent tool: `@tool("description") fn ...`. */
 export const TOOL_DECORATOR = 'tool';
@@ -38,11 +39,11 @@ export function emitTypeDeclaration(context: EmitContext, declaration: Declarati
     case 'EnumDeclaration':
       return at(declaration.span, emitEnum(declaration));
     case 'TraitDeclaration':
-      return at(declaration.span, ['$p.registry.declareTrait(', quote(declaration.name.name), ', [', declaration.methods.map((method) => quote(method.name.name)).join(', '), ']);']);
+      return at(declaration.span, [registryMember('declareTrait'), '(', quote(declaration.name.name), ', [', declaration.methods.map((method) => quote(method.name.name)).join(', '), ']);']);
     case 'TypeAliasDeclaration':
-      return at(declaration.span, ['$p.types.declareAlias(', quote(declaration.name.name), ', ', context.typeDescriptorCode(declaration.type), ');']);
+      return at(declaration.span, [typeCheckerMember('declareAlias'), '(', quote(declaration.name.name), ', ', context.typeDescriptorCode(declaration.type), ');']);
     case 'ProtocolDeclaration':
-      return at(declaration.span, ['$p.types.declareProtocol(', quote(declaration.name.name), ', ', protocolFields(context, declaration), ');']);
+      return at(declaration.span, [typeCheckerMember('declareProtocol'), '(', quote(declaration.name.name), ', ', protocolFields(context, declaration), ');']);
     default:
       return null;
   }
@@ -86,14 +87,14 @@ export interface AgentReferences {
 export function emitRuntimeDeclaration(context: EmitContext, declaration: Declaration, references: AgentReferences): Code | null {
   switch (declaration.kind) {
     case 'UseConfigDeclaration':
-      return at(declaration.span, ['$p.useConfig(', quote(declaration.name.name), ');']);
+      return at(declaration.span, [programMember('useConfig'), '(', quote(declaration.name.name), ');']);
     case 'AgentDeclaration':
       return at(declaration.span, emitAgent(context, declaration, references));
     case 'ImplDeclaration':
       return at(declaration.span, emitImpl(context, declaration));
     case 'TestDeclaration':
       return at(declaration.span, [
-        '$p.test(', quote(declaration.name.value), ', ',
+        programMember('test'), '(', quote(declaration.name.value), ', ',
         emitFunction(context, { name: '', label: `test "${declaration.name.value}"`, parameters: [], body: declaration.body }), ');',
       ]);
     case 'JobDeclaration':
@@ -127,9 +128,9 @@ function emitResource(context: EmitContext, declaration: ResourceDeclaration): C
     if (location === undefined || location.value.kind !== 'StringLiteral') {
       return [context.unsupported(name, `a ${resource} block without a string ${RESOURCE_LOCATION_PROPERTIES[resource].map((property) => `'${property}:'`).join(' or ')} (${resource} ${name.name})`), ';'];
     }
-    opened = ['(await $p.callStd(', quote(resource), ', ', quote(resource === 'kv' ? 'open' : 'connect'), ', [', emitExpression(context, location.value), ']))'];
+    opened = ['(await ', programMember('callStd'), '(', quote(resource), ', ', quote(resource === 'kv' ? 'open' : 'connect'), ', [', emitExpression(context, location.value), ']))'];
   }
-  return ['const ', context.declared(name), ' = $p.resource(', quote(resource), ', ', quote(name.name), ', await ', opened, ');'];
+  return ['const ', context.declared(name), ' = ', programMember('resource'), '(', quote(resource), ', ', quote(name.name), ', await ', opened, ');'];
 }
 
 /**
@@ -140,8 +141,8 @@ function emitResource(context: EmitContext, declaration: ResourceDeclaration): C
 function emitAuth(context: EmitContext, declaration: ResourceDeclaration): Code {
   const { name } = declaration;
   if (declaration.init !== null) {
-    const settings = declaration.init.kind === 'DictLiteral' ? ['(await $p.callStd("auth", "configure", [', emitExpression(context, declaration.init), ']))'] : emitExpression(context, declaration.init);
-    return ['const ', context.declared(name), ' = $p.resource("auth", ', quote(name.name), ', await ', settings, ');'];
+    const settings = declaration.init.kind === 'DictLiteral' ? ['(await ', programMember('callStd'), '("auth", "configure", [', emitExpression(context, declaration.init), ']))'] : emitExpression(context, declaration.init);
+    return ['const ', context.declared(name), ' = ', programMember('resource'), '("auth", ', quote(name.name), ', await ', settings, ');'];
   }
   const entries: string[] = [];
   for (const property of declaration.properties ?? []) {
@@ -149,7 +150,7 @@ function emitAuth(context: EmitContext, declaration: ResourceDeclaration): Code 
     if (value === undefined) return [context.unsupported(property.name, `the '${property.name.name}' setting of auth ${name.name} (auth block values are literals)`), ';'];
     entries.push(`${quote(property.name.name)}: ${value}`);
   }
-  return ['const ', context.declared(name), ' = $p.resource("auth", ', quote(name.name), ', await $p.callStd("auth", "configure", [{ ', entries.join(', '), ' }]));'];
+  return ['const ', context.declared(name), ' = ', programMember('resource'), '("auth", ', quote(name.name), ', await ', programMember('callStd'), '("auth", "configure", [{ ', entries.join(', '), ' }]));'];
 }
 
 /** A literal as JavaScript source, or undefined when the expression is not one. */
@@ -174,14 +175,14 @@ function literalJson(expression: Expression): string | undefined {
 
 function emitStruct(context: EmitContext, declaration: StructDeclaration): Code {
   const fields = declaration.fields.map((field) => `{ name: ${quote(field.name.name)}, type: ${field.type === null ? 'null' : context.typeDescriptorCode(field.type)} }`);
-  return ['const ', context.declared(declaration.name), ' = $p.registry.declareStruct(', quote(declaration.name.name), ', [', fields.join(', '), ']);'];
+  return ['const ', context.declared(declaration.name), ' = ', registryMember('declareStruct'), '(', quote(declaration.name.name), ', [', fields.join(', '), ']);'];
 }
 
 function emitEnum(declaration: EnumDeclaration): Code {
   const variants = declaration.variants.map((variant) =>
     `[${quote(variant.name.name)}, ${variant.fields === null ? 'null' : `[${variant.fields.map((field) => quote(field.name)).join(', ')}]`}]`,
   );
-  return ['$p.registry.declareEnum(', quote(declaration.name.name), ', new Map([', variants.join(', '), ']));'];
+  return [registryMember('declareEnum'), '(', quote(declaration.name.name), ', new Map([', variants.join(', '), ']));'];
 }
 
 function emitImpl(context: EmitContext, declaration: ImplDeclaration): Code {
@@ -201,7 +202,7 @@ function emitImpl(context: EmitContext, declaration: ImplDeclaration): Code {
       }),
       ']',
     ]);
-  return ['$p.registry.declareImpl(', quote(declaration.trait.name), ', ', quote(declaration.target.name), ', new Map([', joinCode(methods, ', '), ']));'];
+  return [registryMember('declareImpl'), '(', quote(declaration.trait.name), ', ', quote(declaration.target.name), ', new Map([', joinCode(methods, ', '), ']));'];
 }
 
 /** What one `uses` entry gives an agent: tools (with a key, so `std.db` and `std.db.sqlite` together give them once), or why not. */
@@ -219,13 +220,13 @@ function emitToolUse(context: EmitContext, agent: string, use: UseTarget, refere
     const written = rest.map((part) => part.name).join('.');
     const namespace = STD_TOOL_SPELLINGS.get(written) ?? written;
     if (!STD_NAMESPACES_AS_TOOLS.has(namespace)) return { unsupported: `std.${written}` };
-    if (!STD_TOOLS_ON_DECLARED_HANDLES.has(namespace)) return { tool: ['...$p.stdTools(', quote(namespace), ')'], key: `std.${namespace}` };
+    if (!STD_TOOLS_ON_DECLARED_HANDLES.has(namespace)) return { tool: ['...', programMember('stdTools'), '(', quote(namespace), ')'], key: `std.${namespace}` };
     const names = references.resourceNames.get(namespace) ?? [];
     if (names.length === 0) {
       const declaration = namespace === 'db' ? 'db NAME = connect("sqlite://...")' : 'kv NAME = open(":memory:")';
       return { problem: `agent ${agent} uses std.${written}, whose tools work on the program's declared ${namespace} handles by name, and the program declares none: add ${declaration}` };
     }
-    return { tool: ['...$p.stdTools(', quote(namespace), ', [', names.map((name) => quote(name)).join(', '), '])'], key: `std.${namespace}` };
+    return { tool: ['...', programMember('stdTools'), '(', quote(namespace), ', [', names.map((name) => quote(name)).join(', '), '])'], key: `std.${namespace}` };
   }
   const declaration = only === undefined || rest.length > 0 ? undefined : references.toolFunctions.get(only.name);
   if (declaration === undefined) {
@@ -238,7 +239,7 @@ function emitToolUse(context: EmitContext, agent: string, use: UseTarget, refere
   return {
     key: declaration.name.name,
     tool: [
-      '$p.toolFromFunction(', quote(declaration.name.name), ', ',
+      programMember('toolFromFunction'), '(', quote(declaration.name.name), ', ',
       description?.kind === 'StringLiteral' ? quote(description.value) : quote(declaration.name.name), ', { ', parameters.join(', '), ' }, ',
       context.declared(declaration.name), ')',
     ],
@@ -289,7 +290,7 @@ function emitAgent(context: EmitContext, declaration: AgentDeclaration, referenc
   const protocol = implemented === undefined ? undefined : protocols.get(implemented.name);
   if (protocol !== undefined) entries.push(`protocol: { name: ${quote(protocol.name.name)}, fields: ${protocolFields(context, protocol)} }`);
   const contracts = declaration.contracts.map((clause) => emitAgentContract(context, clause));
-  return ['const ', context.declared(declaration.name), ' = $p.agent({ ', joinCode(entries, ', '), ' }, [', joinCode(contracts, ', '), ']);'];
+  return ['const ', context.declared(declaration.name), ' = ', programMember('agent'), '({ ', joinCode(entries, ', '), ' }, [', joinCode(contracts, ', '), ']);'];
 }
 
 function emitAgentContract(context: EmitContext, clause: ContractClause): Code {

@@ -18,10 +18,8 @@ import { emitBlockValue, emitFunctionExpression } from './functions.js';
 import { emitMatchExpression } from './match.js';
 import { numberLiteralValue } from '../syntax/number-literal.js';
 import { emitSpawn } from './spawn.js';
-
-const ARITHMETIC_HELPERS: Readonly<Record<string, string>> = {
-  '+': 'add', '-': 'subtract', '*': 'multiply', '/': 'divide', '%': 'remainder', '**': 'power',
-};
+import { rt, programMember, registryMember } from './runtime-names.js';
+import { arithmeticHelper } from './operator-helpers.js';
 
 const NATIVE_COMPARISONS = new Set(['<', '<=', '>', '>=']);
 
@@ -43,7 +41,7 @@ export function isBooleanExpression(expression: Expression): boolean {
 /** `expression` as a JavaScript boolean. */
 export function emitCondition(context: EmitContext, expression: Expression): Code {
   const code = emitExpression(context, expression);
-  return isBooleanExpression(expression) ? code : ['$rt.truthy(', code, ')'];
+  return isBooleanExpression(expression) ? code : [rt('truthy'), '(', code, ')'];
 }
 
 export function emitExpression(context: EmitContext, expression: Expression): Code {
@@ -82,34 +80,34 @@ function emitBare(context: EmitContext, expression: Expression): Code {
       ];
     case 'UnaryExpression':
       return expression.operator === '-'
-        ? ['$rt.negate(', emitExpression(context, expression.operand), ')']
+        ? [rt('negate'), '(', emitExpression(context, expression.operand), ')']
         : ['!', emitCondition(context, expression.operand)];
     case 'BinaryExpression':
       return emitBinary(context, expression);
     case 'ConditionalExpression': {
       const value = context.temp();
       return [
-        '($rt.truthy(', value, ' = ', emitExpression(context, expression.condition), ') ? await $p.feed(', value, ', ',
-        emitExpression(context, expression.whenTrue), ') : await $p.feed(', value, ', ', emitExpression(context, expression.whenFalse), '))',
+        '(', rt('truthy'), '(', value, ' = ', emitExpression(context, expression.condition), ') ? await ', programMember('feed'), '(', value, ', ',
+        emitExpression(context, expression.whenTrue), ') : await ', programMember('feed'), '(', value, ', ', emitExpression(context, expression.whenFalse), '))',
       ];
     }
     case 'PropagateExpression':
       context.markPropagation();
-      return ['$rt.propagate(await $rt.settle(async () => (', emitExpression(context, expression.operand), ')))'];
+      return [rt('propagate'), '(await ', rt('settle'), '(async () => (', emitExpression(context, expression.operand), ')))'];
     case 'CallExpression':
       return emitCall(context, expression);
     case 'MemberExpression':
-      return ['$rt.member(', emitExpression(context, expression.object), ', ', quote(expression.property.name), ')'];
+      return [rt('member'), '(', emitExpression(context, expression.object), ', ', quote(expression.property.name), ')'];
     case 'IndexExpression':
-      return ['$rt.index(', emitExpression(context, expression.object), ', ', emitExpression(context, expression.index), ')'];
+      return [rt('index'), '(', emitExpression(context, expression.object), ', ', emitExpression(context, expression.index), ')'];
     case 'SliceExpression':
       return [
-        '$rt.slice(', emitExpression(context, expression.object), ', ',
+        rt('slice'), '(', emitExpression(context, expression.object), ', ',
         expression.start === null ? 'null' : emitExpression(context, expression.start), ', ',
         expression.end === null ? 'null' : emitExpression(context, expression.end), ')',
       ];
     case 'VariantExpression':
-      return ['$p.registry.variant(', quote(expression.enumName.name), ', ', quote(expression.variant.name), ', [])'];
+      return [registryMember('variant'), '(', quote(expression.enumName.name), ', ', quote(expression.variant.name), ', [])'];
     case 'FunctionExpression':
       return emitFunctionExpression(context, expression);
     case 'BlockExpression':
@@ -121,7 +119,7 @@ function emitBare(context: EmitContext, expression: Expression): Code {
     case 'SpawnExpression':
       return emitSpawn(context, expression);
     case 'AwaitExpression':
-      return ['(await $p.awaitTask(', emitExpression(context, expression.operand), ', ', expression.timeout === null ? 'undefined' : emitExpression(context, expression.timeout), '))'];
+      return ['(await ', programMember('awaitTask'), '(', emitExpression(context, expression.operand), ', ', expression.timeout === null ? 'undefined' : emitExpression(context, expression.timeout), '))'];
     case 'Error':
       return context.unsupported(expression, 'source that did not parse');
   }
@@ -148,7 +146,7 @@ function emitName(context: EmitContext, name: Identifier): Code {
 
 /** A `@tool fn` used by the program itself: the function, whose failures the runtime turns into E102. */
 export function toolFunction(name: string, js: string): Code {
-  return ['$p.toolFunction(', quote(name), ', ', js, ')'];
+  return [programMember('toolFunction'), '(', quote(name), ', ', js, ')'];
 }
 
 /**
@@ -163,12 +161,12 @@ function emitMatchAsValue(context: EmitContext, expression: MatchExpression): Co
 function dictKey(context: EmitContext, key: Expression): Code {
   if (key.kind === 'Identifier') return propertyKey(key.name);
   if (key.kind === 'StringLiteral') return propertyKey(key.value);
-  return ['[$rt.display(', emitExpression(context, key), ')]'];
+  return ['[', rt('display'), '(', emitExpression(context, key), ')]'];
 }
 
 function emitInterpolation(context: EmitContext, expression: InterpolatedString): Code {
   const parts = expression.parts.map((part) =>
-    part.kind === 'StringText' ? quote(part.value) : ['$rt.display(', emitExpression(context, part), ')'],
+    part.kind === 'StringText' ? quote(part.value) : [rt('display'), '(', emitExpression(context, part), ')'],
   );
   return ['(', quote(''), ' + ', joinCode(parts, ' + '), ')'];
 }
@@ -184,7 +182,7 @@ function emitTemplate(context: EmitContext, expression: TemplateLiteral): Code {
     .map((name) => ({ name, resolution: context.resolveInTemplate(expression, name) }))
     .filter(({ resolution }) => resolution.kind === 'local' || resolution.kind === 'global')
     .map(({ name, resolution }) => `${propertyKey(name)}: ${resolution.js}`);
-  return ['$rt.renderTemplate(', quote(expression.body), ', { ', data.join(', '), ' })'];
+  return [rt('renderTemplate'), '(', quote(expression.body), ', { ', data.join(', '), ' })'];
 }
 
 function emitList(context: EmitContext, expression: ListLiteral): Code {
@@ -196,9 +194,9 @@ function emitList(context: EmitContext, expression: ListLiteral): Code {
 
 function emitBinary(context: EmitContext, expression: BinaryExpression): Code {
   const { operator } = expression;
-  const helper = ARITHMETIC_HELPERS[operator];
+  const helper = arithmeticHelper(operator);
   if (helper !== undefined) {
-    return [`$rt.${helper}(`, emitExpression(context, expression.left), ', ', emitExpression(context, expression.right), ')'];
+    return [rt(helper), '(', emitExpression(context, expression.left), ', ', emitExpression(context, expression.right), ')'];
   }
   if (NATIVE_COMPARISONS.has(operator)) {
     return ['(', emitExpression(context, expression.left), ` ${operator} `, emitExpression(context, expression.right), ')'];
@@ -206,13 +204,13 @@ function emitBinary(context: EmitContext, expression: BinaryExpression): Code {
   switch (operator) {
     case '==':
     case 'is':
-      return ['$rt.equals(', emitExpression(context, expression.left), ', ', emitExpression(context, expression.right), ')'];
+      return [rt('equals'), '(', emitExpression(context, expression.left), ', ', emitExpression(context, expression.right), ')'];
     case '!=':
-      return ['!$rt.equals(', emitExpression(context, expression.left), ', ', emitExpression(context, expression.right), ')'];
+      return ['!', rt('equals'), '(', emitExpression(context, expression.left), ', ', emitExpression(context, expression.right), ')'];
     case 'in': {
       // The element is evaluated first, as written; the helper takes the collection first.
       const element = context.temp();
-      return ['(', element, ' = ', emitExpression(context, expression.left), ', $rt.contains(', emitExpression(context, expression.right), ', ', element, '))'];
+      return ['(', element, ' = ', emitExpression(context, expression.left), ', ', rt('contains'), '(', emitExpression(context, expression.right), ', ', element, '))'];
     }
     case 'and':
     case 'or':
@@ -227,7 +225,7 @@ function emitBinary(context: EmitContext, expression: BinaryExpression): Code {
     case 'fallback': {
       const value = context.temp();
       return [
-        '($rt.isErr(', value, ' = await $rt.settle(async () => (', emitExpression(context, expression.left), '))) ? ',
+        '(', rt('isErr'), '(', value, ' = await ', rt('settle'), '(async () => (', emitExpression(context, expression.left), '))) ? ',
         emitExpression(context, expression.right), ' : ', value, ')',
       ];
     }
@@ -252,6 +250,6 @@ function emitLogical(context: EmitContext, expression: BinaryExpression, operato
   }
   const value = context.temp();
   return operator === 'and'
-    ? ['($rt.truthy(', value, ' = ', left, ') ? ', right, ' : ', value, ')']
-    : ['($rt.truthy(', value, ' = ', left, ') ? ', value, ' : ', right, ')'];
+    ? ['(', rt('truthy'), '(', value, ' = ', left, ') ? ', right, ' : ', value, ')']
+    : ['(', rt('truthy'), '(', value, ' = ', left, ') ? ', value, ' : ', right, ')'];
 }

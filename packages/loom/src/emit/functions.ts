@@ -14,6 +14,7 @@ import { emitExpression } from './expressions.js';
 import { emitStatementsWithValue } from './match.js';
 import { emitClauseCheck } from './statements.js';
 import { walk } from '../syntax/walk.js';
+import { rt, typeCheckerMember } from './runtime-names.js';
 
 export interface FunctionShape {
   /** The JavaScript function name; empty for an anonymous function. */
@@ -64,7 +65,7 @@ function emitFunctionBody(context: EmitContext, shape: FunctionShape, frame: Fra
   const olds = clauses('ensures').flatMap((clause) => oldCalls(clause.condition));
   const entry: Code[] = [
     ...shape.parameters.filter((parameter) => parameter.type !== null).map((parameter) =>
-      at(parameter.span, ['$p.types.checkArgument(', context.local(parameter.name), ', ', context.typeDescriptorCode(parameter.type!), ', ', quote(`parameter '${parameter.name.name}' of ${shape.label}`), ');']),
+      at(parameter.span, [typeCheckerMember('checkArgument'), '(', context.local(parameter.name), ', ', context.typeDescriptorCode(parameter.type!), ', ', quote(`parameter '${parameter.name.name}' of ${shape.label}`), ');']),
     ),
     ...clauses('requires').map((clause) => emitClauseCheck(context, clause, argumentsDict(context, shape))),
     ...clauses('invariant').map((clause) => emitClauseCheck(context, clause, argumentsDict(context, shape))),
@@ -72,14 +73,14 @@ function emitFunctionBody(context: EmitContext, shape: FunctionShape, frame: Fra
       const snapshot = context.temp();
       context.substitute(call, snapshot);
       const [argument] = call.arguments;
-      return [snapshot, ' = $rt.snapshot(', argument === undefined ? 'null' : emitExpression(context, argument.value), ');'];
+      return [snapshot, ' = ', rt('snapshot'), '(', argument === undefined ? 'null' : emitExpression(context, argument.value), ');'];
     }),
   ];
   const run = [RESULT_JS, ' = await (async () => ', braces(emitPlainBody(context, shape, frame)), ')();'];
   const exit = context.withRenamed(RESULT_NAME, RESULT_JS, () => [
     ...clauses('ensures').map((clause) => emitClauseCheck(context, clause, RESULT_JS)),
     ...clauses('invariant').map((clause) => emitClauseCheck(context, clause, RESULT_JS)),
-    ...(shape.returnType == null ? [] : [at(shape.returnType.span, ['$p.types.check(', RESULT_JS, ', ', context.typeDescriptorCode(shape.returnType), ', ', quote(`result of ${shape.label}`), ');'])]),
+    ...(shape.returnType == null ? [] : [at(shape.returnType.span, [typeCheckerMember('check'), '(', RESULT_JS, ', ', context.typeDescriptorCode(shape.returnType), ', ', quote(`result of ${shape.label}`), ');'])]),
   ]);
   return [`let ${RESULT_JS};`, ...entry, run, ...exit, `return ${RESULT_JS};`];
 }
@@ -111,10 +112,10 @@ function emitPlainBody(context: EmitContext, shape: FunctionShape, frame: FrameV
 export function withBoundaries(frame: FrameView, statements: Code[]): Code[] {
   let body = statements;
   if (frame.usesPropagation) {
-    body = [['try ', braces(body), ' catch ($error) ', braces(['if ($error instanceof $rt.Propagation) return $rt.propagated($error);', 'throw $error;'])]];
+    body = [['try ', braces(body), ' catch ($error) ', braces([['if ($error instanceof ', rt('Propagation'), ') return ', rt('propagated'), '($error);'], 'throw $error;'])]];
   }
   if (frame.usesDefer) {
-    body = ['const $defers = [];', ['try ', braces(body), ' finally ', braces(['await $rt.runDeferred($defers);'])]];
+    body = ['const $defers = [];', ['try ', braces(body), ' finally ', braces([['await ', rt('runDeferred'), '($defers);']])]];
   }
   return body;
 }

@@ -16,6 +16,7 @@ import { parameterNamesOf } from './context.js';
 import type { EmitContext } from './context.js';
 import { emitExpression } from './expressions.js';
 import { emitFunction } from './functions.js';
+import { programMember } from './runtime-names.js';
 
 /** Options whose value is a word (`backoff: exponential` or `"exponential"`), not an expression. */
 const WORD_OPTIONS = new Set(['backoff', 'priority']);
@@ -72,5 +73,5 @@ export function emitJob(context: EmitContext, job: JobDeclaration): Code {
   if (perform === undefined) return [context.unsupported(job.name, `job ${name} without perform(...) or handler:`), ';'];
   entries.push(['parameters: [', perform.parameters.map(quote).join(', '), ']'], ['perform: ', perform.js]);
   if (onFailure !== undefined) entries.push(['onFailure: ', onFailure.js], ['onFailureParameters: [', onFailure.parameters.map(quote).join(', '), ']']);
-  return ['const ', context.declared(job.name), ' = $p.job({ ', joinCode(entries, ', '), ' });'];
+  return ['const ', context.declared(job.name), ' = ', programMember('job'), '({ ', joinCode(entries, ', '), ' });'];
 }

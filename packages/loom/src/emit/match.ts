@@ -12,6 +12,7 @@ import { emitCondition, emitExpression } from './expressions.js';
 import { patternDescriptor } from './patterns.js';
 import { patternBindingNames } from '../syntax/bindings.js';
 import { emitStatement } from './statements.js';
+import { rt, programMember } from './runtime-names.js';
 
 /** Where the value of a match (or a block used as a value) goes. */
 export type ValueTarget = 'return' | 'discard' | { readonly assign: string };
@@ -48,10 +49,10 @@ export function emitMatchExpression(context: EmitContext, match: MatchExpression
   const head: Code[] = [[subject, ' = ', emitExpression(context, match.subject), ';']];
   if (intent !== null) {
     const descriptions = intentArms.map((arm) => (arm.pattern.kind === 'IntentPattern' ? emitExpression(context, arm.pattern.description) : 'null'));
-    head.push([intent, ' = await $p.routeIntent(', subject, ', [', joinCode(descriptions, ', '), ']);']);
+    head.push([intent, ' = await ', programMember('routeIntent'), '(', subject, ', [', joinCode(descriptions, ', '), ']);']);
   }
   const arms = match.arms.map((arm) => at(arm.span, emitArm(context, arm, { subject, label, intent, intentIndex: intentArms.indexOf(arm), target })));
-  const noArm = intent === null ? ['$rt.noMatchingArm(', subject, ');'] : ['$rt.noIntentArm(', subject, ');'];
+  const noArm = intent === null ? [rt('noMatchingArm'), '(', subject, ');'] : [rt('noIntentArm'), '(', subject, ');'];
   return [joinCode(head, '\n'), '\n', label, ': ', braces([...arms, at(match.span, noArm)])];
 }
 
@@ -74,7 +75,7 @@ function emitArm(context: EmitContext, arm: MatchArm, place: ArmPlace): Code {
     const bound = names.length === 0 ? [] : [['let [', names.map((name) => context.local(name)).join(', '), '] = $bound;']];
     return braces([
       'const $bound = [];',
-      ['if ($rt.matches(', patternDescriptor(arm.pattern), ', ', place.subject, ', $bound)) ', braces([...bound, ...guarded])],
+      ['if (', rt('matches'), '(', patternDescriptor(arm.pattern), ', ', place.subject, ', $bound)) ', braces([...bound, ...guarded])],
     ]);
   });
 }

@@ -19,6 +19,7 @@ import type { EmitContext } from './context.js';
 import { parameterNamesOf } from './context.js';
 import { emitExpression } from './expressions.js';
 import { emitClauseCheck } from './statements.js';
+import { programMember } from './runtime-names.js';
 
 /** `A |>> B >> C`: the stages of a handler chain, first to last (a list stage fans out). */
 function chainStages(expression: Expression): Expression[] {
@@ -82,7 +83,7 @@ export function emitServer(context: EmitContext, declaration: ServerDeclaration)
   const cors = value('cors');
   const bodyLimit = value('body_limit');
   return [
-    '$p.server({ label: ', quote(serverLabel(declaration)),
+    programMember('server'), '({ label: ', quote(serverLabel(declaration)),
     ', name: ', declaration.name === null ? 'null' : quote(declaration.name.name),
     ', port: ', declaration.port === null ? 'null' : String(declaration.port.value),
     ', bodyLimit: ', bodyLimit?.kind === 'NumberLiteral' ? String(bodyLimit.value) : 'null',

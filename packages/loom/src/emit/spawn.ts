@@ -9,16 +9,17 @@ import { emitCall, named, positional } from './calls.js';
 import type { Code } from './code.js';
 import type { EmitContext } from './context.js';
 import { emitExpression } from './expressions.js';
+import { programMember } from './runtime-names.js';
 
 export function emitSpawn(context: EmitContext, expression: SpawnExpression): Code {
   const { target } = expression;
-  if (target.kind !== 'CallExpression') return ['(await $p.builtins.spawn(', emitExpression(context, target), '))'];
+  if (target.kind !== 'CallExpression') return ['(await ', programMember('builtins'), '.spawn(', emitExpression(context, target), '))'];
   if (target.callee.kind === 'Identifier') {
     const resolution = context.resolve(target.callee);
     if (resolution.kind === 'global' && resolution.symbol.kind === 'job') {
-      return ['(await $p.enqueueJob(', resolution.js, ', ', positional(context, target.arguments), ', ', named(context, target.arguments), '))'];
+      return ['(await ', programMember('enqueueJob'), '(', resolution.js, ', ', positional(context, target.arguments), ', ', named(context, target.arguments), '))'];
     }
     if (resolution.kind === 'global' && resolution.symbol.kind === 'agent') return context.unsupported(expression, "'spawn' of an agent (actors)");
   }
-  return ['(await $p.builtins.spawn(async () => ', emitCall(context, target), '))'];
+  return ['(await ', programMember('builtins'), '.spawn(async () => ', emitCall(context, target), '))'];
 }

@@ -13,11 +13,11 @@ import { emitCondition, emitExpression } from './expressions.js';
 import { emitMatchExpression } from './match.js';
 import { patternDescriptor } from './patterns.js';
 import { forEachBodyBinding, patternBindingNames } from '../syntax/bindings.js';
+import { rt, programMember, typeCheckerMember } from './runtime-names.js';
+import { compoundHelper } from './operator-helpers.js';
 
 /** A bound on `loop { } until ("...")`, so a condition the model never accepts cannot loop forever. */
 export const LOOP_UNTIL_MAX_ITERATIONS = 10;
-
-const COMPOUND_HELPERS: Readonly<Record<string, string>> = { '+=': 'add', '-=': 'subtract', '*=': 'multiply', '/=': 'divide' };
 
 export function emitBlock(context: EmitContext, block: Block): Code {
   return braces(block.statements.map((statement) => emitStatement(context, statement)));
@@ -56,20 +56,20 @@ function emitBare(context: EmitContext, statement: Statement): Code {
       if (statement.value?.kind === 'MatchExpression') return emitMatchExpression(context, statement.value, 'return');
       return statement.value === null ? 'return null;' : ['return ', emitExpression(context, statement.value), ';'];
     case 'RaiseStatement':
-      return ['throw $rt.raised(', emitExpression(context, statement.value), ');'];
+      return ['throw ', rt('raised'), '(', emitExpression(context, statement.value), ');'];
     case 'TryStatement': {
       const handler = statement.handler;
       // A missing catch is E004, so no program with one is emitted; should one be, its errors propagate.
       if (handler === null) return emitBlock(context, statement.body);
       const caught = handler.parameter === null ? [] : [context.local(handler.parameter.name), ' = $error;'];
       const body = handler.body.statements.map((inner) => emitStatement(context, inner));
-      return ['try ', emitBlock(context, statement.body), ' catch ($error) ', braces([['$rt.rethrowSignal($error);'], ...(caught.length > 0 ? [caught] : []), ...body])];
+      return ['try ', emitBlock(context, statement.body), ' catch ($error) ', braces([[rt('rethrowSignal'), '($error);'], ...(caught.length > 0 ? [caught] : []), ...body])];
     }
     case 'AssertStatement':
       if (statement.against !== null) {
-        return ['await $p.assertClaim(', emitExpression(context, statement.condition), ', ', emitExpression(context, statement.against), ');'];
+        return ['await ', programMember('assertClaim'), '(', emitExpression(context, statement.condition), ', ', emitExpression(context, statement.against), ');'];
       }
-      return ['if (!', emitCondition(context, statement.condition), ') $rt.assertionFailed(', quote(context.sourceText(statement.condition.span)), ');'];
+      return ['if (!', emitCondition(context, statement.condition), ') ', rt('assertionFailed'), '(', quote(context.sourceText(statement.condition.span)), ');'];
     case 'SemanticIfStatement':
       return emitSemanticIf(context, statement);
     case 'DeferStatement': {
@@ -78,7 +78,7 @@ function emitBare(context: EmitContext, statement: Statement): Code {
       return ['$defers.push(async () => ', body, ');'];
     }
     case 'PrintStatement':
-      return ['$p.print([', joinCode(statement.arguments.map((argument) => emitExpression(context, argument)), ', '), ']);'];
+      return [programMember('print'), '([', joinCode(statement.arguments.map((argument) => emitExpression(context, argument)), ', '), ']);'];
     case 'ContractStatement':
       return emitClauseCheck(context, statement.clause, null);
     case 'AutoloopStatement':
@@ -104,10 +104,10 @@ function emitBare(context: EmitContext, statement: Statement): Code {
 export function emitClauseCheck(context: EmitContext, clause: ContractClause, subject: Code | null): Code {
   const { condition } = clause;
   if (condition.kind === 'StringLiteral' || condition.kind === 'InterpolatedString') {
-    return ['await $rt.checkSemanticClause($p.judge(), ', quote(clause.clause), ', ', emitExpression(context, condition), ', ', subject ?? 'null', ');'];
+    return ['await ', rt('checkSemanticClause'), '(', programMember('judge'), '(), ', quote(clause.clause), ', ', emitExpression(context, condition), ', ', subject ?? 'null', ');'];
   }
   return at(clause.span, [
-    'if (!', emitCondition(context, condition), ') $rt.deterministicViolation(', quote(clause.clause), ', ', quote(context.sourceText(condition.span)), ');',
+    'if (!', emitCondition(context, condition), ') ', rt('deterministicViolation'), '(', quote(clause.clause), ', ', quote(context.sourceText(condition.span)), ');',
   ]);
 }
 
@@ -116,7 +116,7 @@ export function emitPatternAssignment(context: EmitContext, pattern: Pattern, va
   if (pattern.kind === 'BindingPattern') return [context.local(pattern.name), ' = ', value, ';'];
   if (pattern.kind === 'WildcardPattern') return [value, ';'];
   const names = patternBindingNames(pattern).map((name) => context.local(name));
-  return ['[', names.join(', '), '] = $rt.destructure(', patternDescriptor(pattern), ', ', value, ');'];
+  return ['[', names.join(', '), '] = ', rt('destructure'), '(', patternDescriptor(pattern), ', ', value, ');'];
 }
 
 function emitLet(context: EmitContext, statement: LetStatement): Code {
@@ -128,7 +128,7 @@ function emitLet(context: EmitContext, statement: LetStatement): Code {
   const name = statement.pattern.name.name;
   return [
     assignment, '\n',
-    at(statement.type.span, ['$p.types.check(', context.local(name), ', ', context.typeDescriptorCode(statement.type), ', ', quote(`variable '${name}'`), ');']),
+    at(statement.type.span, [typeCheckerMember('check'), '(', context.local(name), ', ', context.typeDescriptorCode(statement.type), ', ', quote(`variable '${name}'`), ');']),
   ];
 }
 
@@ -139,15 +139,15 @@ function emitAssignment(context: EmitContext, statement: AssignmentStatement): C
     const js = operator === '=' ? context.local(target) : context.resolve(target).js;
     if (operator === '=' && statement.value.kind === 'MatchExpression') return emitMatchExpression(context, statement.value, { assign: js });
     const value = emitExpression(context, statement.value);
-    return operator === '=' ? [js, ' = ', value, ';'] : [js, ` = $rt.${COMPOUND_HELPERS[operator]}(`, js, ', ', value, ');'];
+    return operator === '=' ? [js, ' = ', value, ';'] : [js, ' = ', rt(compoundHelper(operator)), '(', js, ', ', value, ');'];
   }
   if (target.kind === 'MemberExpression' || target.kind === 'IndexExpression') {
     const object = context.temp();
     const key = context.temp();
     const keyCode = target.kind === 'MemberExpression' ? quote(target.property.name) : emitExpression(context, target.index);
-    const current = target.kind === 'MemberExpression' ? ['$rt.member(', object, ', ', key, ')'] : ['$rt.index(', object, ', ', key, ')'];
-    const value = operator === '=' ? emitExpression(context, statement.value) : [`$rt.${COMPOUND_HELPERS[operator]}(`, current, ', ', emitExpression(context, statement.value), ')'];
-    const setter = target.kind === 'MemberExpression' ? '$rt.setMember' : '$rt.setIndex';
+    const current = target.kind === 'MemberExpression' ? [rt('member'), '(', object, ', ', key, ')'] : [rt('index'), '(', object, ', ', key, ')'];
+    const value = operator === '=' ? emitExpression(context, statement.value) : [rt(compoundHelper(operator)), '(', current, ', ', emitExpression(context, statement.value), ')'];
+    const setter = target.kind === 'MemberExpression' ? rt('setMember') : rt('setIndex');
     return [object, ' = ', emitExpression(context, target.object), '; ', key, ' = ', keyCode, '; ', setter, '(', object, ', ', key, ', ', value, ');'];
   }
   return emitPatternAssignment(context, target, emitExpression(context, statement.value));
@@ -163,7 +163,7 @@ function emitIf(context: EmitContext, statement: IfStatement): Code {
 function emitSemanticIf(context: EmitContext, statement: SemanticIfStatement): Code {
   const alternate = statement.alternate;
   const head = [
-    'if (await $p.semanticIf(', emitExpression(context, statement.condition), ', ',
+    'if (await ', programMember('semanticIf'), '(', emitExpression(context, statement.condition), ', ',
     statement.subject === null ? 'null' : emitExpression(context, statement.subject), ', ',
     statement.fastMatch === null ? 'null' : emitExpression(context, statement.fastMatch), ')) ', emitBlock(context, statement.consequent),
   ];
@@ -175,7 +175,7 @@ function emitFor(context: EmitContext, statement: ForStatement): Code {
   const item = context.temp();
   const entries = statement.pattern.kind === 'TuplePattern' || statement.pattern.kind === 'ArrayPattern';
   const body = [emitPatternAssignment(context, statement.pattern, item), ...statement.body.statements.map((inner) => emitStatement(context, inner))];
-  return ['for (', item, ' of $rt.iterationItems(', emitExpression(context, statement.iterable), `, ${entries})) `, braces(body)];
+  return ['for (', item, ' of ', rt('iterationItems'), '(', emitExpression(context, statement.iterable), `, ${entries})) `, braces(body)];
 }
 
 /**
@@ -190,6 +190,6 @@ function emitLoop(context: EmitContext, statement: LoopStatement): Code {
   const subject = ['{ ', joinCode([...assigned].map((name) => [quote(name), ': ', context.local(name)]), ', '), ' }'];
   return [
     count, ' = 0;\ndo ', emitBlock(context, statement.body),
-    ' while (++', count, ` < ${LOOP_UNTIL_MAX_ITERATIONS} && !(await $p.semanticIf(`, emitExpression(context, statement.until), ', ', subject, ', null)));',
+    ' while (++', count, ` < ${LOOP_UNTIL_MAX_ITERATIONS} && !(await ${programMember('semanticIf')}(`, emitExpression(context, statement.until), ', ', subject, ', null)));',
   ];
 }

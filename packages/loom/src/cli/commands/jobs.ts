@@ -11,7 +11,8 @@
  * --dead-letter` in the project read the same queue.
  */
 import { workJobs } from '../../runtime/host/run-program.js';
-import { openJobStore, isJobState, JOB_STATES } from '../../runtime/jobs/store.js';
+import { openJobStore } from '../../runtime/host/open-job-store.js';
+import { isJobState, JOB_STATES } from '../../runtime/jobs/store.js';
 import type { JobRecord, JobStore, WorkerEvent } from '../../runtime/jobs/store.js';
 import { findProjectRoot, findProjectRootFrom } from '../../runtime/infra/secrets.js';
 import { UsageError } from '../command.js';

@@ -32,6 +32,7 @@ import { CONCURRENCY_BUILTINS } from '../std/concurrent.js';
 import { StreamedOutput } from './streamed-output.js';
 import { JobHandle, JobQueueView, ProgramJobs } from '../jobs/program-jobs.js';
 import type { JobDeclarationOptions } from '../jobs/definition.js';
+import { openJobStore } from './open-job-store.js';
 import { stdTools } from '../std/tools.js';
 import { bindTool, toolError } from '../agents/tools.js';
 import type { TypeDescriptor } from '../../language/type-descriptor.js';
@@ -98,7 +99,7 @@ export class ProgramContext {
       call: (callee, args) => this.call(callee, args),
     });
     this.output = new StreamedOutput(host.stdout);
-    this.jobs = new ProgramJobs({ projectRoot, env: host.env, report: (error) => this.report(error) });
+    this.jobs = new ProgramJobs({ openStore: () => openJobStore(projectRoot, host.env), env: host.env, report: (error) => this.report(error) });
     this.types = new TypeChecker(typeModeFrom(host.env), this.registry, (warning) => this.warn(warning));
     const builtins = createBuiltins(this.registry, { print: (values) => this.print(values), secret: (name) => this.secret(name) });
     const concurrency = this.std.concurrent;

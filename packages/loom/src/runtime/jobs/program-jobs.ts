@@ -14,7 +14,7 @@ import { describe, isDict } from '../core/values.js';
 import { deadLettered, runAttempt, runOnFailure } from './attempt.js';
 import { backoffBaseSeconds, defineJob, isPriority, jobArguments, PRIORITY_RANK } from './definition.js';
 import type { JobDeclarationOptions, JobDefinition } from './definition.js';
-import { isJobState, JOB_STATES, openJobStore } from './store.js';
+import { isJobState, JOB_STATES } from './store.js';
 import type { JobRecord, JobStore, JobWorker, WorkerEvent } from './store.js';
 
 /** A job as a value of the program: `Mail.enqueue({...})`, `spawn Mail(...)`. */
@@ -43,7 +43,8 @@ const DRAIN_POLL_MS = 200;
 const MS_PER_SECOND = 1000;
 
 export interface ProgramJobsHost {
-  readonly projectRoot: string;
+  /** Opens the project's queue; the host chooses its backend (runtime/host/open-job-store.ts). */
+  readonly openStore: () => Promise<JobStore>;
   readonly env: NodeJS.ProcessEnv;
   /** A job failure or a queue problem, reported without stopping the program. */
   readonly report: (error: unknown) => void;
@@ -70,7 +71,7 @@ export class ProgramJobs {
   }
 
   queue(): Promise<JobStore> {
-    this.store ??= openJobStore(this.host.projectRoot, this.host.env).catch((error: unknown) => {
+    this.store ??= this.host.openStore().catch((error: unknown) => {
       this.store = undefined;
       throw new LoomError('E105', `cannot open the job queue: ${(error as Error).message}`, undefined, { cause: error });
     });

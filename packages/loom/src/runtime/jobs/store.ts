@@ -4,12 +4,13 @@
  * laptop to many machines sharing one queue unchanged. Both give the same states, the same
  * listing and the same retry, and run the same job code (attempt.ts) in their workers.
  *
+ * This module holds what the two backends (sqlite-store.ts, bullmq-store.ts) and their users
+ * share; runtime/host/open-job-store.ts chooses and loads one.
+ *
  * Delivery is at least once: a job acknowledged as enqueued is on disk (or in Redis) before
  * `enqueue` returns, and a job whose worker died mid-attempt runs again, so a job may run more
  * than once; its id is the key for making its effects idempotent.
  */
-import { join, resolve } from 'node:path';
-import { withoutCredentials } from '../infra/redacted-url.js';
 import type { JobArguments, JobDefinition } from './definition.js';
 
 /** `failed` means failed and waiting for its next attempt; `dead` means dead-lettered. */
@@ -92,33 +93,4 @@ export interface JobStore {
   clearCompleted(): Promise<number>;
   work(options: WorkerOptions): Promise<JobWorker>;
   close(): Promise<void>;
-}
-
-/** How long a worker holds a job before another may take it over (renewed while it runs). */
-export const DEFAULT_LEASE_SECONDS = 30;
-const MS_PER_SECOND = 1000;
-
-export function leaseMs(env: NodeJS.ProcessEnv): number {
-  const written = env['LOOM_JOBS_LEASE_SECONDS'];
-  const seconds = written === undefined || written === '' ? DEFAULT_LEASE_SECONDS : Number(written);
-  if (!Number.isFinite(seconds) || seconds <= 0) throw new Error(`LOOM_JOBS_LEASE_SECONDS must be a positive number of seconds, got '${written}'`);
-  return seconds * MS_PER_SECOND;
-}
-
-const REDIS_URL = /^rediss?:\/\//;
-const SQLITE_PREFIX = /^sqlite:(\/\/)?/;
-
-/** The queue of a project: `LOOM_JOBS_URL` when set (`redis://…`, `sqlite:PATH`), else `.loom/jobs.db` under the root. */
-export async function openJobStore(projectRoot: string, env: NodeJS.ProcessEnv): Promise<JobStore> {
-  const url = env['LOOM_JOBS_URL'];
-  if (url !== undefined && url !== '' && REDIS_URL.test(url)) {
-    const { openBullmqStore } = await import('./bullmq-store.js');
-    return openBullmqStore(url, leaseMs(env));
-  }
-  if (url !== undefined && url !== '' && !SQLITE_PREFIX.test(url)) {
-    throw new Error(`LOOM_JOBS_URL must be redis://…, rediss://… or sqlite:PATH, got '${withoutCredentials(url)}'`);
-  }
-  const { openSqliteStore } = await import('./sqlite-store.js');
-  const path = url === undefined || url === '' ? join(projectRoot, '.loom', 'jobs.db') : resolve(projectRoot, url.replace(SQLITE_PREFIX, ''));
-  return openSqliteStore(path, leaseMs(env));
 }

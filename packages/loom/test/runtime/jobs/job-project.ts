@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
-import { openJobStore } from '../../../src/runtime/jobs/store.js';
+import { openJobStore } from '../../../src/runtime/host/open-job-store.js';
 import type { JobRecord, JobStore } from '../../../src/runtime/jobs/store.js';
 import { defineJob } from '../../../src/runtime/jobs/definition.js';
 import { REDIS_URL, uniqueName } from '../../support/services.js';
