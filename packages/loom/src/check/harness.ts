@@ -9,6 +9,7 @@
  * does not provide, exactly as an undeclared identifier does, and its remedy (remove or replace
  * the use) is the same.
  */
+import { diagnostic } from '../diagnostic.js';
 import type { Diagnostic } from '../diagnostic.js';
 import type { AgentMember, CallExpression, Node, Property } from '../syntax/ast.js';
 import type { GlobalSymbol } from './binder.js';
@@ -97,11 +98,8 @@ export class HarnessStatementFinder implements NodeVisitor {
 }
 
 function unsupported(keyword: string, feature: string, span: Span): Diagnostic {
-  return {
-    code: 'E001',
-    severity: 'error',
-    message: `Undeclared identifier '${keyword}': Loom does not provide ${feature} yet, a Nexa v2 harness form`,
-    span,
+  return diagnostic('E001', span, `Loom does not provide ${feature} yet, a Nexa v2 harness form`, {
+    subject: `'${keyword}'`,
     hint: 'remove it or express the same steps with flows, loops and try/catch',
-  };
+  });
 }

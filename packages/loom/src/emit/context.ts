@@ -6,8 +6,8 @@
  */
 import type { AgentDeclaration, Identifier, Node, TemplateLiteral } from '../syntax/ast.js';
 import type { Span } from '../syntax/spans.js';
+import { diagnostic } from '../diagnostic.js';
 import type { Diagnostic } from '../diagnostic.js';
-import { ERROR_REGISTRY } from '../errors.js';
 import type { Code } from './code.js';
 import type { AgentDecorators, AgentExperience, Analysis, GlobalSymbol, NameReference } from '../check/analysis.js';
 
@@ -190,13 +190,7 @@ export class EmitContext {
    * the finding never reaches.
    */
   unsupported(node: Node, construct: string): Code {
-    this.unsupportedFindings.push({
-      code: 'E001',
-      severity: 'error',
-      // E001's title first: the construct names something Loom does not provide (yet).
-      message: `${ERROR_REGISTRY.E001.title}: loom run does not support ${construct} yet`,
-      span: node.span,
-    });
+    this.unsupportedFindings.push(diagnostic('E001', node.span, `loom run does not support ${construct} yet`));
     return ['$rt.unsupported(', JSON.stringify(construct), ')'];
   }
 
@@ -205,7 +199,7 @@ export class EmitContext {
    * code): E001 at `node` with what to write instead, so `validate` refuses it too.
    */
   cannotRun(node: Node, problem: string): Code {
-    this.unsupportedFindings.push({ code: 'E001', severity: 'error', message: `${ERROR_REGISTRY.E001.title}: ${problem}`, span: node.span });
+    this.unsupportedFindings.push(diagnostic('E001', node.span, problem));
     return ['$rt.cannotRun(', JSON.stringify(problem), ')'];
   }
 

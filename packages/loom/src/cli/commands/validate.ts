@@ -1,6 +1,5 @@
 import { checkFile } from '../../compile.js';
 import type { Finding } from '../../compile.js';
-import { messageWithTitle } from '../../diagnostics/message-with-title.js';
 import type { Command } from '../command.js';
 import { ExitCode } from '../exit-codes.js';
 import { summaryLine, tally, writeDiagnostics } from '../report.js';
@@ -19,7 +18,7 @@ interface JsonFinding {
 
 function toJsonFinding(diagnostic: Finding): JsonFinding {
   const { code, span } = diagnostic;
-  return { code, message: messageWithTitle(diagnostic), file: span.file, line: span.start.line, column: span.start.column };
+  return { code, message: diagnostic.message, file: span.file, line: span.start.line, column: span.start.column };
 }
 
 export const validateCommand: Command = {
