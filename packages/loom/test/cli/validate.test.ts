@@ -10,6 +10,7 @@ interface Finding {
   file: string;
   line: number;
   column: number;
+  hint?: string;
 }
 
 interface ValidateReport {
@@ -45,6 +46,16 @@ describe('loom validate', { concurrency: true }, () => {
     assert.deepEqual(parseReport(run.stdout).errors, [
       { code: 'E001', message: "Undeclared identifier 'Writer'", file, line: 9, column: 13 },
     ]);
+  });
+
+  it('gives a finding its hint in --json, as the text report gives its help line', async () => {
+    const file = `${FIXTURES}/agent-below-flow.nx`;
+    const [text, json] = await Promise.all([runLoom(['validate', file]), runLoom(['validate', file, '--json'])]);
+    const hint = `agents must be declared before the flow 'main' that uses them: move agent 'Writer' (declared at ${file}:6:7) above it`;
+    assert.deepEqual(parseReport(json.stdout).errors, [
+      { code: 'E001', message: "Undeclared identifier 'Writer'", file, line: 3, column: 11, hint },
+    ]);
+    assert.ok(text.stderr.includes(`= help: ${hint}`), text.stderr);
   });
 
   it('shows the code frame of an error inside an included file', async () => {

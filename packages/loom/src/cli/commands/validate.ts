@@ -6,7 +6,8 @@ import { summaryLine, tally, writeDiagnostics } from '../report.js';
 
 /**
  * One finding in `validate --json`: where it is and what it says, without the code frame. The
- * message is the one the text report prints after `Error E001: `, title included.
+ * message is the one the text report prints after `Error E001: `, title included; `hint` is
+ * its `= help:` line, and absent when the finding has none.
  */
 interface JsonFinding {
   readonly code: string;
@@ -14,11 +15,13 @@ interface JsonFinding {
   readonly file: string;
   readonly line: number;
   readonly column: number;
+  readonly hint?: string;
 }
 
-function toJsonFinding(diagnostic: Finding): JsonFinding {
-  const { code, span } = diagnostic;
-  return { code, message: diagnostic.message, file: span.file, line: span.start.line, column: span.start.column };
+function toJsonFinding(finding: Finding): JsonFinding {
+  const { code, message, span, hint } = finding;
+  const located = { code, message, file: span.file, line: span.start.line, column: span.start.column };
+  return hint === undefined ? located : { ...located, hint };
 }
 
 export const validateCommand: Command = {
@@ -33,7 +36,7 @@ export const validateCommand: Command = {
   options: {
     json: {
       type: 'boolean',
-      description: 'Print {valid, errors, warnings} as JSON on stdout instead of the report; each finding has code, message, file, line and column',
+      description: 'Print {valid, errors, warnings} as JSON on stdout instead of the report; each finding has code, message, file, line and column, and hint when it has one',
     },
   },
   async run({ arguments: [file], options }, io) {
