@@ -185,21 +185,21 @@ export class EmitContext {
   }
 
   /**
-   * A construct the checker accepts but Loom does not run yet: an E001 finding at `node` (so
+   * A construct the checker accepts but Loom does not run yet: an E006 finding at `node` (so
    * `validate` reports it), compiled to a call that refuses at run time, which a program with
    * the finding never reaches.
    */
   unsupported(node: Node, construct: string): Code {
-    this.unsupportedFindings.push(diagnostic('E001', node.span, `loom run does not support ${construct} yet`));
+    this.unsupportedFindings.push(diagnostic('E006', node.span, construct));
     return ['$rt.unsupported(', JSON.stringify(construct), ')'];
   }
 
   /**
    * A declaration that cannot run as written (an agent using a `tool` block, which has no
-   * code): E001 at `node` with what to write instead, so `validate` refuses it too.
+   * code): E006 at `node` with what to write instead, so `validate` refuses it too.
    */
   cannotRun(node: Node, problem: string): Code {
-    this.unsupportedFindings.push(diagnostic('E001', node.span, problem));
+    this.unsupportedFindings.push(diagnostic('E006', node.span, problem));
     return ['$rt.cannotRun(', JSON.stringify(problem), ')'];
   }
 

@@ -58,6 +58,16 @@ describe('loom validate', { concurrency: true }, () => {
     assert.ok(text.stderr.includes(`= help: ${hint}`), text.stderr);
   });
 
+  it('refuses a python! block with E006, not as an undeclared identifier', async () => {
+    const file = `${FIXTURES}/python-block.nx`;
+    const [text, json] = await Promise.all([runLoom(['validate', file]), runLoom(['validate', file, '--json'])]);
+    assert.equal(text.status, COMPILE_ERROR_STATUS);
+    assert.equal(text.stderr.split('\n')[0], 'Error E006: Not supported by this runtime: python! blocks');
+    assert.deepEqual(parseReport(json.stdout).errors, [
+      { code: 'E006', message: 'Not supported by this runtime: python! blocks', file, line: 3, column: 9 },
+    ]);
+  });
+
   it('shows the code frame of an error inside an included file', async () => {
     const run = await runLoom(['validate', `${FIXTURES}/includes-broken-library.nx`]);
     assert.equal(run.status, COMPILE_ERROR_STATUS);
