@@ -6,7 +6,7 @@ import type { Span } from './syntax/spans.js';
  * `loom explain`, docs/loom/errors.md and the runtime error formats all read this table.
  */
 export const ERROR_CODES = [
-  'E001', 'E002', 'E003', 'E004', 'E005',
+  'E001', 'E002', 'E003', 'E004', 'E005', 'E006',
   'E101', 'E102', 'E103', 'E104', 'E105',
   'E201', 'E202', 'E203',
   'E301', 'E302', 'E303',
@@ -55,14 +55,13 @@ export const ERROR_REGISTRY: Readonly<Record<ErrorCode, ErrorEntry>> = {
     cause:
       'A name is used that no declaration in scope provides: an agent, tool, protocol, flow or ' +
       'variable that is misspelt, declared only after the flow that uses it, or defined in a ' +
-      'file that is not included. Also raised for an `include` whose file does not exist, and ' +
-      'for Nexa v2 harness forms (autoloop, with_context, try_agent, reflect, snapshot, fork, ' +
-      'verify, hooks, actors) that Loom parses but does not run yet, and for a server\'s ' +
-      '`require_auth` in a program that declares no `auth` block to verify tokens with.',
+      'file that is not included. Also raised for an `include` or agent `experience` file that ' +
+      'does not exist, an unknown decorator, and a server\'s `require_auth` in a program that ' +
+      'declares no `auth` block to verify tokens with. A construct Loom knows but does not run ' +
+      'is E006, not E001.',
     remedy:
       'Declare the agent, tool or protocol above the flow that uses it, fix the spelling, or ' +
-      'add the `include "file.nxlib";` that provides it. For a harness form, rewrite it with ' +
-      'flows, loops and try/catch.',
+      'add the `include "file.nxlib";` that provides it.',
   },
   E002: {
     family: 'CompileError',
@@ -104,6 +103,34 @@ export const ERROR_REGISTRY: Readonly<Record<ErrorCode, ErrorEntry>> = {
       'again. An include cycle (a file including itself, directly or through others) is ' +
       'reported here too, since it would declare every name of the cycle twice.',
     remedy: 'Rename one of them or delete the duplicate; break an include cycle by moving the shared declarations into a third file.',
+  },
+  E006: {
+    family: 'CompileError',
+    title: 'Not supported by this runtime',
+    cause:
+      'The program uses a construct of the Nexa language that Loom parses but does not run, so ' +
+      '`validate`, `lint`, `build` and `run` refuse the whole program at the construct rather ' +
+      'than run it halfway: `python!` blocks; an agent using a `tool` block, whether an MCP tool ' +
+      '(`mcp:`), a Python tool (`python:`) or a block with no implementation (a `tool` block ' +
+      'only describes a tool); the Nexa v2 harness forms (autoloop, with_context, ' +
+      'try_agent/catch_correction, reflect, snapshot()/restore(), fork/merge, verify, lifecycle ' +
+      'hooks such as on_error, unharnessed blocks, context_policy, and the agent properties ' +
+      '`context_policy` and `context`); actors (`spawn` of an agent, `pass`, `receive()`, and ' +
+      'functions, flows or `let` inside an agent body); calls into a `std` namespace Loom does ' +
+      'not provide (such as std.ask_human) or to the session functions of std.auth, which need the ' +
+      'request of a server route; the builtins `img`, `input` and `join`; `uses std.NS` of a ' +
+      'namespace that offers no agent tools, or of std.db / std.kv in a program that declares ' +
+      'no such handle; a tool block, protocol, trait, type or enum used as a value; an agent ' +
+      'property written as a `{ ... }` block; an auth block value that is not a literal; a ' +
+      '`db` or `kv` block without a string location; and a named argument the called flow ' +
+      'does not declare.',
+    remedy:
+      'Write the part in what Loom runs: a tool as `@tool("description") fn name(...) { ... }`, ' +
+      'or `uses std.NS` of a namespace Loom provides (json, fs, time, math, text, string, ' +
+      'regex, hash, http, shell, template, env, db, kv, auth); Python work through std.shell; ' +
+      'a harness form as flows, loops and try/catch; an actor as a flow run with ' +
+      '`spawn flow(...)` and std.concurrent channels; a setting as a literal value. The ' +
+      'message names the construct; docs/loom/reference.md lists what runs.',
   },
   E101: {
     family: 'RuntimeError',

@@ -5,6 +5,7 @@
  * with a `role` or a `prompt` (E003). A model must name its provider (`openai/gpt-4o`): the
  * value does not have the type a model reference has, so that is E002 too.
  */
+import { diagnostic } from '../diagnostic.js';
 import type { Diagnostic } from '../diagnostic.js';
 import type { AgentDeclaration, Expression, Property, PropertyBlock } from '../syntax/ast.js';
 import type { Span } from '../syntax/spans.js';
@@ -63,13 +64,9 @@ export function checkAgent(agent: AgentDeclaration, decorators: AgentDecorators)
     diagnostics.push(...valueProblems(setting));
   }
   if (!seen.has('role') && !seen.has('prompt') && agent.name.name !== '') {
-    diagnostics.push({
-      code: 'E003',
-      severity: 'error',
-      message: `Missing required property: agent '${agent.name.name}' declares neither 'role' nor 'prompt'`,
-      span: agent.name.span,
+    diagnostics.push(diagnostic('E003', agent.name.span, `agent '${agent.name.name}' declares neither 'role' nor 'prompt'`, {
       hint: 'add `role: "..."` or `prompt: "..."` saying what the agent does',
-    });
+    }));
   }
   return diagnostics;
 }
@@ -79,26 +76,19 @@ function unknownPropertyProblem(property: Property): Diagnostic | null {
   if (AGENT_PROPERTY_RULES.has(name) || name === '') return null;
   if (isHarnessProperty(property)) return harnessPropertyDiagnostic(property);
   const clause = HEADER_CLAUSES.get(name);
-  return {
-    code: 'E002',
-    severity: 'error',
-    message: `Type mismatch: agents have no property '${name}'`,
-    span: property.name.span,
+  return diagnostic('E002', property.name.span, `agents have no property '${name}'`, {
     hint: clause
       ? `'${name}' belongs in the agent header: ${clause}`
       : (suggestionHint(name, AGENT_PROPERTY_RULES.keys()) ?? `agent properties are ${[...AGENT_PROPERTY_RULES.keys()].join(', ')}`),
-  };
+  });
 }
 
 function duplicateSetting(agent: AgentDeclaration, duplicate: Setting, first: Setting): Diagnostic {
   const how = (setting: Setting): string => (setting.via === 'property' ? 'the property' : setting.via);
-  return {
-    code: 'E005',
-    severity: 'error',
-    message: `Duplicate declaration of '${duplicate.property}' in agent '${agent.name.name}'`,
-    span: duplicate.nameSpan,
+  return diagnostic('E005', duplicate.nameSpan, undefined, {
+    subject: `of '${duplicate.property}' in agent '${agent.name.name}'`,
     hint: `'${duplicate.property}' is already set by ${how(first)} at ${formatPosition(first.nameSpan)}`,
-  };
+  });
 }
 
 function valueProblems(setting: Setting): Diagnostic[] {

@@ -5,6 +5,7 @@
  * hint pointing at the first. Top-level assignments declare script variables; assigning a
  * name again is not a redeclaration.
  */
+import { diagnostic } from '../diagnostic.js';
 import type { Diagnostic } from '../diagnostic.js';
 import type { Declaration, Identifier, Statement } from '../syntax/ast.js';
 import type { PlacedItem, SourceUnit } from './includes.js';
@@ -90,13 +91,10 @@ export function bindGlobals(items: readonly PlacedItem[]): BindResult {
 
 /** E005 at `duplicate`, a second declaration of the name `first` holds. */
 export function duplicateDeclaration(duplicate: Identifier, first: GlobalSymbol): Diagnostic {
-  return {
-    code: 'E005',
-    severity: 'error',
-    message: `Duplicate declaration '${duplicate.name}'`,
-    span: duplicate.span,
+  return diagnostic('E005', duplicate.span, undefined, {
+    subject: `'${duplicate.name}'`,
     hint: `'${first.name}' is already declared as ${KIND_PHRASES[first.kind]} at ${formatPosition(first.nameNode.span)}`,
-  };
+  });
 }
 
 function declaredName(item: Declaration | Statement): { name: Identifier; kind: GlobalKind } | null {

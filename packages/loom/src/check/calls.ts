@@ -10,10 +10,12 @@
  * arguments are left to the runtime, which may supply defaults, and so are calls on the right
  * of `|>`, whose first argument is the piped value.
  */
+import { diagnostic } from '../diagnostic.js';
 import type { Diagnostic } from '../diagnostic.js';
 import type { Argument, CallExpression, Identifier, Node, Parameter, StructDeclaration, TypeExpression } from '../syntax/ast.js';
 import type { GlobalSymbol } from './binder.js';
-import { literalMismatchDiagnostic } from './literal-types.js';
+import { literalMismatchFinding } from './literal-types.js';
+import type { LiteralMismatchFinding } from './literal-types.js';
 import { formatPosition } from './positions.js';
 import type { Resolution } from './resolver.js';
 import { suggestionHint } from '../language/suggest.js';
@@ -30,7 +32,7 @@ export class CallChecker implements NodeVisitor {
   readonly kinds: ReadonlySet<Node['kind']> = new Set(['BinaryExpression', 'CallExpression']);
   readonly diagnostics: Diagnostic[] = [];
   /** Literal arguments that do not fit their parameter's annotation: lint warnings, not errors. */
-  readonly argumentTypeMismatches: Diagnostic[] = [];
+  readonly argumentTypeMismatches: LiteralMismatchFinding[] = [];
   private readonly piped = new Set<CallExpression>();
 
   constructor(private readonly resolution: Resolution) {}
@@ -52,9 +54,13 @@ export class CallChecker implements NodeVisitor {
   }
 }
 
-function signatureMismatches(call: CallExpression, target: GlobalSymbol, resolution: Resolution): { errors: Diagnostic[]; argumentTypes: Diagnostic[] } {
+function signatureMismatches(
+  call: CallExpression,
+  target: GlobalSymbol,
+  resolution: Resolution,
+): { errors: Diagnostic[]; argumentTypes: LiteralMismatchFinding[] } {
   const errors: Diagnostic[] = [];
-  const argumentTypes: Diagnostic[] = [];
+  const argumentTypes: LiteralMismatchFinding[] = [];
   const slots = slotsOf(target);
   if (!slots) return { errors, argumentTypes };
   const what = `${target.kind} '${target.name}'`;
@@ -77,9 +83,11 @@ function signatureMismatches(call: CallExpression, target: GlobalSymbol, resolut
     }
     given.set(slot, argument);
     const type = slot.type ? resolution.annotationTypes.get(slot.type) : undefined;
-    const mismatch = literalMismatchDiagnostic(type, argument.value, (expected, found) =>
+    const mismatch = literalMismatchFinding(type, argument.value, (expected, found) =>
       `'${slot.name}' of ${what} expects '${expected}', found ${found}`);
-    if (mismatch) (target.kind === 'struct' ? errors : argumentTypes).push(mismatch);
+    if (mismatch === null) continue;
+    if (target.kind === 'struct') errors.push(diagnostic('E002', mismatch.span, mismatch.detail));
+    else argumentTypes.push(mismatch);
   }
   return { errors, argumentTypes };
 }
@@ -111,31 +119,18 @@ function structSlots(struct: StructDeclaration): Slot[] {
 function unknownName(name: Identifier, slots: readonly Slot[], target: GlobalSymbol): Diagnostic {
   const names = slots.map((slot) => slot.name);
   const noun = target.kind === 'struct' ? 'field' : 'parameter';
-  return {
-    code: 'E002',
-    severity: 'error',
-    message: `Type mismatch: ${target.kind} '${target.name}' has no ${noun} '${name.name}'`,
-    span: name.span,
+  return diagnostic('E002', name.span, `${target.kind} '${target.name}' has no ${noun} '${name.name}'`, {
     hint: suggestionHint(name.name, names) ?? (names.length > 0 ? `its ${noun}s are ${names.join(', ')}` : `it has no ${noun}s`),
-  };
+  });
 }
 
 /** `f(1, a: 2)` or `f(a: 1, a: 2)`: the call would drop one of the two values. */
 function givenTwice(argument: Argument, earlier: Argument, slot: Slot, what: string): Diagnostic {
-  return {
-    code: 'E002',
-    severity: 'error',
-    message: `Type mismatch: ${what} is given '${slot.name}' twice`,
-    span: argument.name?.span ?? argument.span,
+  return diagnostic('E002', argument.name?.span ?? argument.span, `${what} is given '${slot.name}' twice`, {
     hint: `'${slot.name}' is already given at ${formatPosition(earlier.span)}`,
-  };
+  });
 }
 
 function tooManyArguments(firstExtra: Argument, accepted: number, given: number, what: string): Diagnostic {
-  return {
-    code: 'E002',
-    severity: 'error',
-    message: `Type mismatch: ${what} takes ${accepted} argument${accepted === 1 ? '' : 's'}, not ${given}`,
-    span: firstExtra.span,
-  };
+  return diagnostic('E002', firstExtra.span, `${what} takes ${accepted} argument${accepted === 1 ? '' : 's'}, not ${given}`);
 }

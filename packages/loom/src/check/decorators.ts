@@ -5,6 +5,7 @@
  * decorator does not take, is reported rather than dropped: an unknown decorator is a name
  * nothing declares (E001), a wrong argument a mismatch with what the decorator accepts (E002).
  */
+import { diagnostic } from '../diagnostic.js';
 import type { Diagnostic } from '../diagnostic.js';
 import type { Argument, Decorator, Expression } from '../syntax/ast.js';
 import { suggestionHint } from '../language/suggest.js';
@@ -109,15 +110,11 @@ function unknownDecorator(decorator: Decorator, target: string, known: readonly 
   const name = decorator.name.name;
   const suggestion = suggestionHint(name, known)?.replace(/'([^']+)'/, "'@$1'");
   const list = known.length > 0 ? `${target} take ${known.map((k) => `@${k}`).join(', ')}` : `${target} take no decorators`;
-  return {
-    code: 'E001',
-    severity: 'error',
-    message: `Unknown decorator '@${name}'`,
-    span: decorator.name.span,
+  return diagnostic('E001', decorator.name.span, `unknown decorator '@${name}'`, {
     hint: suggestion ? `${suggestion} (${list})` : list,
-  };
+  });
 }
 
-function argumentMismatch(message: string, span: Diagnostic['span']): Diagnostic {
-  return { code: 'E002', severity: 'error', message: `Type mismatch: ${message}`, span };
+function argumentMismatch(detail: string, span: Diagnostic['span']): Diagnostic {
+  return diagnostic('E002', span, detail);
 }

@@ -7,6 +7,7 @@
  * value is such a duration — arithmetic on duration literals, or a variable every assignment
  * of which is one — it is E002. What it cannot see (a parameter, a field) is documented.
  */
+import { diagnostic } from '../diagnostic.js';
 import type { Diagnostic } from '../diagnostic.js';
 import { millisecondArgument } from '../language/millisecond-parameters.js';
 import type { CallExpression, Expression, Node } from '../syntax/ast.js';
@@ -28,13 +29,9 @@ export class MillisecondArgumentChecker implements NodeVisitor {
     // A duration literal itself is handed over in milliseconds by the code generator.
     if (name === undefined || value === undefined || value.kind === 'NumberLiteral' || !this.holdsSeconds(value, new Set())) return;
     const what = value.kind === 'Identifier' ? `'${value.name}' holds a duration in seconds` : 'this is a duration in seconds';
-    this.diagnostics.push({
-      code: 'E002',
-      severity: 'error',
-      message: `Type mismatch: ${name} reads a plain number as milliseconds, but ${what} (500ms is 0.5), so it would wait a thousandth of it`,
-      span: value.span,
+    this.diagnostics.push(diagnostic('E002', value.span, `${name} reads a plain number as milliseconds, but ${what} (500ms is 0.5), so it would wait a thousandth of it`, {
       hint: 'write the duration with its unit in the call itself (500ms), or give milliseconds (d * 1000)',
-    });
+    }));
   }
 
   /** The std.concurrent function `call` calls, as a builtin (`after`) or by its path (`std.concurrent.after`). */

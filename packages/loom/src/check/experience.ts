@@ -6,6 +6,7 @@
  * The path must be written as a string literal: a computed path could not be read then (E002).
  */
 import { dirname, isAbsolute, join } from 'node:path';
+import { diagnostic } from '../diagnostic.js';
 import type { Diagnostic } from '../diagnostic.js';
 import type { AgentDeclaration, Expression, Property } from '../syntax/ast.js';
 import type { ReadSourceFile } from './includes.js';
@@ -25,16 +26,16 @@ export function readAgentExperience(agent: AgentDeclaration, file: string, readF
   if (property === undefined || property.value.kind === 'PropertyBlock') return undefined;
   const value: Expression = property.value;
   if (value.kind !== 'StringLiteral') {
-    return problem('E002', `Type mismatch: '${EXPERIENCE_PROPERTY}' expects the path of a Markdown file written as a string literal`, value);
+    return problem('E002', `'${EXPERIENCE_PROPERTY}' expects the path of a Markdown file written as a string literal`, value);
   }
   const path = isAbsolute(value.value) ? value.value : join(dirname(file), value.value);
   const text = readFile(path);
   if (text === undefined) {
-    return problem('E001', `Undeclared identifier: experience file '${value.value}' not found`, value, `the path is relative to the file declaring the agent; looked for '${path}'`);
+    return problem('E001', `experience file '${value.value}' not found`, value, `the path is relative to the file declaring the agent; looked for '${path}'`);
   }
   return { kind: 'read', text };
 }
 
-function problem(code: 'E001' | 'E002', message: string, value: Expression, hint?: string): AgentExperience {
-  return { kind: 'problem', diagnostic: { code, severity: 'error', message, span: value.span, hint } };
+function problem(code: 'E001' | 'E002', detail: string, value: Expression, hint?: string): AgentExperience {
+  return { kind: 'problem', diagnostic: diagnostic(code, value.span, detail, { hint }) };
 }

@@ -2,13 +2,9 @@
  * The Nexa v2 "harness" forms (autoloop, with_context, try_agent/catch_correction, reflect,
  * snapshot/restore, fork/merge, verify, lifecycle hooks, actors, unharnessed blocks, context
  * policies) parse, but Loom cannot run them yet. Each is reported once, at its keyword, instead
- * of being dropped or half-run.
- *
- * Code choice: the registry has no "unsupported feature" code. E004 would claim the text is
- * malformed, which it is not. E001 is the closest truth: the construct names something Loom
- * does not provide, exactly as an undeclared identifier does, and its remedy (remove or replace
- * the use) is the same.
+ * of being dropped or half-run: E006, like every construct Loom knows but does not run.
  */
+import { diagnostic } from '../diagnostic.js';
 import type { Diagnostic } from '../diagnostic.js';
 import type { AgentMember, CallExpression, Node, Property } from '../syntax/ast.js';
 import type { GlobalSymbol } from './binder.js';
@@ -97,11 +93,7 @@ export class HarnessStatementFinder implements NodeVisitor {
 }
 
 function unsupported(keyword: string, feature: string, span: Span): Diagnostic {
-  return {
-    code: 'E001',
-    severity: 'error',
-    message: `Undeclared identifier '${keyword}': Loom does not provide ${feature} yet, a Nexa v2 harness form`,
-    span,
+  return diagnostic('E006', span, `'${keyword}', a Nexa v2 harness form for ${feature}`, {
     hint: 'remove it or express the same steps with flows, loops and try/catch',
-  };
+  });
 }

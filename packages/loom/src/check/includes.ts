@@ -8,6 +8,7 @@
  * relative path not found there is looked for in the `stdlib/` folders above it (findIncluded).
  */
 import { dirname, isAbsolute, join, normalize, resolve } from 'node:path';
+import { diagnostic } from '../diagnostic.js';
 import type { Diagnostic } from '../diagnostic.js';
 import type { IncludeDeclaration, Program, TopLevelItem } from '../syntax/ast.js';
 import { parse } from '../syntax/parser.js';
@@ -75,13 +76,9 @@ export function expandIncludes(entry: Program, readFile: ReadSourceFile): Expand
     }
     if (expanded.has(identity)) return;
     if (found === undefined) {
-      diagnostics.push({
-        code: 'E001',
-        severity: 'error',
-        message: `Undeclared identifier: included file '${spec}' not found`,
-        span: declaration.path.span,
+      diagnostics.push(diagnostic('E001', declaration.path.span, `included file '${spec}' not found`, {
         hint: `include paths are relative to the including file, then tried in a stdlib/ folder of an enclosing directory; looked for '${besideIncluder}'`,
-      });
+      }));
       return;
     }
     const parsed = parse(found.source, file);
@@ -96,18 +93,13 @@ export function expandIncludes(entry: Program, readFile: ReadSourceFile): Expand
 /** `chain` lists the files from the one included again to the includer closing the cycle. */
 function cycleDiagnostic(declaration: IncludeDeclaration, chain: readonly string[]): Diagnostic {
   const selfInclude = chain.length === 1;
-  return {
-    // A cycle would declare every name of the files in it a second time.
-    code: 'E005',
-    severity: 'error',
-    message: selfInclude
-      ? `Duplicate declaration: file '${chain[0]}' includes itself`
-      : `Duplicate declaration: include cycle ${[...chain, chain[0]].join(' → ')}`,
-    span: declaration.path.span,
+  const detail = selfInclude ? `file '${chain[0]}' includes itself` : `include cycle ${[...chain, chain[0]].join(' → ')}`;
+  // A cycle would declare every name of the files in it a second time.
+  return diagnostic('E005', declaration.path.span, detail, {
     hint: selfInclude
       ? 'remove this include: a file always sees its own declarations'
       : 'remove one include of the cycle; declarations of an included file are visible to every file that includes it, directly or not',
-  };
+  });
 }
 
 const STDLIB_FOLDER = 'stdlib';

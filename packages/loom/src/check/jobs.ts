@@ -12,6 +12,7 @@
  * `handler:` and `on_failure:` name flows. Handler bodies are resolved and type-checked like any
  * function body by the other passes.
  */
+import { diagnostic } from '../diagnostic.js';
 import type { Diagnostic } from '../diagnostic.js';
 import type { Expression, Identifier, JobDeclaration, PropertyBlock } from '../syntax/ast.js';
 import type { Span } from '../syntax/spans.js';
@@ -54,11 +55,7 @@ export function checkJob(job: JobDeclaration, globals: GlobalTable): Diagnostic[
   ];
   const diagnostics: Diagnostic[] = job.options
     .filter((argument) => argument.name === null)
-    .map((argument) => ({
-      code: 'E002',
-      severity: 'error',
-      message: 'Type mismatch: a job option is written `name: value`',
-      span: argument.span,
+    .map((argument) => diagnostic('E002', argument.span, 'a job option is written `name: value`', {
       hint: `job options are ${JOB_OPTIONS.join(', ')}`,
     }));
   const seen = new Map<string, Option>();
@@ -78,13 +75,9 @@ export function checkJob(job: JobDeclaration, globals: GlobalTable): Diagnostic[
     const name = handler.name.name;
     const first = handlers.get(name);
     if (!JOB_HANDLERS.includes(name)) {
-      diagnostics.push({
-        code: 'E002',
-        severity: 'error',
-        message: `Type mismatch: jobs have no handler '${name}'`,
-        span: handler.name.span,
+      diagnostics.push(diagnostic('E002', handler.name.span, `jobs have no handler '${name}'`, {
         hint: suggestionHint(name, JOB_HANDLERS) ?? `a job's handlers are ${JOB_HANDLERS.join(' and ')}`,
-      });
+      }));
     } else if (first !== undefined) {
       diagnostics.push(duplicate(job, handler.name.span, first, name));
     } else {
@@ -96,13 +89,9 @@ export function checkJob(job: JobDeclaration, globals: GlobalTable): Diagnostic[
   const perform = handlers.get('perform');
   const handlerOption = seen.get('handler');
   if (perform === undefined && handlerOption === undefined && job.name.name !== '') {
-    diagnostics.push({
-      code: 'E003',
-      severity: 'error',
-      message: `Missing required property: job '${job.name.name}' declares neither 'perform(...)' nor 'handler'`,
-      span: job.name.span,
+    diagnostics.push(diagnostic('E003', job.name.span, `job '${job.name.name}' declares neither 'perform(...)' nor 'handler'`, {
       hint: 'add `perform(args) { ... }` to the body, or `handler: SomeFlow`',
-    });
+    }));
   } else if (perform !== undefined && handlerOption !== undefined) {
     diagnostics.push(duplicate(job, handlerOption.name.span, perform, 'perform'));
   }
@@ -113,13 +102,9 @@ function optionProblems(option: Option, globals: GlobalTable): Diagnostic[] {
   const name = option.name.name;
   const rule = JOB_OPTION_RULES.get(name);
   if (rule === undefined) {
-    return [{
-      code: 'E002',
-      severity: 'error',
-      message: `Type mismatch: jobs have no option '${name}'`,
-      span: option.name.span,
+    return [diagnostic('E002', option.name.span, `jobs have no option '${name}'`, {
       hint: suggestionHint(name, JOB_OPTIONS) ?? `job options are ${JOB_OPTIONS.join(', ')}`,
-    }];
+    })];
   }
   switch (rule.kind) {
     case 'setting':
@@ -135,40 +120,28 @@ function optionProblems(option: Option, globals: GlobalTable): Diagnostic[] {
 function wordProblems(name: string, words: readonly string[], value: Expression | PropertyBlock): Diagnostic[] {
   const word = value.kind === 'Identifier' ? value.name : value.kind === 'StringLiteral' ? value.value : null;
   if (word !== null && words.includes(word)) return [];
-  return [{
-    code: 'E002',
-    severity: 'error',
-    message: `Type mismatch: '${name}' expects one of ${words.map((candidate) => `'${candidate}'`).join(', ')}`,
-    span: value.span,
+  return [diagnostic('E002', value.span, `'${name}' expects one of ${words.map((candidate) => `'${candidate}'`).join(', ')}`, {
     hint: word === null ? undefined : suggestionHint(word, words),
-  }];
+  })];
 }
 
 /** `handler: SendMail` names a flow the program declares. */
 function flowOptionProblems(name: string, value: Expression | PropertyBlock, globals: GlobalTable): Diagnostic[] {
   if (value.kind !== 'Identifier') {
-    return [{ code: 'E002', severity: 'error', message: `Type mismatch: '${name}' expects the name of a flow`, span: value.span }];
+    return [diagnostic('E002', value.span, `'${name}' expects the name of a flow`)];
   }
   const symbol = globals.lookup(value.name);
   if (symbol === undefined) {
     const flows = [...globals.all()].filter((candidate) => candidate.kind === 'flow').map((candidate) => candidate.name);
-    return [{ code: 'E001', severity: 'error', message: `Undeclared identifier '${value.name}'`, span: value.span, hint: suggestionHint(value.name, flows) }];
+    return [diagnostic('E001', value.span, undefined, { subject: `'${value.name}'`, hint: suggestionHint(value.name, flows) })];
   }
   if (symbol.kind === 'flow') return [];
-  return [{
-    code: 'E002',
-    severity: 'error',
-    message: `Type mismatch: '${name}' expects a flow, but '${value.name}' is ${KIND_PHRASES[symbol.kind]}`,
-    span: value.span,
-  }];
+  return [diagnostic('E002', value.span, `'${name}' expects a flow, but '${value.name}' is ${KIND_PHRASES[symbol.kind]}`)];
 }
 
 function duplicate(job: JobDeclaration, span: Span, first: Span, name: string): Diagnostic {
-  return {
-    code: 'E005',
-    severity: 'error',
-    message: `Duplicate declaration of '${name}' in job '${job.name.name}'`,
-    span,
+  return diagnostic('E005', span, undefined, {
+    subject: `of '${name}' in job '${job.name.name}'`,
     hint: `'${name}' is already set at ${formatPosition(first)}`,
-  };
+  });
 }

@@ -4,8 +4,8 @@
  * beside the error codes; only the entry file is linted (a library's unused agents are there
  * for its includers).
  */
-import type { Diagnostic, LintWarning } from '../diagnostic.js';
-import type { LintCode } from '../errors.js';
+import { lintWarning } from '../diagnostic.js';
+import type { LintWarning } from '../diagnostic.js';
 import type { Block, FlowDeclaration, MatchExpression, Node, Program, Statement } from '../syntax/ast.js';
 import type { Analysis } from './analysis.js';
 import { analyze } from './analysis.js';
@@ -49,21 +49,17 @@ export function lintAnalyzed(program: Program, analysis: Analysis, warnUntyped: 
     ...unreadVariables(analysis, program.span.file),
     ...unreachable.warnings,
     ...intentMatches.warnings,
-    ...calls.argumentTypeMismatches.map((mismatch) => warning('W006', mismatch.message.replace(/^Type mismatch: /, ''), mismatch.span)),
+    ...calls.argumentTypeMismatches.map((mismatch) => lintWarning('W006', mismatch.span, mismatch.detail)),
   ];
   if (warnUntyped) warnings.push(...untypedFlows(program));
   return inSourceOrder(warnings);
-}
-
-function warning(code: LintCode, message: string, span: Diagnostic['span'], hint?: string): LintWarning {
-  return { code, severity: 'warning', message, span, hint };
 }
 
 function unusedDeclarations(analysis: Analysis): LintWarning[] {
   const warnings: LintWarning[] = [];
   for (const symbol of analysis.bound.globals.all()) {
     if (!symbol.unit.isEntry || !REPORTED_WHEN_UNUSED.has(symbol.kind) || analysis.resolution.usedGlobals.has(symbol)) continue;
-    warnings.push(warning('W002', `${capitalize(symbol.kind)} '${symbol.name}' is never used`, symbol.nameNode.span));
+    warnings.push(lintWarning('W002', symbol.nameNode.span, `${capitalize(symbol.kind)} '${symbol.name}' is never used`));
   }
   return warnings;
 }
@@ -73,7 +69,7 @@ function unreadVariables(analysis: Analysis, entryFile: string): LintWarning[] {
     const node = binding.node;
     if (!node || binding.kind !== 'variable' || binding.reads > 0 || binding.name.startsWith('_')) return [];
     if (node.span.file !== entryFile) return [];
-    return [warning('W004', `Variable '${binding.name}' is never read`, node.span)];
+    return [lintWarning('W004', node.span, `Variable '${binding.name}' is never read`)];
   });
 }
 
@@ -92,7 +88,7 @@ function firstUnreachable(block: Block): LintWarning | null {
   const next = endIndex >= 0 ? block.statements[endIndex + 1] : undefined;
   const ender = block.statements[endIndex];
   if (!next || !ender) return null;
-  return warning('W003', `Unreachable code after '${STATEMENTS_ENDING_A_BLOCK.get(ender.kind)}'`, next.span);
+  return lintWarning('W003', next.span, `Unreachable code after '${STATEMENTS_ENDING_A_BLOCK.get(ender.kind)}'`);
 }
 
 class DefaultlessIntentMatchFinder implements NodeVisitor {
@@ -101,12 +97,9 @@ class DefaultlessIntentMatchFinder implements NodeVisitor {
 
   enter(node: Node): void {
     if (node.kind !== 'MatchExpression' || !routesByIntentWithoutDefault(node)) return;
-    this.warnings.push(warning(
-      'W005',
-      "Match on intents has no '_' branch",
-      leadingSpan(node.span, 'match'.length),
-      'input that no intent accepts raises E104 at run time; add `_ => ...`',
-    ));
+    this.warnings.push(lintWarning('W005', leadingSpan(node.span, 'match'.length), "Match on intents has no '_' branch", {
+      hint: 'input that no intent accepts raises E104 at run time; add `_ => ...`',
+    }));
   }
 }
 
@@ -126,15 +119,15 @@ function untypedParts(flow: FlowDeclaration): LintWarning[] {
   const warnings = (flow.parameters ?? [])
     .filter((parameter) => parameter.type === null)
     .map((parameter) =>
-      warning('W001', `Parameter '${parameter.name.name}' of flow '${flow.name.name}' has no type annotation`, parameter.name.span),
+      lintWarning('W001', parameter.name.span, `Parameter '${parameter.name.name}' of flow '${flow.name.name}' has no type annotation`),
     );
   if (flow.returnType === null && returnsValue(flow)) {
-    warnings.push(warning('W001', `Flow '${flow.name.name}' returns a value but declares no result type`, flow.name.span, 'add `-> T` after the parameters'));
+    warnings.push(lintWarning('W001', flow.name.span, `Flow '${flow.name.name}' returns a value but declares no result type`, { hint: 'add `-> T` after the parameters' }));
   }
   walk(flow.body, (node) => {
     if (node.kind === 'LetStatement' && node.type === null && node.pattern.kind === 'BindingPattern') {
       const name = node.pattern.name;
-      warnings.push(warning('W001', `Variable '${name.name}' has no type annotation`, name.span, `write let ${name.name}: T = ...`));
+      warnings.push(lintWarning('W001', name.span, `Variable '${name.name}' has no type annotation`, { hint: `write let ${name.name}: T = ...` }));
     }
   });
   return warnings;

@@ -2,7 +2,9 @@
  * Literal values against declared types. Only literals are judged: a literal's type is certain
  * at compile time, anything computed is left to the runtime type mode.
  */
+import { diagnostic } from '../diagnostic.js';
 import type { Diagnostic } from '../diagnostic.js';
+import type { Span } from '../syntax/spans.js';
 import { isDurationLiteral, numberLiteralValue } from '../syntax/number-literal.js';
 import type { DurationLiteral } from '../syntax/number-literal.js';
 import type { Expression } from '../syntax/ast.js';
@@ -66,23 +68,29 @@ export function findLiteralMismatch(type: LoomType, value: Expression): LiteralM
   }
 }
 
+/** A literal that its type rejects: where it is, and what to say of it. */
+export interface LiteralMismatchFinding {
+  readonly span: Span;
+  readonly detail: string;
+}
+
+type DescribeMismatch = (expected: string, found: string) => string;
+
 /**
- * E002 at the first literal in `value` that `type` rejects, or null. `describe` words the
- * message from the expected type and what the literal is (`a string`).
+ * The first literal in `value` that `type` rejects, or null. `describe` words the detail from
+ * the expected type and what the literal is (`a string`). Whether that is an error or only a
+ * lint warning (W006) is for the caller to say.
  */
-export function literalMismatchDiagnostic(
-  type: LoomType | undefined,
-  value: Expression,
-  describe: (expected: string, found: string) => string,
-): Diagnostic | null {
+export function literalMismatchFinding(type: LoomType | undefined, value: Expression, describe: DescribeMismatch): LiteralMismatchFinding | null {
   const found = type && findLiteralMismatch(type, value);
   if (!type || !found) return null;
-  return {
-    code: 'E002',
-    severity: 'error',
-    message: `Type mismatch: ${describe(describeType(type), found.found)}`,
-    span: found.literal.span,
-  };
+  return { span: found.literal.span, detail: describe(describeType(type), found.found) };
+}
+
+/** E002 at the first literal in `value` that `type` rejects, or null. */
+export function literalMismatchDiagnostic(type: LoomType | undefined, value: Expression, describe: DescribeMismatch): Diagnostic | null {
+  const found = literalMismatchFinding(type, value, describe);
+  return found && diagnostic('E002', found.span, found.detail);
 }
 
 function mismatch(literal: Expression, shape: LiteralShape): LiteralMismatch {

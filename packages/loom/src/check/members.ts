@@ -2,6 +2,7 @@
  * Names declared inside one declaration — protocol and struct fields, enum variants, trait and
  * impl methods — must be distinct: a second one is E005 at its name, pointing at the first.
  */
+import { diagnostic } from '../diagnostic.js';
 import type { Diagnostic } from '../diagnostic.js';
 import type { Identifier } from '../syntax/ast.js';
 import { formatPosition } from './positions.js';
@@ -15,13 +16,10 @@ export function duplicateMembers(members: readonly { readonly name: Identifier }
       seen.set(name.name, name);
       continue;
     }
-    diagnostics.push({
-      code: 'E005',
-      severity: 'error',
-      message: `Duplicate declaration of ${noun} '${name.name}' in ${owner}`,
-      span: name.span,
+    diagnostics.push(diagnostic('E005', name.span, undefined, {
+      subject: `of ${noun} '${name.name}' in ${owner}`,
       hint: `'${name.name}' is already declared at ${formatPosition(first.span)}`,
-    });
+    }));
   }
   return diagnostics;
 }

@@ -10,6 +10,7 @@
  * body of an arm, delivers its value in place and is no such boundary (emit/match.ts). A loop
  * inside such a boundary is still inside it: `break` may end that loop, `return` may not leave.
  */
+import { diagnostic } from '../diagnostic.js';
 import type { Diagnostic } from '../diagnostic.js';
 import type { Node } from '../syntax/ast.js';
 import { leadingSpan } from './positions.js';
@@ -94,13 +95,8 @@ export class MisplacedStatementFinder implements NodeVisitor {
 
   private misplaced(keyword: string, where: string, node: Node, place: Place): void {
     const boundary = place.valueBoundary;
-    this.diagnostics.push({
-      code: 'E004',
-      severity: 'error',
-      message: boundary === undefined ? `'${keyword}' is only allowed inside ${where}` : `'${keyword}' cannot leave ${boundary.what}`,
-      span: leadingSpan(node.span, keyword.length),
-      hint: boundary?.hint,
-    });
+    const detail = boundary === undefined ? `'${keyword}' is only allowed inside ${where}` : `'${keyword}' cannot leave ${boundary.what}`;
+    this.diagnostics.push(diagnostic('E004', leadingSpan(node.span, keyword.length), detail, { hint: boundary?.hint }));
   }
 }
 

@@ -4,6 +4,7 @@
  * type mismatch whose hint shows the quoted form. Unknown names inside the strings are
  * reported by type resolution; a field named twice is a duplicate declaration (E005).
  */
+import { diagnostic } from '../diagnostic.js';
 import type { Diagnostic } from '../diagnostic.js';
 import type { ProtocolDeclaration, TypeExpression } from '../syntax/ast.js';
 import { duplicateMembers } from './members.js';
@@ -13,13 +14,9 @@ export function checkProtocol(protocol: ProtocolDeclaration): Diagnostic[] {
   for (const field of protocol.fields) {
     if (field.type.kind === 'StringType' || field.type.kind === 'Error') continue;
     const written = writeType(field.type);
-    diagnostics.push({
-      code: 'E002',
-      severity: 'error',
-      message: `Type mismatch: protocol field types are quoted strings, found bare type '${written}'`,
-      span: field.type.span,
+    diagnostics.push(diagnostic('E002', field.type.span, `protocol field types are quoted strings, found bare type '${written}'`, {
       hint: `write ${field.name.name}: "${written}"`,
-    });
+    }));
   }
   return diagnostics;
 }

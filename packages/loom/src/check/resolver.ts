@@ -5,6 +5,7 @@
  * file's agents at the include). Resolution also records what later passes need: which globals
  * and locals are used, what each call targets, and the type each annotation stands for.
  */
+import { diagnostic } from '../diagnostic.js';
 import type { Diagnostic } from '../diagnostic.js';
 import type {
   AgentDeclaration, CallExpression, ContractClause, Expression, Identifier,
@@ -263,13 +264,10 @@ class Resolver {
     for (const parameter of parameters) {
       const earlier = scope.lookupOwn(parameter.name.name);
       if (earlier?.node) {
-        this.diagnostics.push({
-          code: 'E005',
-          severity: 'error',
-          message: `Duplicate declaration of parameter '${parameter.name.name}'`,
-          span: parameter.name.span,
+        this.diagnostics.push(diagnostic('E005', parameter.name.span, undefined, {
+          subject: `of parameter '${parameter.name.name}'`,
           hint: `'${parameter.name.name}' is already a parameter at ${formatPosition(earlier.node.span)}`,
-        });
+        }));
       }
       scope.declare(parameter.name, 'parameter');
       if (parameter.type) this.resolveType(parameter.type, 'annotation');
@@ -465,13 +463,10 @@ class Resolver {
 
   private checkStdNamespace(namespace: Identifier): void {
     if (isStdNamespace(namespace.name)) return;
-    this.report(`std.${namespace.name}`, {
-      code: 'E001',
-      severity: 'error',
-      message: `Undeclared identifier 'std.${namespace.name}': the standard library has no namespace '${namespace.name}'`,
-      span: namespace.span,
+    this.report(`std.${namespace.name}`, diagnostic('E001', namespace.span, `the standard library has no namespace '${namespace.name}'`, {
+      subject: `'std.${namespace.name}'`,
       hint: suggestionHint(namespace.name, stdNamespaceNames())?.replace(/'([^']+)'/, "'std.$1'"),
-    });
+    }));
   }
 
   /** `Enum::Variant` in an expression or a pattern: the enum must exist and have that variant. */
@@ -482,12 +477,7 @@ class Resolver {
     if (symbol) {
       this.usedGlobals.add(symbol);
       if (symbol.declaration.kind !== 'EnumDeclaration') {
-        this.report(`${enumName.name}::`, {
-          code: 'E002',
-          severity: 'error',
-          message: `Type mismatch: '${enumName.name}' is ${KIND_PHRASES[symbol.kind]}, not an enum`,
-          span: enumName.span,
-        });
+        this.report(`${enumName.name}::`, diagnostic('E002', enumName.span, `'${enumName.name}' is ${KIND_PHRASES[symbol.kind]}, not an enum`));
         return;
       }
       variants = symbol.declaration.variants.map((v) => v.name.name);
@@ -497,13 +487,10 @@ class Resolver {
       return;
     }
     if (node.variant.name !== '' && !variants.includes(node.variant.name)) {
-      this.report(`${enumName.name}::${node.variant.name}`, {
-        code: 'E001',
-        severity: 'error',
-        message: `Undeclared identifier '${enumName.name}::${node.variant.name}': enum '${enumName.name}' has no variant '${node.variant.name}'`,
-        span: node.variant.span,
+      this.report(`${enumName.name}::${node.variant.name}`, diagnostic('E001', node.variant.span, `enum '${enumName.name}' has no variant '${node.variant.name}'`, {
+        subject: `'${enumName.name}::${node.variant.name}'`,
         hint: suggestionHint(node.variant.name, variants) ?? `its variants are ${variants.join(', ')}`,
-      });
+      }));
     }
   }
 
@@ -542,13 +529,10 @@ class Resolver {
 
   private agentUsedTooEarly(agent: GlobalSymbol, use: Identifier): void {
     const where = agent.unit.isEntry ? '' : ` (from ${agent.unit.file}, so move its include)`;
-    this.report(agent.name, {
-      code: 'E001',
-      severity: 'error',
-      message: `Undeclared identifier '${agent.name}'`,
-      span: use.span,
+    this.report(agent.name, diagnostic('E001', use.span, undefined, {
+      subject: `'${agent.name}'`,
       hint: `agents must be declared before the ${this.context.label} that uses them: move agent '${agent.name}' (declared at ${formatPosition(agent.nameNode.span)}${where}) above it`,
-    });
+    }));
   }
 
   private resolveType(type: TypeExpression, context: TypeContext): void {
@@ -566,12 +550,7 @@ class Resolver {
     }
     this.usedGlobals.add(symbol);
     if (kinds.includes(symbol.kind)) return;
-    this.diagnostics.push({
-      code: 'E002',
-      severity: 'error',
-      message: `Type mismatch: '${name.name}' is ${KIND_PHRASES[symbol.kind]}, not ${expected}`,
-      span: name.span,
-    });
+    this.diagnostics.push(diagnostic('E002', name.span, `'${name.name}' is ${KIND_PHRASES[symbol.kind]}, not ${expected}`));
   }
 
   /**
@@ -584,14 +563,14 @@ class Resolver {
     // (a file that is not Loom, a generated program) that would make checking quadratic.
     const suggestion = this.suggestedNames < SUGGESTED_UNDECLARED_NAMES_MAX ? hint() : undefined;
     this.suggestedNames += 1;
-    this.report(name, { code: 'E001', severity: 'error', message: `Undeclared identifier '${name}'`, span, hint: suggestion });
+    this.report(name, diagnostic('E001', span, undefined, { subject: `'${name}'`, hint: suggestion }));
   }
 
-  /** Reports `diagnostic` unless the same name was already reported: one error per mistake. */
-  private report(key: string, diagnostic: Diagnostic): void {
+  /** Reports `finding` unless the same name was already reported: one error per mistake. */
+  private report(key: string, finding: Diagnostic): void {
     if (this.reportedNames.has(key)) return;
     this.reportedNames.add(key);
-    this.diagnostics.push(diagnostic);
+    this.diagnostics.push(finding);
   }
 
   private *visibleNames(scope: Scope | null): Iterable<string> {

@@ -11,6 +11,7 @@
  * and path declared once per server and a port once per program (E005), and `require_auth`
  * needs the file's `auth` block, whose secret verifies the tokens (E001 without one).
  */
+import { diagnostic } from '../diagnostic.js';
 import type { Diagnostic } from '../diagnostic.js';
 import type { ServerDeclaration } from '../syntax/ast.js';
 import { suggestionHint } from '../language/suggest.js';
@@ -26,8 +27,8 @@ export interface ServerCheckContext {
   readonly hasAuthBlock: boolean;
 }
 
-function mismatch(message: string, span: Diagnostic['span'], hint?: string): Diagnostic {
-  return { code: 'E002', severity: 'error', message: `Type mismatch: ${message}`, span, ...(hint === undefined ? {} : { hint }) };
+function mismatch(detail: string, span: Diagnostic['span'], hint?: string): Diagnostic {
+  return diagnostic('E002', span, detail, { hint });
 }
 
 export function checkServer(server: ServerDeclaration, context: ServerCheckContext): Diagnostic[] {
@@ -50,26 +51,19 @@ export function checkServer(server: ServerDeclaration, context: ServerCheckConte
       }
     }
     if (handler === null) {
-      diagnostics.push({
-        code: 'E003',
-        severity: 'error',
-        message: `Missing required property: the route ${method ?? 'semantic'} "${path}" of server ${label} has no handler`,
-        span: route.path.span,
+      diagnostics.push(diagnostic('E003', route.path.span, `the route ${method ?? 'semantic'} "${path}" of server ${label} has no handler`, {
         hint: 'write `=> SomeFlow` after the path, or `handler: SomeFlow` in the route block',
-      });
+      }));
     }
     for (const answered of method === null ? SEMANTIC_ROUTE_METHODS : [method]) {
       // The router treats `/users/:id` and `/users/:name` as one path.
       const key = `${answered} ${routerPath.replace(/:[A-Za-z0-9_]+/g, ':')}`;
       const first = declared.get(key);
       if (first !== undefined) {
-        diagnostics.push({
-          code: 'E005',
-          severity: 'error',
-          message: `Duplicate declaration of the route ${answered} "${path}" in server ${label}`,
-          span: route.path.span,
+        diagnostics.push(diagnostic('E005', route.path.span, undefined, {
+          subject: `of the route ${answered} "${path}" in server ${label}`,
           hint: `the same method and path are already routed at ${formatPosition(first)}`,
-        });
+        }));
         break;
       }
       declared.set(key, route.path.span);
@@ -96,13 +90,9 @@ export function checkServer(server: ServerDeclaration, context: ServerCheckConte
       if (value.kind !== 'StringLiteral') {
         diagnostics.push(mismatch("'require_auth' takes the path prefix it protects, as a string", value.span));
       } else if (!context.hasAuthBlock) {
-        diagnostics.push({
-          code: 'E001',
-          severity: 'error',
-          message: `Undeclared identifier: require_auth "${value.value}" needs the program's auth block, and this program declares none`,
-          span: directive.name.span,
+        diagnostics.push(diagnostic('E001', directive.name.span, `require_auth "${value.value}" needs the program's auth block, and this program declares none`, {
           hint: 'declare one, e.g. `auth api { type: "jwt", secret: "..." }`; its secret verifies the bearer tokens',
-        });
+        }));
       }
     }
   }
@@ -122,13 +112,10 @@ export function duplicatePorts(servers: readonly ServerDeclaration[]): Diagnosti
       seen.set(port, server);
       continue;
     }
-    diagnostics.push({
-      code: 'E005',
-      severity: 'error',
-      message: `Duplicate declaration of port ${port}: servers ${serverLabel(first)} and ${serverLabel(server)} would both listen on it`,
-      span: server.span,
+    diagnostics.push(diagnostic('E005', server.span, `servers ${serverLabel(first)} and ${serverLabel(server)} would both listen on it`, {
+      subject: `of port ${port}`,
       hint: `give one of them another port (the first is at ${formatPosition(first.span)})`,
-    });
+    }));
   }
   return diagnostics;
 }

@@ -5,6 +5,7 @@
  * break the rule's own constraint (`'temperature' must be between 0 and 2`). A computed value
  * is checked when the program runs.
  */
+import { diagnostic } from '../diagnostic.js';
 import type { Diagnostic } from '../diagnostic.js';
 import type { Expression, PropertyBlock } from '../syntax/ast.js';
 import type { Span } from '../syntax/spans.js';
@@ -17,16 +18,10 @@ export function settingValueProblems(property: string, rule: PropertyRule, value
   }
   const mismatch = findLiteralMismatch(rule.type, value);
   if (mismatch) {
-    const diagnostic = typeMismatch(property, rule.expects, mismatch.found, mismatch.literal.span);
-    return [{ ...diagnostic, hint: unquoteHint(mismatch.literal) }];
+    return [typeMismatch(property, rule.expects, mismatch.found, mismatch.literal.span, unquoteHint(mismatch.literal))];
   }
-  return (rule.validate?.(value, property) ?? []).map((problem) => ({
-    code: 'E002',
-    severity: 'error',
-    message: `Type mismatch: ${problem.message}`,
-    span: problem.literal.span,
-    hint: problem.hint,
-  }));
+  return (rule.validate?.(value, property) ?? []).map((problem) =>
+    diagnostic('E002', problem.literal.span, problem.message, { hint: problem.hint }));
 }
 
 /** `stream: "true"` and `retry: "3"` are strings; the fix is to drop the quotes. */
@@ -37,11 +32,6 @@ function unquoteHint(literal: Expression): string | undefined {
   return looksLikeValue ? `write ${text} without quotes` : undefined;
 }
 
-function typeMismatch(property: string, expects: string, found: string, span: Span): Diagnostic {
-  return {
-    code: 'E002',
-    severity: 'error',
-    message: `Type mismatch: '${property}' expects ${expects}, found ${found}`,
-    span,
-  };
+function typeMismatch(property: string, expects: string, found: string, span: Span, hint?: string): Diagnostic {
+  return diagnostic('E002', span, `'${property}' expects ${expects}, found ${found}`, { hint });
 }

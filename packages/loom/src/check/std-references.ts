@@ -5,6 +5,7 @@
  * passes a program that `loom run` would stop at with E105. Whether the namespace exists at
  * all is the resolver's question; what Loom knows but does not run is refused separately.
  */
+import { diagnostic } from '../diagnostic.js';
 import type { Diagnostic } from '../diagnostic.js';
 import type { MemberExpression, Node } from '../syntax/ast.js';
 import { STD_FUNCTIONS_NOT_RUN, isStdNamespaceRun, stdFunctionNames } from '../language/std-library.js';
@@ -32,13 +33,10 @@ export class StdReferenceChecker implements NodeVisitor {
     const known = rest.some((_, index) => functions.includes(rest.slice(0, index + 1).join('.')));
     if (known || STD_FUNCTIONS_NOT_RUN.get(namespace)?.has(name) === true || functions.some((candidate) => candidate.startsWith(`${name}.`))) return;
     const suggestion = suggestionHint(name, functions);
-    this.diagnostics.push({
-      code: 'E001',
-      severity: 'error',
-      message: `Undeclared identifier 'std.${namespace}.${name}': std.${namespace} has no function '${name}'`,
-      span: node.property.span,
+    this.diagnostics.push(diagnostic('E001', node.property.span, `std.${namespace} has no function '${name}'`, {
+      subject: `'std.${namespace}.${name}'`,
       hint: suggestion ?? `std.${namespace} has ${functions.map((candidate) => `'${candidate}'`).join(', ')}`,
-    });
+    }));
   }
 
   /** `[namespace, ...names]` of a member chain rooted at the standard library, marking its inner links judged. */

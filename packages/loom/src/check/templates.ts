@@ -4,8 +4,9 @@
  * than only when the line runs. The runtime compiles the same body with the same compiler
  * (language/template/), so the two cannot disagree about what is malformed.
  */
+import { diagnostic } from '../diagnostic.js';
 import type { Diagnostic } from '../diagnostic.js';
-import { ERROR_REGISTRY, LoomError } from '../errors.js';
+import { LoomError } from '../errors.js';
 import { compileTemplate } from '../language/template/compile.js';
 import type { Node } from '../syntax/ast.js';
 import type { NodeVisitor } from '../syntax/walk.js';
@@ -23,12 +24,8 @@ export class TemplateChecker implements NodeVisitor {
       compileTemplate(node.body);
     } catch (error) {
       if (!(error instanceof LoomError) || error.code !== 'E801') throw error;
-      this.diagnostics.push({
-        code: 'E801',
-        severity: 'error',
-        message: `${ERROR_REGISTRY.E801.title}: ${error.message.replace(/^template: /, '')}`,
-        span: leadingSpan(node.span, TEMPLATE_KEYWORD.length),
-      });
+      const detail = error.message.replace(/^template: /, '');
+      this.diagnostics.push(diagnostic('E801', leadingSpan(node.span, TEMPLATE_KEYWORD.length), detail));
     }
   }
 }

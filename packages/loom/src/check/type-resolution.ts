@@ -4,6 +4,7 @@
  * is an undeclared identifier (E001); inside a protocol field's type string it is a type
  * mismatch (E002), the code the Nexa index gives for protocol field types.
  */
+import { diagnostic } from '../diagnostic.js';
 import type { Diagnostic } from '../diagnostic.js';
 import type { NamedType, StringType, TypeAliasDeclaration, TypeExpression } from '../syntax/ast.js';
 import type { Span } from '../syntax/spans.js';
@@ -53,7 +54,7 @@ export class TypeResolver {
       case 'StringType': {
         const read = this.readString(expr);
         if (!read.ok) {
-          diagnostics.push({ code: 'E002', severity: 'error', message: `Type mismatch: ${read.message}`, span: read.span });
+          diagnostics.push(diagnostic('E002', read.span, read.message));
           return UNKNOWN_TYPE;
         }
         return this.resolve(read.type, 'protocol-field', diagnostics);
@@ -70,12 +71,7 @@ export class TypeResolver {
     if (constructor) {
       const counts = acceptedArgumentCounts(constructor);
       if (!counts.includes(args.length)) {
-        diagnostics.push({
-          code: 'E002',
-          severity: 'error',
-          message: `Type mismatch: '${name}' takes ${describeCounts(counts)}, not ${args.length}`,
-          span: expr.span,
-        });
+        diagnostics.push(diagnostic('E002', expr.span, `'${name}' takes ${describeCounts(counts)}, not ${args.length}`));
         return UNKNOWN_TYPE;
       }
       return applyConstructor(constructor, args);
@@ -86,25 +82,16 @@ export class TypeResolver {
       return symbol.kind === 'type' ? this.aliasTarget(symbol.declaration as TypeAliasDeclaration) : { kind: 'declared', name };
     }
     if (symbol) {
-      diagnostics.push({
-        code: 'E002',
-        severity: 'error',
-        message: `Type mismatch: '${name}' is ${KIND_PHRASES[symbol.kind]}, not a type`,
-        span: expr.name.span,
-      });
+      diagnostics.push(diagnostic('E002', expr.name.span, `'${name}' is ${KIND_PHRASES[symbol.kind]}, not a type`));
       return UNKNOWN_TYPE;
     }
     if (name === SELF_TYPE_NAME) return UNKNOWN_TYPE;
     if (context === 'annotation') {
       this.reportUndeclared(name, expr.name.span, () => suggestionHint(name, this.typeNames()) ?? ANNOTATION_REMEDY);
     } else {
-      diagnostics.push({
-        code: 'E002',
-        severity: 'error',
-        message: `Type mismatch: unknown type '${name}' in protocol field`,
-        span: expr.name.span,
+      diagnostics.push(diagnostic('E002', expr.name.span, `unknown type '${name}' in protocol field`, {
         hint: suggestionHint(name, this.typeNames()) ?? PROTOCOL_FIELD_REMEDY,
-      });
+      }));
     }
     return UNKNOWN_TYPE;
   }

@@ -1,7 +1,6 @@
 import type { Diagnostic } from '../diagnostic.js';
 import type { Span } from '../syntax/spans.js';
 import { paletteFor } from './colour.js';
-import { messageWithTitle } from './message-with-title.js';
 import { SourceLines, sliceColumns, toDisplayLine } from './source-text.js';
 
 /** What the renderer needs of a finding: a Diagnostic, or a lint warning with its W-code. */
@@ -60,7 +59,7 @@ function renderWithLines(diagnostic: RenderableFinding, lines: SourceLines | und
   const bar = `${pad} ${palette.gutter('|')}`;
 
   const out = [
-    `${highlight(`${label} ${diagnostic.code}`)}${palette.emphasis(`: ${messageWithTitle(diagnostic)}`)}`,
+    `${highlight(`${label} ${diagnostic.code}`)}${palette.emphasis(`: ${diagnostic.message}`)}`,
     `${pad}${palette.gutter('-->')} ${span.file}:${span.start.line}:${span.start.column}`,
   ];
   if (rows.length > 0) out.push(bar);

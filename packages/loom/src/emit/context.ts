@@ -7,8 +7,8 @@
 import type { AgentDeclaration, Identifier, Node, StringType, TemplateLiteral, TypeExpression } from '../syntax/ast.js';
 import { typeDescriptor } from './type-descriptors.js';
 import type { Span } from '../syntax/spans.js';
+import { diagnostic } from '../diagnostic.js';
 import type { Diagnostic } from '../diagnostic.js';
-import { ERROR_REGISTRY } from '../errors.js';
 import type { Code } from './code.js';
 import type { AgentDecorators, AgentExperience, Analysis, GlobalSymbol, NameReference } from '../check/analysis.js';
 import { rt, programMember } from './runtime-names.js';
@@ -198,27 +198,21 @@ export class EmitContext {
   }
 
   /**
-   * A construct the checker accepts but Loom does not run yet: an E001 finding at `node` (so
+   * A construct the checker accepts but Loom does not run yet: an E006 finding at `node` (so
    * `validate` reports it), compiled to a call that refuses at run time, which a program with
    * the finding never reaches.
    */
   unsupported(node: Node, construct: string): Code {
-    this.unsupportedFindings.push({
-      code: 'E001',
-      severity: 'error',
-      // E001's title first: the construct names something Loom does not provide (yet).
-      message: `${ERROR_REGISTRY.E001.title}: loom run does not support ${construct} yet`,
-      span: node.span,
-    });
+    this.unsupportedFindings.push(diagnostic('E006', node.span, construct));
     return [rt('unsupported'), '(', JSON.stringify(construct), ')'];
   }
 
   /**
    * A declaration that cannot run as written (an agent using a `tool` block, which has no
-   * code): E001 at `node` with what to write instead, so `validate` refuses it too.
+   * code): E006 at `node` with what to write instead, so `validate` refuses it too.
    */
   cannotRun(node: Node, problem: string): Code {
-    this.unsupportedFindings.push({ code: 'E001', severity: 'error', message: `${ERROR_REGISTRY.E001.title}: ${problem}`, span: node.span });
+    this.unsupportedFindings.push(diagnostic('E006', node.span, problem));
     return [rt('cannotRun'), '(', JSON.stringify(problem), ')'];
   }
 

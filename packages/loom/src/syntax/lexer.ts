@@ -127,8 +127,9 @@ export class TokenStream {
     return new SourceSpan(this.sourceFile, start, this.pos);
   }
 
-  private error(message: string, start: number, hint?: string): void {
-    this.diagnostics.push(syntaxError(message, this.spanFrom(start), hint));
+  /** `detail` goes on after "Syntax error: ", so it starts in lower case (`unterminated ...`). */
+  private error(detail: string, start: number, hint?: string): void {
+    this.diagnostics.push(syntaxError(detail, this.spanFrom(start), hint));
     this.errorLines.add(this.sourceFile.positionAt(start).line);
   }
 
@@ -220,7 +221,7 @@ export class TokenStream {
         this.pos++;
       }
     }
-    this.error("Unterminated comment: '/*' is never closed by '*/'", start);
+    this.error("unterminated comment: '/*' is never closed by '*/'", start);
   }
 
   /** Scans one token starting with `code`; returns null when the input was reported and skipped. */
@@ -335,7 +336,7 @@ export class TokenStream {
       if (DURATION_UNITS.has(suffix)) {
         unit = suffix;
       } else {
-        this.error(`Invalid number '${source.slice(start, this.pos)}': names cannot start with a digit`, start);
+        this.error(`invalid number '${source.slice(start, this.pos)}': names cannot start with a digit`, start);
       }
     }
     return {
@@ -362,7 +363,7 @@ export class TokenStream {
     }
     this.skipUnknownCharacters();
     const text = source.slice(start, this.pos);
-    this.error(`Unexpected character${text.length > 1 ? 's' : ''} '${printable(text)}'`, start,
+    this.error(`unexpected character${text.length > 1 ? 's' : ''} '${printable(text)}'`, start,
       text === '#' ? "'#' only starts an interpolation '#{...}' inside a string; comments use '//'" : undefined);
     return null;
   }
@@ -449,7 +450,7 @@ export class TokenStream {
         segments.push(this.scanInterpolation());
         textStart = this.pos;
       } else if (code === CH_HASH && source.charCodeAt(this.pos + 1) === CH_LBRACE) {
-        this.error(`Interpolation nested too deeply: more than ${MAX_INTERPOLATION_DEPTH} levels of '#{'`, this.pos);
+        this.error(`interpolation nested too deeply: more than ${MAX_INTERPOLATION_DEPTH} levels of '#{'`, this.pos);
         text += '#{';
         this.pos += 2;
       } else {
@@ -464,7 +465,7 @@ export class TokenStream {
     }
     if (!closed || brokenAcrossLines) {
       const what = shape.triple ? "'\"\"\"'" : shape.quote === CH_DQUOTE ? "'\"'" : "\"'\"";
-      this.error(`Unterminated string: expected ${what} before the end of the ${shape.triple ? 'file' : 'line'}`, start,
+      this.error(`unterminated string: expected ${what} before the end of the ${shape.triple ? 'file' : 'line'}`, start,
         shape.triple ? undefined : 'a string that spans several lines is written """like this"""');
     }
     return {
@@ -525,7 +526,7 @@ export class TokenStream {
         return String.fromCodePoint(point);
       }
       this.pos = Math.max(digitsEnd, this.pos + 2);
-      this.error("Invalid unicode escape: use '\\u' with 4 hex digits or '\\u{...}'", start);
+      this.error("invalid unicode escape: use '\\u' with 4 hex digits or '\\u{...}'", start);
       return '';
     }
     if (next === '\n' || next === '\r') {
@@ -553,7 +554,7 @@ export class TokenStream {
     if (closed) {
       this.pos++;
     } else {
-      this.error("Unterminated interpolation: '#{' is never closed by '}'", start);
+      this.error("unterminated interpolation: '#{' is never closed by '}'", start);
     }
     this.sawNewline = savedNewline;
     return { kind: 'interpolation', tokens, span: this.spanFrom(start) };
@@ -577,7 +578,7 @@ export class TokenStream {
     }
     const pattern = source.slice(bodyStart, this.pos);
     if (closed) this.pos++;
-    else this.error("Unterminated regex literal: expected '\"' before the end of the line", start);
+    else this.error("unterminated regex literal: expected '\"' before the end of the line", start);
     return {
       kind: 'regex', text: source.slice(start, this.pos), pattern,
       span: this.spanFrom(start), newlineBefore: this.sawNewline,
@@ -609,7 +610,7 @@ export class TokenStream {
     }
     const body = source.slice(bodyStart, Math.min(this.pos, source.length));
     if (closed) this.pos += delimiterLength;
-    else this.error('Unterminated template literal', start);
+    else this.error('unterminated template literal', start);
     return {
       kind: 'template', text: source.slice(start, this.pos), body,
       span: this.spanFrom(start), newlineBefore: this.sawNewline,

@@ -32,7 +32,7 @@ export function parse(source: string, file: string): ParseResult {
     const before = p.mark;
     p.recover();
     if (p.at('}') || p.at(')') || p.at(']')) {
-      p.errorAtCurrent(`Unexpected ${describeToken(p.current)}: there is no open block to close here`);
+      p.errorAtCurrent(`unexpected ${describeToken(p.current)}: there is no open block to close here`);
       p.advance();
       continue;
     }
@@ -50,7 +50,7 @@ function parseTopLevelItem(p: Cursor): TopLevelItem {
   const start = p.current;
   const decorators = parseDecorators(p);
   if (decorators.length > 0 && !atDecoratedDeclaration(p)) {
-    p.errorAtCurrent(`Expected 'agent', 'fn' or 'flow' after the decorator, found ${describeToken(p.current)}`);
+    p.errorAtCurrent(`expected 'agent', 'fn' or 'flow' after the decorator, found ${describeToken(p.current)}`);
     p.recover();
   }
   let keyword = declarationAt(p);
@@ -58,7 +58,7 @@ function parseTopLevelItem(p: Cursor): TopLevelItem {
     keyword = misspelledDeclarationKeyword(p);
     if (keyword !== null) {
       // Report the typo, then read the declaration that was meant so its body is still checked.
-      p.errorAtCurrent(`Unknown declaration '${p.current.text}': did you mean '${keyword}'?`);
+      p.errorAtCurrent(`unknown declaration '${p.current.text}': did you mean '${keyword}'?`);
       p.recover();
     }
   }
@@ -71,7 +71,7 @@ function parseTopLevelItem(p: Cursor): TopLevelItem {
   }
   const statement = parseStatement(p);
   if (!p.eat(';') && !p.atLineStart) {
-    p.errorAtCurrent(`Expected ';' or a line break after the statement, found ${describeToken(p.current)}`);
+    p.errorAtCurrent(`expected ';' or a line break after the statement, found ${describeToken(p.current)}`);
     p.skipToDeclaration(() => startsDeclarationOrDecorator(p));
   }
   return statement;

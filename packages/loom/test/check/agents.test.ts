@@ -122,7 +122,7 @@ suite('agent decorators', () => {
   test('an unknown decorator is reported at its name', () => {
     const finding = onlyFinding('@budget(max_cost="$1")\nagent A { prompt: "p" }');
     assert.equal(finding.code, 'E001');
-    assert.equal(finding.message, "Unknown decorator '@budget'");
+    assert.equal(finding.message, "Undeclared identifier: unknown decorator '@budget'");
     assert.deepEqual([finding.span.start.line, finding.span.start.column, finding.span.end.column], [1, 2, 8]);
     assert.equal(finding.hint, 'agents take @limit, @timeout, @retry, @temperature');
   });
@@ -159,7 +159,7 @@ suite('agent decorators', () => {
       'fn remove(path: str) -> str { return path }',
     ].join('\n');
     assert.deepEqual(findings(source), [
-      "1:2 E001 Unknown decorator '@cached'",
+      "1:2 E001 Undeclared identifier: unknown decorator '@cached'",
       '5:1 E002 Type mismatch: \'@tool\' needs a description string: write @tool("what the tool does")',
       "7:18 E002 Type mismatch: '@tool' option 'risk_level' is not supported; Loom tools take only a description",
     ]);

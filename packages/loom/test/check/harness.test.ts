@@ -25,8 +25,8 @@ suite('v2 harness forms are reported as not supported yet', () => {
   for (const [keyword, body] of FORMS) {
     test(`${keyword} is reported once, at its keyword`, () => {
       const finding = onlyFinding(`${AGENT}flow main(output, previous, inbox) {\n    ${body}\n}`);
-      assert.equal(finding.code, 'E001');
-      assert.match(finding.message, new RegExp(`^Undeclared identifier '${keyword}': Loom does not provide .+ yet, a Nexa v2 harness form$`));
+      assert.equal(finding.code, 'E006');
+      assert.match(finding.message, new RegExp(`^Not supported by this runtime: '${keyword}', a Nexa v2 harness form for .+$`));
       assert.equal(finding.span.start.line, 3);
       assert.equal(finding.span.end.column - finding.span.start.column, keyword.length);
     });
@@ -43,15 +43,15 @@ suite('v2 harness forms are reported as not supported yet', () => {
       '}',
     ].join('\n');
     assert.deepEqual(findings(source), [
-      "4:5 E001 Undeclared identifier 'autoloop': Loom does not provide autonomous loops yet, a Nexa v2 harness form",
-      "5:9 E001 Undeclared identifier 'try_agent': Loom does not provide agent self-correction (try_agent/catch_correction) yet, a Nexa v2 harness form",
+      "4:5 E006 Not supported by this runtime: 'autoloop', a Nexa v2 harness form for autonomous loops",
+      "5:9 E006 Not supported by this runtime: 'try_agent', a Nexa v2 harness form for agent self-correction (try_agent/catch_correction)",
     ]);
   });
 
   test('names inside an unharnessed block are resolved like any other body', () => {
     const source = `${AGENT}flow main {\n    unharnessed {\n        total = 1\n        print(total + missing)\n    }\n    print(total)\n}`;
     assert.deepEqual(findings(source), [
-      "3:5 E001 Undeclared identifier 'unharnessed': Loom does not provide blocks run outside the harness (unharnessed) yet, a Nexa v2 harness form",
+      "3:5 E006 Not supported by this runtime: 'unharnessed', a Nexa v2 harness form for blocks run outside the harness (unharnessed)",
       "5:23 E001 Undeclared identifier 'missing'",
     ]);
   });
@@ -59,8 +59,8 @@ suite('v2 harness forms are reported as not supported yet', () => {
   test('agent context policies and actor handlers inside agents are reported', () => {
     const source = 'agent W {\n    prompt: "w",\n    context_policy: { max_tokens: 100 },\n    fn on_message(msg) { print(msg) }\n}';
     assert.deepEqual(findings(source), [
-      "3:5 E001 Undeclared identifier 'context_policy': Loom does not provide agent context policies yet, a Nexa v2 harness form",
-      "4:8 E001 Undeclared identifier 'on_message': Loom does not provide actor message handlers inside agents yet, a Nexa v2 harness form",
+      "3:5 E006 Not supported by this runtime: 'context_policy', a Nexa v2 harness form for agent context policies",
+      "4:8 E006 Not supported by this runtime: 'on_message', a Nexa v2 harness form for actor message handlers inside agents",
     ]);
   });
 

@@ -26,9 +26,9 @@ suite('statement placement (E004)', () => {
       'return 1',
     ].join('\n');
     assert.deepEqual(findings(source), [
-      "2:16 E004 'break' is only allowed inside a loop",
-      "3:32 E004 'continue' is only allowed inside a loop",
-      "5:1 E004 'return' is only allowed inside a flow or function",
+      "2:16 E004 Syntax error: 'break' is only allowed inside a loop",
+      "3:32 E004 Syntax error: 'continue' is only allowed inside a loop",
+      "5:1 E004 Syntax error: 'return' is only allowed inside a flow or function",
     ]);
   });
 });
@@ -54,8 +54,8 @@ suite('statement placement inside a match used as a value', () => {
       '}',
     ].join('\n');
     assert.deepEqual(findings(source), [
-      "2:51 E004 'return' cannot leave a match used as a value",
-      "3:48 E004 'return' cannot leave a match used as a value",
+      "2:51 E004 Syntax error: 'return' cannot leave a match used as a value",
+      "3:48 E004 Syntax error: 'return' cannot leave a match used as a value",
     ]);
     const [typed] = checkDiagnostics(source).filter((diagnostic) => diagnostic.span.start.line === 3);
     assert.match(typed?.hint ?? '', /without a type annotation/);

@@ -20,6 +20,17 @@ describe('loom explain', { concurrency: true }, () => {
     assert.ok(run.stdout.split('\n').every((line) => line.length <= 80));
   });
 
+  it('explains E006: what Loom refuses and what to write instead', async () => {
+    const run = await runLoom(['explain', 'E006']);
+    assert.equal(run.status, 0);
+    assert.match(run.stdout, /^E006 CompileError: Not supported by this runtime\n\nCause:\n {2}/);
+    const text = words(run.stdout);
+    for (const refused of ['`python!` blocks', 'MCP tool', 'autoloop', '`spawn` of an agent', 'std.ask_human']) {
+      assert.ok(text.includes(refused), `explain E006 does not name ${refused}`);
+    }
+    assert.ok(text.includes('Remedy: Write the part in what Loom runs: a tool as `@tool("description") fn name(...) { ... }`'));
+  });
+
   it('accepts a code written in lower case', async () => {
     const run = await runLoom(['explain', 'ea03']);
     assert.equal(run.status, 0);

@@ -10,6 +10,7 @@ interface Finding {
   file: string;
   line: number;
   column: number;
+  hint?: string;
 }
 
 interface ValidateReport {
@@ -44,6 +45,26 @@ describe('loom validate', { concurrency: true }, () => {
     assert.equal(run.status, COMPILE_ERROR_STATUS);
     assert.deepEqual(parseReport(run.stdout).errors, [
       { code: 'E001', message: "Undeclared identifier 'Writer'", file, line: 9, column: 13 },
+    ]);
+  });
+
+  it('gives a finding its hint in --json, as the text report gives its help line', async () => {
+    const file = `${FIXTURES}/agent-below-flow.nx`;
+    const [text, json] = await Promise.all([runLoom(['validate', file]), runLoom(['validate', file, '--json'])]);
+    const hint = `agents must be declared before the flow 'main' that uses them: move agent 'Writer' (declared at ${file}:6:7) above it`;
+    assert.deepEqual(parseReport(json.stdout).errors, [
+      { code: 'E001', message: "Undeclared identifier 'Writer'", file, line: 3, column: 11, hint },
+    ]);
+    assert.ok(text.stderr.includes(`= help: ${hint}`), text.stderr);
+  });
+
+  it('refuses a python! block with E006, not as an undeclared identifier', async () => {
+    const file = `${FIXTURES}/python-block.nx`;
+    const [text, json] = await Promise.all([runLoom(['validate', file]), runLoom(['validate', file, '--json'])]);
+    assert.equal(text.status, COMPILE_ERROR_STATUS);
+    assert.equal(text.stderr.split('\n')[0], 'Error E006: Not supported by this runtime: python! blocks');
+    assert.deepEqual(parseReport(json.stdout).errors, [
+      { code: 'E006', message: 'Not supported by this runtime: python! blocks', file, line: 3, column: 9 },
     ]);
   });
 

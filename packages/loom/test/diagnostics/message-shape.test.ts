@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { checkFile } from '../../src/compile.js';
 import type { Finding } from '../../src/compile.js';
-import { messageWithTitle } from '../../src/diagnostics/message-with-title.js';
+import { diagnostic, lintWarning } from '../../src/diagnostic.js';
 import { renderDiagnostics } from '../../src/diagnostics/render.js';
 import { ERROR_CODES, ERROR_REGISTRY } from '../../src/errors.js';
 import type { ErrorCode } from '../../src/errors.js';
@@ -62,7 +62,7 @@ describe('compile-time messages', () => {
       const { title } = ERROR_REGISTRY[finding.code as ErrorCode];
       const headline = rendered.split('\n')[0] ?? '';
       const shape = new RegExp(`^Error ${finding.code}: ${escapeRegExp(title)}:? \\S`);
-      return shape.test(headline) && headline === `Error ${finding.code}: ${messageWithTitle(finding)}` ? [] : [headline];
+      return shape.test(headline) && headline === `Error ${finding.code}: ${finding.message}` ? [] : [headline];
     });
     assert.deepEqual(misshapen, []);
   });
@@ -77,7 +77,7 @@ describe('compile-time messages', () => {
       /^Error E005: Duplicate declaration: file '\S+include-cycle\.nx' includes itself$/,
       "Error E001: Undeclared identifier: included file 'cycle/missing.nxlib' not found",
       "Error E001: Undeclared identifier: unknown decorator '@budget'",
-      "Error E001: Undeclared identifier 'autoloop': Loom does not provide autonomous loops yet, a Nexa v2 harness form",
+      "Error E006: Not supported by this runtime: 'autoloop', a Nexa v2 harness form for autonomous loops",
     ];
     for (const headline of expected) {
       const found = headlines.some((line) => (typeof headline === 'string' ? line === headline : headline.test(line)));
@@ -86,27 +86,22 @@ describe('compile-time messages', () => {
   });
 });
 
-describe('messageWithTitle', () => {
-  const finding = (code: string, message: string): { code: string; message: string } => ({ code, message });
+describe('diagnostic', () => {
+  const span = { file: 'main.nx', start: { line: 1, column: 1, offset: 0 }, end: { line: 1, column: 2, offset: 1 } };
 
-  it('keeps a message that already starts with its title', () => {
-    assert.equal(messageWithTitle(finding('E001', "Undeclared identifier 'Writer'")), "Undeclared identifier 'Writer'");
-    assert.equal(messageWithTitle(finding('E002', "Type mismatch: 'x' is a flow")), "Type mismatch: 'x' is a flow");
+  it('composes the title, the subject and the detail by one rule', () => {
+    assert.equal(diagnostic('E001', span, undefined, { subject: "'Writer'" }).message, "Undeclared identifier 'Writer'");
+    assert.equal(
+      diagnostic('E001', span, "the standard library has no namespace 'x'", { subject: "'std.x'" }).message,
+      "Undeclared identifier 'std.x': the standard library has no namespace 'x'",
+    );
+    assert.equal(diagnostic('E004', span, "expected '}'").message, "Syntax error: expected '}'");
+    assert.equal(diagnostic('E005', span, undefined, { subject: "of parameter 'x'" }).message, "Duplicate declaration of parameter 'x'");
   });
 
-  it('puts the title before a detail, which then continues the sentence in lower case', () => {
-    assert.equal(messageWithTitle(finding('E004', "Expected '}', found 'flow'")), "Syntax error: expected '}', found 'flow'");
-    assert.equal(messageWithTitle(finding('E004', "'break' is only allowed inside a loop")), "Syntax error: 'break' is only allowed inside a loop");
-    // A word in capitals is a name, not the start of a sentence.
-    assert.equal(messageWithTitle(finding('E002', 'JSON field is not a string')), 'Type mismatch: JSON field is not a string');
-  });
-
-  it('does not take a word that merely begins like the title for it', () => {
-    assert.equal(messageWithTitle(finding('E004', 'Syntax errors abound')), 'Syntax error: syntax errors abound');
-  });
-
-  it('leaves lint warnings and runtime codes as they are: the rule is for compile-time messages', () => {
-    assert.equal(messageWithTitle(finding('W004', "Variable 'x' is never read")), "Variable 'x' is never read");
-    assert.equal(messageWithTitle(finding('E302', 'value is not an int')), 'value is not an int');
+  it('takes the severity from the kind of code and keeps a hint only when there is one', () => {
+    assert.deepEqual(diagnostic('E002', span, "'x' is a flow"), { code: 'E002', severity: 'error', message: "Type mismatch: 'x' is a flow", span });
+    assert.equal(diagnostic('E002', span, "'x' is a flow", { hint: 'call it' }).hint, 'call it');
+    assert.deepEqual(lintWarning('W004', span, "Variable 'x' is never read"), { code: 'W004', severity: 'warning', message: "Variable 'x' is never read", span });
   });
 });

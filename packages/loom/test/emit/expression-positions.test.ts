@@ -67,9 +67,9 @@ test('every expression form in every position compiles to a module Node loads', 
 test("'break', 'continue' and 'return' may not leave a match used as a value, but may leave one in place", () => {
   const errors = (body: string) =>
     checkSource(`flow main {\n    for i in [1] {\n        ${body}\n    }\n}\n`, 'p.nx').diagnostics.map((d) => `${d.code} ${d.message}`);
-  assert.deepEqual(errors('print(match i { 1 => { break }, _ => 0 })'), ["E004 'break' cannot leave a match used as a value"]);
-  assert.deepEqual(errors('y = [match i { _ => { continue } }]'), ["E004 'continue' cannot leave a match used as a value"]);
-  assert.deepEqual(errors('print(match i { _ => { return 1 } })'), ["E004 'return' cannot leave a match used as a value"]);
+  assert.deepEqual(errors('print(match i { 1 => { break }, _ => 0 })'), ["E004 Syntax error: 'break' cannot leave a match used as a value"]);
+  assert.deepEqual(errors('y = [match i { _ => { continue } }]'), ["E004 Syntax error: 'continue' cannot leave a match used as a value"]);
+  assert.deepEqual(errors('print(match i { _ => { return 1 } })'), ["E004 Syntax error: 'return' cannot leave a match used as a value"]);
   assert.deepEqual(errors('match i { 1 => { break }, _ => { continue } }'), []);
   assert.deepEqual(errors('y = match i { 1 => { break }, _ => 0 }'), []);
 });

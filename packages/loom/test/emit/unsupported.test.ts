@@ -10,46 +10,46 @@ function findings(source: string): string[] {
   return checkSource(source, 'u.nx').diagnostics.map((d) => `${d.span.start.line}:${d.span.start.column} ${d.code} ${d.message}`);
 }
 
-test('jobs run; resource settings Loom cannot run are E001 at the declaration', () => {
+test('jobs run; resource settings Loom cannot run are E006 at the declaration', () => {
   assert.deepEqual(findings('job Mail on "q" {\n    perform(u) { print(u) }\n}\nflow main { print(1) }\n'), []);
   assert.deepEqual(findings('auth site { type: "jwt", secret: secret("K") }\nflow main { print(1) }\n'), [
-    "1:26 E001 Undeclared identifier: loom run does not support the 'secret' setting of auth site (auth block values are literals) yet",
+    "1:26 E006 Not supported by this runtime: the 'secret' setting of auth site (auth block values are literals)",
   ]);
   assert.deepEqual(findings('flow main { print(std.auth.get_user()) }\n'), [
-    '1:19 E001 Undeclared identifier: loom run does not support std.auth.get_user (sessions belong to the requests of a server route, and loom run runs no server declarations) yet',
+    '1:19 E006 Not supported by this runtime: std.auth.get_user (sessions belong to the requests of a server route, and loom run runs no server declarations)',
   ]);
 });
 
-test('a call into a std namespace Loom does not run yet is E001 at the call, also in a flow never called', () => {
+test('a call into a std namespace Loom does not run yet is E006 at the call, also in a flow never called', () => {
   assert.deepEqual(findings('flow unused {\n    x = std.ask_human.ask("k")\n}\nflow main { print(std.json.stringify([1])) }\n'), [
-    '2:9 E001 Undeclared identifier: loom run does not support std.ask_human.ask yet',
+    '2:9 E006 Not supported by this runtime: std.ask_human.ask',
   ]);
 });
 
-test('an agent using an unsupported std namespace is E001 at its name', () => {
+test('an agent using an unsupported std namespace is E006 at its name', () => {
   assert.deepEqual(findings('agent Keeper uses std.db.memory { prompt: "keep", model: "openai/gpt-4o" }\nflow main { print(1) }\n'), [
-    "1:7 E001 Undeclared identifier: loom run does not support 'uses std.db.memory' in agent Keeper (agent tools are @tool functions and the std namespaces Loom runs) yet",
+    "1:7 E006 Not supported by this runtime: 'uses std.db.memory' in agent Keeper (agent tools are @tool functions and the std namespaces Loom runs)",
   ]);
 });
 
-test('an agent using std.kv or std.db in a program that declares no such handle is E001 at its name', () => {
+test('an agent using std.kv or std.db in a program that declares no such handle is E006 at its name', () => {
   assert.deepEqual(findings('agent Keeper uses std.kv { prompt: "keep", model: "openai/gpt-4o" }\nflow main { print(1) }\n'), [
-    '1:7 E001 Undeclared identifier: agent Keeper uses std.kv, whose tools work on the program\'s declared kv handles by name, and the program declares none: add kv NAME = open(":memory:")',
+    '1:7 E006 Not supported by this runtime: agent Keeper uses std.kv, whose tools work on the program\'s declared kv handles by name, and the program declares none: add kv NAME = open(":memory:")',
   ]);
   assert.deepEqual(findings('kv cache = open(":memory:")\nagent Keeper uses std.kv, std.auth { prompt: "keep", model: "openai/gpt-4o" }\nflow main { print(1) }\n'), []);
 });
 
-test('python! blocks and actor spawn are E001 where they are written', () => {
-  assert.deepEqual(findings('flow main {\n    x = python! """print(1)"""\n}\n'), ['2:9 E001 Undeclared identifier: loom run does not support python! blocks yet']);
+test('python! blocks and actor spawn are E006 where they are written', () => {
+  assert.deepEqual(findings('flow main {\n    x = python! """print(1)"""\n}\n'), ['2:9 E006 Not supported by this runtime: python! blocks']);
 });
 
 test('a program Loom runs has no such finding', () => {
   assert.deepEqual(findings('flow main {\n    print(std.json.stringify({"a": 1}))\n}\n'), []);
 });
 
-test('a builtin the Nexa docs name but loom run does not provide yet is E001 at its use', () => {
+test('a builtin the Nexa docs name but loom run does not provide yet is E006 at its use', () => {
   assert.deepEqual(findings('flow main {\n    let answer = input("name? ")\n    print(answer)\n}\n'), [
-    "2:18 E001 Undeclared identifier: loom run does not support the builtin 'input' yet",
+    "2:18 E006 Not supported by this runtime: the builtin 'input'",
   ]);
 });
 
@@ -62,5 +62,5 @@ test('spawn of a job enqueues it (no finding); spawn of an agent stays an actor 
   const job = 'job Mail on "q" {\n    perform(u) { print(u) }\n}\nflow main {\n    let id = spawn Mail("x")\n    print(id)\n}\n';
   assert.deepEqual(findings(job), []);
   const agent = 'agent W { prompt: "w", model: "openai/m" }\nflow main {\n    let w = spawn W("go")\n}\n';
-  assert.match(findings(agent)[0] ?? '', /^3:13 E001 Undeclared identifier 'spawn': Loom does not provide actors/);
+  assert.match(findings(agent)[0] ?? '', /^3:13 E006 Not supported by this runtime: 'spawn', a Nexa v2 harness form for actors/);
 });

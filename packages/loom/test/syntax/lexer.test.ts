@@ -149,7 +149,7 @@ describe('lexer', () => {
     it('reports an unterminated string at its opening quote and keeps going', () => {
       const result = tokenize('x = "open\ny = 2', FILE);
       assert.deepEqual(result.diagnostics.map((d) => [d.code, d.span.start.line, d.span.start.column, d.message]), [
-        ['E004', 1, 5, `Unterminated string: expected '"' before the end of the line`],
+        ['E004', 1, 5, `Syntax error: unterminated string: expected '"' before the end of the line`],
       ]);
       assert.deepEqual(result.tokens.slice(3).map((t) => t.text), ['y', '=', '2', '']);
     });
@@ -157,7 +157,7 @@ describe('lexer', () => {
     it('reads a string mistakenly broken across lines up to its closing quote, reporting it once', () => {
       const result = tokenize('agent A {\n  prompt: "Be kind.\n     Be brief.",\n  model: "m"\n}', FILE);
       assert.deepEqual(result.diagnostics.map((d) => [d.span.start.line, d.span.start.column, d.message]), [
-        [2, 11, `Unterminated string: expected '"' before the end of the line`],
+        [2, 11, `Syntax error: unterminated string: expected '"' before the end of the line`],
       ]);
       const prompt = result.tokens[5];
       assert.ok(prompt?.kind === 'string');
@@ -166,36 +166,36 @@ describe('lexer', () => {
     });
 
     it('reports an unterminated triple string, comment and interpolation', () => {
-      assert.match(tokenize('"""never', FILE).diagnostics[0]?.message ?? '', /Unterminated string: expected '"""'/);
-      assert.match(tokenize('/* never', FILE).diagnostics[0]?.message ?? '', /Unterminated comment/);
-      assert.match(tokenize('"#{a + "', FILE).diagnostics.map((d) => d.message).join('|'), /Unterminated/);
+      assert.match(tokenize('"""never', FILE).diagnostics[0]?.message ?? '', /unterminated string: expected '"""'/);
+      assert.match(tokenize('/* never', FILE).diagnostics[0]?.message ?? '', /unterminated comment/);
+      assert.match(tokenize('"#{a + "', FILE).diagnostics.map((d) => d.message).join('|'), /unterminated/);
     });
 
     it('reports a run of unknown characters once, with its span', () => {
       const result = tokenize('a ═══ b # c', FILE);
       assert.deepEqual(result.diagnostics.map((d) => [d.message, d.span.start.column, d.span.end.column]), [
-        ["Unexpected characters '═══'", 3, 6],
-        ["Unexpected character '#'", 9, 10],
+        ["Syntax error: unexpected characters '═══'", 3, 6],
+        ["Syntax error: unexpected character '#'", 9, 10],
       ]);
       assert.deepEqual(result.tokens.map((t) => t.text), ['a', 'b', 'c', '']);
     });
 
     it('rejects names that start with a digit', () => {
       assert.deepEqual(tokenize('2ndAgent', FILE).diagnostics.map((d) => d.message), [
-        "Invalid number '2ndAgent': names cannot start with a digit",
+        "Syntax error: invalid number '2ndAgent': names cannot start with a digit",
       ]);
     });
 
     it('reports a Python f-string once, with the #{} remedy, and reads it as a string', () => {
       const result = tokenize('print(f"Hi {name}")', FILE);
       assert.deepEqual(result.diagnostics.map((d) => [d.message, d.hint, d.span.start.column]), [
-        ['f-strings are not supported', 'interpolate with #{...} inside a plain string: "Hi #{name}"', 7],
+        ['Syntax error: f-strings are not supported', 'interpolate with #{...} inside a plain string: "Hi #{name}"', 7],
       ]);
       assert.deepEqual(result.tokens.map((t) => t.kind), ['identifier', 'punctuator', 'string', 'punctuator', 'eof']);
     });
 
     it('rejects malformed unicode escapes', () => {
-      assert.match(tokenize(String.raw`"\u12"`, FILE).diagnostics[0]?.message ?? '', /Invalid unicode escape/);
+      assert.match(tokenize(String.raw`"\u12"`, FILE).diagnostics[0]?.message ?? '', /invalid unicode escape/);
     });
   });
 });

@@ -1,13 +1,13 @@
 import { checkFile } from '../../compile.js';
 import type { Finding } from '../../compile.js';
-import { messageWithTitle } from '../../diagnostics/message-with-title.js';
 import type { Command } from '../command.js';
 import { ExitCode } from '../exit-codes.js';
 import { summaryLine, tally, writeDiagnostics } from '../report.js';
 
 /**
  * One finding in `validate --json`: where it is and what it says, without the code frame. The
- * message is the one the text report prints after `Error E001: `, title included.
+ * message is the one the text report prints after `Error E001: `, title included; `hint` is
+ * its `= help:` line, and absent when the finding has none.
  */
 interface JsonFinding {
   readonly code: string;
@@ -15,11 +15,13 @@ interface JsonFinding {
   readonly file: string;
   readonly line: number;
   readonly column: number;
+  readonly hint?: string;
 }
 
-function toJsonFinding(diagnostic: Finding): JsonFinding {
-  const { code, span } = diagnostic;
-  return { code, message: messageWithTitle(diagnostic), file: span.file, line: span.start.line, column: span.start.column };
+function toJsonFinding(finding: Finding): JsonFinding {
+  const { code, message, span, hint } = finding;
+  const located = { code, message, file: span.file, line: span.start.line, column: span.start.column };
+  return hint === undefined ? located : { ...located, hint };
 }
 
 export const validateCommand: Command = {
@@ -34,7 +36,7 @@ export const validateCommand: Command = {
   options: {
     json: {
       type: 'boolean',
-      description: 'Print {valid, errors, warnings} as JSON on stdout instead of the report; each finding has code, message, file, line and column',
+      description: 'Print {valid, errors, warnings} as JSON on stdout instead of the report; each finding has code, message, file, line and column, and hint when it has one',
     },
   },
   async run({ arguments: [file], options }, io) {

@@ -1,8 +1,8 @@
 /**
- * Errors without a registry code: those a script raises itself (`raise Error("...")`), and
- * declarations Loom cannot run as written. They are reported as `Error: message` and caught
- * like any other error, with `e.code` null. The faults of plain operations (calling a value
- * that is not a function, an index past the end of a list, dividing by zero) are E105 (`fail`).
+ * Errors without a registry code: those a script raises itself (`raise Error("...")`). They
+ * are reported as `Error: message` and caught like any other error, with `e.code` null. The
+ * faults of plain operations (calling a value that is not a function, an index past the end of
+ * a list, dividing by zero) are E105 (`fail`); constructs Loom does not run are E006.
  */
 import { LoomError } from '../../errors.js';
 
@@ -32,12 +32,16 @@ export function assertionFailed(condition: string): never {
   throw new AssertionFailure(`assertion failed: ${condition}`);
 }
 
-/** A program whose declarations cannot run as written; `problem` says why and what to write instead. */
+/**
+ * A program whose declarations cannot run as written; `problem` says why and what to write
+ * instead. The compiler refuses such a program with E006 first, so this is reached only by
+ * code that skipped the check; it raises the same code.
+ */
 export function cannotRun(problem: string): never {
-  throw new ScriptError(problem);
+  throw new LoomError('E006', problem);
 }
 
-/** A construct Loom parses but does not run yet (jobs, servers, resources, actors, python!). */
+/** A construct Loom parses but does not run (actors, python!, ...): E006, as at compile time. */
 export function unsupported(construct: string): never {
-  throw new ScriptError(`${construct}: not supported yet by loom run`);
+  throw new LoomError('E006', `${construct}: not supported by this runtime`);
 }

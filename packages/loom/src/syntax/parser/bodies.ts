@@ -50,7 +50,7 @@ function parseMembers<T>(p: Cursor, purpose: string, parseMember: () => T): T[] 
 
 function endMember(p: Cursor, purpose: string): void {
   if (p.eat(',') || p.eat(';') || p.at('}') || p.atLineStart) return;
-  p.errorAtCurrent(`Expected ',' or a line break after the ${purpose} entry, found ${describeToken(p.current)}`);
+  p.errorAtCurrent(`expected ',' or a line break after the ${purpose} entry, found ${describeToken(p.current)}`);
   p.skipToStatementBoundary();
 }
 

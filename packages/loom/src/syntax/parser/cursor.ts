@@ -148,12 +148,12 @@ export class Cursor {
   }
 
   /**
-   * Consumes `punctuator` or reports `Expected '<p>' <purpose>, found <token>`.
+   * Consumes `punctuator` or reports `expected '<p>' <purpose>, found <token>`.
    * Returns whether the token was there.
    */
   expect(punctuator: Punctuator, purpose: string, hint?: string): boolean {
     if (this.eat(punctuator)) return true;
-    this.errorAtCurrent(`Expected '${punctuator}' ${purpose}, found ${describeToken(this.current)}`, hint);
+    this.errorAtCurrent(`expected '${punctuator}' ${purpose}, found ${describeToken(this.current)}`, hint);
     return false;
   }
 
@@ -179,16 +179,17 @@ export class Cursor {
     return new SourceSpan(first.source, first.startOffset, last.endOffset);
   }
 
-  errorAtCurrent(message: string, hint?: string): void {
-    this.errorAt(this.current.span, message, hint);
+  /** `detail` goes on after "Syntax error: ", so it starts in lower case (`expected ...`). */
+  errorAtCurrent(detail: string, hint?: string): void {
+    this.errorAt(this.current.span, detail, hint);
   }
 
-  errorAt(span: Span, message: string, hint?: string): void {
+  errorAt(span: Span, detail: string, hint?: string): void {
     if (this.panicking || span.start.offset <= this.lastErrorOffset) return;
     if (this.lexicalErrorLines.has(span.start.line) || this.lexicalErrorLines.has(this.previous.span.end.line)) return;
     this.panicking = true;
     this.lastErrorOffset = span.start.offset;
-    this.diagnostics.push(syntaxError(message, span, hint));
+    this.diagnostics.push(syntaxError(detail, span, hint));
   }
 
   /**
@@ -197,7 +198,7 @@ export class Cursor {
    */
   enterNesting(): boolean {
     if (this.depth >= MAX_NESTING_DEPTH) {
-      this.errorAtCurrent(`Nesting is too deep: more than ${MAX_NESTING_DEPTH} levels of brackets, blocks or operators`);
+      this.errorAtCurrent(`nesting is too deep: more than ${MAX_NESTING_DEPTH} levels of brackets, blocks or operators`);
       this.skipTokenOrGroup();
       return false;
     }
@@ -219,10 +220,10 @@ export class Cursor {
     this.panicking = false;
   }
 
-  /** Reports `Expected <what>, found <token>` and returns an error node at the current token. */
+  /** Reports `expected <what>, found <token>` and returns an error node at the current token. */
   errorNode(what: string): ErrorNode {
     const token = this.current;
-    this.errorAtCurrent(`Expected ${what}, found ${describeToken(token)}`);
+    this.errorAtCurrent(`expected ${what}, found ${describeToken(token)}`);
     return { kind: 'Error', span: token.span };
   }
 

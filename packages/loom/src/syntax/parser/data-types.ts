@@ -29,7 +29,7 @@ function rejectTypeParameters(p: Cursor, name: Identifier): void {
   if (!p.at('[') && !p.at('<')) return;
   const closer = p.at('[') ? ']' : '>';
   const opener = closer === ']' ? '[' : '<';
-  p.errorAtCurrent(`Type parameters are not supported: declare '${shortened(name.name)}' without '${opener}...${closer}'`);
+  p.errorAtCurrent(`type parameters are not supported: declare '${shortened(name.name)}' without '${opener}...${closer}'`);
   while (!p.atEnd && !p.at('{') && !p.eat(closer)) p.advance();
 }
 
@@ -37,7 +37,7 @@ function rejectTypeParameters(p: Cursor, name: Identifier): void {
 function parseFieldType(p: Cursor, field: Identifier): TypeExpression {
   if (p.atLineStart) {
     const found = describeToken(p.current);
-    p.errorAtCurrent(`Expected the type of field '${shortened(field.name)}' on the same line, found ${found}`);
+    p.errorAtCurrent(`expected the type of field '${shortened(field.name)}' on the same line, found ${found}`);
     return { kind: 'Error', span: field.span };
   }
   return parseType(p);
@@ -79,7 +79,7 @@ export function parseEnum(p: Cursor): Declaration {
         fields.push(parseIdentifier(p, 'a payload field name'));
         if (p.at(':')) {
           // Reported, then read past, so the rest of the enum still parses.
-          p.errorAtCurrent('Enum payload fields are names only, as in Some(value): they take no type');
+          p.errorAtCurrent('enum payload fields are names only, as in Some(value): they take no type');
           p.advance();
           parseType(p);
         }
@@ -111,7 +111,7 @@ export function parseTrait(p: Cursor): Declaration {
 export function parseImpl(p: Cursor): Declaration {
   const start = p.advance();
   const trait = parseIdentifier(p, "a trait name after 'impl'");
-  if (!p.eatWord('for')) p.errorAtCurrent(`Expected 'for' after the trait name, found ${describeToken(p.current)}`);
+  if (!p.eatWord('for')) p.errorAtCurrent(`expected 'for' after the trait name, found ${describeToken(p.current)}`);
   const target = parseIdentifier(p, "a type name after 'for'");
   const methods = parseMethods(p, 'impl body', true);
   return { kind: 'ImplDeclaration', trait, target, methods, span: p.spanFrom(start) };

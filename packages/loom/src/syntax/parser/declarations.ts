@@ -79,7 +79,7 @@ function parseTool(p: Cursor): Declaration {
 
 /** `fn name(params) [-> T] { body }`; a trait signature has no body (`bodyRequired` false). */
 export function parseFunction(p: Cursor, start: Token, decorators: Decorator[], bodyRequired: boolean): FunctionDeclaration {
-  if (!p.eatWord('fn')) p.errorAtCurrent(`Expected 'fn', found ${describeToken(p.current)}`);
+  if (!p.eatWord('fn')) p.errorAtCurrent(`expected 'fn', found ${describeToken(p.current)}`);
   const name = parseIdentifier(p, "a function name after 'fn'");
   const parameters = parseParameterList(p);
   const returnType = parseReturnType(p);

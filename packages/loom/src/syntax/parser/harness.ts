@@ -66,7 +66,7 @@ function parseScopedOptionsStatement(p: Cursor): Statement {
     while (!p.at('{') && !p.atEnd) {
       collected.push(parseArgument(p));
       if (p.eat(',')) continue;
-      if (!p.at('{')) p.errorAtCurrent(`Expected ',' or '{' after the ${start.text} option, found ${describeToken(p.current)}`);
+      if (!p.at('{')) p.errorAtCurrent(`expected ',' or '{' after the ${start.text} option, found ${describeToken(p.current)}`);
       return;
     }
   });

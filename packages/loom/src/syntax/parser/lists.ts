@@ -13,7 +13,7 @@ export function parseCommaSeparated(p: Cursor, closer: ')' | ']' | '}', itemName
     parseItem();
     if (p.eat(',')) continue;
     if (p.at(closer) || p.atEnd) return;
-    p.errorAtCurrent(`Expected ',' or '${closer}' after the ${itemName}, found ${describeToken(p.current)}`);
+    p.errorAtCurrent(`expected ',' or '${closer}' after the ${itemName}, found ${describeToken(p.current)}`);
     while (!p.at(',') && !atCloser(p) && !p.atEnd && !(p.current.newlineBefore && p.hasAdvancedSince(before))) {
       p.skipTokenOrGroup();
     }

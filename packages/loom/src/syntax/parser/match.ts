@@ -28,7 +28,7 @@ export function parseMatchExpression(p: Cursor): MatchExpression {
           continue;
         }
         if (p.eat(',') || p.eat(';') || p.at('}') || p.atLineStart) continue;
-        p.errorAtCurrent(`Expected ',' or a line break between match arms, found ${describeToken(p.current)}`);
+        p.errorAtCurrent(`expected ',' or a line break between match arms, found ${describeToken(p.current)}`);
         p.skipToStatementBoundary();
       }
     });

@@ -3,13 +3,13 @@ import type { Identifier } from '../ast.js';
 import { describeToken } from '../tokens.js';
 import type { Cursor } from './cursor.js';
 
-/** Reads a name, or reports `Expected <what>` and returns an empty-named placeholder. */
+/** Reads a name, or reports `expected <what>` and returns an empty-named placeholder. */
 export function parseIdentifier(p: Cursor, what: string): Identifier {
   const token = p.current;
   if (token.kind === 'identifier') {
     p.advance();
     return { kind: 'Identifier', name: token.text, span: token.span };
   }
-  p.errorAtCurrent(`Expected ${what}, found ${describeToken(token)}`);
+  p.errorAtCurrent(`expected ${what}, found ${describeToken(token)}`);
   return { kind: 'Identifier', name: '', span: token.span };
 }

@@ -40,7 +40,7 @@ function parsePatternUnguarded(p: Cursor): Pattern {
     default:
       break;
   }
-  p.errorAtCurrent(`Expected a pattern, found ${describeToken(token)}`);
+  p.errorAtCurrent(`expected a pattern, found ${describeToken(token)}`);
   return { kind: 'Error', span: token.span };
 }
 
@@ -152,7 +152,7 @@ function parseArrayPattern(p: Cursor): ArrayPattern {
 
 function parseRestName(p: Cursor, existing: Identifier | null): Identifier {
   const name = parseIdentifier(p, "a name after '..'");
-  if (existing !== null) p.errorAt(name.span, "Only one '..rest' collector is allowed in a pattern");
+  if (existing !== null) p.errorAt(name.span, "only one '..rest' collector is allowed in a pattern");
   return name;
 }
 

@@ -45,7 +45,7 @@ function parseDirective(p: Cursor): ServerDirective {
   if (start.text === 'static' && p.peek().kind === 'string') {
     p.advance();
     const urlPath = parsePlainString(p, 'the URL path after \'static\'');
-    if (!p.eatWord('from')) p.errorAtCurrent(`Expected 'from' and a directory after the static path, found ${describeToken(p.current)}`);
+    if (!p.eatWord('from')) p.errorAtCurrent(`expected 'from' and a directory after the static path, found ${describeToken(p.current)}`);
     const directory = parsePlainString(p, "the directory after 'from'");
     return { kind: 'StaticDirective', urlPath, directory, span: p.spanFrom(start) };
   }
@@ -78,7 +78,7 @@ function parseRoute(p: Cursor, start: Token, semantic: boolean): RouteDirective 
       else properties.push(parseProperty(p, 'route block'));
     });
   } else {
-    p.errorAtCurrent(`Expected '=>' and a handler after the route path, found ${describeToken(p.current)}`);
+    p.errorAtCurrent(`expected '=>' and a handler after the route path, found ${describeToken(p.current)}`);
   }
   return { kind: 'RouteDirective', method, semantic, path, handler, contracts, properties, span: p.spanFrom(start) };
 }

@@ -70,7 +70,7 @@ export function closeBody(p: Cursor, purpose: string, open: Token): void {
 /** After a statement: `;`, a line break, or the end of the block; anything else is an error. */
 function endStatement(p: Cursor): void {
   if (p.eat(';') || p.at('}') || p.atLineStart) return;
-  p.errorAtCurrent(`Expected ';' or a line break after the statement, found ${describeToken(p.current)}`);
+  p.errorAtCurrent(`expected ';' or a line break after the statement, found ${describeToken(p.current)}`);
   p.skipToStatementBoundary();
 }
 
@@ -185,7 +185,7 @@ function assignmentTarget(p: Cursor, expression: Expression): AssignmentTarget {
   }
   const pattern = expressionToPattern(expression);
   if (pattern !== null) return pattern;
-  p.errorAt(expression.span, 'Cannot assign to this expression: the left side of \'=\' must be a name, a field, an index or a destructuring pattern');
+  p.errorAt(expression.span, 'cannot assign to this expression: the left side of \'=\' must be a name, a field, an index or a destructuring pattern');
   return { kind: 'Error', span: expression.span };
 }
 

@@ -22,11 +22,11 @@ export function stringExpression(p: Cursor, token: StringToken): StringLiteral |
     if (segment.kind === 'text') return { kind: 'StringText', value: segment.value, span: segment.span };
     const inner = p.forInterpolation(segment.tokens);
     if (inner.atEnd) {
-      p.errorAt(segment.span, "Empty interpolation '#{}': write an expression between the braces");
+      p.errorAt(segment.span, "empty interpolation '#{}': write an expression between the braces");
       return { kind: 'Error', span: segment.span };
     }
     const expression = parseExpression(inner);
-    if (!inner.atEnd) inner.errorAtCurrent(`Unexpected ${describeToken(inner.current)} in interpolation`);
+    if (!inner.atEnd) inner.errorAtCurrent(`unexpected ${describeToken(inner.current)} in interpolation`);
     return expression;
   });
   return { kind: 'InterpolatedString', parts, triple: token.triple, span: token.span };
@@ -36,11 +36,11 @@ export function stringExpression(p: Cursor, token: StringToken): StringLiteral |
 export function parsePlainString(p: Cursor, what: string): StringLiteral {
   const token = p.current;
   if (token.kind !== 'string') {
-    p.errorAtCurrent(`Expected ${what} as a string, found ${describeToken(token)}`);
+    p.errorAtCurrent(`expected ${what} as a string, found ${describeToken(token)}`);
     return { kind: 'StringLiteral', value: '', triple: false, span: token.span };
   }
   p.advance();
   const value = plainStringValue(token);
-  if (value === null) p.errorAt(token.span, `The ${what} must be a plain string without '#{...}'`);
+  if (value === null) p.errorAt(token.span, `the ${what} must be a plain string without '#{...}'`);
   return { kind: 'StringLiteral', value: value ?? '', triple: token.triple, span: token.span };
 }

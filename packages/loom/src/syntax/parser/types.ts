@@ -45,7 +45,7 @@ function parseSimpleTypeUnguarded(p: Cursor): TypeExpression {
     return { kind: 'StringType', text, span: token.span };
   }
   if (token.kind !== 'identifier') {
-    p.errorAtCurrent(`Expected a type, found ${describeToken(token)}`);
+    p.errorAtCurrent(`expected a type, found ${describeToken(token)}`);
     return { kind: 'Error', span: token.span };
   }
   p.advance();

@@ -150,19 +150,19 @@ describe('expressions', () => {
 
   describe('errors', () => {
     it('reports a missing operand at the token that ends the expression', () => {
-      assert.deepEqual(syntaxErrors('flow main {\n  x = 1 +\n}'), ["3:1 Expected an expression, found '}'"]);
+      assert.deepEqual(syntaxErrors('flow main {\n  x = 1 +\n}'), ["3:1 Syntax error: expected an expression, found '}'"]);
     });
 
     it('reports an unclosed call once', () => {
-      assert.deepEqual(syntaxErrors('flow main {\n  f(a, b\n  y = 2\n}'), ["3:3 Expected ',' or ')' after the argument, found 'y'"]);
+      assert.deepEqual(syntaxErrors('flow main {\n  f(a, b\n  y = 2\n}'), ["3:3 Syntax error: expected ',' or ')' after the argument, found 'y'"]);
     });
 
     it('reports an empty interpolation', () => {
-      assert.deepEqual(syntaxErrors('flow main { print("a #{} b") }'), ["1:22 Empty interpolation '#{}': write an expression between the braces"]);
+      assert.deepEqual(syntaxErrors('flow main { print("a #{} b") }'), ["1:22 Syntax error: empty interpolation '#{}': write an expression between the braces"]);
     });
 
     it('reports a broken interpolation at its position in the file', () => {
-      assert.deepEqual(syntaxErrors('flow main {\n  print("v=#{a +}")\n}'), ["2:17 Expected an expression, found the '}' that ends the interpolation"]);
+      assert.deepEqual(syntaxErrors('flow main {\n  print("v=#{a +}")\n}'), ["2:17 Syntax error: expected an expression, found the '}' that ends the interpolation"]);
     });
   });
 });

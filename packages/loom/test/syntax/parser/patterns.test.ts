@@ -63,13 +63,13 @@ describe('patterns', () => {
 
   it('reports a missing "=>" once', () => {
     assert.deepEqual(syntaxErrors('flow main {\n  x = match v {\n    1 "one"\n    _ => "other"\n  }\n}'), [
-      "3:7 Expected '=>' after the match pattern, found string \"one\"",
+      "3:7 Syntax error: expected '=>' after the match pattern, found string \"one\"",
     ]);
   });
 
   it('reports a second rest collector', () => {
     assert.deepEqual(syntaxErrors('flow main { let [..a, ..b] = xs }'), [
-      "1:25 Only one '..rest' collector is allowed in a pattern",
+      "1:25 Syntax error: only one '..rest' collector is allowed in a pattern",
     ]);
   });
 });

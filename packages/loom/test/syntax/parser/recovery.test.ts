@@ -19,7 +19,7 @@ describe('error recovery', () => {
     assert.equal(diagnostics.length, 1);
     const [error] = diagnostics;
     assert.equal(error?.code, 'E004');
-    assert.equal(error?.message, "Expected '}' to close the agent body, found 'flow'");
+    assert.equal(error?.message, "Syntax error: expected '}' to close the agent body, found 'flow'");
     assert.equal(error?.hint, 'the agent body opened at line 1, column 14');
     assert.deepEqual(error?.span, {
       file: FILE, start: { line: 5, column: 1, offset: 43 }, end: { line: 5, column: 5, offset: 47 },
@@ -29,10 +29,10 @@ describe('error recovery', () => {
 
   it('points an unclosed group at the line where it was opened', () => {
     const cases: readonly (readonly [source: string, message: string, hint: string])[] = [
-      ['flow main {\n  print(1,\n    2\n', "Expected ')' to close the argument list, found end of file", 'the list opened at line 2'],
-      ['flow main {\n  x = [1,\n  2\n', "Expected ']' to close the list, found end of file", 'the list opened at line 2'],
-      ['flow main {\n  x = {"a": 1,\n "b": 2\n', "Expected '}' to close the map, found end of file", 'the map opened at line 2'],
-      ['flow main {\n  x = (1 +\n  2\n  y = 3\n}', "Expected ')' to close the parenthesised expression, found 'y'", "'(' opened at line 2"],
+      ['flow main {\n  print(1,\n    2\n', "Syntax error: expected ')' to close the argument list, found end of file", 'the list opened at line 2'],
+      ['flow main {\n  x = [1,\n  2\n', "Syntax error: expected ']' to close the list, found end of file", 'the list opened at line 2'],
+      ['flow main {\n  x = {"a": 1,\n "b": 2\n', "Syntax error: expected '}' to close the map, found end of file", 'the map opened at line 2'],
+      ['flow main {\n  x = (1 +\n  2\n  y = 3\n}', "Syntax error: expected ')' to close the parenthesised expression, found 'y'", "'(' opened at line 2"],
     ];
     for (const [source, message, hint] of cases) {
       const [error] = parse(source, FILE).diagnostics;
@@ -43,19 +43,19 @@ describe('error recovery', () => {
 
   it('reports a missing flow "}" once when the next flow starts', () => {
     const source = 'flow a {\n  x = 1\n\nflow b {\n  y = 2\n}\n';
-    assert.deepEqual(syntaxErrors(source), ["4:1 Expected '}' to close the flow body, found 'flow'"]);
+    assert.deepEqual(syntaxErrors(source), ["4:1 Syntax error: expected '}' to close the flow body, found 'flow'"]);
     assert.deepEqual(recoveredItems(source), ['FlowDeclaration a', 'FlowDeclaration b']);
   });
 
   it('reports a missing "}" at the end of the file once', () => {
     assert.deepEqual(syntaxErrors('flow main {\n  if x {\n    y = 1\n\n  z = 2\n}\n'), [
-      "7:1 Expected '}' to close the flow body, found end of file",
+      "7:1 Syntax error: expected '}' to close the flow body, found end of file",
     ]);
   });
 
   it('reads the body when only the "{" is missing', () => {
     const source = 'flow main\n  x = 1\n  y = 2\n}\nflow other { z = 3 }';
-    assert.deepEqual(syntaxErrors(source), ["2:3 Expected '{' to open the flow body, found 'x'"]);
+    assert.deepEqual(syntaxErrors(source), ["2:3 Syntax error: expected '{' to open the flow body, found 'x'"]);
     const [main] = parse(source, FILE).program.items;
     assert.ok(main?.kind === 'FlowDeclaration');
     assert.equal(main.body.statements.length, 2);
@@ -63,7 +63,7 @@ describe('error recovery', () => {
 
   it('reports a stray "}" once', () => {
     assert.deepEqual(syntaxErrors('agent A {\n  prompt: "p"\n}}\nflow main { x = 1 }'), [
-      "3:2 Unexpected '}': there is no open block to close here",
+      "3:2 Syntax error: unexpected '}': there is no open block to close here",
     ]);
   });
 
@@ -86,38 +86,38 @@ describe('error recovery', () => {
       '}',
     ].join('\n');
     assert.deepEqual(syntaxErrors(source), [
-      `2:12 Expected ',' or a line break after the agent body entry, found string "y"`,
-      "7:3 Expected ')' to close the parenthesised expression, found 'y'",
-      "8:3 Expected ',' or ']' after the list element, found 'z'",
-      "8:9 Expected ';' or a line break after the statement, found '4'",
-      "14:3 Expected the type of field 'b' on the same line, found 'c'",
+      `2:12 Syntax error: expected ',' or a line break after the agent body entry, found string "y"`,
+      "7:3 Syntax error: expected ')' to close the parenthesised expression, found 'y'",
+      "8:3 Syntax error: expected ',' or ']' after the list element, found 'z'",
+      "8:9 Syntax error: expected ';' or a line break after the statement, found '4'",
+      "14:3 Syntax error: expected the type of field 'b' on the same line, found 'c'",
     ]);
     assert.deepEqual(recoveredItems(source), ['AgentDeclaration A', 'FlowDeclaration main', 'ProtocolDeclaration P']);
   });
 
   it('does not echo an unterminated string as a parser error', () => {
     assert.deepEqual(syntaxErrors('flow main {\n  print("unterminated)\n  y = 3\n}'), [
-      "2:9 Unterminated string: expected '\"' before the end of the line",
+      "2:9 Syntax error: unterminated string: expected '\"' before the end of the line",
     ]);
   });
 
   it('reports a decorator on something that cannot carry one', () => {
     assert.deepEqual(syntaxErrors('@limit(max_tokens=5)\nx = 1'), [
-      "2:1 Expected 'agent', 'fn' or 'flow' after the decorator, found 'x'",
+      "2:1 Syntax error: expected 'agent', 'fn' or 'flow' after the decorator, found 'x'",
     ]);
   });
 
   it('reports a missing declaration name at the name position', () => {
     assert.deepEqual(syntaxErrors('agent { prompt: "x" }\nflow main {}'), [
-      "1:7 Expected an agent name after 'agent', found '{'",
+      "1:7 Syntax error: expected an agent name after 'agent', found '{'",
     ]);
   });
 
   it('names the keyword a misspelled declaration meant, and still reads the declaration', () => {
     const source = 'agnet Writer {\n  role: "w"\n}\nprotocl Verdict { label: "string" }\nflow main { x = 1 }';
     assert.deepEqual(syntaxErrors(source), [
-      "1:1 Unknown declaration 'agnet': did you mean 'agent'?",
-      "4:1 Unknown declaration 'protocl': did you mean 'protocol'?",
+      "1:1 Syntax error: unknown declaration 'agnet': did you mean 'agent'?",
+      "4:1 Syntax error: unknown declaration 'protocl': did you mean 'protocol'?",
     ]);
     assert.deepEqual(recoveredItems(source), ['AgentDeclaration Writer', 'ProtocolDeclaration Verdict', 'FlowDeclaration main']);
   });
@@ -128,26 +128,26 @@ describe('error recovery', () => {
 
   it('reports type parameters on a declaration once and keeps the declaration', () => {
     const source = 'enum Option[T] {\n  Some(value),\n  None\n}\nflow main { x = 1 }';
-    assert.deepEqual(syntaxErrors(source), ["1:12 Type parameters are not supported: declare 'Option' without '[...]'"]);
+    assert.deepEqual(syntaxErrors(source), ["1:12 Syntax error: type parameters are not supported: declare 'Option' without '[...]'"]);
     assert.deepEqual(recoveredItems(source), ['EnumDeclaration Option', 'FlowDeclaration main']);
   });
 
   it('reports a typed enum payload field without dropping it silently', () => {
     assert.deepEqual(syntaxErrors('enum Shape { Circle(radius: float), Empty }\nflow main { x = 1 }'), [
-      '1:27 Enum payload fields are names only, as in Some(value): they take no type',
+      '1:27 Syntax error: enum payload fields are names only, as in Some(value): they take no type',
     ]);
   });
 
   it('names the closing "}" it expected for match arms, maps and calls', () => {
     assert.deepEqual(syntaxErrors('flow main {\n  r = match x {\n    1 => "a"\n'), [
-      "4:1 Expected '}' to close the match arms, found end of file",
+      "4:1 Syntax error: expected '}' to close the match arms, found end of file",
     ]);
   });
 
   it('explains the unsupported labelled fallback list once', () => {
     const { diagnostics } = parse('agent A {\n  model: ["openai/gpt-4", fallback: "deepseek/deepseek-chat"],\n  prompt: "p"\n}', FILE);
     assert.deepEqual(diagnostics.map((d) => [d.message, d.hint]), [
-      ["A list element cannot be labelled 'fallback:'", 'write fallback models as their own property: fallback: "provider/model"'],
+      ["Syntax error: A list element cannot be labelled 'fallback:'", 'write fallback models as their own property: fallback: "provider/model"'],
     ]);
   });
 
@@ -186,13 +186,13 @@ describe('pathological input', () => {
       `protocol P { f: ${'list['.repeat(depth)}str }`,
     ]) {
       const messages = syntaxErrors(source);
-      assert.ok(messages.some((m) => m.includes('Nesting is too deep: more than 128 levels')), messages.join('\n'));
+      assert.ok(messages.some((m) => m.includes('Syntax error: nesting is too deep: more than 128 levels')), messages.join('\n'));
     }
   });
 
   it('limits strings nested inside interpolations', () => {
     const messages = syntaxErrors(`x = ${'"#{'.repeat(1000)}`);
-    assert.ok(messages.some((m) => m.includes('Interpolation nested too deeply')), messages.slice(0, 3).join('\n'));
+    assert.ok(messages.some((m) => m.includes('Syntax error: interpolation nested too deeply')), messages.slice(0, 3).join('\n'));
   });
 
   it('counts interpolation nesting towards the parser depth limit', () => {

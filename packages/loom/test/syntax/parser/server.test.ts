@@ -79,7 +79,7 @@ describe('server', () => {
 
   it('reports a route without a handler once and keeps reading the server', () => {
     assert.deepEqual(syntaxErrors('server 80 {\n  route GET "/a"\n  route GET "/b" => B\n}'), [
-      "3:3 Expected '=>' and a handler after the route path, found 'route'",
+      "3:3 Syntax error: expected '=>' and a handler after the route path, found 'route'",
     ]);
   });
 });

@@ -97,7 +97,7 @@ describe('statements', () => {
     // Nexa's grammar requires the catch (try_catch_stmt in Nexa-Language/Nexa src/nexa_parser.py).
     const source = 'flow main {\n  try {\n    raise "boom"\n  }\n  print("after")\n}';
     assert.deepEqual(syntaxErrors(source), [
-      "2:3 'try' without 'catch': expected 'catch (e) { ... }' after the try block, found 'print'",
+      "2:3 Syntax error: 'try' without 'catch': expected 'catch (e) { ... }' after the try block, found 'print'",
     ]);
     const [error] = parse(source, FILE).diagnostics;
     assert.deepEqual(error?.span.end, { line: 2, column: 6, offset: 17 });
@@ -106,7 +106,7 @@ describe('statements', () => {
 
   it('answers a try ... finally with defer, which is how Loom cleans up', () => {
     const [error] = parse('flow main {\n  try { work() } finally { tidy() }\n}', FILE).diagnostics;
-    assert.equal(error?.message, "'try' without 'catch': expected 'catch (e) { ... }' after the try block, found 'finally'");
+    assert.equal(error?.message, "Syntax error: 'try' without 'catch': expected 'catch (e) { ... }' after the try block, found 'finally'");
     assert.equal(error?.hint, "Loom has no 'finally': a 'defer' statement runs clean-up when the flow ends, however it ends");
   });
 
