@@ -19,6 +19,7 @@ import { readAgentExperience } from './experience.js';
 
 export type { GlobalKind, GlobalSymbol } from './binder.js';
 export type { NameReference } from './resolved-names.js';
+export type { TypeTest } from './resolver.js';
 export type { AgentDecorators, DecoratorSetting } from './decorators.js';
 export type { AgentExperience } from './experience.js';
 export { EXPERIENCE_PROPERTY } from './experience.js';

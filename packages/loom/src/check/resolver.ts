@@ -10,7 +10,7 @@ import type { Diagnostic } from '../diagnostic.js';
 import type {
   AgentDeclaration, CallExpression, ContractClause, Expression, Identifier,
   MemberExpression, Node, Parameter, Pattern, QualifiedName, RouteDirective, ServerDirective,
-  StringType, TopLevelItem, TypeExpression, VariantExpression, VariantPattern,
+  StringType, TopLevelItem, TypeTestExpression, TypeExpression, VariantExpression, VariantPattern,
 } from '../syntax/ast.js';
 import type { Span } from '../syntax/spans.js';
 import type { GlobalKind, GlobalSymbol, GlobalTable } from './binder.js';
@@ -45,9 +45,17 @@ export interface Resolution {
   readonly annotationTypes: ReadonlyMap<TypeExpression, LoomType>;
   /** Each well-formed type written as a string (`score: "int | float"`), as the tree it reads as. */
   readonly typeStrings: ReadonlyMap<StringType, TypeExpression>;
+  /** What each `value is T` tests: a type, or a variant of an enum. */
+  readonly typeTests: ReadonlyMap<TypeTestExpression, TypeTest>;
   /** What each name read resolved to, and each body's scope, for the emitter. */
   readonly names: ResolvedNames;
 }
+
+/** The target of `value is T` as the checker read it. */
+export type TypeTest =
+  | { readonly kind: 'type'; readonly type: TypeExpression }
+  /** `r is Err` and `r is Result::Err` alike; `x is None` also holds for null. */
+  | { readonly kind: 'variant'; readonly enumName: string; readonly variant: string };
 
 export interface ResolveOptions {
   /**
@@ -84,6 +92,7 @@ class Resolver {
   private readonly functionScopes: Scope[] = [];
   private readonly callTargets = new Map<CallExpression, GlobalSymbol>();
   private readonly annotationTypes = new Map<TypeExpression, LoomType>();
+  private readonly typeTests = new Map<TypeTestExpression, TypeTest>();
   private readonly reportedNames = new Set<string>();
   private readonly types: TypeResolver;
   private readonly names: ResolvedNames;
@@ -113,6 +122,7 @@ class Resolver {
       callTargets: this.callTargets,
       annotationTypes: this.annotationTypes,
       typeStrings: this.types.typeStrings(),
+      typeTests: this.typeTests,
       names: this.names,
     };
   }
@@ -367,6 +377,10 @@ class Resolver {
       case 'VariantExpression':
         this.resolveVariant(node, node.enumName);
         return;
+      case 'TypeTestExpression':
+        this.visit(node.value, scope);
+        this.typeTests.set(node, this.resolveTypeTest(node.target, scope));
+        return;
       case 'LifecycleHookStatement': {
         const hookScope = new Scope(scope);
         this.declareParameters(node.parameters, hookScope);
@@ -492,6 +506,32 @@ class Resolver {
         hint: suggestionHint(node.variant.name, variants) ?? `its variants are ${variants.join(', ')}`,
       }));
     }
+  }
+
+  /**
+   * `Enum::Variant` and a bare variant of Option or Result (`Err`, `None`) test a variant; any
+   * other target is a type, resolved as an annotation is (an unknown name is E001).
+   */
+  private resolveTypeTest(target: TypeExpression | VariantExpression, scope: Scope): TypeTest {
+    if (target.kind === 'NamedType' && target.arguments.length === 0 && scope.lookup(target.name.name)) {
+      // `x is y` with a variable: Python's identity test, which Loom does not have; the value test is `==`.
+      this.diagnostics.push(diagnostic('E002', target.name.span, `'is' tests a type or a variant, and '${target.name.name}' is a variable`, {
+        hint: `compare values with ==: write '... == ${target.name.name}'`,
+      }));
+      // The error stops the program before it is emitted, so the target is kept as written.
+      return { kind: 'type', type: target };
+    }
+    if (target.kind === 'VariantExpression') {
+      this.resolveVariant(target, target.enumName);
+      return { kind: 'variant', enumName: target.enumName.name, variant: target.variant.name };
+    }
+    if (target.kind === 'NamedType' && target.arguments.length === 0 && !this.globals.lookup(target.name.name)) {
+      for (const [enumName, variants] of BUILTIN_ENUMS) {
+        if (variants.includes(target.name.name)) return { kind: 'variant', enumName, variant: target.name.name };
+      }
+    }
+    this.resolveType(target, 'annotation');
+    return { kind: 'type', type: target };
   }
 
   // The lookup order is lookupName's (resolved-names.ts), written out here because this runs

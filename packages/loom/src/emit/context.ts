@@ -4,13 +4,13 @@
  * and whether they need a propagation boundary or a defer list), and the source text for
  * contract messages. It resolves no name itself.
  */
-import type { AgentDeclaration, Identifier, Node, StringType, TemplateLiteral, TypeExpression } from '../syntax/ast.js';
+import type { AgentDeclaration, Identifier, Node, StringType, TemplateLiteral, TypeExpression, TypeTestExpression } from '../syntax/ast.js';
 import { typeDescriptor } from './type-descriptors.js';
 import type { Span } from '../syntax/spans.js';
 import { diagnostic } from '../diagnostic.js';
 import type { Diagnostic } from '../diagnostic.js';
 import type { Code } from './code.js';
-import type { AgentDecorators, AgentExperience, Analysis, GlobalSymbol, NameReference } from '../check/analysis.js';
+import type { AgentDecorators, AgentExperience, Analysis, GlobalSymbol, NameReference, TypeTest } from '../check/analysis.js';
 import { rt, programMember } from './runtime-names.js';
 
 /** What the name `std` compiles to when no variable of the program shadows it. */
@@ -85,6 +85,13 @@ export class EmitContext {
     const read = this.analysis.resolution.typeStrings.get(node);
     if (read === undefined) throw new Error(`internal: the emitter reached type string '${node.text}' the checker did not read`);
     return read;
+  }
+
+  /** What the checker read the target of `value is T` as. */
+  typeTest(expression: TypeTestExpression): TypeTest {
+    const test = this.analysis.resolution.typeTests.get(expression);
+    if (test === undefined) throw new Error('internal: the emitter reached a type test the checker did not resolve');
+    return test;
   }
 
   agentDecorators(agent: AgentDeclaration): AgentDecorators {

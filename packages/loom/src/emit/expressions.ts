@@ -5,7 +5,7 @@
  * are awaited, since any flow may reach an agent; agent operators are in agent-operators.ts.
  */
 import { emitCoalesce } from './coalesce.js';
-import type { BinaryExpression, Expression, Identifier, InterpolatedString, ListLiteral, MatchExpression, TemplateLiteral } from '../syntax/ast.js';
+import type { BinaryExpression, Expression, Identifier, InterpolatedString, ListLiteral, MatchExpression, TemplateLiteral, TypeTestExpression } from '../syntax/ast.js';
 import type { GlobalKind } from '../check/analysis.js';
 import { compileTemplate } from '../language/template/compile.js';
 import { BUILTINS_NOT_RUN } from '../language/builtins.js';
@@ -18,7 +18,7 @@ import { emitBlockValue, emitFunctionExpression } from './functions.js';
 import { emitMatchExpression } from './match.js';
 import { numberLiteralValue } from '../syntax/number-literal.js';
 import { emitSpawn } from './spawn.js';
-import { rt, programMember, registryMember } from './runtime-names.js';
+import { rt, programMember, registryMember, typeCheckerMember } from './runtime-names.js';
 import { arithmeticHelper } from './operator-helpers.js';
 
 const NATIVE_COMPARISONS = new Set(['<', '<=', '>', '>=']);
@@ -30,8 +30,10 @@ export function isBooleanExpression(expression: Expression): boolean {
       return true;
     case 'UnaryExpression':
       return expression.operator !== '-';
+    case 'TypeTestExpression':
+      return true;
     case 'BinaryExpression':
-      return ['==', '!=', '<', '<=', '>', '>=', 'in', 'is'].includes(expression.operator) ||
+      return ['==', '!=', '<', '<=', '>', '>=', 'in'].includes(expression.operator) ||
         ((expression.operator === 'and' || expression.operator === 'or') && isBooleanExpression(expression.left) && isBooleanExpression(expression.right));
     default:
       return false;
@@ -84,6 +86,8 @@ function emitBare(context: EmitContext, expression: Expression): Code {
         : ['!', emitCondition(context, expression.operand)];
     case 'BinaryExpression':
       return emitBinary(context, expression);
+    case 'TypeTestExpression':
+      return emitTypeTest(context, expression);
     case 'ConditionalExpression': {
       const value = context.temp();
       return [
@@ -203,7 +207,6 @@ function emitBinary(context: EmitContext, expression: BinaryExpression): Code {
   }
   switch (operator) {
     case '==':
-    case 'is':
       return [rt('equals'), '(', emitExpression(context, expression.left), ', ', emitExpression(context, expression.right), ')'];
     case '!=':
       return ['!', rt('equals'), '(', emitExpression(context, expression.left), ', ', emitExpression(context, expression.right), ')'];
@@ -239,6 +242,16 @@ function emitBinary(context: EmitContext, expression: BinaryExpression): Code {
     default:
       return context.unsupported(expression, `the '${operator}' operator`);
   }
+}
+
+/** `value is T` asks the program's types (aliases, structs, protocols); `value is Err` the variant. */
+function emitTypeTest(context: EmitContext, expression: TypeTestExpression): Code {
+  const test = context.typeTest(expression);
+  const value = emitExpression(context, expression.value);
+  const code: Code = test.kind === 'type'
+    ? [typeCheckerMember('test'), '(', value, ', ', context.typeDescriptorCode(test.type), ')']
+    : [rt('isVariant'), '(', value, ', ', quote(test.enumName), ', ', quote(test.variant), ')'];
+  return expression.negated ? ['!', code] : code;
 }
 
 /** `and`/`or` yield one of their operands, as in Python; between booleans they are `&&`/`||`. */

@@ -51,7 +51,10 @@ export function builtinTypeNames(): Iterable<string> {
   return BUILTIN_TYPES.keys();
 }
 
-/** How many type arguments each constructor takes; list and dict may also be written bare. */
+/**
+ * How many type arguments each constructor takes. Every constructor may also be written bare
+ * (`list`, `Result`), meaning any element, as the Nexa reference writes return types.
+ */
 export function acceptedArgumentCounts(type: BuiltinType): readonly number[] {
   switch (type.kind) {
     case 'primitive':
@@ -62,8 +65,8 @@ export function acceptedArgumentCounts(type: BuiltinType): readonly number[] {
     case 'dict':
       return [0, 2];
     case 'option':
-      return [1];
+      return [0, 1];
     case 'result':
-      return [2];
+      return [0, 2];
   }
 }

@@ -12,7 +12,7 @@ export const RUNTIME_EXPORTS = [
   // Operators whose Loom meaning differs from JavaScript's
   'add', 'subtract', 'multiply', 'divide', 'remainder', 'power', 'negate', 'contains',
   // Values
-  'truthy', 'equals', 'isAbsent', 'display', 'snapshot', 'missingKeyAsAbsent',
+  'truthy', 'equals', 'isAbsent', 'isVariant', 'display', 'snapshot', 'missingKeyAsAbsent',
   // Member and index access
   'member', 'setMember', 'index', 'setIndex', 'slice',
   // Patterns and iteration
@@ -42,5 +42,5 @@ export const TYPE_REGISTRY_MEMBERS = ['declareTrait', 'declareStruct', 'declareE
 export type TypeRegistryMember = (typeof TYPE_REGISTRY_MEMBERS)[number];
 
 /** What generated code reads of the program's type checker (`$p.types`): annotations and their checks. */
-export const TYPE_CHECKER_MEMBERS = ['declareAlias', 'declareProtocol', 'check', 'checkArgument'] as const;
+export const TYPE_CHECKER_MEMBERS = ['declareAlias', 'declareProtocol', 'check', 'checkArgument', 'test'] as const;
 export type TypeCheckerMember = (typeof TYPE_CHECKER_MEMBERS)[number];

@@ -663,7 +663,7 @@ export interface UnaryExpression extends NodeBase {
 
 export type BinaryOperator =
   | '+' | '-' | '*' | '/' | '%' | '**'
-  | '==' | '!=' | '<' | '<=' | '>' | '>=' | 'in' | 'is'
+  | '==' | '!=' | '<' | '<=' | '>' | '>=' | 'in'
   | 'and' | 'or'
   | '??' | '|>' | '>>' | '|>>' | '&>>' | '||' | '&&'
   | 'otherwise' | 'fallback';
@@ -717,6 +717,19 @@ export interface SliceExpression extends NodeBase {
   readonly object: Expression;
   readonly start: Expression | null;
   readonly end: Expression | null;
+}
+
+/**
+ * `value is int`, `r is Err`, `r is Result::Err`, `x is not None`: whether a value is of a
+ * type or a variant. The target is read as a type (`list[int]`, `int | float`) unless it is
+ * written `Enum::Variant`; the checker decides what a bare name (`Err`, `None`) stands for.
+ */
+export interface TypeTestExpression extends NodeBase {
+  readonly kind: 'TypeTestExpression';
+  readonly value: Expression;
+  readonly target: TypeExpression | VariantExpression;
+  /** `is not`. */
+  readonly negated: boolean;
 }
 
 /** `Enum::Variant`; a payload is a CallExpression whose callee is this node. */
@@ -788,6 +801,7 @@ export type Expression =
   | DictLiteral
   | UnaryExpression
   | BinaryExpression
+  | TypeTestExpression
   | ConditionalExpression
   | PropagateExpression
   | CallExpression

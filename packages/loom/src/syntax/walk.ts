@@ -220,6 +220,9 @@ export function forEachChild(node: Node, visit: (child: Node) => void): void {
     case 'BinaryExpression':
       one(visit, node.left); one(visit, node.right);
       return;
+    case 'TypeTestExpression':
+      one(visit, node.value); one(visit, node.target);
+      return;
     case 'ConditionalExpression':
       one(visit, node.condition); one(visit, node.whenTrue); one(visit, node.whenFalse);
       return;

@@ -44,7 +44,7 @@ server 8080 {
 flow main {
     items = [1, 2, 3]
     items[0] = 5
-    print(items[1:2], lookup("w"), std)
+    print(items[1:2], lookup("w"), std, items is list[int], items is Err)
     config = {"a": {"b": 1}}
     print(config.get("a") ?? 0)
     team = [Writer, Critic]

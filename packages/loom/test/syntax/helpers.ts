@@ -91,6 +91,7 @@ export function render(node: Node | null): string {
     case 'InterpolatedString':
       return `(str ${node.parts.map((part) => (part.kind === 'StringText' ? JSON.stringify(part.value) : render(part))).join(' ')})`;
     case 'BinaryExpression': return `(${node.operator} ${render(node.left)} ${render(node.right)})`;
+    case 'TypeTestExpression': return `(${node.negated ? 'is-not' : 'is'} ${render(node.value)} ${render(node.target)})`;
     case 'UnaryExpression': return `(${node.operator} ${render(node.operand)})`;
     case 'ConditionalExpression':
       return `(?: ${render(node.condition)} ${render(node.whenTrue)} ${render(node.whenFalse)})`;

@@ -49,6 +49,11 @@ export class TypeChecker {
     this.checkAt(value, type, what, (error) => error);
   }
 
+  /** `value is T`: whether `value` is of `type`, whatever the type mode (a test, not a check). */
+  test(value: unknown, type: TypeDescriptor): boolean {
+    return this.accepts(value, type);
+  }
+
   /**
    * Checks an argument on entry to the flow that declares the parameter (`parameter 'x' of
    * flow f`); a violation or warning is reported at the call that passed it.

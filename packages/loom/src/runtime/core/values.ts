@@ -37,6 +37,12 @@ export function isNone(value: unknown): boolean {
   return value instanceof VariantValue && value.enumName === 'Option' && value.variant === 'None';
 }
 
+/** `value is Enum::Variant` (or a bare `Err`, `None`); null counts as `Option::None`, as `??` and `?` treat it. */
+export function isVariant(value: unknown, enumName: string, variant: string): boolean {
+  if (enumName === 'Option' && variant === 'None' && (value === null || value === undefined)) return true;
+  return value instanceof VariantValue && value.enumName === enumName && value.variant === variant;
+}
+
 /** What `??` replaces: null, `Option::None` and the empty dict (as the Nexa reference says). */
 export function isAbsent(value: unknown): boolean {
   return value === null || value === undefined || isNone(value) || (isDict(value) && Object.keys(value).length === 0);

@@ -4,7 +4,7 @@
  * the entry scripts/build.mjs bundles as dist/runtime.mjs, which built modules import.
  */
 export { add, subtract, multiply, divide, remainder, power, negate, contains } from '../core/operators.js';
-export { truthy, equals, isAbsent, display, snapshot } from '../core/values.js';
+export { truthy, equals, isAbsent, isVariant, display, snapshot } from '../core/values.js';
 export { missingKeyAsAbsent } from '../core/missing-key.js';
 export { member, setMember, index, setIndex, slice } from '../core/access.js';
 export { matches, destructure, noMatchingArm, iterationItems } from '../core/match.js';

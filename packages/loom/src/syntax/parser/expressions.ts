@@ -4,7 +4,7 @@
  * rather than a call or index.
  */
 import type {
-  Argument, DictEntry, Expression, ListLiteral, NumberLiteral, SpreadElement,
+  Argument, DictEntry, Expression, ListLiteral, NumberLiteral, SpreadElement, VariantExpression,
 } from '../ast.js';
 import type { Token } from '../tokens.js';
 import { isPunctuator, shortened } from '../tokens.js';
@@ -14,7 +14,8 @@ import { NON_EXPRESSION_WORDS, startsExpression } from './expression-starts.js';
 import { exactLength, parseCommaSeparated } from './lists.js';
 import { braceStartsBlock, parseMatchExpression } from './match.js';
 import { parseIdentifier } from './names.js';
-import { binaryOperatorAt, PRECEDENCE_LOWEST, PRECEDENCE_NOT } from './operators.js';
+import { binaryOperatorAt, PRECEDENCE_COMPARISON, PRECEDENCE_LOWEST, PRECEDENCE_NOT } from './operators.js';
+import { parseType } from './types.js';
 import { parseParameterList } from './signatures.js';
 import { parseBlock } from './statements.js';
 import { stringExpression } from './strings.js';
@@ -42,6 +43,10 @@ function parseBinary(p: Cursor, minPrecedence: number): Expression {
   const startToken = p.current;
   let left = parseUnary(p);
   for (;;) {
+    if (p.atWord('is') && !p.current.newlineBefore && PRECEDENCE_COMPARISON >= minPrecedence) {
+      left = parseTypeTest(p, left, startToken);
+      continue;
+    }
     const info = binaryOperatorAt(p.current);
     if (info === null || info.precedence < minPrecedence) return left;
     p.advance();
@@ -62,6 +67,23 @@ function parseBinary(p: Cursor, minPrecedence: number): Expression {
     }
     left = { kind: 'BinaryExpression', operator: info.operator, left, right, span: p.spanFrom(startToken) };
   }
+}
+
+/** `value is T`, `value is not T`, `value is Enum::Variant`: `is` binds like a comparison. */
+function parseTypeTest(p: Cursor, value: Expression, startToken: Token): Expression {
+  p.advance();
+  const negated = p.atWord('not');
+  if (negated) p.advance();
+  const target = p.current.kind === 'identifier' && isPunctuator(p.peek(), '::') ? parseVariantTarget(p) : parseType(p);
+  return { kind: 'TypeTestExpression', value, target, negated, span: p.spanFrom(startToken) };
+}
+
+function parseVariantTarget(p: Cursor): VariantExpression {
+  const start = p.current;
+  const enumName = parseIdentifier(p, 'an enum name');
+  p.advance();
+  const variant = parseIdentifier(p, "a variant name after '::'");
+  return { kind: 'VariantExpression', enumName, variant, span: p.spanFrom(start) };
 }
 
 function parseNot(p: Cursor): Expression {

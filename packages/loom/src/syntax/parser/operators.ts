@@ -26,7 +26,7 @@ const PRECEDENCE_COALESCE = 5;
 const PRECEDENCE_OR = 6;
 const PRECEDENCE_AND = 7;
 export const PRECEDENCE_NOT = 8;
-const PRECEDENCE_COMPARISON = 9;
+export const PRECEDENCE_COMPARISON = 9;
 const PRECEDENCE_PIPE = 10;
 const PRECEDENCE_ADDITIVE = 11;
 const PRECEDENCE_MULTIPLICATIVE = 12;
@@ -64,7 +64,6 @@ const WORD_OPERATORS: ReadonlyMap<string, OperatorInfo> = new Map([
   ['or', { operator: 'or', precedence: PRECEDENCE_OR, sameLineOnly: false }],
   ['and', { operator: 'and', precedence: PRECEDENCE_AND, sameLineOnly: false }],
   ['in', { operator: 'in', precedence: PRECEDENCE_COMPARISON, sameLineOnly: true }],
-  ['is', { operator: 'is', precedence: PRECEDENCE_COMPARISON, sameLineOnly: true }],
 ]);
 
 /** The binary operator `token` stands for here, or `null`. */

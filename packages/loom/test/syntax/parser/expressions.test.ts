@@ -49,6 +49,13 @@ describe('expressions', () => {
       assert.equal(rendered('x in items and r is Err'), '(and (in x items) (is r Err))');
     });
 
+    it('reads the target of is as a type or an Enum::Variant, and is not as its negation', () => {
+      assert.equal(rendered('a + b is int or v is list[str]'), '(or (is (+ a b) int) (is v list[str]))');
+      assert.equal(rendered('n is int | float'), '(is n int | float)');
+      assert.equal(rendered('r is Result::Err'), '(is r Result::Err)');
+      assert.equal(rendered('x is not None and y'), '(and (is-not x None) y)');
+    });
+
     it('continues an expression when a symbolic operator starts the next line', () => {
       assert.equal(rendered('data\n  |> parse\n  |> render'), '(|> (|> data parse) render)');
     });
