@@ -5,8 +5,6 @@ import type { Analysis } from './check/analysis.js';
 import { checkAnalyzed, inSourceOrder } from './check/checker.js';
 import { lintAnalyzed } from './check/lint.js';
 import { parse } from './syntax/parser.js';
-import { emitProgram } from './emit/codegen.js';
-import type { EmittedProgram } from './emit/codegen.js';
 import type { Program } from './syntax/ast.js';
 
 export interface CheckFileOptions {
@@ -24,11 +22,6 @@ export interface CheckResult {
   readonly program: Program;
   /** What the checker worked out (includes, bindings, resolved names), which the emitter reads. */
   readonly analysis: Analysis;
-  /**
-   * The emitted program, when the checker found no error: compiling it is how the checker
-   * learns what Loom cannot run yet, and `generateModule` writes it out without emitting again.
-   */
-  readonly emitted?: EmittedProgram;
   /** Syntax and semantic findings of the file and its includes, in source order. */
   readonly diagnostics: readonly Finding[];
 }
@@ -85,12 +78,6 @@ export function checkSource(source: string, file: string, options: CheckFileOpti
   // One analysis serves check and lint: included files are read and parsed once.
   const analysis = analyze(parsed.program, { readFile: readIncluded });
   const diagnostics: Finding[] = [...parsed.diagnostics, ...checkAnalyzed(analysis)];
-  // The emitter needs a program whose every name resolved; it then says what cannot run yet.
-  let emitted: EmittedProgram | undefined;
-  if (!diagnostics.some((diagnostic) => diagnostic.severity === 'error')) {
-    emitted = emitProgram({ analysis, sources });
-    diagnostics.push(...emitted.unsupported);
-  }
   if (options.lint !== undefined) diagnostics.push(...lintAnalyzed(parsed.program, analysis, options.lint.warnUntyped));
-  return { file, sources, program: parsed.program, analysis, emitted, diagnostics: inSourceOrder(diagnostics) };
+  return { file, sources, program: parsed.program, analysis, diagnostics: inSourceOrder(diagnostics) };
 }

@@ -4,7 +4,7 @@
  * decorators read. The emitter imports nothing else from check/: what it needs to know about
  * the program it asks this analysis (the types it names are re-exported here).
  */
-import type { AgentDeclaration, Program } from '../syntax/ast.js';
+import type { AgentDeclaration, Program, TopLevelItem } from '../syntax/ast.js';
 import type { BindResult } from './binder.js';
 import { bindGlobals } from './binder.js';
 import type { ExpandedProgram, ReadSourceFile } from './includes.js';
@@ -23,6 +23,7 @@ export type { TypeTest } from './resolver.js';
 export type { AgentDecorators, DecoratorSetting } from './decorators.js';
 export type { AgentExperience } from './experience.js';
 export { EXPERIENCE_PROPERTY } from './experience.js';
+export { TOOL_DECORATOR } from './agent-tools.js';
 
 export interface AnalysisOptions {
   /** Reads an included file by path; `undefined` when it is missing or unreadable. */
@@ -37,6 +38,8 @@ export interface Analysis {
   agentDecorators(agent: AgentDeclaration): AgentDecorators;
   /** Every agent's `experience` file, read (or why it could not be), by agent. */
   readonly agentExperiences: ReadonlyMap<AgentDeclaration, AgentExperience>;
+  /** The names of the program's `db` and `kv` declarations, by kind, in source order: what `uses std.db` / `std.kv` tools reach. */
+  readonly resourceNames: ReadonlyMap<string, readonly string[]>;
 }
 
 export function analyze(program: Program, options: AnalysisOptions): Analysis {
@@ -63,7 +66,16 @@ export function analyze(program: Program, options: AnalysisOptions): Analysis {
     const experience = readAgentExperience(item, unit.file, options.readFile);
     if (experience !== undefined) agentExperiences.set(item, experience);
   }
-  return { expanded, bound, resolution, agentDecorators, agentExperiences };
+  return { expanded, bound, resolution, agentDecorators, agentExperiences, resourceNames: resourceNamesByKind(expanded.items.map(({ item }) => item)) };
+}
+
+function resourceNamesByKind(items: readonly TopLevelItem[]): ReadonlyMap<string, readonly string[]> {
+  const names = new Map<string, string[]>();
+  for (const item of items) {
+    if (item.kind !== 'ResourceDeclaration' || item.resource === 'auth') continue;
+    names.set(item.resource, [...(names.get(item.resource) ?? []), item.name.name]);
+  }
+  return names;
 }
 
 /** The parser marks what it could not read with Error nodes and nameless placeholder names. */

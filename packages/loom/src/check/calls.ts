@@ -42,9 +42,20 @@ export class CallChecker implements NodeVisitor {
     if (node.kind === 'BinaryExpression' && node.operator === '|>' && node.right.kind === 'CallExpression') {
       this.piped.add(node.right);
     }
-    if (node.kind !== 'CallExpression' || this.piped.has(node)) return;
+    if (node.kind !== 'CallExpression') return;
     const target = this.resolution.callTargets.get(node);
-    if (target) this.checkCall(node, target);
+    if (target === undefined) return;
+    if (this.piped.has(node)) this.checkPipedNames(node, target);
+    else this.checkCall(node, target);
+  }
+
+  /** A piped call's positions are shifted by the value it receives, but its names still must exist. */
+  private checkPipedNames(call: CallExpression, target: GlobalSymbol): void {
+    const slots = slotsOf(target);
+    if (!slots) return;
+    for (const argument of call.arguments) {
+      if (argument.name && !slots.some((slot) => slot.name === argument.name?.name)) this.diagnostics.push(unknownName(argument.name, slots, target));
+    }
   }
 
   private checkCall(call: CallExpression, target: GlobalSymbol): void {

@@ -22,6 +22,10 @@ import { MisplacedStatementFinder } from './placement.js';
 import { checkProtocol } from './protocols.js';
 import { checkImpl } from './traits.js';
 import { StdReferenceChecker } from './std-references.js';
+import { UnsupportedExpressionFinder } from './runtime-support.js';
+import { agentToolProblems } from './agent-tools.js';
+import type { ToolSources } from './agent-tools.js';
+import { resourceBlockProblems } from './resource-blocks.js';
 import { walkWith } from '../syntax/walk.js';
 
 export type CheckOptions = AnalysisOptions;
@@ -44,6 +48,7 @@ export function checkAnalyzed(analysis: Analysis): Diagnostic[] {
     new MisplacedStatementFinder(),
     new TemplateChecker(),
     new StdReferenceChecker(analysis.resolution),
+    new UnsupportedExpressionFinder(analysis.resolution),
   ];
   for (const unit of analysis.expanded.units) walkWith(unit.program, nodeChecks);
   const diagnostics: Diagnostic[] = [
@@ -55,10 +60,12 @@ export function checkAnalyzed(analysis: Analysis): Diagnostic[] {
   const items = analysis.expanded.items.map(({ item }) => item);
   const hasAuthBlock = items.some((item) => item.kind === 'ResourceDeclaration' && item.resource === 'auth');
   diagnostics.push(...duplicatePorts(items.filter((item) => item.kind === 'ServerDeclaration')));
+  const toolSources: ToolSources = { globals: analysis.bound.globals, resourceNames: analysis.resourceNames };
   for (const item of items) {
     switch (item.kind) {
       case 'AgentDeclaration': {
         diagnostics.push(...checkAgent(item, analysis.agentDecorators(item)));
+        diagnostics.push(...agentToolProblems(item, toolSources));
         const experience = analysis.agentExperiences.get(item);
         if (experience?.kind === 'problem') diagnostics.push(experience.diagnostic);
         break;
@@ -92,6 +99,9 @@ export function checkAnalyzed(analysis: Analysis): Diagnostic[] {
           ...duplicateMembers(item.methods, 'method', `impl of '${item.trait.name}' for '${item.target.name}'`),
           ...checkImpl(item, analysis.bound.globals),
         );
+        break;
+      case 'ResourceDeclaration':
+        diagnostics.push(...resourceBlockProblems(item));
         break;
       default:
         break;

@@ -2,13 +2,14 @@
  * `std.<namespace>.<function>` names a function the standard library table lists
  * (language/std-library.ts), the same table the runtime's namespaces are typed against: a
  * function Loom does not have is an undeclared identifier here, so `loom validate` never
- * passes a program that `loom run` would stop at with E105. Whether the namespace exists at
- * all is the resolver's question; what Loom knows but does not run is refused separately.
+ * passes a program that `loom run` would stop at with E105. A namespace or function of the
+ * reference that Loom knows but does not run is E006. Whether the namespace exists at all is
+ * the resolver's question.
  */
 import { diagnostic } from '../diagnostic.js';
 import type { Diagnostic } from '../diagnostic.js';
 import type { MemberExpression, Node } from '../syntax/ast.js';
-import { STD_FUNCTIONS_NOT_RUN, isStdNamespaceRun, stdFunctionNames } from '../language/std-library.js';
+import { STD_FUNCTIONS_NOT_RUN, isStdNamespace, isStdNamespaceRun, stdFunctionNames } from '../language/std-library.js';
 import { suggestionHint } from '../language/suggest.js';
 import type { NodeVisitor } from '../syntax/walk.js';
 import type { Resolution } from './resolver.js';
@@ -26,12 +27,22 @@ export class StdReferenceChecker implements NodeVisitor {
     const path = this.stdPath(node);
     if (path === undefined) return;
     const [namespace, ...rest] = path;
-    if (namespace === undefined || rest.length === 0 || !isStdNamespaceRun(namespace)) return;
-    const functions = stdFunctionNames(namespace);
+    if (namespace === undefined || !isStdNamespace(namespace)) return;
     const name = rest.join('.');
+    if (!isStdNamespaceRun(namespace)) {
+      this.diagnostics.push(diagnostic('E006', node.span, rest.length === 0 ? `std.${namespace}` : `std.${namespace}.${name}`));
+      return;
+    }
+    if (rest.length === 0) return;
+    const notRun = STD_FUNCTIONS_NOT_RUN.get(namespace)?.get(name);
+    if (notRun !== undefined) {
+      this.diagnostics.push(diagnostic('E006', node.span, `std.${namespace}.${name} (${notRun})`));
+      return;
+    }
+    const functions = stdFunctionNames(namespace);
     // A property read off a function's value (`std.db.sqlite` leads to `std.db.sqlite.query`) is judged by its prefix.
     const known = rest.some((_, index) => functions.includes(rest.slice(0, index + 1).join('.')));
-    if (known || STD_FUNCTIONS_NOT_RUN.get(namespace)?.has(name) === true || functions.some((candidate) => candidate.startsWith(`${name}.`))) return;
+    if (known || functions.some((candidate) => candidate.startsWith(`${name}.`))) return;
     const suggestion = suggestionHint(name, functions);
     this.diagnostics.push(diagnostic('E001', node.property.span, `std.${namespace} has no function '${name}'`, {
       subject: `'std.${namespace}.${name}'`,

@@ -8,9 +8,7 @@
 import type { Argument, BinaryExpression, CallExpression, MemberExpression } from '../syntax/ast.js';
 import { at, joinCode, propertyKey, quote } from './code.js';
 import type { Code } from './code.js';
-import { STD_JS, parameterNamesOf } from './context.js';
-import { BUILTINS_NOT_RUN } from '../language/builtins.js';
-import { STD_FUNCTIONS_NOT_RUN, isStdNamespaceRun } from '../language/std-library.js';
+import { STD_JS, parameterNamesOf, refusedByChecker } from './context.js';
 import type { EmitContext } from './context.js';
 import { emitExpression, toolFunction } from './expressions.js';
 import { millisecondArgument } from '../language/millisecond-parameters.js';
@@ -61,7 +59,8 @@ function flowArguments(context: EmitContext, args: readonly Argument[], paramete
       continue;
     }
     const position = parameters.indexOf(arg.name.name);
-    if (position < 0) return context.unsupported(arg, `a named argument '${arg.name.name}' the flow does not declare`);
+    // The checker refuses a name the flow does not declare (check/calls.ts).
+    if (position < 0) return refusedByChecker(`the named argument '${arg.name.name}'`);
     positions.push(position);
   }
   const values = args.map((arg) => emitExpression(context, arg.value));
@@ -108,9 +107,6 @@ export function emitCall(context: EmitContext, call: CallExpression): Code {
   }
   if (callee.kind === 'MemberExpression') {
     const std = stdFunction(context, callee);
-    if (std !== undefined && !isStdNamespaceRun(std[0])) return context.unsupported(callee, `std.${std[0]}.${std[1]}`);
-    const notRun = std === undefined ? undefined : STD_FUNCTIONS_NOT_RUN.get(std[0])?.get(std[1]);
-    if (std !== undefined && notRun !== undefined) return context.unsupported(callee, `std.${std[0]}.${std[1]} (${notRun})`);
     if (std !== undefined && std[0] === 'concurrent') handMillisecondsOver(context, std[1], call.arguments);
     // std functions and handle methods bind named arguments by their documented parameter names.
     if (std !== undefined) return ['(await ', programMember('callStd'), '(', quote(std[0]), ', ', quote(std[1]), ', ', positional(context, call.arguments), namedSuffix(context, call.arguments), '))'];
@@ -135,7 +131,6 @@ export function emitCall(context: EmitContext, call: CallExpression): Code {
           break;
       }
     }
-    if (resolution.kind === 'builtin' && BUILTINS_NOT_RUN.has(callee.name)) return context.unsupported(callee, `the builtin '${callee.name}'`);
     if (resolution.kind === 'builtin') {
       handMillisecondsOver(context, callee.name, call.arguments);
       return ['(await ', resolution.js, '(', argumentList(context, call.arguments), '))'];

@@ -15,12 +15,12 @@
  * adds the `sourceMappingURL` comment, which would not resolve for a module in memory).
  */
 import type { Analysis } from '../check/analysis.js';
-import type { Diagnostic } from '../diagnostic.js';
-import type { Declaration, FunctionDeclaration, ProtocolDeclaration, Statement, ToolDeclaration, TopLevelItem } from '../syntax/ast.js';
+import { TOOL_DECORATOR } from '../check/analysis.js';
+import type { Declaration, FunctionDeclaration, ProtocolDeclaration, Statement, TopLevelItem } from '../syntax/ast.js';
 import { braces, quote, writeCode } from './code.js';
 import type { Code } from './code.js';
 import { EmitContext } from './context.js';
-import { emitFunctionDeclaration, emitRuntimeDeclaration, emitTypeDeclaration, TOOL_DECORATOR } from './declarations.js';
+import { emitFunctionDeclaration, emitRuntimeDeclaration, emitTypeDeclaration } from './declarations.js';
 import type { AgentReferences } from './declarations.js';
 import { withBoundaries } from './functions.js';
 import { emitStatements } from './statements.js';
@@ -44,16 +44,6 @@ function isDeclaration(item: TopLevelItem): item is Declaration {
   return item.kind.endsWith('Declaration');
 }
 
-/** The names of the `db` and `kv` declarations, by kind, in source order. */
-function resourceNamesByKind(declarations: readonly Declaration[]): ReadonlyMap<string, readonly string[]> {
-  const names = new Map<string, string[]>();
-  for (const declaration of declarations) {
-    if (declaration.kind !== 'ResourceDeclaration' || declaration.resource === 'auth') continue;
-    names.set(declaration.resource, [...(names.get(declaration.resource) ?? []), declaration.name.name]);
-  }
-  return names;
-}
-
 /** A program the checker found free of errors, with what the emitter needs of it. */
 export interface CheckedProgram {
   readonly analysis: Analysis;
@@ -67,15 +57,9 @@ export interface CheckedProgram {
 export interface EmittedProgram {
   /** The body of the module's program function. */
   readonly body: Code;
-  /**
-   * Constructs the checker accepts but Loom does not run yet (jobs, servers, resources, ...),
-   * each an E001 at the construct: `validate` reports them, so it never passes what `run`
-   * would refuse.
-   */
-  readonly unsupported: readonly Diagnostic[];
 }
 
-/** The program of a checked module, with what cannot run. */
+/** The program of a checked module. */
 export function emitProgram(checked: CheckedProgram): EmittedProgram {
   const { analysis } = checked;
   const items = analysis.expanded.items.map((placed) => placed.item);
@@ -90,10 +74,7 @@ export function emitProgram(checked: CheckedProgram): EmittedProgram {
         .filter((declaration): declaration is FunctionDeclaration => declaration.kind === 'FunctionDeclaration' && declaration.decorators.some((decorator) => decorator.name.name === TOOL_DECORATOR))
         .map((tool) => [tool.name.name, tool]),
     ),
-    toolBlocks: new Map(
-      declarations.filter((declaration): declaration is ToolDeclaration => declaration.kind === 'ToolDeclaration').map((tool) => [tool.name.name, tool]),
-    ),
-    resourceNames: resourceNamesByKind(declarations),
+    resourceNames: analysis.resourceNames,
   };
   const context = new EmitContext(analysis, checked.sources);
   const hasMain = declarations.some((declaration) => declaration.kind === 'FlowDeclaration' && declaration.name.name === 'main');
@@ -116,7 +97,6 @@ export function emitProgram(checked: CheckedProgram): EmittedProgram {
   const declared = frame.declaredNames();
   return {
     body: braces([...(declared.length === 0 ? [] : [`let ${declared.join(', ')};`]), ...body]),
-    unsupported: context.unsupportedFindings,
   };
 }
 

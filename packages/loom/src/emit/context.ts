@@ -7,11 +7,16 @@
 import type { AgentDeclaration, Identifier, Node, StringType, TemplateLiteral, TypeExpression, TypeTestExpression } from '../syntax/ast.js';
 import { typeDescriptor } from './type-descriptors.js';
 import type { Span } from '../syntax/spans.js';
-import { diagnostic } from '../diagnostic.js';
-import type { Diagnostic } from '../diagnostic.js';
-import type { Code } from './code.js';
 import type { AgentDecorators, AgentExperience, Analysis, GlobalSymbol, NameReference, TypeTest } from '../check/analysis.js';
-import { rt, programMember } from './runtime-names.js';
+import { programMember } from './runtime-names.js';
+
+/**
+ * A construct the checker refuses (check/runtime-support.ts and its neighbours) reached the
+ * code generator: a bug in Loom, since a program with a compile error is never emitted.
+ */
+export function refusedByChecker(construct: string): never {
+  throw new Error(`internal: ${construct} reached the code generator, but the checker refuses it`);
+}
 
 /** What the name `std` compiles to when no variable of the program shadows it. */
 export const STD_JS = programMember('std');
@@ -60,7 +65,6 @@ export function parameterNamesOf(symbol: GlobalSymbol): readonly string[] | unde
 export class EmitContext {
   private frame: Frame;
   private tempCounter = 0;
-  readonly unsupportedFindings: Diagnostic[] = [];
   /** Nodes emitted as a given JavaScript expression instead (`old(x)` in ensures → its snapshot). */
   private readonly substitutions = new Map<Node, string>();
 
@@ -202,25 +206,6 @@ export class EmitContext {
       case 'unresolved':
         return { kind: 'unknown', js: jsName(name) };
     }
-  }
-
-  /**
-   * A construct the checker accepts but Loom does not run yet: an E006 finding at `node` (so
-   * `validate` reports it), compiled to a call that refuses at run time, which a program with
-   * the finding never reaches.
-   */
-  unsupported(node: Node, construct: string): Code {
-    this.unsupportedFindings.push(diagnostic('E006', node.span, construct));
-    return [rt('unsupported'), '(', JSON.stringify(construct), ')'];
-  }
-
-  /**
-   * A declaration that cannot run as written (an agent using a `tool` block, which has no
-   * code): E006 at `node` with what to write instead, so `validate` refuses it too.
-   */
-  cannotRun(node: Node, problem: string): Code {
-    this.unsupportedFindings.push(diagnostic('E006', node.span, problem));
-    return [rt('cannotRun'), '(', JSON.stringify(problem), ')'];
   }
 
   substitute(node: Node, js: string): void {

@@ -6,24 +6,23 @@
  * `loom serve` starts (emit/servers.ts).
  */
 import type {
-  AgentDeclaration, ContractClause, Declaration, EnumDeclaration, Expression, FunctionDeclaration, ImplDeclaration, ProtocolDeclaration,
-  ResourceDeclaration, StructDeclaration, ToolDeclaration, UseTarget,
+  AgentDeclaration, ContractClause, Declaration, EnumDeclaration, FunctionDeclaration, ImplDeclaration, ProtocolDeclaration,
+  ResourceDeclaration, StructDeclaration, UseTarget,
 } from '../syntax/ast.js';
 import { at, braces, joinCode, quote } from './code.js';
 import type { Code } from './code.js';
 import type { EmitContext } from './context.js';
+import { refusedByChecker } from './context.js';
 import { emitExpression } from './expressions.js';
-import { STD_NAMESPACES_AS_TOOLS, STD_TOOL_SPELLINGS, STD_TOOLS_ON_DECLARED_HANDLES } from '../language/builtins.js';
-import { EXPERIENCE_PROPERTY } from '../check/analysis.js';
+import { STD_TOOL_SPELLINGS, STD_TOOLS_ON_DECLARED_HANDLES } from '../language/builtins.js';
+import { RESOURCE_LOCATION_PROPERTIES } from '../language/resource-settings.js';
+import { EXPERIENCE_PROPERTY, TOOL_DECORATOR } from '../check/analysis.js';
 import { emitFunction } from './functions.js';
 import { emitJob } from './jobs.js';
 import { emitServer } from './servers.js';
 import { emitClauseCheck } from './statements.js';
-import { toolBlockProblem } from './tool-blocks.js';
 import { programMember, registryMember, typeCheckerMember } from './runtime-names.js';
 
-/** The decorator that makes a function an agent tool: `@tool("description") fn ...`. */
-export const TOOL_DECORATOR = 'tool';
 
 /** An unannotated tool parameter takes any value. */
 const ANY_TYPE_CODE = JSON.stringify({ name: 'any' });
@@ -74,11 +73,10 @@ export function emitFunctionDeclaration(context: EmitContext, declaration: Decla
   return null;
 }
 
-/** What agent declarations refer to by name: protocols they implement, `@tool` functions and `tool` blocks they use. */
+/** What agent declarations refer to by name: protocols they implement, `@tool` functions they use. */
 export interface AgentReferences {
   readonly protocols: ReadonlyMap<string, ProtocolDeclaration>;
   readonly toolFunctions: ReadonlyMap<string, FunctionDeclaration>;
-  readonly toolBlocks: ReadonlyMap<string, ToolDeclaration>;
   /** The names of the program's `db` and `kv` declarations, by kind: what `uses std.db` / `std.kv` tools reach. */
   readonly resourceNames: ReadonlyMap<string, readonly string[]>;
 }
@@ -108,9 +106,6 @@ export function emitRuntimeDeclaration(context: EmitContext, declaration: Declar
   }
 }
 
-/** The property of a `kv NAME { path: "..." }` / `db NAME { url: "..." }` block that says where the resource lives. */
-const RESOURCE_LOCATION_PROPERTIES: Readonly<Record<'db' | 'kv', readonly string[]>> = { kv: ['path', 'url'], db: ['url', 'path'] };
-
 /**
  * `kv NAME = open(...)`, `db NAME = connect(...)`: the handle, opened when the program starts
  * (in source order, before the top-level statements), checked to be of the declared kind.
@@ -124,10 +119,8 @@ function emitResource(context: EmitContext, declaration: ResourceDeclaration): C
     opened = emitExpression(context, declaration.init);
   } else {
     const location = (declaration.properties ?? []).find((property) => RESOURCE_LOCATION_PROPERTIES[resource].includes(property.name.name));
-    // Only a literal: the checker resolves no names inside resource blocks.
-    if (location === undefined || location.value.kind !== 'StringLiteral') {
-      return [context.unsupported(name, `a ${resource} block without a string ${RESOURCE_LOCATION_PROPERTIES[resource].map((property) => `'${property}:'`).join(' or ')} (${resource} ${name.name})`), ';'];
-    }
+    // Only a string literal, which the checker holds (check/resource-blocks.ts).
+    if (location === undefined || location.value.kind !== 'StringLiteral') return refusedByChecker(`${resource} block ${name.name} without a string location`);
     opened = ['(await ', programMember('callStd'), '(', quote(resource), ', ', quote(resource === 'kv' ? 'open' : 'connect'), ', [', emitExpression(context, location.value), ']))'];
   }
   return ['const ', context.declared(name), ' = ', programMember('resource'), '(', quote(resource), ', ', quote(name.name), ', await ', opened, ');'];
@@ -144,33 +137,11 @@ function emitAuth(context: EmitContext, declaration: ResourceDeclaration): Code 
     const settings = declaration.init.kind === 'DictLiteral' ? ['(await ', programMember('callStd'), '("auth", "configure", [', emitExpression(context, declaration.init), ']))'] : emitExpression(context, declaration.init);
     return ['const ', context.declared(name), ' = ', programMember('resource'), '("auth", ', quote(name.name), ', await ', settings, ');'];
   }
-  const entries: string[] = [];
-  for (const property of declaration.properties ?? []) {
-    const value = property.value.kind === 'PropertyBlock' ? undefined : literalJson(property.value);
-    if (value === undefined) return [context.unsupported(property.name, `the '${property.name.name}' setting of auth ${name.name} (auth block values are literals)`), ';'];
-    entries.push(`${quote(property.name.name)}: ${value}`);
-  }
-  return ['const ', context.declared(name), ' = ', programMember('resource'), '("auth", ', quote(name.name), ', await ', programMember('callStd'), '("auth", "configure", [{ ', entries.join(', '), ' }]));'];
-}
-
-/** A literal as JavaScript source, or undefined when the expression is not one. */
-function literalJson(expression: Expression): string | undefined {
-  switch (expression.kind) {
-    case 'StringLiteral':
-      return JSON.stringify(expression.value);
-    case 'NumberLiteral':
-      return expression.unit === null ? String(expression.value) : undefined;
-    case 'BooleanLiteral':
-      return String(expression.value);
-    case 'NullLiteral':
-      return 'null';
-    case 'ListLiteral': {
-      const elements = expression.elements.map((element) => (element.kind === 'SpreadElement' ? undefined : literalJson(element)));
-      return elements.every((element) => element !== undefined) ? `[${elements.join(', ')}]` : undefined;
-    }
-    default:
-      return undefined;
-  }
+  // The values are literals, which the checker holds (check/resource-blocks.ts).
+  const entries = (declaration.properties ?? []).map((property): Code =>
+    property.value.kind === 'PropertyBlock' ? refusedByChecker(`the block setting '${property.name.name}' of auth ${name.name}`) : [quote(property.name.name), ': ', emitExpression(context, property.value)],
+  );
+  return ['const ', context.declared(name), ' = ', programMember('resource'), '("auth", ', quote(name.name), ', await ', programMember('callStd'), '("auth", "configure", [{ ', joinCode(entries, ', '), ' }]));'];
 }
 
 function emitStruct(context: EmitContext, declaration: StructDeclaration): Code {
@@ -205,34 +176,27 @@ function emitImpl(context: EmitContext, declaration: ImplDeclaration): Code {
   return [registryMember('declareImpl'), '(', quote(declaration.trait.name), ', ', quote(declaration.target.name), ', new Map([', joinCode(methods, ', '), ']));'];
 }
 
-/** What one `uses` entry gives an agent: tools (with a key, so `std.db` and `std.db.sqlite` together give them once), or why not. */
-type ToolUse = { tool: Code; key: string } | { unsupported: string } | { problem: string };
+/** What one `uses` entry gives an agent: tools, with a key, so `std.db` and `std.db.sqlite` together give them once. */
+interface ToolUse {
+  readonly tool: Code;
+  readonly key: string;
+}
 
 /**
  * The tools an agent's `uses` entry stands for, as list elements: a `@tool fn` of the program
- * or a `std.NS` namespace (std/tools.ts of the runtime); anything else is not supported yet.
- * The tools of std.db and std.kv take the name of a declared handle, so `uses` of them in a
- * program that declares none cannot work and is refused.
+ * or a `std.NS` namespace (std/tools.ts of the runtime); the checker refuses anything else
+ * (check/agent-tools.ts). The tools of std.db and std.kv take the name of a declared handle.
  */
-function emitToolUse(context: EmitContext, agent: string, use: UseTarget, references: AgentReferences): ToolUse {
+function emitToolUse(context: EmitContext, use: UseTarget, references: AgentReferences): ToolUse {
   const [only, ...rest] = use.kind === 'QualifiedName' ? use.parts : [];
   if (only?.name === 'std' && rest.length > 0) {
     const written = rest.map((part) => part.name).join('.');
     const namespace = STD_TOOL_SPELLINGS.get(written) ?? written;
-    if (!STD_NAMESPACES_AS_TOOLS.has(namespace)) return { unsupported: `std.${written}` };
-    if (!STD_TOOLS_ON_DECLARED_HANDLES.has(namespace)) return { tool: ['...', programMember('stdTools'), '(', quote(namespace), ')'], key: `std.${namespace}` };
-    const names = references.resourceNames.get(namespace) ?? [];
-    if (names.length === 0) {
-      const declaration = namespace === 'db' ? 'db NAME = connect("sqlite://...")' : 'kv NAME = open(":memory:")';
-      return { problem: `agent ${agent} uses std.${written}, whose tools work on the program's declared ${namespace} handles by name, and the program declares none: add ${declaration}` };
-    }
-    return { tool: ['...', programMember('stdTools'), '(', quote(namespace), ', [', names.map((name) => quote(name)).join(', '), '])'], key: `std.${namespace}` };
+    const handles = STD_TOOLS_ON_DECLARED_HANDLES.has(namespace) ? [', [', (references.resourceNames.get(namespace) ?? []).map((name) => quote(name)).join(', '), ']'] : [];
+    return { tool: ['...', programMember('stdTools'), '(', quote(namespace), ...handles, ')'], key: `std.${namespace}` };
   }
   const declaration = only === undefined || rest.length > 0 ? undefined : references.toolFunctions.get(only.name);
-  if (declaration === undefined) {
-    const written = use.kind === 'QualifiedName' ? use.parts.map((part) => part.name).join('.') : use.kind === 'McpUse' ? `mcp:${use.url.value}` : use.value;
-    return { unsupported: written };
-  }
+  if (declaration === undefined) return refusedByChecker(`an agent's use of '${use.kind === 'QualifiedName' ? use.parts.map((part) => part.name).join('.') : use.kind}'`);
   const decorator = declaration.decorators.find((candidate) => candidate.name.name === TOOL_DECORATOR);
   const description = decorator?.arguments?.find((argument) => argument.value.kind === 'StringLiteral')?.value;
   const parameters = declaration.parameters.map((parameter) => `${quote(parameter.name.name)}: ${parameter.type === null ? ANY_TYPE_CODE : context.typeDescriptorCode(parameter.type)}`);
@@ -252,24 +216,13 @@ function protocolFields(context: EmitContext, protocol: ProtocolDeclaration): st
 }
 
 function emitAgent(context: EmitContext, declaration: AgentDeclaration, references: AgentReferences): Code {
-  const { protocols, toolBlocks } = references;
+  const { protocols } = references;
   const name = declaration.name.name;
-  const toolBlock = declaration.uses
-    .map((use) => (use.kind === 'QualifiedName' && use.parts.length === 1 ? toolBlocks.get(use.parts[0].name) : undefined))
-    .find((block) => block !== undefined);
-  if (toolBlock !== undefined) return [context.cannotRun(declaration.name, toolBlockProblem(name, toolBlock)), ';'];
-  const uses = declaration.uses.map((use) => emitToolUse(context, name, use, references));
-  const unusable = uses.flatMap((use) => ('unsupported' in use ? [use.unsupported] : []));
-  if (unusable.length > 0) return [context.unsupported(declaration.name, `${unusable.map((use) => `'uses ${use}'`).join(', ')} in agent ${name} (agent tools are @tool functions and the std namespaces Loom runs)`), ';'];
-  const problem = uses.find((use) => 'problem' in use);
-  if (problem !== undefined) return [context.cannotRun(declaration.name, problem.problem), ';'];
-  const tools = uses.flatMap((use) => ('tool' in use ? [use] : []));
-  const distinct = tools.filter((use, index) => tools.findIndex((other) => other.key === use.key) === index);
+  const uses = declaration.uses.map((use) => emitToolUse(context, use, references));
+  const distinct = uses.filter((use, index) => uses.findIndex((other) => other.key === use.key) === index);
   const entries: Code[] = [['name: ', quote(name)]];
   if (uses.length > 0) entries.push(['tools: [', joinCode(distinct.map((use) => use.tool), ', '), ']']);
   let hasModel = false;
-  const block = declaration.members.find((member) => member.kind === 'Property' && member.value.kind === 'PropertyBlock');
-  if (block !== undefined && block.kind === 'Property') return [context.unsupported(block.name, `the '${block.name.name} { ... }' block of agent ${name}`), ';'];
   for (const member of declaration.members) {
     if (member.kind !== 'Property') continue;
     hasModel ||= member.name.name === 'model';

@@ -6,14 +6,13 @@
  */
 import { emitCoalesce } from './coalesce.js';
 import type { BinaryExpression, Expression, Identifier, InterpolatedString, ListLiteral, MatchExpression, TemplateLiteral, TypeTestExpression } from '../syntax/ast.js';
-import type { GlobalKind } from '../check/analysis.js';
 import { compileTemplate } from '../language/template/compile.js';
-import { BUILTINS_NOT_RUN } from '../language/builtins.js';
 import { emitAgentPipeline, emitDag } from './agent-operators.js';
 import { emitCall, emitPipe } from './calls.js';
 import { at, braces, joinCode, propertyKey, quote } from './code.js';
 import type { Code } from './code.js';
 import type { EmitContext } from './context.js';
+import { refusedByChecker } from './context.js';
 import { emitBlockValue, emitFunctionExpression } from './functions.js';
 import { emitMatchExpression } from './match.js';
 import { numberLiteralValue } from '../syntax/number-literal.js';
@@ -119,32 +118,21 @@ function emitBare(context: EmitContext, expression: Expression): Code {
     case 'MatchExpression':
       return emitMatchAsValue(context, expression);
     case 'PythonEscapeExpression':
-      return context.unsupported(expression, 'python! blocks');
+      return refusedByChecker('a python! block');
     case 'SpawnExpression':
       return emitSpawn(context, expression);
     case 'AwaitExpression':
       return ['(await ', programMember('awaitTask'), '(', emitExpression(context, expression.operand), ', ', expression.timeout === null ? 'undefined' : emitExpression(context, expression.timeout), '))'];
     case 'Error':
-      return context.unsupported(expression, 'source that did not parse');
+      return refusedByChecker('source that did not parse');
   }
 }
-
-/**
- * Declarations that exist only for the checker or the agents, with no run-time value of their
- * own, by how an unsupported-use message names them.
- */
-const VALUELESS_GLOBALS: ReadonlyMap<GlobalKind, string> = new Map([
-  ['tool', 'tool'], ['protocol', 'protocol'], ['trait', 'trait'], ['type', 'alias'], ['enum', 'enum'],
-]);
 
 function emitName(context: EmitContext, name: Identifier): Code {
   const resolution = context.resolve(name);
   if (resolution.kind === 'global' && resolution.symbol.kind === 'tool' && resolution.symbol.declaration.kind === 'FunctionDeclaration') {
     return toolFunction(name.name, resolution.js);
   }
-  if (resolution.kind === 'builtin' && BUILTINS_NOT_RUN.has(name.name)) return context.unsupported(name, `the builtin '${name.name}'`);
-  const valueless = resolution.kind === 'global' ? VALUELESS_GLOBALS.get(resolution.symbol.kind) : undefined;
-  if (valueless !== undefined) return context.unsupported(name, `using ${valueless} '${name.name}' as a value (or calling it from a flow)`);
   return resolution.js;
 }
 
@@ -240,7 +228,8 @@ function emitBinary(context: EmitContext, expression: BinaryExpression): Code {
     case '&>>':
       return emitDag(context, expression);
     default:
-      return context.unsupported(expression, `the '${operator}' operator`);
+      // The arithmetic operators went through their helpers above; every other operator has a case.
+      throw new Error(`internal: no code for the '${operator}' operator`);
   }
 }
 

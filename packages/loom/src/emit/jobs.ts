@@ -12,7 +12,7 @@
 import type { Expression, JobDeclaration, PropertyBlock } from '../syntax/ast.js';
 import { joinCode, quote } from './code.js';
 import type { Code } from './code.js';
-import { parameterNamesOf } from './context.js';
+import { parameterNamesOf, refusedByChecker } from './context.js';
 import type { EmitContext } from './context.js';
 import { emitExpression } from './expressions.js';
 import { emitFunction } from './functions.js';
@@ -50,7 +50,8 @@ export function emitJob(context: EmitContext, job: JobDeclaration): Code {
   for (const option of options) {
     if (FLOW_OPTIONS.has(option.name)) {
       const flow = flowReference(context, option.value);
-      if (flow === undefined) return [context.unsupported(job.name, `the '${option.name}' of job ${name} (it names a flow)`), ';'];
+      // The checker holds that the option names a declared flow (check/jobs.ts).
+      if (flow === undefined) return refusedByChecker(`the '${option.name}' of job ${name}`);
       if (option.name === 'handler') perform = flow;
       else onFailure = flow;
       continue;
@@ -70,7 +71,7 @@ export function emitJob(context: EmitContext, job: JobDeclaration): Code {
     if (handler.name.name === 'perform') perform = { js, parameters };
     else if (handler.name.name === 'on_failure') onFailure = { js, parameters };
   }
-  if (perform === undefined) return [context.unsupported(job.name, `job ${name} without perform(...) or handler:`), ';'];
+  if (perform === undefined) return refusedByChecker(`job ${name} without perform(...) or handler:`);
   entries.push(['parameters: [', perform.parameters.map(quote).join(', '), ']'], ['perform: ', perform.js]);
   if (onFailure !== undefined) entries.push(['onFailure: ', onFailure.js], ['onFailureParameters: [', onFailure.parameters.map(quote).join(', '), ']']);
   return ['const ', context.declared(job.name), ' = ', programMember('job'), '({ ', joinCode(entries, ', '), ' });'];

@@ -8,6 +8,7 @@ import type { SpawnExpression } from '../syntax/ast.js';
 import { emitCall, named, positional } from './calls.js';
 import type { Code } from './code.js';
 import type { EmitContext } from './context.js';
+import { refusedByChecker } from './context.js';
 import { emitExpression } from './expressions.js';
 import { programMember } from './runtime-names.js';
 
@@ -19,7 +20,7 @@ export function emitSpawn(context: EmitContext, expression: SpawnExpression): Co
     if (resolution.kind === 'global' && resolution.symbol.kind === 'job') {
       return ['(await ', programMember('enqueueJob'), '(', resolution.js, ', ', positional(context, target.arguments), ', ', named(context, target.arguments), '))'];
     }
-    if (resolution.kind === 'global' && resolution.symbol.kind === 'agent') return context.unsupported(expression, "'spawn' of an agent (actors)");
+    if (resolution.kind === 'global' && resolution.symbol.kind === 'agent') return refusedByChecker("'spawn' of an agent");
   }
   return ['(await ', programMember('builtins'), '.spawn(async () => ', emitCall(context, target), '))'];
 }

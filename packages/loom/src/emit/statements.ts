@@ -9,6 +9,7 @@ import type {
 import { at, braces, joinCode, quote } from './code.js';
 import type { Code } from './code.js';
 import type { EmitContext } from './context.js';
+import { refusedByChecker } from './context.js';
 import { emitCondition, emitExpression } from './expressions.js';
 import { emitMatchExpression } from './match.js';
 import { patternDescriptor } from './patterns.js';
@@ -91,7 +92,7 @@ function emitBare(context: EmitContext, statement: Statement): Code {
     case 'PassStatement':
     case 'UnharnessedStatement':
     case 'ContextPolicyStatement':
-      return [context.unsupported(statement, `the Nexa v2 harness statement ${statement.kind}`), ';'];
+      return refusedByChecker(`the Nexa v2 harness statement ${statement.kind}`);
     case 'Error':
       return '';
   }

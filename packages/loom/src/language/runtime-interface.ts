@@ -20,7 +20,7 @@ export const RUNTIME_EXPORTS = [
   // Error propagation (`?`, `catch`)
   'Propagation', 'settle', 'propagate', 'propagated', 'isErr',
   // Contracts, templates, script errors, control flow
-  'deterministicViolation', 'checkSemanticClause', 'renderTemplate', 'assertionFailed', 'cannotRun', 'unsupported',
+  'deterministicViolation', 'checkSemanticClause', 'renderTemplate', 'assertionFailed',
   'raised', 'rethrowSignal', 'runDeferred', 'noIntentArm',
   // Agent operators
   'pipeline', 'fanOut', 'merge',

@@ -58,7 +58,7 @@ suite('undeclared identifiers (E001)', () => {
       'flow main { print(later("x")) }',
       'flow later(text: Note) -> Note { return text }',
       'agent Bot implements Report uses lookup { prompt: "p" }',
-      'tool lookup { description: "d" }',
+      '@tool("d") fn lookup() -> str { return "x" }',
       'protocol Report { summary: "string" }',
       'type Note = str',
     ].join('\n');
@@ -69,7 +69,7 @@ suite('undeclared identifiers (E001)', () => {
     const source = [
       'flow main {',
       '    key = secret("API_KEY")',
-      '    name = input("name? ")',
+      '    name = int("7")',
       '    print(len(key), str(42), std.fs.file_read("a.txt"), std.db.sqlite.connect(":memory:"))',
       '}',
     ].join('\n');

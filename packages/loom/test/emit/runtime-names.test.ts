@@ -61,12 +61,15 @@ flow main {
     spawn Mail("a@example.com")
     task = spawn grow([1])
     print(await task, 5)
-    print(std.ask_human.ask("k"))
 }
 `;
 
+function compiles(checked: CheckResult): boolean {
+  return !checked.diagnostics.some((finding) => finding.severity === 'error');
+}
+
 function generatedCode(checked: CheckResult): string {
-  assert.ok(checked.emitted !== undefined, `${checked.file} compiles: ${checked.diagnostics.map((finding) => finding.message).join('; ')}`);
+  assert.ok(compiles(checked), `${checked.file} compiles: ${checked.diagnostics.map((finding) => finding.message).join('; ')}`);
   return generateModule(checked, { runtimeSpecifier: RUNTIME_SPECIFIER, fileName: 'program.mjs' }).code;
 }
 
@@ -90,7 +93,7 @@ const LISTED = new Set([
 test('generated code names only listed runtime exports and program members, and writes every one of them', () => {
   const programs = readdirSync(CORPUS).filter((name) => name.endsWith('.nx')).map((name) => checkFile(join(CORPUS, name)));
   const written = new Set<string>();
-  for (const checked of [...programs.filter((checked) => checked.emitted !== undefined), checkSource(CONSTRUCTS, 'constructs.nx')]) {
+  for (const checked of [...programs.filter(compiles), checkSource(CONSTRUCTS, 'constructs.nx')]) {
     for (const name of runtimeNames(generatedCode(checked))) written.add(name);
   }
   assert.deepEqual([...written].filter((name) => !LISTED.has(name)), [], 'written but not listed in language/runtime-interface.ts');

@@ -9,7 +9,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { currentToolSignal } from '../infra/tool-signal.js';
 import type { TypeRegistry } from './adt.js';
 import { ExitRequest } from './exit-request.js';
-import { fail, ScriptError } from './script-error.js';
+import { fail, ScriptError, unsupported } from './script-error.js';
 import { describe, display, isDict, StructValue, truthy } from './values.js';
 import { BUILTINS_NOT_RUN } from '../../language/builtins.js';
 
@@ -124,6 +124,6 @@ export function createBuiltins(registry: TypeRegistry, { print, secret }: Builti
   };
   // The compiler refuses programs that use these (language/builtins.ts); a module built by an
   // older Loom still gets a clear error.
-  for (const name of BUILTINS_NOT_RUN) builtins[name] = () => fail(`'${name}': not supported yet by loom run`);
+  for (const name of BUILTINS_NOT_RUN) builtins[name] = () => unsupported(`the builtin '${name}'`);
   return builtins;
 }

@@ -32,15 +32,6 @@ export function assertionFailed(condition: string): never {
   throw new AssertionFailure(`assertion failed: ${condition}`);
 }
 
-/**
- * A program whose declarations cannot run as written; `problem` says why and what to write
- * instead. The compiler refuses such a program with E006 first, so this is reached only by
- * code that skipped the check; it raises the same code.
- */
-export function cannotRun(problem: string): never {
-  throw new LoomError('E006', problem);
-}
-
 /** A construct Loom parses but does not run (actors, python!, ...): E006, as at compile time. */
 export function unsupported(construct: string): never {
   throw new LoomError('E006', `${construct}: not supported by this runtime`);

@@ -11,7 +11,7 @@ export { matches, destructure, noMatchingArm, iterationItems } from '../core/mat
 export { Propagation, settle, propagate, propagated, isErr } from '../core/propagation.js';
 export { deterministicViolation, checkSemanticClause } from '../core/contracts.js';
 export { renderTemplate } from '../core/template.js';
-export { assertionFailed, cannotRun, unsupported } from '../core/script-error.js';
+export { assertionFailed } from '../core/script-error.js';
 export { raised, rethrowSignal, runDeferred, noIntentArm } from '../core/control.js';
 export { pipeline, fanOut, merge } from '../agents/pipeline.js';
 export { runIfMain } from './run-program.js';

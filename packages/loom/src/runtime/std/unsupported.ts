@@ -1,13 +1,13 @@
 /**
- * A namespace the checker knows (db, kv, auth, ...) but Loom does not run yet: present, so a
- * program that names it compiles and runs up to the call, where every function reports that
- * it is not supported yet.
+ * A namespace of the reference Loom does not run (ask_human, pipe, ...): the checker refuses
+ * every use it can see (E006); reached through a value it is present, and every function
+ * raises the same E006 when called.
  */
-import { fail } from '../core/script-error.js';
+import { unsupported } from '../core/script-error.js';
 import type { StdFunction, StdFunctions } from './namespace.js';
 
 export function unsupportedNamespace(name: string): StdFunctions {
-  const refuse = (property: string | symbol): StdFunction => () => fail(`std.${name}.${String(property)}: not supported yet by loom run`);
+  const refuse = (property: string | symbol): StdFunction => () => unsupported(`std.${name}.${String(property)}`);
   return new Proxy({}, {
     get: (_target, property) => refuse(property),
     getOwnPropertyDescriptor: (_target, property) => ({ configurable: true, enumerable: true, writable: false, value: refuse(property) }),
