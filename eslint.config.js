@@ -79,8 +79,8 @@ const layering = [
     forbid('The emitter reads the program through the analysis it is handed (check/analysis.ts), and never imports the runtime it targets or the front end that calls it (compile.ts).',
       loomLayer.check, '!**/check/analysis.js', loomLayer.runtime, loomLayer.cli, loomLayer.diagnostics, loomLayer.compile)),
   layer([`${LOOM}/runtime/**`], otherProduct.loom, typeStringReader,
-    forbid('The runtime never imports the compiler; what both need sits in language/ (a Span type is the one thing it reads from syntax/).',
-      loomLayer.syntax, '!**/syntax/spans.js', loomLayer.check, loomLayer.emit, loomLayer.cli, loomLayer.compile)),
+    forbid('The runtime never imports the compiler; what both need (spans, type descriptors, builtin and std names) sits in language/.',
+      loomLayer.syntax, loomLayer.check, loomLayer.emit, loomLayer.cli, loomLayer.compile)),
   layer([`${LOOM}/diagnostics/**`, `${LOOM}/*.ts`, `${LOOM}/cli/**`, 'packages/loom/bin/**'], otherProduct.loom, typeStringReader),
   layer(['packages/loom/test/**'], otherProduct.loom),
   // Lectern: platform (db, auth, errors, events) is the floor every feature stands on; the

@@ -1,6 +1,6 @@
 import { ERROR_REGISTRY } from './errors.js';
 import type { ErrorCode, LintCode } from './errors.js';
-import type { Span } from './syntax/spans.js';
+import type { Span } from './language/span.js';
 
 export type Severity = 'error' | 'warning';
 

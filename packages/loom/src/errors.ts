@@ -1,4 +1,4 @@
-import type { Span } from './syntax/spans.js';
+import type { Span } from './language/span.js';
 
 /**
  * The one error registry of Loom. Every code the compiler or runtime can raise is listed here

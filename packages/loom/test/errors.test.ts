@@ -1,7 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { ContractViolation, ERROR_CODES, ERROR_REGISTRY, LoomError, isErrorCode } from '../src/errors.js';
-import type { Span } from '../src/syntax/spans.js';
+import type { Span } from '../src/language/span.js';
 
 const span: Span = {
   file: 'transfer.nx',

@@ -8,7 +8,7 @@
 import { diagnostic } from '../diagnostic.js';
 import type { Diagnostic } from '../diagnostic.js';
 import type { AgentDeclaration, Expression, Property, PropertyBlock } from '../syntax/ast.js';
-import type { Span } from '../syntax/spans.js';
+import type { Span } from '../language/span.js';
 import { AGENT_PROPERTY_RULES } from './agent-properties.js';
 import type { AgentDecorators } from './decorators.js';
 import { harnessAgentMemberDiagnostic, harnessPropertyDiagnostic, isHarnessProperty } from './harness.js';

@@ -8,7 +8,7 @@ import { diagnostic } from '../diagnostic.js';
 import type { Diagnostic } from '../diagnostic.js';
 import type { AgentMember, CallExpression, Node, Property } from '../syntax/ast.js';
 import type { GlobalSymbol } from './binder.js';
-import type { Span } from '../syntax/spans.js';
+import type { Span } from '../language/span.js';
 import { leadingSpan } from './positions.js';
 import type { NodeVisitor } from '../syntax/walk.js';
 

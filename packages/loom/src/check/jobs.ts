@@ -15,7 +15,7 @@
 import { diagnostic } from '../diagnostic.js';
 import type { Diagnostic } from '../diagnostic.js';
 import type { Expression, Identifier, JobDeclaration, PropertyBlock } from '../syntax/ast.js';
-import type { Span } from '../syntax/spans.js';
+import type { Span } from '../language/span.js';
 import { suggestionHint } from '../language/suggest.js';
 import type { PropertyRule } from './agent-properties.js';
 import { count, seconds } from './agent-properties.js';

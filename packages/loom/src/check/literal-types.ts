@@ -4,7 +4,7 @@
  */
 import { diagnostic } from '../diagnostic.js';
 import type { Diagnostic } from '../diagnostic.js';
-import type { Span } from '../syntax/spans.js';
+import type { Span } from '../language/span.js';
 import { isDurationLiteral, numberLiteralValue } from '../syntax/number-literal.js';
 import type { DurationLiteral } from '../syntax/number-literal.js';
 import type { Expression } from '../syntax/ast.js';

@@ -1,5 +1,5 @@
 /** Span helpers for messages and for pointing at the leading keyword of a node. */
-import type { Span } from '../syntax/spans.js';
+import type { Span } from '../language/span.js';
 
 /** `file:line:column`, the form the code-frame header and editors use. */
 export function formatPosition(span: Span): string {

@@ -12,7 +12,7 @@ import type {
   MemberExpression, Node, Parameter, Pattern, QualifiedName, RouteDirective, ServerDirective,
   StringType, TopLevelItem, TypeTestExpression, TypeExpression, VariantExpression, VariantPattern,
 } from '../syntax/ast.js';
-import type { Span } from '../syntax/spans.js';
+import type { Span } from '../language/span.js';
 import type { GlobalKind, GlobalSymbol, GlobalTable } from './binder.js';
 import { KIND_PHRASES, duplicateDeclaration } from './binder.js';
 import { BUILTIN_ENUMS, builtinNames, isBuiltinName } from '../language/builtins.js';

@@ -8,7 +8,7 @@
 import { diagnostic } from '../diagnostic.js';
 import type { Diagnostic } from '../diagnostic.js';
 import type { Expression, PropertyBlock } from '../syntax/ast.js';
-import type { Span } from '../syntax/spans.js';
+import type { Span } from '../language/span.js';
 import type { PropertyRule } from './agent-properties.js';
 import { findLiteralMismatch } from './literal-types.js';
 

@@ -7,7 +7,7 @@
 import { diagnostic } from '../diagnostic.js';
 import type { Diagnostic } from '../diagnostic.js';
 import type { NamedType, StringType, TypeAliasDeclaration, TypeExpression } from '../syntax/ast.js';
-import type { Span } from '../syntax/spans.js';
+import type { Span } from '../language/span.js';
 import type { GlobalSymbol, GlobalTable } from './binder.js';
 import { KIND_PHRASES, TYPE_KINDS } from './binder.js';
 import { readTypeString } from './type-strings.js';

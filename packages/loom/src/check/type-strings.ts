@@ -4,7 +4,7 @@
  * annotations, with spans pointing inside the quotes so errors mark the exact name.
  */
 import type { Identifier, StringType, TypeExpression } from '../syntax/ast.js';
-import type { Span } from '../syntax/spans.js';
+import type { Span } from '../language/span.js';
 import { spanInsideQuotes } from './positions.js';
 
 export type TypeStringResult =

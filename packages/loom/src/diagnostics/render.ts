@@ -1,5 +1,5 @@
 import type { Diagnostic } from '../diagnostic.js';
-import type { Span } from '../syntax/spans.js';
+import type { Span } from '../language/span.js';
 import { paletteFor } from './colour.js';
 import { SourceLines, sliceColumns, toDisplayLine } from './source-text.js';
 

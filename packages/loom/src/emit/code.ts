@@ -3,7 +3,7 @@
  * piece can remember the `.nx` span it came from; writing the tree out yields the text and its
  * source map together, with indentation applied after each newline.
  */
-import type { Span } from '../syntax/spans.js';
+import type { Span } from '../language/span.js';
 import type { Mapping } from './source-map.js';
 
 export type Code = string | readonly Code[] | LocatedCode | IndentedCode;

@@ -6,7 +6,7 @@
  */
 import type { AgentDeclaration, Identifier, Node, StringType, TemplateLiteral, TypeExpression, TypeTestExpression } from '../syntax/ast.js';
 import { typeDescriptor } from './type-descriptors.js';
-import type { Span } from '../syntax/spans.js';
+import type { Span } from '../language/span.js';
 import type { AgentDecorators, AgentExperience, Analysis, GlobalSymbol, NameReference, TypeTest } from '../check/analysis.js';
 import { programMember } from './runtime-names.js';
 

@@ -8,7 +8,7 @@
  * Nodes the parser could not read are `ErrorNode`s; a tree containing one always comes with
  * at least one E004 diagnostic.
  */
-import type { Span } from './spans.js';
+import type { Span } from '../language/span.js';
 
 interface NodeBase {
   readonly span: Span;

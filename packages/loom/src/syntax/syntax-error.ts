@@ -1,7 +1,7 @@
 import { diagnostic } from '../diagnostic.js';
 import type { Diagnostic } from '../diagnostic.js';
 import { plainSpan } from './spans.js';
-import type { Span } from './spans.js';
+import type { Span } from '../language/span.js';
 
 /**
  * An E004 syntax diagnostic: every lexer and parser error goes through here. `detail` goes on

@@ -2,7 +2,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { renderDiagnostic, renderDiagnostics } from '../../src/diagnostics/render.js';
 import type { Diagnostic } from '../../src/diagnostic.js';
-import type { Span } from '../../src/syntax/spans.js';
+import type { Span } from '../../src/language/span.js';
 
 const PLAIN = { colour: false };
 

@@ -2,7 +2,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { ContractViolation, LoomError } from '../../src/errors.js';
 import { formatRuntimeError } from '../../src/diagnostics/runtime-error.js';
-import type { Span } from '../../src/syntax/spans.js';
+import type { Span } from '../../src/language/span.js';
 
 const span: Span = {
   file: 'app.nx',

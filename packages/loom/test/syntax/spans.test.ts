@@ -1,7 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { tokenize } from '../../src/syntax/lexer.js';
-import type { Position } from '../../src/syntax/spans.js';
+import type { Position } from '../../src/language/span.js';
 
 const FILE = 'spans.nx';
 

@@ -1,7 +1,7 @@
 import { checkFile } from '../../compile.js';
 import type { CheckResult } from '../../compile.js';
 import type { Expression, ServerDeclaration } from '../../syntax/ast.js';
-import type { Span } from '../../syntax/spans.js';
+import type { Span } from '../../language/span.js';
 import { DEFAULT_SERVER_PORT, SEMANTIC_ROUTE_METHODS, flattenServer, serverLabel } from '../../syntax/server-routes.js';
 import type { Command } from '../command.js';
 import { ExitCode } from '../exit-codes.js';

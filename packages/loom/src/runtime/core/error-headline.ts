@@ -6,7 +6,7 @@
  */
 import { LoomError } from '../../errors.js';
 import { formatRuntimeError } from '../../diagnostics/runtime-error.js';
-import type { Span } from '../../syntax/spans.js';
+import type { Span } from '../../language/span.js';
 
 export function formatErrorHeadline(error: Error): string {
   if (error instanceof LoomError) return formatRuntimeError(withSpan(error, undefined)).split('\n')[0];

@@ -6,7 +6,7 @@
  */
 import { LoomError } from '../../errors.js';
 import { formatRuntimeError } from '../../diagnostics/runtime-error.js';
-import type { Span } from '../../syntax/spans.js';
+import type { Span } from '../../language/span.js';
 import { formatErrorHeadline, withSpan } from '../core/error-headline.js';
 import { asOperationFailure } from './unexpected-failure.js';
 

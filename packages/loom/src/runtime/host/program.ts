@@ -4,7 +4,7 @@
  * that a program without agents never reads secrets or starts a provider client.
  */
 import type { LoomError } from '../../errors.js';
-import type { Span } from '../../syntax/spans.js';
+import type { Span } from '../../language/span.js';
 import { TypeRegistry } from '../core/adt.js';
 import { AgentHandle } from './agent-handle.js';
 import type { AgentContract } from './agent-handle.js';

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { SourceMapLocator } from '../../language/source-map.js';
 import type { SourceMapJson } from '../../language/source-map.js';
-import type { Span } from '../../syntax/spans.js';
+import type { Span } from '../../language/span.js';
 import { formatErrorReport } from './error-report.js';
 import { ExitRequest } from '../core/exit-request.js';
 import { ProgramContext } from './program.js';

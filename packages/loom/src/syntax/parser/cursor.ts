@@ -10,7 +10,7 @@
 import type { Diagnostic } from '../../diagnostic.js';
 import type { ErrorNode } from '../ast.js';
 import { SourceSpan } from '../spans.js';
-import type { Span } from '../spans.js';
+import type { Span } from '../../language/span.js';
 import { describeToken, isPunctuator, isWord } from '../tokens.js';
 import type { Punctuator, Token } from '../tokens.js';
 import { syntaxError } from '../syntax-error.js';
