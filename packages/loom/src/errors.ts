@@ -67,12 +67,13 @@ export const ERROR_REGISTRY: Readonly<Record<ErrorCode, ErrorEntry>> = {
     family: 'CompileError',
     title: 'Type mismatch',
     cause:
-      'A value or annotation does not have the type its position requires. A frequent case is ' +
-      'a protocol field whose type is written bare (`score: number`) instead of as a quoted ' +
-      'string.',
+      'A value or annotation does not have the type its position requires: a literal of the ' +
+      'wrong type for an annotation, a call with an argument too many or a name its target does ' +
+      'not declare, an unknown type name in a protocol field (quoted, `score: "numbr"`, or bare, ' +
+      '`score: numbr`), a type string that is not well formed, or `x is y` with a variable on the right.',
     remedy:
-      'Write protocol field types as strings (`score: "number"`) and make the value agree ' +
-      'with the annotation, or change the annotation.',
+      'Make the value agree with the annotation, or change the annotation; name a built-in or ' +
+      'declared type in protocol fields; compare values with `==`.',
   },
   E003: {
     family: 'CompileError',

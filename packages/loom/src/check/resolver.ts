@@ -173,10 +173,8 @@ class Resolver {
         this.resolveFunction({ parameters: [], body: item.body }, script);
         return;
       case 'ProtocolDeclaration':
-        // Bare (unquoted) field types are reported by the protocol rules; only strings are read here.
-        for (const field of item.fields) {
-          if (field.type.kind === 'StringType') this.resolveType(field.type, 'protocol-field');
-        }
+        // Quoted (`score: "int"`, the error index's form) and bare (`score: int`, reference §2.3) alike.
+        for (const field of item.fields) this.resolveType(field.type, 'protocol-field');
         return;
       case 'TypeAliasDeclaration':
         this.resolveType(item.type, 'annotation');

@@ -22,7 +22,7 @@ suite('check', () => {
 
   test('each mistake is reported exactly once, in source order, with no follow-on errors', () => {
     assert.deepEqual(checkFixture('invalid/mistakes.nx').map(positionAndCode), [
-      '3:12 E002', // bare protocol field type
+      '3:12 E002', // unknown protocol field type
       '6:7 E003', // agent without role or prompt
       '12:12 E002', // model without provider
       '16:24 E001', // undeclared variable

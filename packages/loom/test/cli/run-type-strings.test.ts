@@ -83,6 +83,16 @@ test('strict mode stops with E301 at the first value outside the union', async (
   assert.match(run.stderr, /^TypeViolation: parameter 'm' of flow show expects Measure, got dict\n {2}--> .*measures\.nx:8:11\n {2}= code E301\n$/);
 });
 
+test('bare protocol field types (reference §2.3) are checked as their quoted form is', async () => {
+  const file = join(root, 'bare.nx');
+  writeFileSync(file, MEASURES.replace('protocol Measure { value: "int | float", unit: "str?", tags: "list[str | int]" }', 'protocol Measure { value: int | float, unit: str?, tags: list[str | int] }'));
+  const quoted = await runInProcess(['run', join(root, 'measures.nx')]);
+  const bare = await runInProcess(['run', file]);
+  assert.equal(bare.status, 0, bare.stderr);
+  assert.equal(bare.stdout, quoted.stdout);
+  assert.equal(bare.stderr.split('\n').filter((line) => line.startsWith('TypeWarning')).length, 3);
+});
+
 test("an agent's reply outside a field string union is re-asked, then E303", async () => {
   const run = await runInProcess(['run', join(root, 'agent.nx')]);
   assert.equal(run.stderr, '');
