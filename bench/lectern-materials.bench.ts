@@ -3,16 +3,14 @@
 // the real CLI, whether the server keeps answering meanwhile, the server's peak memory, and
 // what grounding a task in the material adds to building its context.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
 import { LecternProcess } from '../packages/lectern/test/support/lectern-process.js';
 import type { BuiltContext } from '../packages/lectern/src/answer-engine/context/build.js';
 import type { ContextInput } from '../packages/lectern/src/answer-engine/context/prompt-input.js';
 import type { MaterialText, TranscriptLine } from '../packages/lectern/src/answer-engine/types.js';
 import { importBundled } from './support/bundled.js';
 import { productionEnv } from './support/production-env.js';
+import { ServerLoopLag } from './support/server-loop-lag.js';
 import { elapsedMs, report, summarise } from './support/stats.js';
 
 const fixtures = [
@@ -51,44 +49,26 @@ async function probeHealth(baseUrl: string, active: () => boolean): Promise<numb
   return delays;
 }
 
-interface LoopLag {
-  samples: number;
-  p50Ms: number;
-  p99Ms: number;
-  maxMs: number;
-}
-
 // The server's own event-loop delay, measured inside it (support/event-loop-lag.mjs).
-const lagDir = mkdtempSync(join(tmpdir(), 'lectern-loop-lag-'));
-const lagFile = join(lagDir, 'lag.json');
-const lagMonitor = fileURLToPath(new URL('./support/event-loop-lag.mjs', import.meta.url));
-
-/** What the server's loop went through since the previous call (the first call starts the count). */
-async function serverLoopLag(pid: number): Promise<LoopLag> {
-  rmSync(lagFile, { force: true });
-  process.kill(pid, 'SIGUSR2');
-  while (!existsSync(lagFile)) await new Promise((resolve) => setTimeout(resolve, 5));
-  await new Promise((resolve) => setTimeout(resolve, 5));
-  return JSON.parse(readFileSync(lagFile, 'utf8')) as LoopLag;
-}
+const loopLag = new ServerLoopLag();
 
 const lectern = await LecternProcess.start({
-  env: { ...productionEnv, NODE_OPTIONS: `--import=${lagMonitor}`, EVENT_LOOP_LAG_FILE: lagFile },
+  env: { ...productionEnv, ...loopLag.env },
 });
 const stored: StoredMaterial[] = [];
 try {
   const auth = { authorization: `Bearer ${lectern.token}` };
   // The same probes on an idle server: on a shared machine, what scheduling alone costs.
-  await serverLoopLag(lectern.pid);
+  await loopLag.since(lectern.pid);
   const idleUntil = performance.now() + 5000;
   const idle = summarise(await probeHealth(lectern.baseUrl, () => performance.now() < idleUntil));
-  const idleLoop = await serverLoopLag(lectern.pid);
+  const idleLoop = await loopLag.since(lectern.pid);
   report('lectern health probes, idle server (baseline for the lag figures below)', 'none (reference)', true, { healthProbesIdle: idle, serverLoopIdle: idleLoop });
   for (const { name, targetMs } of fixtures) {
     const bytes = readFileSync(new URL(`./fixtures/${name}`, import.meta.url));
     const uploadMs: number[] = [];
     const probeMs: number[] = [];
-    await serverLoopLag(lectern.pid);
+    await loopLag.since(lectern.pid);
     for (let run = 0; run < runsPerFile; run++) {
       const form = new FormData();
       form.append('file', new Blob([bytes]), name);
@@ -103,7 +83,7 @@ try {
       if (response.status !== 201) throw new Error(`upload of ${name} answered ${response.status}: ${JSON.stringify(material)}`);
       if (run === 0) stored.push(material);
     }
-    const serverLoop = await serverLoopLag(lectern.pid);
+    const serverLoop = await loopLag.since(lectern.pid);
     const upload = summarise(uploadMs);
     const probes = summarise(probeMs);
     report(`lectern material upload + parse (${name}, ${bytes.length} bytes)`, `p50 < ${targetMs} ms; server event loop delay max < ${targetLagMs} ms`, upload.p50Ms < targetMs && serverLoop.maxMs < targetLagMs, {
@@ -119,7 +99,7 @@ try {
   report('lectern server peak memory (all parses above, workers included)', `< ${workerHeapLimitMb} MiB parse heap limit + the server's own`, peakRssMb < workerHeapLimitMb * 2, { peakRssMb });
 } finally {
   await lectern.dispose();
-  rmSync(lagDir, { recursive: true, force: true });
+  loopLag.dispose();
 }
 
 // Context building, in process from the bundled sources, with and without the material.

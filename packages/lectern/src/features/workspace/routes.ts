@@ -40,7 +40,7 @@ export async function workspaceRoutes(app: FastifyInstance, { files }: Workspace
       .header('Referrer-Policy', 'no-referrer')
       .header('Cross-Origin-Opener-Policy', 'same-origin');
     if (request.headers['if-none-match'] === file.etag) return reply.code(304).send();
-    if (acceptsGzip(request)) return reply.header('Content-Encoding', 'gzip').send(file.gzipped);
+    if (acceptsGzip(request)) return reply.header('Content-Encoding', 'gzip').send(file.gzipped());
     return reply.send(file.body);
   };
   for (const [path, file] of files) app.get(path, { schema: { hide: true } }, send(file));
