@@ -3,7 +3,8 @@ import type { Command } from '../command.js';
 import { ExitCode } from '../exit-codes.js';
 import type { ExitStatus } from '../exit-codes.js';
 import { loadProgram } from '../generate.js';
-import { DEFAULT_SERVE_HOST, DEFAULT_SERVE_PORT, serveProgram } from '../../runtime/host/serve-program.js';
+import { DEFAULT_SERVE_HOST, DEFAULT_SERVE_PORT } from '../../runtime/host/serve-defaults.js';
+import { serveProgram } from '../../runtime/host/serve-program.js';
 
 const HIGHEST_PORT = 65535;
 
