@@ -8,6 +8,9 @@ import { parse } from './syntax/parser.js';
 import { emitProgram } from './emit/codegen.js';
 import type { EmittedProgram } from './emit/codegen.js';
 import type { Program } from './syntax/ast.js';
+import { SourceUnreadableError } from './source-unreadable.js';
+
+export { SourceUnreadableError };
 
 export interface CheckFileOptions {
   /** Add the linter's warnings (W-codes); `warnUntyped` adds those about missing annotations. */
@@ -31,11 +34,6 @@ export interface CheckResult {
   readonly emitted?: EmittedProgram;
   /** Syntax and semantic findings of the file and its includes, in source order. */
   readonly diagnostics: readonly Finding[];
-}
-
-/** The input file does not exist or cannot be read; nothing was compiled. */
-export class SourceUnreadableError extends Error {
-  override readonly name = 'SourceUnreadableError';
 }
 
 const UTF8_BYTE_ORDER_MARK = '\uFEFF';
