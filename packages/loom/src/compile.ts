@@ -5,7 +5,7 @@ import type { Analysis } from './check/analysis.js';
 import { checkAnalyzed, inSourceOrder } from './check/checker.js';
 import { lintAnalyzed } from './check/lint.js';
 import { parse } from './syntax/parser.js';
-import { emitProgram } from './emit/codegen.js';
+import { emitFindings, emitProgram } from './emit/codegen.js';
 import type { EmittedProgram } from './emit/codegen.js';
 import type { Program } from './syntax/ast.js';
 import { SourceUnreadableError } from './source-unreadable.js';
@@ -15,6 +15,11 @@ export { SourceUnreadableError };
 export interface CheckFileOptions {
   /** Add the linter's warnings (W-codes); `warnUntyped` adds those about missing annotations. */
   readonly lint?: { readonly warnUntyped: boolean };
+  /**
+   * Keep the emitted program in the result for `generateModule` (the default). Commands that
+   * write no module say `false`: the emitter then only reports what cannot run, much faster.
+   */
+  readonly module?: boolean;
 }
 
 /** A compile error or warning from the registry, or a lint warning. */
@@ -86,8 +91,12 @@ export function checkSource(source: string, file: string, options: CheckFileOpti
   // The emitter needs a program whose every name resolved; it then says what cannot run yet.
   let emitted: EmittedProgram | undefined;
   if (!diagnostics.some((diagnostic) => diagnostic.severity === 'error')) {
-    emitted = emitProgram({ analysis, sources });
-    diagnostics.push(...emitted.unsupported);
+    if (options.module === false) {
+      diagnostics.push(...emitFindings({ analysis, sources }));
+    } else {
+      emitted = emitProgram({ analysis, sources });
+      diagnostics.push(...emitted.unsupported);
+    }
   }
   if (options.lint !== undefined) diagnostics.push(...lintAnalyzed(parsed.program, analysis, options.lint.warnUntyped));
   return { file, sources, program: parsed.program, analysis, emitted, diagnostics: inSourceOrder(diagnostics) };

@@ -77,6 +77,20 @@ export interface EmittedProgram {
 
 /** The program of a checked module, with what cannot run. */
 export function emitProgram(checked: CheckedProgram): EmittedProgram {
+  return emitWith(checked, true);
+}
+
+/**
+ * Only what cannot run, for the commands that report findings and write no module (validate,
+ * lint, routes). Each declaration's code is dropped as soon as it is emitted: kept, the
+ * fragments of a large program all stay alive until the end, and the collector copying them
+ * cost twice the emitting itself (8 MB program: 1.8 s of CPU with the module, 0.6 s without).
+ */
+export function emitFindings(checked: CheckedProgram): readonly Diagnostic[] {
+  return emitWith(checked, false).unsupported;
+}
+
+function emitWith(checked: CheckedProgram, keepCode: boolean): EmittedProgram {
   const { analysis } = checked;
   const items = analysis.expanded.items.map((placed) => placed.item);
   const declarations = items.filter(isDeclaration);
@@ -103,7 +117,7 @@ export function emitProgram(checked: CheckedProgram): EmittedProgram {
     const emitEach = (emit: (declaration: Declaration) => Code | null) => {
       for (const declaration of declarations) {
         const code = emit(declaration);
-        if (code !== null) parts.push(code);
+        if (code !== null && keepCode) parts.push(code);
       }
     };
     emitEach((declaration) => emitTypeDeclaration(context, declaration));

@@ -18,7 +18,7 @@ export const lintCommand: Command = {
   },
   async run({ arguments: [file], options }, io) {
     const { checkFile } = await import('../toolchain.js');
-    const result = checkFile(file, { lint: { warnUntyped: options['warn-untyped'] === true } });
+    const result = checkFile(file, { lint: { warnUntyped: options['warn-untyped'] === true }, module: false });
     const counts = tally(result.diagnostics);
     writeDiagnostics(result, io);
     io.stdout.write(`${summaryLine(file, counts, { noProblemsWhenClean: true })}\n`);

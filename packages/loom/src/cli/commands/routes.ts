@@ -86,7 +86,7 @@ export const routesCommand: Command = {
   },
   async run({ arguments: [file], options }, io) {
     const { checkFile } = await import('../toolchain.js');
-    const checked = checkFile(file);
+    const checked = checkFile(file, { module: false });
     if (tally(checked.diagnostics).errors > 0) {
       writeDiagnostics(checked, io);
       return ExitCode.compileError;

@@ -40,7 +40,7 @@ export const validateCommand: Command = {
   },
   async run({ arguments: [file], options }, io) {
     const { checkFile } = await import('../toolchain.js');
-    const result = checkFile(file);
+    const result = checkFile(file, { module: false });
     const counts = tally(result.diagnostics);
     const valid = counts.errors === 0;
     if (options['json'] === true) {
