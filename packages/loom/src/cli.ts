@@ -1,5 +1,5 @@
 import { suggestionHint } from './language/suggest.js';
-import { SourceUnreadableError } from './compile.js';
+import { SourceUnreadableError } from './source-unreadable.js';
 import { UsageError } from './cli/command.js';
 import type { CliIo, Command } from './cli/command.js';
 import { COMMANDS } from './cli/commands/index.js';

@@ -6,6 +6,9 @@ import { checkAnalyzed, inSourceOrder } from './check/checker.js';
 import { lintAnalyzed } from './check/lint.js';
 import { parse } from './syntax/parser.js';
 import type { Program } from './syntax/ast.js';
+import { SourceUnreadableError } from './source-unreadable.js';
+
+export { SourceUnreadableError };
 
 export interface CheckFileOptions {
   /** Add the linter's warnings (W-codes); `warnUntyped` adds those about missing annotations. */
@@ -24,11 +27,6 @@ export interface CheckResult {
   readonly analysis: Analysis;
   /** Syntax and semantic findings of the file and its includes, in source order. */
   readonly diagnostics: readonly Finding[];
-}
-
-/** The input file does not exist or cannot be read; nothing was compiled. */
-export class SourceUnreadableError extends Error {
-  override readonly name = 'SourceUnreadableError';
 }
 
 const UTF8_BYTE_ORDER_MARK = '\uFEFF';

@@ -40,6 +40,9 @@ export interface Invocation {
 /**
  * One `loom` subcommand. The dispatcher parses and validates the command line from this
  * description (so every command rejects unknown options the same way) and builds its help.
+ * `run` loads the front end and the runtime (../toolchain.ts) with `import()` when it needs
+ * them: the CLI's entry holds only the descriptions, so `loom --version` and `loom help` load
+ * neither.
  */
 export interface Command {
   readonly name: string;

@@ -26,9 +26,14 @@ export function indented(...code: Code[]): Code {
   return { indented: code };
 }
 
-/** `items` separated by `separator`. */
+/** `items` separated by `separator`. A loop, not flatMap: that made a pair array per item. */
 export function joinCode(items: readonly Code[], separator: Code): Code[] {
-  return items.flatMap((item, index) => (index === 0 ? [item] : [separator, item]));
+  const joined: Code[] = [];
+  for (const item of items) {
+    if (joined.length > 0) joined.push(separator);
+    joined.push(item);
+  }
+  return joined;
 }
 
 /** A block body: `{`, one statement per line indented, `}`. */

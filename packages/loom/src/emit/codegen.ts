@@ -49,8 +49,6 @@ export interface CheckedProgram {
   readonly analysis: Analysis;
   /** The text of the entry file and of every file it includes, by path, for source maps and contract messages. */
   readonly sources: ReadonlyMap<string, string>;
-  /** What the front end already emitted, so it is not emitted twice. */
-  readonly emitted?: EmittedProgram;
 }
 
 /** What the emitter makes of a checked program, before it is written out as one module. */
@@ -100,12 +98,9 @@ export function emitProgram(checked: CheckedProgram): EmittedProgram {
   };
 }
 
-/**
- * Generates the module of a program the checker found free of errors, reusing what the
- * compile step already emitted.
- */
+/** Generates the module of a program the checker found free of errors. */
 export function generateModule(checked: CheckedProgram, options: GenerateOptions): GeneratedModule {
-  const { body } = checked.emitted ?? emitProgram(checked);
+  const { body } = emitProgram(checked);
   const root: Code = [
     `import * as ${RUNTIME_BINDING} from ${quote(options.runtimeSpecifier)};\n\n`,
     `export default async function program(${PROGRAM_BINDING}) `,

@@ -3,7 +3,6 @@ import { dirname, join, resolve } from 'node:path';
 import { UsageError } from '../command.js';
 import type { Command } from '../command.js';
 import { ExitCode } from '../exit-codes.js';
-import { compileToModule, moduleFileName } from '../generate.js';
 
 const DEFAULT_OUT_DIR = 'dist';
 
@@ -25,6 +24,7 @@ export const buildCommand: Command = {
     if (outDir === dirname(resolve(file))) {
       throw new UsageError(`--out-dir '${outDir}' is the directory of '${file}'; the build never writes next to a source file`, 'build');
     }
+    const { compileToModule, moduleFileName } = await import('../toolchain.js');
     const generated = compileToModule(file, io);
     if (generated === undefined) return ExitCode.compileError;
     const fileName = moduleFileName(file);

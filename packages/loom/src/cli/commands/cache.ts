@@ -1,6 +1,4 @@
-import { ResponseCache } from '../../runtime/infra/cache.js';
 import type { CacheStats } from '../../runtime/infra/cache.js';
-import { findProjectRootFrom } from '../../runtime/infra/secrets.js';
 import { UsageError } from '../command.js';
 import type { Command } from '../command.js';
 import { ExitCode } from '../exit-codes.js';
@@ -28,6 +26,7 @@ export const cacheCommand: Command = {
     if (!(ACTIONS as readonly string[]).includes(action)) {
       throw new UsageError(`unknown cache action '${action}': use ${ACTIONS.map((name) => `'${name}'`).join(' or ')}`, 'cache');
     }
+    const { ResponseCache, findProjectRootFrom } = await import('../toolchain.js');
     const start = typeof options.dir === 'string' ? options.dir : process.cwd();
     const cache = ResponseCache.forProject(findProjectRootFrom(start));
     const stats = cache.stats();

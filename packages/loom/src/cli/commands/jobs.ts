@@ -10,16 +10,12 @@
  * (or of the current directory), so `loom jobs main.nx --dead-letter` and `loom jobs
  * --dead-letter` in the project read the same queue.
  */
-import { workJobs } from '../../runtime/host/run-program.js';
-import { openJobStore } from '../../runtime/host/open-job-store.js';
 import { isJobState, JOB_STATES } from '../../runtime/jobs/store.js';
 import type { JobRecord, JobStore, WorkerEvent } from '../../runtime/jobs/store.js';
-import { findProjectRoot, findProjectRootFrom } from '../../runtime/infra/secrets.js';
 import { UsageError } from '../command.js';
 import type { CliIo, Command } from '../command.js';
 import { ExitCode } from '../exit-codes.js';
 import type { ExitStatus } from '../exit-codes.js';
-import { loadProgram } from '../generate.js';
 
 const DEFAULT_CONCURRENCY = 4;
 const MAX_CONCURRENCY = 1000;
@@ -33,6 +29,7 @@ function usage(message: string): UsageError {
 class QueueUnavailable extends Error {}
 
 async function openQueue(file: string | undefined, io: CliIo): Promise<JobStore> {
+  const { findProjectRoot, findProjectRootFrom, openJobStore } = await import('../toolchain.js');
   const root = file === undefined ? findProjectRootFrom(process.cwd()) : findProjectRoot(file);
   try {
     return await openJobStore(root, io.env);
@@ -118,6 +115,7 @@ async function work(file: string, options: Readonly<Record<string, string | bool
   const written = options['concurrency'];
   const concurrency = written === undefined ? DEFAULT_CONCURRENCY : Number(written);
   if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > MAX_CONCURRENCY) throw usage(`--concurrency takes a whole number from 1 to ${MAX_CONCURRENCY}, got '${String(written)}'`);
+  const { loadProgram, workJobs } = await import('../toolchain.js');
   const loaded = await loadProgram(file, io, { debug: false, args: [] });
   if (loaded === undefined) return ExitCode.compileError;
   const progress = new ProgressLines(io);

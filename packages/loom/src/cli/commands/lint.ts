@@ -1,4 +1,3 @@
-import { checkFile } from '../../compile.js';
 import type { Command } from '../command.js';
 import { ExitCode } from '../exit-codes.js';
 import { summaryLine, tally, writeDiagnostics } from '../report.js';
@@ -18,6 +17,7 @@ export const lintCommand: Command = {
     'warn-untyped': { type: 'boolean', description: 'Warn about flow parameters and results without a type annotation (W001)' },
   },
   async run({ arguments: [file], options }, io) {
+    const { checkFile } = await import('../toolchain.js');
     const result = checkFile(file, { lint: { warnUntyped: options['warn-untyped'] === true } });
     const counts = tally(result.diagnostics);
     writeDiagnostics(result, io);

@@ -1,4 +1,3 @@
-import { checkFile } from '../../compile.js';
 import type { CheckResult } from '../../compile.js';
 import type { Expression, ServerDeclaration } from '../../syntax/ast.js';
 import type { Span } from '../../language/span.js';
@@ -86,6 +85,7 @@ export const routesCommand: Command = {
     json: { type: 'boolean', description: 'Print {servers: [{server, port, routes, statics}]} as JSON' },
   },
   async run({ arguments: [file], options }, io) {
+    const { checkFile } = await import('../toolchain.js');
     const checked = checkFile(file);
     if (tally(checked.diagnostics).errors > 0) {
       writeDiagnostics(checked, io);

@@ -1,8 +1,6 @@
-import { runProgram } from '../../runtime/host/run-program.js';
 import type { Command } from '../command.js';
 import { ExitCode } from '../exit-codes.js';
 import type { ExitStatus } from '../exit-codes.js';
-import { loadProgram } from '../generate.js';
 
 const DEBUG_VARIABLE = 'LOOM_DEBUG';
 const FULL_DEBUG = 'full';
@@ -31,6 +29,7 @@ export const runCommand: Command = {
   async run({ arguments: [file], options, passThrough }, io) {
     // Without the flag the agent runtime reads LOOM_DEBUG from the program's environment.
     const debug = options['debug'] === FULL_DEBUG ? FULL_DEBUG : options['debug'] === true;
+    const { loadProgram, runProgram } = await import('../toolchain.js');
     const loaded = await loadProgram(file, io, { debug, args: passThrough });
     if (loaded === undefined) return ExitCode.compileError;
     // `exit(n)` may end a program with any status, not only the ones loom itself uses.

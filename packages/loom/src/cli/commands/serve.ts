@@ -2,8 +2,7 @@ import { UsageError } from '../command.js';
 import type { Command } from '../command.js';
 import { ExitCode } from '../exit-codes.js';
 import type { ExitStatus } from '../exit-codes.js';
-import { loadProgram } from '../generate.js';
-import { DEFAULT_SERVE_HOST, DEFAULT_SERVE_PORT, serveProgram } from '../../runtime/host/serve-program.js';
+import { DEFAULT_SERVE_HOST, DEFAULT_SERVE_PORT } from '../../runtime/host/serve-defaults.js';
 
 const HIGHEST_PORT = 65535;
 
@@ -34,6 +33,7 @@ export const serveCommand: Command = {
   async run({ arguments: [file], options }, io) {
     const port = portOption(options['port']);
     const host = typeof options['host'] === 'string' ? options['host'] : DEFAULT_SERVE_HOST;
+    const { loadProgram, serveProgram } = await import('../toolchain.js');
     const loaded = await loadProgram(file, io, { debug: false, args: [] });
     if (loaded === undefined) return ExitCode.compileError;
     // `exit(n)` in the program's statements may end it with any status.

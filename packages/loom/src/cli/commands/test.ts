@@ -1,7 +1,5 @@
-import { testProgram } from '../../runtime/host/run-program.js';
 import type { Command } from '../command.js';
 import { ExitCode } from '../exit-codes.js';
-import { loadProgram } from '../generate.js';
 
 export const testCommand: Command = {
   name: 'test',
@@ -14,6 +12,7 @@ export const testCommand: Command = {
   arguments: [{ name: 'FILE' }],
   options: {},
   async run({ arguments: [file] }, io) {
+    const { loadProgram, testProgram } = await import('../toolchain.js');
     const loaded = await loadProgram(file, io, { debug: false, args: [] });
     if (loaded === undefined) return ExitCode.compileError;
     return (await testProgram(loaded)) === 0 ? ExitCode.ok : ExitCode.runtimeError;

@@ -1,4 +1,3 @@
-import { checkFile } from '../../compile.js';
 import type { Finding } from '../../compile.js';
 import type { Command } from '../command.js';
 import { ExitCode } from '../exit-codes.js';
@@ -40,6 +39,7 @@ export const validateCommand: Command = {
     },
   },
   async run({ arguments: [file], options }, io) {
+    const { checkFile } = await import('../toolchain.js');
     const result = checkFile(file);
     const counts = tally(result.diagnostics);
     const valid = counts.errors === 0;

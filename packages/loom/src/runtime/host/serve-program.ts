@@ -8,13 +8,9 @@ import { dirname } from 'node:path';
 import { AgentHandle } from './agent-handle.js';
 import { inProgramContext, openProgram, report, reportPropagatedResult } from './run-program.js';
 import type { RunOptions } from './run-program.js';
-import { LoomHttpServer } from '../server/http-server.js';
-import type { ServerHost } from '../server/http-server.js';
+import type { LoomHttpServer, ServerHost } from '../server/http-server.js';
+import { DEFAULT_SERVE_PORT } from './serve-defaults.js';
 
-/** Where a named server without a port listens (as the Nexa docs' `nexa serve`). */
-export const DEFAULT_SERVE_PORT = 8080;
-/** Loopback unless asked otherwise: a program is not exposed to the network by accident. */
-export const DEFAULT_SERVE_HOST = '127.0.0.1';
 
 const EXIT_OK = 0;
 const EXIT_RUNTIME_ERROR = 1;
@@ -61,6 +57,9 @@ export async function serveProgram(options: ServeOptions): Promise<number> {
         host.stderr(`--port replaces the port of the program's one server, and ${options.entryFile} declares ${context.servers.length}; each listens on its own declared port\n`);
         return EXIT_USAGE;
       }
+      // Fastify and its plugins are loaded here, once a program has a server to start: their
+      // hundred-odd modules would otherwise load with every `loom` command.
+      const { LoomHttpServer: HttpServer } = await import('../server/http-server.js');
       const serverHost: ServerHost = {
         callValue: (callee, args) => context.call(callee, args),
         isAgent: (value) => value instanceof AgentHandle,
@@ -71,7 +70,7 @@ export async function serveProgram(options: ServeOptions): Promise<number> {
         warn: (text) => host.stderr(`warning: ${text}\n`),
       };
       for (const spec of context.servers) {
-        const server = await LoomHttpServer.create(spec, serverHost);
+        const server = await HttpServer.create(spec, serverHost);
         servers.push(server);
         const url = await server.listen(options.port ?? spec.port ?? DEFAULT_SERVE_PORT, options.host);
         host.stdout(`Serving server ${spec.label} on ${url}\n`);

@@ -3,9 +3,7 @@
  * connections (a fresh TLS handshake per agent call would dwarf the call's own overhead),
  * cancellation through an AbortSignal, and errors sorted into retryable or not.
  */
-import { Agent as HttpAgent, request as httpRequest } from 'node:http';
-import type { IncomingMessage } from 'node:http';
-import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
+import type { Agent, ClientRequest, IncomingMessage, RequestOptions } from 'node:http';
 
 /** Enough of a provider's error body to say what went wrong, short enough for one line. */
 const ERROR_DETAIL_MAX_CHARS = 300;
@@ -14,8 +12,25 @@ const HTTP_SERVER_ERROR_MIN = 500;
 /** Shorter header values (versions, content types) are not credentials and would mask common words. */
 const MIN_REDACTED_LENGTH = 8;
 
-const httpAgent = new HttpAgent({ keepAlive: true });
-const httpsAgent = new HttpsAgent({ keepAlive: true });
+interface Transport {
+  readonly request: (url: URL, options: RequestOptions) => ClientRequest;
+  readonly agent: Agent;
+}
+
+let transports: Promise<{ readonly http: Transport; readonly https: Transport }> | undefined;
+
+/**
+ * node:http and node:https with their keep-alive agents, loaded at the first provider call:
+ * with TLS they are some thirty of Node's internal modules, a few milliseconds of the
+ * start-up of every program, most of which call no model.
+ */
+function loadTransports(): Promise<{ readonly http: Transport; readonly https: Transport }> {
+  transports ??= Promise.all([import('node:http'), import('node:https')]).then(([http, https]) => ({
+    http: { request: http.request, agent: new http.Agent({ keepAlive: true }) },
+    https: { request: https.request, agent: new https.Agent({ keepAlive: true }) },
+  }));
+  return transports;
+}
 
 /** A failed provider call. Only rate limits, server errors and lost connections are worth retrying. */
 export class ProviderError extends Error {
@@ -48,18 +63,18 @@ export function isRetryableStatus(status: number): boolean {
 }
 
 /** POSTs `body` as JSON and resolves with the response once its status is known to be 2xx. */
-export function postJson(url: URL, headers: Readonly<Record<string, string>>, body: unknown, signal?: AbortSignal): Promise<IncomingMessage> {
+export async function postJson(url: URL, headers: Readonly<Record<string, string>>, body: unknown, signal?: AbortSignal): Promise<IncomingMessage> {
   const payload = Buffer.from(JSON.stringify(body));
-  const secure = url.protocol === 'https:';
+  const { http, https } = await loadTransports();
+  const transport = url.protocol === 'https:' ? https : http;
   return new Promise((resolvePromise, reject) => {
     if (signal?.aborted) {
       reject(signal.reason);
       return;
     }
-    const send = secure ? httpsRequest : httpRequest;
-    const request = send(url, {
+    const request = transport.request(url, {
       method: 'POST',
-      agent: secure ? httpsAgent : httpAgent,
+      agent: transport.agent,
       headers: { ...headers, 'content-type': 'application/json', 'content-length': String(payload.length) },
       signal,
     });

@@ -8,7 +8,6 @@
  * `{stdout, stderr, exit_code}`; a program that cannot start, runs past the timeout or writes
  * more than the output cap is an E102.
  */
-import { execFile } from 'node:child_process';
 import { accessSync, constants } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import { LoomError } from '../../errors.js';
@@ -81,7 +80,8 @@ export function createShell(env: NodeJS.ProcessEnv): Readonly<Record<string, (..
     const [program, ...args] = commandWords(command);
     if (program === undefined) throw shellError(command, 'the command is empty');
     const signal = operationSignal(SHELL_TIMEOUT_MS);
-    return new Promise((resolve, reject) => {
+    // node:child_process loads with the first command rather than with every program.
+    return import('node:child_process').then(({ execFile }) => new Promise((resolve, reject) => {
       execFile(program, args, { env, signal, maxBuffer: SHELL_OUTPUT_LIMIT_BYTES, encoding: 'utf8' }, (error, stdout, stderr) => {
         if (error === null) return resolve({ stdout, stderr, exit_code: 0 });
         if (typeof error.code === 'number') return resolve({ stdout, stderr, exit_code: error.code });
@@ -92,7 +92,7 @@ export function createShell(env: NodeJS.ProcessEnv): Readonly<Record<string, (..
         }
         reject(shellError(command, error.code === 'ENOENT' ? `no program named '${program}'` : error.message, error));
       });
-    });
+    }));
   };
 
   /** The path of the program `name` on PATH, or null; runs nothing, so needs no opt-in. */
