@@ -11,10 +11,17 @@ import { ServerLoopLag, type LoopLag } from './server-loop-lag.js';
 
 export const appendsPerSecond = 200;
 export const clientCount = 10;
-/** Five seconds at the rate: warms the JIT, the statement cache and the sockets. */
-const warmupAppends = 1000;
-/** Twenty seconds at the rate: long enough to include whatever stalls "every few seconds". */
-const measuredAppends = 4000;
+/** How many appends warm up and how many are measured. */
+export interface AppendCounts {
+  readonly warmupAppends: number;
+  readonly measuredAppends: number;
+}
+
+/**
+ * Five seconds at the rate warm the JIT, the statement cache and the sockets; twenty seconds
+ * are long enough to include whatever stalls "every few seconds".
+ */
+export const FULL_RUN: AppendCounts = { warmupAppends: 1000, measuredAppends: 4000 };
 const entryText = 'The derivative of x squared is two x, which we will use again on Thursday.';
 
 interface TranscriptData {
@@ -38,7 +45,8 @@ export interface AppendUnderFanoutRun {
 }
 
 /** Starts Lectern, connects the clients, runs warm-up then the measured appends, and stops it. */
-export async function runAppendUnderFanout(extraEnv: Record<string, string> = {}): Promise<AppendUnderFanoutRun> {
+export async function runAppendUnderFanout(extraEnv: Record<string, string> = {}, counts: AppendCounts = FULL_RUN): Promise<AppendUnderFanoutRun> {
+  const { warmupAppends, measuredAppends } = counts;
   const loopLag = new ServerLoopLag();
   const env = { ...productionEnv, ...loopLag.env, ...extraEnv };
   if (extraEnv.NODE_OPTIONS !== undefined) env.NODE_OPTIONS = `${loopLag.env.NODE_OPTIONS} ${extraEnv.NODE_OPTIONS}`;
