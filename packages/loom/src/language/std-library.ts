@@ -8,14 +8,14 @@
 
 /** The functions of each namespace `loom run` provides; dotted names are reached as `std.db.sqlite.connect`. */
 export const STD_FUNCTIONS = {
-  json: ['parse', 'json_parse', 'stringify', 'json_stringify', 'get'],
+  json: ['parse', 'json_parse', 'stringify', 'json_stringify', 'get', 'json_get'],
   fs: ['file_read', 'read', 'file_write', 'write', 'file_append', 'file_exists', 'exists', 'file_list', 'file_delete'],
-  time: ['now', 'time_now', 'timestamp', 'time_timestamp', 'sleep', 'diff', 'format'],
-  math: ['abs', 'floor', 'ceil', 'round', 'sqrt', 'pow', 'min', 'max', 'random', 'pi'],
-  text: ['upper', 'lower', 'trim', 'split', 'replace', 'contains', 'length', 'join'],
-  string: ['upper', 'lower', 'trim', 'split', 'replace', 'contains', 'length', 'join'],
-  regex: ['match', 'find_all', 'replace'],
-  hash: ['md5', 'sha256', 'base64_encode', 'base64_decode'],
+  time: ['now', 'time_now', 'timestamp', 'time_timestamp', 'sleep', 'time_sleep', 'diff', 'time_diff', 'format', 'time_format'],
+  math: ['abs', 'floor', 'ceil', 'round', 'sqrt', 'pow', 'min', 'max', 'random', 'pi', 'math_calc', 'math_random'],
+  text: ['upper', 'lower', 'trim', 'split', 'replace', 'contains', 'length', 'join', 'text_split', 'text_replace', 'text_upper', 'text_lower'],
+  string: ['upper', 'lower', 'trim', 'split', 'replace', 'contains', 'length', 'join', 'text_split', 'text_replace', 'text_upper', 'text_lower'],
+  regex: ['match', 'find_all', 'replace', 'regex_match', 'regex_replace'],
+  hash: ['md5', 'sha256', 'hash_md5', 'hash_sha256', 'base64_encode', 'base64_decode'],
   http: ['get', 'post', 'put', 'delete', 'http_get', 'http_post', 'http_put', 'http_delete'],
   shell: ['execute', 'exec', 'shell_exec', 'which', 'shell_which'],
   template: ['render', 'filter_apply'],

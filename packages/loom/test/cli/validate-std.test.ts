@@ -28,13 +28,13 @@ function program(name: string, source: string): string {
 }
 
 test('a std function the library lacks is refused by validate and by run before anything runs', async () => {
-  const file = program('lacks.nx', 'flow main {\n    print("started")\n    print(std.json.json_get({"a": 1}, "a"))\n}\n');
+  const file = program('lacks.nx', 'flow main {\n    print("started")\n    print(std.json.json_fetch({"a": 1}, "a"))\n}\n');
   const validated = await runInProcess(['validate', file]);
   assert.equal(validated.status, 2);
-  assert.match(validated.stderr, /^Error E001: Undeclared identifier 'std\.json\.json_get': std\.json has no function 'json_get'\n --> .*lacks\.nx:3:20\n/);
+  assert.match(validated.stderr, /^Error E001: Undeclared identifier 'std\.json\.json_fetch': std\.json has no function 'json_fetch'\n --> .*lacks\.nx:3:20\n/);
   const run = await runInProcess(['run', file]);
   assert.equal(run.stdout, '', 'nothing runs');
-  assert.match(run.stderr, /Error E001: Undeclared identifier 'std\.json\.json_get'/);
+  assert.match(run.stderr, /Error E001: Undeclared identifier 'std\.json\.json_fetch'/);
 });
 
 test('a std function Loom knows but does not run is refused by validate, not first by run', async () => {

@@ -7,12 +7,15 @@ import type { StdFunctionsOf, StdNamespace } from './namespace.js';
 const hash: StdFunctionsOf<'hash'> = {
   md5: (value) => createHash('md5').update(display(value)).digest('hex'),
   sha256: (value) => createHash('sha256').update(display(value)).digest('hex'),
+  hash_md5: (value) => createHash('md5').update(display(value)).digest('hex'),
+  hash_sha256: (value) => createHash('sha256').update(display(value)).digest('hex'),
   base64_encode: (value) => Buffer.from(display(value)).toString('base64'),
   base64_decode: (value) => Buffer.from(text(value, 'the text'), 'base64').toString('utf8'),
 };
 
 export const hashNamespace: StdNamespace<'hash'> = {
   create: () => hash,
+  parameters: { hash_md5: ['text'], hash_sha256: ['text'], base64_encode: ['text'], base64_decode: ['text'] },
   tools: {
     sha256: { description: 'SHA-256 of text, in hex', parameters: { text: 'string' } },
     md5: { description: 'MD5 of text, in hex', parameters: { text: 'string' } },

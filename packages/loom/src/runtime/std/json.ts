@@ -5,7 +5,7 @@
 import { member } from '../core/access.js';
 import { fail } from '../core/script-error.js';
 import { isDict, StructValue } from '../core/values.js';
-import { text } from './arguments.js';
+import { number, text } from './arguments.js';
 import type { StdFunctionsOf, StdNamespace } from './namespace.js';
 
 /** Plain data for JSON: struct instances become their fields (also what an HTTP handler's value is sent as). */
@@ -28,12 +28,33 @@ const json: StdFunctionsOf<'json'> = {
   parse: parseJson,
   json_parse: parseJson,
   stringify: (value, indent) => JSON.stringify(jsonReady(value), null, typeof indent === 'number' ? indent : undefined),
-  json_stringify: (value) => JSON.stringify(jsonReady(value)),
-  get: (value, path) => text(path, 'the path').split('.').reduce<unknown>((current, key) => member(current, key), value),
+  // The reference's form: indented by 2 unless told otherwise, and JSON text is re-indented.
+  json_stringify: (value, indent) => JSON.stringify(jsonReady(typeof value === 'string' ? parsedOrText(value) : value), null, indent === undefined || indent === null ? REFERENCE_INDENT : number(indent, 'the indent')),
+  get: (value, path) => readPath(value, path),
+  // The reference's name: its first argument is JSON text, though data read already works too.
+  json_get: (value, path) => readPath(typeof value === 'string' ? parseJson(value) : value, path),
 };
+
+/** What json_stringify indents by when not told, as the reference documents. */
+const REFERENCE_INDENT = 2;
+
+/** JSON text as the data it holds; any other text as itself. */
+function parsedOrText(value: string): unknown {
+  try {
+    return JSON.parse(value);
+  } catch {
+    return value;
+  }
+}
+
+/** A dotted path (`data.items.0`) read out of data; a missing step is null. */
+function readPath(value: unknown, path: unknown): unknown {
+  return text(path, 'the path').split('.').reduce<unknown>((current, key) => (/^\d+$/.test(key) && Array.isArray(current) ? (current[Number(key)] ?? null) : member(current, key)), value);
+}
 
 export const jsonNamespace: StdNamespace<'json'> = {
   create: () => json,
+  parameters: { json_parse: ['text'], json_get: ['text', 'path'], json_stringify: ['data', 'indent'] },
   tools: {
     parse: { description: 'Parse JSON text into data', parameters: { source: 'string' } },
     get: { description: 'Read a dotted path (a.b.c) out of data', parameters: { value: 'any', path: 'string' } },

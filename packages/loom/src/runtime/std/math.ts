@@ -1,5 +1,7 @@
 /** `std.math`: rounding, roots, powers, extremes and random numbers over plain numbers. */
-import { number } from './arguments.js';
+import { fail } from '../core/script-error.js';
+import { evaluateArithmetic } from './arithmetic.js';
+import { number, text } from './arguments.js';
 import type { StdFunctionsOf, StdNamespace } from './namespace.js';
 
 const math: StdFunctionsOf<'math'> = {
@@ -13,10 +15,22 @@ const math: StdFunctionsOf<'math'> = {
   max: (...values) => Math.max(...values.flat().map((value) => number(value, 'each value'))),
   random: () => Math.random(),
   pi: () => Math.PI,
+  math_calc: (expression) => {
+    const written = text(expression, 'the expression');
+    return { result: evaluateArithmetic(written), expression: written };
+  },
+  // An integer from min_val to max_val, both included (Python's random.randint).
+  math_random: (low, high) => {
+    const min = Math.ceil(number(low, 'min_val'));
+    const max = Math.floor(number(high, 'max_val'));
+    if (max < min) return fail(`math_random needs min_val <= max_val, got ${min} and ${max}`);
+    return min + Math.floor(Math.random() * (max - min + 1));
+  },
 };
 
 export const mathNamespace: StdNamespace<'math'> = {
   create: () => math,
+  parameters: { math_calc: ['expression'], math_random: ['min_val', 'max_val'] },
   tools: {
     sqrt: { description: 'Square root', parameters: { value: 'number' } },
     pow: { description: 'base raised to exponent', parameters: { base: 'number', exponent: 'number' } },

@@ -1,5 +1,6 @@
 /** `std.time`: the current time as ISO text or Unix seconds, differences, formatting and sleeping. */
 import { setTimeout as delay } from 'node:timers/promises';
+import { fail } from '../core/script-error.js';
 import { number, text } from './arguments.js';
 import type { StdFunctionsOf, StdNamespace } from './namespace.js';
 
@@ -15,8 +16,32 @@ const time: StdFunctionsOf<'time'> = {
     return null;
   },
   diff: (start, end) => (Date.parse(text(end, 'the end time')) - Date.parse(text(start, 'the start time'))) / MS_PER_SECOND,
+  time_diff: (start, end, unit) => timeDifference(start, end, unit),
+  time_format: (iso, pattern) => formatTime(new Date(text(iso, 'the time')), pattern === undefined || pattern === null ? REFERENCE_FORMAT : text(pattern, 'the format')),
+  time_sleep: async (seconds) => {
+    await delay(number(seconds, 'the seconds') * MS_PER_SECOND);
+    return null;
+  },
   format: (iso, pattern) => formatTime(new Date(iso === undefined || iso === null ? Date.now() : text(iso, 'the time')), pattern === undefined ? '%Y-%m-%d %H:%M:%S' : text(pattern, 'the format')),
 };
+
+const REFERENCE_FORMAT = '%Y-%m-%d %H:%M:%S';
+const SECONDS_PER_UNIT: Readonly<Record<string, number>> = { seconds: 1, minutes: 60, hours: 3600, days: 86_400 };
+
+/** The reference's time_diff: the difference in `unit` (whole days for days), with days and seconds besides. */
+function timeDifference(start: unknown, end: unknown, unit: unknown): Readonly<Record<string, unknown>> {
+  const name = unit === undefined || unit === null ? 'seconds' : text(unit, 'the unit');
+  const perUnit = SECONDS_PER_UNIT[name];
+  if (perUnit === undefined) return fail(`time_diff's unit is seconds, minutes, hours or days, got '${name}'`);
+  const seconds = (parseTime(end, 'the end time') - parseTime(start, 'the start time')) / MS_PER_SECOND;
+  const days = Math.floor(seconds / SECONDS_PER_UNIT.days!);
+  return { value: name === 'days' ? days : seconds / perUnit, unit: name, days, seconds };
+}
+
+function parseTime(value: unknown, what: string): number {
+  const parsed = Date.parse(text(value, what));
+  return Number.isNaN(parsed) ? fail(`${what} is not an ISO time: '${String(value)}'`) : parsed;
+}
 
 function formatTime(date: Date, pattern: string): string {
   const pad = (value: number) => String(value).padStart(2, '0');
@@ -29,6 +54,7 @@ function formatTime(date: Date, pattern: string): string {
 
 export const timeNamespace: StdNamespace<'time'> = {
   create: () => time,
+  parameters: { time_diff: ['start', 'end', 'unit'], time_format: ['iso_string', 'format'], time_sleep: ['seconds'] },
   tools: {
     now: { description: 'The current date and time (ISO 8601)', parameters: {} },
     timestamp: { description: 'Seconds since the Unix epoch', parameters: {} },
