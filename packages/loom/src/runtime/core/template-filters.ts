@@ -33,7 +33,8 @@ export function asList(value: unknown): unknown[] {
   return [value];
 }
 
-const DEFAULT_TRUNCATE_CHARS = 80;
+/** Nexa's default length for `truncate` without an argument. */
+const DEFAULT_TRUNCATE_CHARS = 100;
 const DEFAULT_INDENT_SPACES = 4;
 
 type FilterFunction = (value: unknown, ...args: unknown[]) => unknown;
@@ -49,7 +50,8 @@ export const FILTERS: Readonly<Record<TemplateFilterName, FilterFunction>> = {
   truncate: (value, length = DEFAULT_TRUNCATE_CHARS) => {
     const text = display(value);
     const limit = Number(length);
-    return text.length <= limit ? text : `${text.slice(0, Math.max(0, limit - 3))}...`;
+    // As Nexa's runtime does: the first `length` characters, then '...' (the mark is not counted).
+    return text.length <= limit ? text : `${text.slice(0, Math.max(0, limit))}...`;
   },
   replace: (value, from = '', to = '') => {
     const pieces = display(value).split(display(from));

@@ -33,7 +33,9 @@ test('conditions compare, negate and combine with and/or', () => {
 
 test('filters chain, take arguments and read nested paths', () => {
   const data = { user: { name: '  grace hopper ', tags: ['b', 'a', 'b'] }, price: 3.14159 };
-  assert.equal(renderTemplate('{{user.name | trim | capitalize | truncate(8)}}', data), 'Grace...');
+  assert.equal(renderTemplate('{{user.name | trim | capitalize | truncate(8)}}', data), 'Grace ho...');
+  // Nexa's own example: the first n characters, then '...'.
+  assert.equal(renderTemplate('{{title | truncate(8)}}', { title: 'Notes on the Analytical Engine' }), 'Notes on...');
   assert.equal(renderTemplate('{{user.tags | unique | sort | join(;)}} {{user.tags[0] | upper}}', data), 'a;b B');
   assert.equal(renderTemplate('{{price | number(2)}} {{user.tags | length}} {{user.name | word_count}}', data), '3.14 3 2');
 });
