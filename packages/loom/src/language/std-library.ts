@@ -31,7 +31,7 @@ export const STD_FUNCTIONS = {
   ],
   auth: [
     'configure', 'enable_auth', 'api_key_generate', 'api_key_verify', 'api_key_revoke', 'jwt_sign', 'jwt_verify', 'jwt_decode',
-    'csrf_token', 'csrf_field', 'csrf_validate', 'verify_csrf', 'oauth', 'oauth_authorize', 'oauth_callback',
+    'csrf_token', 'csrf_generate', 'csrf_field', 'csrf_validate', 'verify_csrf', 'oauth', 'oauth_authorize', 'oauth_callback',
   ],
   env: ['get', 'has', 'names'],
   concurrent: [

@@ -77,11 +77,11 @@ test('an auth block allowing "none" is refused where it is declared (E502); a JW
 test('CSRF tokens are bound to their session and expire (E503)', async () => {
   const run = await runSource(`${BLOCK}flow main {
   token = std.auth.csrf_token(session_id: "s1")
-  print(std.auth.csrf_validate(token, "s1"), std.auth.verify_csrf(token: token, session_id: "s1"))
+  print(std.auth.csrf_validate("s1", token), std.auth.verify_csrf(token: token, session_id: "s1"))
   short = std.auth.csrf_token("s1", 1)
   sleep_ms(1100)
   for each attempt in [[token, "s2"], [short, "s1"], ["garbage", "s1"], [null, "s1"]] {
-    try { std.auth.csrf_validate(attempt[0], attempt[1]) } catch (e) { print(e.code, e.message) }
+    try { std.auth.csrf_validate(attempt[1], attempt[0]) } catch (e) { print(e.code, e.message) }
   }
 }`);
   assert.equal(run.stderr, '');
@@ -95,6 +95,17 @@ test('CSRF tokens are bound to their session and expire (E503)', async () => {
   ].join('\n'));
 });
 
+test("the error index's spellings: csrf_generate(session_id) and csrf_validate(session_id, token), E503 on a mismatch", async () => {
+  const run = await runSource(`${BLOCK}flow main {
+  session_id = "s1"
+  csrf_token = std.auth.csrf_generate(session_id)
+  print(std.auth.csrf_validate(session_id, csrf_token))
+  try { std.auth.csrf_validate("s2", csrf_token) } catch (e) { print(e.code, e.name) }
+}`);
+  assert.equal(run.stderr, '');
+  assert.equal(run.stdout, 'true\nE503 AuthError\n');
+});
+
 test('part5 spellings: an auth block secret may be written jwt_secret; csrf_field is the token as a hidden form field', async () => {
   const run = await runSource(`auth my_auth {
     providers: ["google", "github"]
@@ -105,7 +116,7 @@ flow main {
   token = std.auth.jwt_sign(claims: {"user_id": "123"})
   print(std.auth.jwt_verify(token: token)["user_id"])
   field = std.auth.csrf_field(session_id: "s1")
-  print(field.starts_with("<input type=\\"hidden\\" name=\\"csrf_token\\" value=\\""), std.auth.csrf_validate(field.split("\\"")[5], "s1"))
+  print(field.starts_with("<input type=\\"hidden\\" name=\\"csrf_token\\" value=\\""), std.auth.csrf_validate("s1", field.split("\\"")[5]))
 }`);
   assert.equal(run.stderr, '');
   assert.equal(run.stdout, '123\ntrue true\n');
