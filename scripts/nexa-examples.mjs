@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { startFakeProviders } from './fake-providers.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const [examplesDir, ...flags] = process.argv.slice(2);
@@ -21,46 +22,9 @@ if (examplesDir === undefined) {
   process.exit(64);
 }
 const RUN_LIMIT_MS = 20_000;
-const TEST_KEY = 'sk-test-0123456789';
-const PROVIDERS = ['OPENAI', 'DEEPSEEK', 'LOCAL', 'MINIMAX', 'GLM', 'QWEN', 'MOONSHOT'];
-
-const { startFakeModelServer } = await import(join(root, 'packages/loom/test/support/fake-model-server.ts'));
-const server = await startFakeModelServer();
-
-/** A JSON object with every field of the protocol the system prompt asks for, shaped by type. */
-function protocolReply(system) {
-  const fields = /exactly these fields and types: \{(.*)\}\./.exec(system)?.[1];
-  if (fields === undefined) return null;
-  const value = {};
-  for (const [, name, type] of fields.matchAll(/"([^"]+)": ([^,]+)/g)) {
-    const t = type.trim().toLowerCase();
-    value[name] = t.startsWith('int') || t.startsWith('float') || t.startsWith('number') ? 1
-      : t.startsWith('bool') ? true
-        : t.startsWith('list') || t.startsWith('[') ? []
-          : t.startsWith('dict') ? {} : 'ok';
-  }
-  return JSON.stringify(value);
-}
-
-server.respondWith((request) => {
-  const messages = request.body.messages ?? [];
-  const system = typeof request.body.system === 'string' ? request.body.system : (messages[0]?.content ?? '');
-  const protocol = protocolReply(String(system));
-  if (protocol !== null) return { text: protocol };
-  return { text: /yes or no/i.test(String(system)) ? 'yes' : 'ok' };
-});
-
-const environment = { ...process.env, LOOM_DEFAULT_MODEL: 'openai/test-model', NO_COLOR: '1' };
-for (const provider of PROVIDERS) {
-  environment[`${provider}_API_KEY`] = TEST_KEY;
-  environment[`${provider}_BASE_URL`] = `${server.url}/v1`;
-}
-environment.ANTHROPIC_API_KEY = TEST_KEY;
-environment.ANTHROPIC_BASE_URL = server.url;
-environment.OLLAMA_BASE_URL = server.url;
 // Jobs the examples enqueue go to a queue of this run's own, not into the checkout.
 const jobsDir = mkdtempSync(join(tmpdir(), 'nexa-examples-jobs-'));
-environment.LOOM_JOBS_URL = `sqlite:${join(jobsDir, 'jobs.db')}`;
+const { server, env: environment } = await startFakeProviders(jobsDir);
 
 function programs(dir, out = []) {
   for (const name of readdirSync(dir).sort()) {
