@@ -1257,7 +1257,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description The session made from class_transcript.txt, null when none was new */
+                            /** @description The session made from class_transcript.txt, by this import or, for a transcript imported before, by the earlier one; null without a transcript */
                             session_id: string | null;
                             /** @description New materials (cite/*.txt) */
                             materials: number;
