@@ -5,6 +5,12 @@
 export const limits = {
   /** Declared request body ceiling for JSON routes. */
   jsonBodyMaxBytes: 256 * 1024,
+  /**
+   * Arrays and objects within one another in a JSON body (the body itself is level 1). The
+   * contract's bodies nest 3 deep at most (`{"alerts": {"keywords": [...]}}`); a body deeper
+   * than this is refused before it is parsed, as what reads it recurses per level.
+   */
+  jsonBodyMaxNestingLevels: 64,
   /** Declared request body ceiling for multipart uploads (a 25 MiB file plus form overhead). */
   multipartBodyMaxBytes: 26 * 1024 * 1024,
   courseNameMaxChars: 120,

@@ -88,6 +88,7 @@ export function ClassPanel({ state }: { state: WorkspaceState }) {
   const workspace = useWorkspace();
   const words = useWords();
   const [text, setText] = useState('');
+  const input = useRef<HTMLInputElement>(null);
   const session = state.session;
   if (!isCurrent(session)) {
     return (
@@ -97,9 +98,17 @@ export function ClassPanel({ state }: { state: WorkspaceState }) {
       </section>
     );
   }
-  const submit = async (event: Event) => {
+  const submit = (event: Event) => {
     event.preventDefault();
-    if (await workspace.classSession.addEntry(text)) setText('');
+    // The input as it is now, not as last rendered: a fast typist is ahead of the renders.
+    const line = input.current?.value ?? text;
+    if (line.trim() === '') return;
+    // Cleared at once, so the next line can be typed while this one is posted.
+    setText('');
+    void workspace.classSession.addEntry(line).then(({ unsent }) => {
+      // A refused line comes back (the error banner says why) ahead of what was typed since.
+      if (unsent.length > 0) setText((typed) => [...unsent, typed].filter((part) => part !== '').join(' '));
+    });
   };
   const accepting = session.status === 'recording' || session.status === 'starting';
   return (
@@ -124,8 +133,8 @@ export function ClassPanel({ state }: { state: WorkspaceState }) {
           </div>
         )
         : null}
-      <form class="entry-form" onSubmit={(event) => void submit(event)}>
-        <input data-testid="entry-text" value={text} disabled={!accepting} maxLength={8000} placeholder={words.entryPlaceholder} onInput={(e) => setText(e.currentTarget.value)} />
+      <form class="entry-form" onSubmit={submit}>
+        <input data-testid="entry-text" ref={input} value={text} disabled={!accepting} maxLength={8000} placeholder={words.entryPlaceholder} onInput={(e) => setText(e.currentTarget.value)} />
         <button type="submit" data-testid="add-entry" disabled={!accepting}>{words.addEntry}</button>
       </form>
     </section>

@@ -11,11 +11,38 @@ const entriesPageMax = 1000;
 
 type AlertFrame = Extract<EventFrame, { type: 'alert' }>;
 
+/** What became of a typed line: posted, or refused with the lines to put back in the input (in typed order). */
+export interface LinePosted {
+  posted: boolean;
+  unsent: string[];
+}
+
+interface WaitingLine {
+  sessionId: string;
+  text: string;
+  settle: (result: LinePosted) => void;
+}
+
+/** Where an entry with this id goes in a list ascending by id: the index of the first id not below it. */
+function positionById(entries: readonly Entry[], id: number): number {
+  let low = 0;
+  let high = entries.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if ((entries[middle] as Entry).id < id) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
 /**
  * The class being taught: starting it, its pause/resume/stop transitions, its transcript
  * entries (typed here, posted as audio, or arriving as frames) and the keyword alert banner.
  */
 export class ClassController extends WorkspaceController {
+  private readonly waitingLines: WaitingLine[] = [];
+  private postingLines = false;
+
   constructor(
     store: WorkspaceStore,
     backend: Backend,
@@ -69,29 +96,58 @@ export class ClassController extends WorkspaceController {
     });
   }
 
-  async addEntry(text: string): Promise<boolean> {
+  /**
+   * Queues a typed line to be posted. Lines are posted one at a time, in the order typed: the
+   * server numbers entries as they arrive, so concurrent posts could land out of order.
+   */
+  addEntry(text: string): Promise<LinePosted> {
     const session = this.store.state.session;
-    if (!session || text.trim() === '') return false;
-    const entry = await this.feedback.attempt(() => unwrap(this.backend.api.POST('/api/v2/sessions/{id}/entries', {
-      params: { path: { id: session.id } },
-      // The contract's idempotency key: each entry typed here is a new one.
-      body: { text, source_id: `web-${crypto.randomUUID()}` },
-    })));
-    if (entry) this.acceptEntry(entry);
-    return entry !== undefined;
+    if (!session || text.trim() === '') return Promise.resolve({ posted: false, unsent: [text] });
+    return new Promise((settle) => {
+      this.waitingLines.push({ sessionId: session.id, text, settle });
+      if (!this.postingLines) void this.postWaitingLines();
+    });
+  }
+
+  private async postWaitingLines(): Promise<void> {
+    this.postingLines = true;
+    for (let line = this.waitingLines.shift(); line; line = this.waitingLines.shift()) {
+      const { sessionId, text } = line;
+      const entry = await this.feedback.attempt(() => unwrap(this.backend.api.POST('/api/v2/sessions/{id}/entries', {
+        params: { path: { id: sessionId } },
+        // The contract's idempotency key: each entry typed here is a new one.
+        body: { text, source_id: `web-${crypto.randomUUID()}` },
+      })));
+      if (entry) {
+        this.acceptEntry(entry);
+        line.settle({ posted: true, unsent: [] });
+        continue;
+      }
+      // The lines typed after a refused one go back with it rather than being sent: sent now,
+      // they would come before it in the transcript once the user sends it again.
+      const later = this.waitingLines.splice(0);
+      line.settle({ posted: false, unsent: [text, ...later.map((waiting) => waiting.text)] });
+      for (const waiting of later) waiting.settle({ posted: false, unsent: [] });
+    }
+    this.postingLines = false;
   }
 
   /**
-   * A new entry of the current class, from our own post or a `transcript` frame: the same entry
-   * comes both ways, so anything not newer than the last one shown is already there.
+   * An entry of the current class, from our own post, a `transcript` frame or an audio clip:
+   * the same entry comes several ways, and a post may be answered after the frames of newer
+   * entries, so it takes its place by id and is shown once.
    */
   acceptEntry(entry: Entry): void {
     const { session, entries } = this.store.state;
     if (entry.session_id !== session?.id) return;
-    const last = entries[entries.length - 1];
-    if (last && entry.id <= last.id) return;
-    // The words in progress became this entry.
-    this.store.update({ entries: [...entries, entry], partial: null });
+    const at = positionById(entries, entry.id);
+    if (entries[at]?.id === entry.id) return;
+    if (at === entries.length) {
+      // The words in progress became this entry.
+      this.store.update({ entries: [...entries, entry], partial: null });
+    } else {
+      this.store.update({ entries: [...entries.slice(0, at), entry, ...entries.slice(at)] });
+    }
   }
 
   /** A `snapshot` frame: the class running on the server when the socket (re)connected. */
@@ -146,6 +202,9 @@ export class ClassController extends WorkspaceController {
       after = page.next_after_id;
     }
     // Unless another class started while the pages were read.
-    if (this.store.state.session?.id === sessionId) this.store.update({ entries });
+    if (this.store.state.session?.id !== sessionId) return;
+    // Entries posted or framed while the pages were read stay.
+    const lastRead = entries[entries.length - 1]?.id ?? 0;
+    this.store.update({ entries: [...entries, ...this.store.state.entries.filter((entry) => entry.id > lastRead)] });
   }
 }

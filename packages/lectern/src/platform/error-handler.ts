@@ -2,7 +2,9 @@ import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { ErrorObject } from 'ajv';
 import type { FastifyError, FastifyInstance } from 'fastify';
+import { limits } from '../config.js';
 import { ApiError, errorBody, invalidRequest } from './errors.js';
+import { nestsDeeperThan } from './json-depth.js';
 import { storageFailureOf } from './storage-failure.js';
 import { normaliseStrings } from './text-rule.js';
 import { unencapsulated } from './unencapsulated.js';
@@ -37,11 +39,14 @@ function toApiError(error: FastifyError): ApiError {
  * it covers the features registered after it.
  */
 export const errorEnvelope = unencapsulated(async (app: FastifyInstance) => {
-  // An empty JSON body is read as "no body" (POST /pause with a JSON content type), bad JSON is a
-  // 400, and every string in it follows the text rule before validation sees it.
+  // An empty JSON body is read as "no body" (POST /pause with a JSON content type), bad JSON and
+  // absurd nesting are a 400, and every string in it follows the text rule before validation sees it.
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
     const text = body as string;
     if (text.trim() === '') return done(null, undefined);
+    if (nestsDeeperThan(text, limits.jsonBodyMaxNestingLevels)) {
+      return done(new ApiError('bad_request', `The JSON body is nested more than ${limits.jsonBodyMaxNestingLevels} levels deep`), undefined);
+    }
     let parsed: unknown;
     try {
       parsed = JSON.parse(text);

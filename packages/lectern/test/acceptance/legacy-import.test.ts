@@ -46,8 +46,8 @@ describe('legacy import through the CLI-started server', () => {
         assert.equal(again.status, 200);
         assert.deepEqual(
           { materials: again.body.materials, notes: again.body.notes, session_id: again.body.session_id },
-          { materials: 0, notes: 0, session_id: null },
-          'idempotent by content across restarts',
+          { materials: 0, notes: 0, session_id: imported.session_id },
+          'idempotent by content across restarts, naming the session the first import made',
         );
         assert.ok(again.body.already_imported > 0);
 

@@ -8,7 +8,9 @@ export const ImportFolderBody = Type.Object(
 export type ImportFolderBody = Static<typeof ImportFolderBody>;
 
 export const ImportFolderResult = Type.Object({
-  session_id: Type.Union([Type.String(), Type.Null()], { description: 'The session made from class_transcript.txt, null when none was new' }),
+  session_id: Type.Union([Type.String(), Type.Null()], {
+    description: 'The session made from class_transcript.txt, by this import or, for a transcript imported before, by the earlier one; null without a transcript',
+  }),
   materials: Type.Integer({ minimum: 0, description: 'New materials (cite/*.txt)' }),
   notes: Type.Integer({ minimum: 0, description: 'New notes (the rolling summary, summaries/*.md)' }),
   skipped_files: Type.Array(Type.String(), { description: 'Relative paths not read: symlinks, outside the folder, over 20 MiB, undecodable or without text' }),

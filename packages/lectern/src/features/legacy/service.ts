@@ -73,7 +73,10 @@ export function createLegacyService(deps: LegacyServiceDeps) {
         let sessionId: string | null = null;
         let noteCount = 0;
         const transcript = folder.transcript;
-        if (transcript !== null && isNew(transcript)) {
+        if (transcript !== null && !isNew(transcript)) {
+          // A repeat (a retry after a timeout, a double click) names the session the first made.
+          sessionId = store.sessionOf(receiptKey(transcript));
+        } else if (transcript !== null) {
           const parsed = parseLegacyTranscript(transcript.text, transcript.modifiedAt);
           const day = classDay(transcript.text, transcript.modifiedAt);
           const session = sessions.insertImported({
@@ -87,7 +90,7 @@ export function createLegacyService(deps: LegacyServiceDeps) {
             noteCount++;
           }
           sessionId = session.id;
-          store.add(receiptKey(transcript), transcript.path, now);
+          store.add(receiptKey(transcript), transcript.path, now, session.id);
         }
         for (const file of folder.summaries.filter(isNew)) {
           const title = FIRST_HEADING.exec(file.text)?.[1] ?? basename(file.path, '.md');

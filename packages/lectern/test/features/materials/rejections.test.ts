@@ -74,6 +74,26 @@ describe('POST /materials refusals', () => {
     await refused({ filename: 'handout.pdf', content: Buffer.from('%PDF-1.7\nthis is not a PDF body at all\n%%EOF\n') }, 422, 'invalid_request', 'corrupt');
   });
 
+  it('422, naming the format, for a PDF, PPTX or DOCX name whose content is not one: never "not supported"', async () => {
+    const pdf = fixture('photosynthesis.pdf');
+    const docx = fixture('photosynthesis.docx');
+    const cases: { file: FilePart; format: string }[] = [
+      { file: { filename: 'notes.docx', content: 'Plain words saved under the wrong name.' }, format: 'DOCX' },
+      { file: { filename: 'deck.pptx', content: Buffer.alloc(512) }, format: 'PPTX' },
+      { file: { filename: 'cut.pdf', content: pdf.subarray(0, 3) }, format: 'PDF' },
+      { file: { filename: 'cut.pdf', content: truncated(pdf) }, format: 'PDF' },
+      { file: { filename: 'empty.pdf', content: '' }, format: 'PDF' },
+      { file: { filename: 'cut.docx', content: docx.subarray(0, 3) }, format: 'DOCX' },
+      { file: { filename: 'cut.docx', content: docx.subarray(0, 40) }, format: 'DOCX' },
+      { file: { filename: 'partless.docx', content: await plainZip() }, format: 'DOCX' },
+    ];
+    for (const { file, format } of cases) {
+      const body = await refused(file, 422, 'invalid_request', 'corrupt');
+      assert.match(body.message, new RegExp(`^Not a valid ${format} file: `), body.message);
+      assert.doesNotMatch(body.message, /not supported|upload a PDF/);
+    }
+  });
+
   it('422 no_text: an empty file, blank text', async () => {
     await refused({ filename: 'empty.txt', content: '' }, 422, 'invalid_request', 'no_text');
     await refused({ filename: 'blank.md', content: ' \n\t\n' }, 422, 'invalid_request', 'no_text');

@@ -2,9 +2,9 @@
 // and the result is held to the contract's limits.
 import { extname } from 'node:path';
 import { materials as limits } from '../../../config.js';
-import { MaterialRejected, type ExtractedMaterial } from './extracted.js';
+import { MaterialRejected, notValidFile, type ExtractedMaterial } from './extracted.js';
 import { extractPlainText } from './plain-text.js';
-import { sniffContainer } from './sniff.js';
+import { claimedContainerFormat, refuseTextContent, sniffContainer } from './sniff.js';
 import { GuardedZip } from './zip-guard.js';
 
 export async function extractMaterial(bytes: Uint8Array, filename: string): Promise<ExtractedMaterial> {
@@ -28,11 +28,16 @@ async function extractByContent(bytes: Uint8Array, extension: string): Promise<E
     case 'pdf':
       return (await import('./pdf.js')).extractPdf(bytes);
     case 'text':
+      refuseTextContent(bytes, extension);
       return extractPlainText(bytes, extension);
     case 'zip': {
-      const zip = await GuardedZip.open(bytes);
+      const claimed = claimedContainerFormat(extension);
+      const zip = await openZip(bytes, claimed);
       if (zip.has('ppt/presentation.xml')) return (await import('./pptx.js')).extractPptx(zip);
       if (zip.has('word/document.xml')) return (await import('./docx.js')).extractDocx(zip, bytes);
+      if (claimed === 'PPTX' || claimed === 'DOCX') {
+        throw notValidFile(claimed, `the archive has no ${claimed === 'PPTX' ? 'ppt/presentation.xml' : 'word/document.xml'} (damaged, or not saved as ${claimed}?)`);
+      }
       throw new MaterialRejected(
         'unsupported',
         zip.has('xl/workbook.xml')
@@ -40,5 +45,17 @@ async function extractByContent(bytes: Uint8Array, extension: string): Promise<E
           : 'This is a zip archive, not a PPTX or DOCX document; upload the documents one by one',
       );
     }
+  }
+}
+
+/** A zip that cannot be opened under a PPTX or DOCX name is a damaged file of that format, and says so. */
+async function openZip(bytes: Uint8Array, claimed: ReturnType<typeof claimedContainerFormat>): Promise<GuardedZip> {
+  try {
+    return await GuardedZip.open(bytes);
+  } catch (error) {
+    if (error instanceof MaterialRejected && error.reason === 'corrupt' && (claimed === 'PPTX' || claimed === 'DOCX')) {
+      throw notValidFile(claimed, 'its zip container cannot be read (truncated or damaged?)');
+    }
+    throw error;
   }
 }

@@ -44,6 +44,17 @@ export class MaterialRejected extends Error {
   }
 }
 
+/**
+ * A file whose name claims a format Lectern reads but whose content is not a readable file of
+ * it: a damaged or truncated upload (422), never an unsupported format (415).
+ */
+export function notValidFile(format: ContainerFormat, problem: string): MaterialRejected {
+  return new MaterialRejected('corrupt', `Not a valid ${format} file: ${problem}`);
+}
+
+/** The formats Lectern reads out of a binary container. */
+export type ContainerFormat = 'PDF' | 'PPTX' | 'DOCX';
+
 /** The whole text of a material: its pages in order, a blank line between two. */
 export function joinPages(pages: readonly ExtractedPage[]): string {
   return pages.map((page) => page.text).join('\n\n');

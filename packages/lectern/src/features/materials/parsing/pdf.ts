@@ -2,7 +2,7 @@
 // break wherever pdf.js sees the end of a line.
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { materials as limits } from '../../../config.js';
-import { MaterialRejected, type ExtractedMaterial, type ExtractedPage } from './extracted.js';
+import { MaterialRejected, notValidFile, type ExtractedMaterial, type ExtractedPage } from './extracted.js';
 import { tidyText } from './text-layout.js';
 
 export const PDF_CONTENT_TYPE = 'application/pdf';
@@ -26,7 +26,8 @@ export async function extractPdf(bytes: Uint8Array): Promise<ExtractedMaterial> 
     if (error instanceof Error && error.name === PASSWORD_ERROR) {
       throw new MaterialRejected('encrypted', 'The PDF is protected by a password; upload an unlocked copy');
     }
-    throw new MaterialRejected('corrupt', 'The PDF is damaged and cannot be read');
+    // Not pdf.js's own words: a refusal never quotes what the file holds.
+    throw notValidFile('PDF', 'its structure cannot be read (truncated or damaged?)');
   }
   try {
     if (document.numPages > limits.pagesMax) {
@@ -55,7 +56,7 @@ export async function extractPdf(bytes: Uint8Array): Promise<ExtractedMaterial> 
     return { contentType: PDF_CONTENT_TYPE, pageLabel: 'page', pages };
   } catch (error) {
     if (error instanceof MaterialRejected) throw error;
-    throw new MaterialRejected('corrupt', 'The PDF is damaged and cannot be read');
+    throw notValidFile('PDF', 'a page cannot be read (damaged or truncated?)');
   } finally {
     // Not awaited: destroy() waits for pdf.js's in-thread worker to wind down (seconds), and
     // this thread is terminated as soon as its answer is posted.

@@ -1,6 +1,6 @@
 // The format of an upload, judged from its first bytes: the filename and the multipart type
 // are the client's word, the content is not.
-import { MaterialRejected } from './extracted.js';
+import { MaterialRejected, notValidFile, type ContainerFormat } from './extracted.js';
 import { refuseTextExtension } from './plain-text.js';
 
 export type SniffedContainer = 'pdf' | 'zip' | 'text';
@@ -36,10 +36,35 @@ export function sniffContainer(bytes: Uint8Array): SniffedContainer {
   return 'text';
 }
 
+const containerFormatByExtension: ReadonlyMap<string, ContainerFormat> = new Map([
+  ['.pdf', 'PDF'],
+  ['.pptx', 'PPTX'],
+  ['.docx', 'DOCX'],
+]);
+
+/** The container format a file's name claims, if it names one Lectern reads. */
+export function claimedContainerFormat(extension: string): ContainerFormat | null {
+  return containerFormatByExtension.get(extension) ?? null;
+}
+
+/**
+ * Content of no recognised container, under its name. A `.pdf`, `.pptx` or `.docx` name says
+ * the file was meant to be one: it is a damaged or truncated one (422), not an unsupported
+ * format. Any other name that is not a text one (`.html`, `.csv`) is a format Lectern does
+ * not read (415).
+ */
+export function refuseTextContent(bytes: Uint8Array, extension: string): void {
+  const format = claimedContainerFormat(extension);
+  if (format) {
+    throw notValidFile(format, bytes.length === 0 ? 'the file is empty' : `its content is not a ${format} document (truncated or damaged?)`);
+  }
+  refuseTextExtension(extension);
+}
+
 /**
  * The refusals the first bytes and the name decide, checked on the server's thread before a
  * worker is started: a .ppt or a .zip costs no parse.
  */
 export function refuseAtOnce(bytes: Uint8Array, extension: string): void {
-  if (sniffContainer(bytes) === 'text') refuseTextExtension(extension);
+  if (sniffContainer(bytes) === 'text') refuseTextContent(bytes, extension);
 }
