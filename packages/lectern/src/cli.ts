@@ -4,8 +4,6 @@ import { defaultDataDir } from './platform/data-dir.js';
 import { StartupError } from './platform/startup-error.js';
 import { announceStartupFailure, serve } from './serve.js';
 import { version } from './version.js';
-import { formatDoctor, runDoctor } from './doctor.js';
-import { modelsUsage, runModelsCommand } from './models-cli.js';
 
 const usage = `Usage: lectern <command> [options]
 
@@ -76,7 +74,10 @@ async function main(argv: string[]): Promise<void> {
     process.exit(exitUsage);
   }
   const { values, positionals } = parsed;
+  // The other commands' modules are loaded only when asked for: `serve` is what a desktop host
+  // waits on at every launch, and it needs none of them.
   if (positionals[0] === 'models') {
+    const { modelsUsage, runModelsCommand } = await import('./models-cli.js');
     if (values.help) return void process.stdout.write(modelsUsage);
     process.exitCode = await runModelsCommand(positionals.slice(1), { dataDir: values['data-dir'], apiOnly: values['api-only'], json: values.json });
     return;
@@ -85,6 +86,7 @@ async function main(argv: string[]): Promise<void> {
   if (values.version) return void process.stdout.write(`${version}\n`);
   const command = positionals[0] ?? 'serve';
   if (command === 'doctor' && positionals.length === 1) {
+    const { formatDoctor, runDoctor } = await import('./doctor.js');
     const checks = await runDoctor(values['data-dir'] ?? defaultDataDir(values['api-only']));
     return void process.stdout.write(values.json ? `${JSON.stringify({ checks })}\n` : formatDoctor(checks));
   }

@@ -21,12 +21,17 @@ export function rankEntries(
   queryTerms: readonly string[],
   limit: number,
 ): RankedEntry[] {
-  // Entries are about a sentence long, so they are ranked like sentences.
-  const index = new Bm25Index(entries.map((entry) => entryTerms(entry)), SENTENCE_LENGTH_NORMALISATION_B);
+  // Entries are about a sentence long, so they are ranked like sentences. Their terms are
+  // handed over one entry at a time: those not cached are garbage as soon as they are indexed.
+  const index = new Bm25Index(termsOf(entries), SENTENCE_LENGTH_NORMALISATION_B);
   return index.search(queryTerms, limit).flatMap(({ index: position, score, coverage }) => {
     const entry = entries[position];
     return entry === undefined ? [] : [{ entry, position, score, coverage }];
   });
+}
+
+function* termsOf(entries: readonly TranscriptLine[]): Generator<readonly string[]> {
+  for (const entry of entries) yield entryTerms(entry);
 }
 
 /**

@@ -18,26 +18,40 @@ export interface RankedPassage {
 }
 
 export class Bm25Index {
-  private readonly postings = new Map<string, { doc: number; tf: number }[]>();
-  private readonly lengths: number[];
+  /**
+   * Per term, its documents and frequencies as flat pairs (doc, tf, doc, tf, ...): small
+   * integers in one array instead of an object per posting. A follow-up indexes every entry of
+   * a class (hundreds of thousands of postings for three hours), and that index lives through
+   * the whole build, long enough for the young generation to promote it.
+   */
+  private readonly postings = new Map<string, number[]>();
+  private readonly lengths: number[] = [];
   private readonly averageLength: number;
 
+  /**
+   * Documents are read once, in order: given as a lazy iterable, each term list can be dropped
+   * as soon as it is indexed instead of all of them being held until the index is built.
+   */
   constructor(
-    documents: readonly (readonly string[])[],
+    documents: Iterable<readonly string[]>,
     private readonly lengthNormalisation = DEFAULT_LENGTH_NORMALISATION_B,
   ) {
-    this.lengths = documents.map((terms) => terms.length);
-    const total = this.lengths.reduce((sum, length) => sum + length, 0);
-    this.averageLength = documents.length > 0 ? Math.max(1, total / documents.length) : 1;
-    documents.forEach((terms, doc) => {
-      const counts = new Map<string, number>();
+    let total = 0;
+    // One map reused for every document's term counts, not one per document.
+    const counts = new Map<string, number>();
+    for (const terms of documents) {
+      const doc = this.lengths.length;
+      this.lengths.push(terms.length);
+      total += terms.length;
       for (const term of terms) counts.set(term, (counts.get(term) ?? 0) + 1);
       for (const [term, tf] of counts) {
         let list = this.postings.get(term);
         if (list === undefined) this.postings.set(term, (list = []));
-        list.push({ doc, tf });
+        list.push(doc, tf);
       }
-    });
+      counts.clear();
+    }
+    this.averageLength = this.lengths.length > 0 ? Math.max(1, total / this.lengths.length) : 1;
   }
 
   get size(): number {
@@ -46,7 +60,7 @@ export class Bm25Index {
 
   /** Inverse document frequency; a term the collection never saw gets the highest value. */
   idf(term: string): number {
-    const df = this.postings.get(term)?.length ?? 0;
+    const df = (this.postings.get(term)?.length ?? 0) / 2;
     return Math.log(1 + (this.size - df + 0.5) / (df + 0.5));
   }
 
@@ -59,7 +73,9 @@ export class Bm25Index {
       const list = this.postings.get(term);
       if (list === undefined) continue;
       const idf = this.idf(term);
-      for (const { doc, tf } of list) {
+      for (let at = 0; at < list.length; at += 2) {
+        const doc = list[at] ?? 0;
+        const tf = list[at + 1] ?? 0;
         const b = this.lengthNormalisation;
         const norm = 1 - b + (b * (this.lengths[doc] ?? 0)) / this.averageLength;
         const gain = (idf * tf * (TERM_SATURATION_K1 + 1)) / (tf + TERM_SATURATION_K1 * norm);

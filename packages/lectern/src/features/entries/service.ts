@@ -101,7 +101,7 @@ export function createEntryService(
 
     /** The transcript up to and including `throughId`, chronological, as the assistant reads it. */
     transcriptThrough(sessionId: string, throughId: number): TranscriptLine[] {
-      return store.linesThrough(sessionId, throughId).map((row) => ({ id: row.id, text: row.text, createdAt: row.created_at }));
+      return store.linesThrough(sessionId, throughId);
     },
 
     /** One `ISO-time<TAB>text` line per entry (clean text: see exportLineText), fetched in batches so memory stays flat. */

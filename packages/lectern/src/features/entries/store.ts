@@ -42,8 +42,9 @@ export function createEntryStore(db: Db) {
   );
 
   const lastId = db.prepare<[string], { id: number | null }>('SELECT max(id) AS id FROM entries WHERE session_id = ?');
-  const linesThrough = db.prepare<[string, number], { id: number; text: string; created_at: string }>(
-    'SELECT id, text, created_at FROM entries WHERE session_id = ? AND id <= ? ORDER BY id',
+  // Rows shaped as the assistant reads them: a class's whole transcript is not copied again.
+  const linesThrough = db.prepare<[string, number], { id: number; text: string; createdAt: string }>(
+    'SELECT id, text, created_at AS createdAt FROM entries WHERE session_id = ? AND id <= ? ORDER BY id',
   );
 
   const latestTexts = db.prepare<[string, number], { text: string }>('SELECT text FROM entries WHERE session_id = ? ORDER BY id DESC LIMIT ?');

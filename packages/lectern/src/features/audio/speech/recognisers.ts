@@ -2,10 +2,8 @@ import { systemRecogniser } from '../../../config.js';
 import { ApiError } from '../../../platform/errors.js';
 import type { SystemRecogniserPaths } from '../../models/system-recogniser.js';
 import { installPocketsphinxHint, installSenseVoiceHint, pocketsphinxStatus, senseVoiceDir, senseVoiceStatus, type RecogniserStatus } from './availability.js';
-import { findLanguageModelConverter } from './course-vocabulary.js';
-import { PocketsphinxRecogniser } from './pocketsphinx-recogniser.js';
+import type { PocketsphinxRecogniser } from './pocketsphinx-recogniser.js';
 import type { Recogniser } from './recogniser.js';
-import { findAdaptationTools } from './speaker-model.js';
 import { SenseVoiceRecogniser, senseVoiceId, sherpaOnnxLoadError } from './sensevoice-recogniser.js';
 
 export interface RecognisersOptions {
@@ -45,10 +43,19 @@ export function createRecognisers(options: RecognisersOptions) {
     return [senseVoiceStatus(options.dataDir, senseVoiceInstalled, addon), pocket];
   }
 
-  function make(id: string): Recogniser {
-    if (id === senseVoiceId) return (senseVoice ??= new SenseVoiceRecogniser(senseVoiceDir(options.dataDir), options.language));
-    // Created once: the PATH lookup for its executable is not repeated for every clip.
-    return (pocketsphinx ??= new PocketsphinxRecogniser({
+  let pocketsphinxLoading: Promise<PocketsphinxRecogniser> | undefined;
+
+  /**
+   * The pocketsphinx side (engine, course vocabulary, speaker adaptation) is loaded when a
+   * class first needs it, so `lectern serve` does not compile it before its ready line.
+   */
+  async function loadPocketsphinx(): Promise<PocketsphinxRecogniser> {
+    const [{ PocketsphinxRecogniser }, { findLanguageModelConverter }, { findAdaptationTools }] = await Promise.all([
+      import('./pocketsphinx-recogniser.js'),
+      import('./course-vocabulary.js'),
+      import('./speaker-model.js'),
+    ]);
+    return (pocketsphinx = new PocketsphinxRecogniser({
       dataDir: options.dataDir,
       modelDir: options.systemPaths.modelDir,
       executable: pocketsphinxStatus(options.systemPaths).executable!,
@@ -56,6 +63,18 @@ export function createRecognisers(options: RecognisersOptions) {
       languageModelConverter: findLanguageModelConverter(options.systemPaths.searchPath),
       onBackgroundError: options.onBackgroundError,
     }));
+  }
+
+  async function make(id: string): Promise<Recogniser> {
+    if (id === senseVoiceId) return (senseVoice ??= new SenseVoiceRecogniser(senseVoiceDir(options.dataDir), options.language));
+    // Created once (the PATH lookup for its executable is not repeated for every clip); a
+    // failed load is not kept, so the next clip tries again as it did before the lazy load.
+    if (pocketsphinx) return pocketsphinx;
+    pocketsphinxLoading ??= loadPocketsphinx().catch((error: unknown) => {
+      pocketsphinxLoading = undefined;
+      throw error;
+    });
+    return pocketsphinxLoading;
   }
 
   return {
