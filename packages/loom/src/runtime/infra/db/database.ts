@@ -164,15 +164,13 @@ async function connectPostgres(url: string): Promise<DbEngine> {
   const { default: pg } = await import('pg');
   const { PostgresEngine, numericTypes } = await import('./postgres-engine.js');
   const pool = new pg.Pool({ connectionString: url, types: numericTypes(pg.types) });
-  // An idle connection the server drops must not crash the program as an unhandled event.
-  pool.on('error', () => undefined);
+  const engine = new PostgresEngine(pool);
   // Connect now, so a wrong URL or a refusing server is E401 at connect, not at the first query.
   try {
-    const client = await pool.connect();
-    client.release();
+    await engine.probe();
   } catch (error) {
     await pool.end().catch(() => undefined);
     throw error;
   }
-  return new PostgresEngine(pool);
+  return engine;
 }
