@@ -294,10 +294,11 @@ export const ERROR_REGISTRY: Readonly<Record<ErrorCode, ErrorEntry>> = {
     title: 'Key-value operation failed',
     cause:
       'A key-value store operation failed: the key does not exist, was deleted or its TTL has expired, the store cannot be opened or was closed, ' +
-      'or its Redis server went away and did not come back while Loom reconnected (or did not answer within 10 s).',
+      'or its Redis server is unreachable (Loom keeps reconnecting; a command waits at most 1 s for the connection and an answer at most 10 s), ' +
+      'or the connection dropped before Redis answered an incr, set_nx or del, which Loom does not send twice.',
     remedy:
       'Open the store before use and read optional keys with a default (`kv.get("k") ?? default`) or check `kv.has("k")` first; ' +
-      'for a lost Redis server, check that it runs and retry the operation.',
+      'for a lost Redis server, check that it runs and retry the operation (an incr or set_nx that may have been applied: read the key first).',
   },
   E602: {
     family: 'KVError',

@@ -3,14 +3,28 @@
  * (`redis://host:6379/0?prefix=app:`), so several programs or test runs share one Redis
  * without seeing each other's keys; `flush` then removes only that prefix, never the whole
  * server. TTLs are Redis's own (SET EX, EXPIRE, TTL). A command that fails because the server
- * is unreachable (after the reconnect attempts of kv-store.ts) or does not answer in time is
- * E601 naming the store and the reason, never a hang.
+ * is unreachable (while kv-store.ts reconnects) or does not answer in time is E601 naming the
+ * store and the reason, never a hang.
+ *
+ * Across a dropped connection a command is delivered at most once when running it twice would
+ * change the outcome: INCRBY adds again, SET NX and DEL answer differently the second time. Such
+ * a command whose reply was lost with the connection is E601 saying it may or may not have been
+ * applied, and the program decides. A command that gives the same outcome however often it runs
+ * (GET, SET, EXPIRE, …) is sent once more on the new connection.
  */
 import type { Redis } from 'ioredis';
 import { LoomError } from '../../../errors.js';
 import type { KvBackend } from './backend.js';
 
 const SCAN_BATCH_KEYS = 500;
+/** Sends of a command that may run twice: the first and one on the new connection after a drop. */
+const REPEATABLE_SENDS = 2;
+
+/** Whether running a command twice leaves the store and the answer as running it once. */
+type Repeatable = 'repeatable' | 'once';
+
+/** The connection a command was sent on closed before its reply came. */
+class ReplyLost extends Error {}
 /** What TTL answers for a missing key and for a key without expiry. */
 const REDIS_TTL_MISSING = -2;
 
@@ -27,43 +41,64 @@ export class RedisKvBackend implements KvBackend {
     private readonly location: string,
     /** The last connection error ioredis reported (ECONNREFUSED, ...), which its rejections leave out. */
     private readonly lastConnectionError: () => Error | undefined,
-  ) {}
+    /** How long a command waits for a lost connection to come back before it is E601. */
+    private readonly readyWaitMs: number,
+  ) {
+    this.dropped = this.nextDrop();
+    redis.on('close', () => this.dropDetector?.());
+  }
+
+  /** Rejects when the current connection closes: whatever was sent on it and not answered lost its reply. */
+  private dropped: Promise<never>;
+  private dropDetector: (() => void) | undefined;
+
+  private nextDrop(): Promise<never> {
+    const dropped = new Promise<never>((_resolve, reject) => {
+      this.dropDetector = () => {
+        this.dropped = this.nextDrop();
+        reject(new ReplyLost('the connection closed before Redis answered'));
+      };
+    });
+    // Nobody may be waiting on this connection when it closes.
+    dropped.catch(() => undefined);
+    return dropped;
+  }
 
   get(key: string): Promise<string | undefined> {
-    return this.run(async () => (await this.redis.get(this.prefix + key)) ?? undefined);
+    return this.run('get', 'repeatable', async () => (await this.redis.get(this.prefix + key)) ?? undefined);
   }
 
   set(key: string, json: string, ttlSeconds: number | undefined): Promise<void> {
-    return this.run(async () => {
+    return this.run('set', 'repeatable', async () => {
       if (ttlSeconds === undefined) await this.redis.set(this.prefix + key, json);
       else await this.redis.set(this.prefix + key, json, 'EX', ttlSeconds);
     });
   }
 
   setIfAbsent(key: string, json: string, ttlSeconds: number | undefined): Promise<boolean> {
-    return this.run(async () => {
+    return this.run('set_nx', 'once', async () => {
       const answer = ttlSeconds === undefined ? await this.redis.set(this.prefix + key, json, 'NX') : await this.redis.set(this.prefix + key, json, 'EX', ttlSeconds, 'NX');
       return answer === 'OK';
     });
   }
 
   has(key: string): Promise<boolean> {
-    return this.run(async () => (await this.redis.exists(this.prefix + key)) === 1);
+    return this.run('has', 'repeatable', async () => (await this.redis.exists(this.prefix + key)) === 1);
   }
 
   delete(key: string): Promise<boolean> {
-    return this.run(async () => (await this.redis.del(this.prefix + key)) === 1);
+    return this.run('del', 'once', async () => (await this.redis.del(this.prefix + key)) === 1);
   }
 
   keys(prefix: string): Promise<string[]> {
-    return this.run(async () => {
+    return this.run('list', 'repeatable', async () => {
       const found = await this.scan(`${globLiteral(this.prefix + prefix)}*`);
       return found.map((key) => key.slice(this.prefix.length)).sort();
     });
   }
 
   increment(key: string, by: number): Promise<number | undefined> {
-    return this.run(async () => {
+    return this.run('incr', 'once', async () => {
       try {
         return await this.redis.incrby(this.prefix + key, by);
       } catch (error) {
@@ -75,18 +110,18 @@ export class RedisKvBackend implements KvBackend {
   }
 
   expire(key: string, seconds: number): Promise<boolean> {
-    return this.run(async () => (await this.redis.expire(this.prefix + key, seconds)) === 1);
+    return this.run('expire', 'repeatable', async () => (await this.redis.expire(this.prefix + key, seconds)) === 1);
   }
 
   ttl(key: string): Promise<number | undefined> {
-    return this.run(async () => {
+    return this.run('ttl', 'repeatable', async () => {
       const seconds = await this.redis.ttl(this.prefix + key);
       return seconds === REDIS_TTL_MISSING ? undefined : seconds;
     });
   }
 
   flush(): Promise<void> {
-    return this.run(async () => {
+    return this.run('flush', 'repeatable', async () => {
       if (this.prefix === '') {
         await this.redis.flushdb();
         return;
@@ -102,14 +137,45 @@ export class RedisKvBackend implements KvBackend {
     await this.redis.quit().catch(() => this.redis.disconnect());
   }
 
-  /** Runs one command; an engine failure (a lost server, a timeout) is E601 naming the store and the reason. */
-  private async run<T>(command: () => Promise<T>): Promise<T> {
-    try {
-      return await command();
-    } catch (error) {
-      if (!(error instanceof Error) || error instanceof LoomError) throw error;
-      throw new LoomError('E601', `the store ${this.location} ${this.reason(error)}`, undefined, { cause: error });
+  /**
+   * Runs one operation once the connection is up (E601 when it does not come back within the
+   * ready wait); a reply lost with the connection sends a repeatable operation once more and
+   * makes any other E601. An engine failure (a lost server, a timeout) is E601 naming the store
+   * and the reason.
+   */
+  private async run<T>(operation: string, repeatable: Repeatable, command: () => Promise<T>): Promise<T> {
+    for (let send = 1; ; send += 1) {
+      try {
+        await this.connected();
+        return await Promise.race([command(), this.dropped]);
+      } catch (error) {
+        if (!(error instanceof Error) || error instanceof LoomError) throw error;
+        if (error instanceof ReplyLost && repeatable === 'repeatable' && send < REPEATABLE_SENDS) continue;
+        if (error instanceof ReplyLost) {
+          throw new LoomError('E601', `the store ${this.location} lost its connection before Redis answered ${operation}: it may or may not have been applied, and Loom does not send it twice`, undefined, { cause: error });
+        }
+        throw new LoomError('E601', `the store ${this.location} ${this.reason(error)}`, undefined, { cause: error });
+      }
     }
+  }
+
+  /** Resolves when the connection is up; E601 at once for a closed store, after the ready wait for a lost one. */
+  private async connected(): Promise<void> {
+    if (this.redis.status === 'ready') return;
+    if (this.redis.status === 'end') throw new LoomError('E601', `the store ${this.location} is closed`);
+    const ready = await new Promise<boolean>((resolve) => {
+      const done = (up: boolean): void => {
+        clearTimeout(timer);
+        this.redis.off('ready', onReady);
+        resolve(up);
+      };
+      const onReady = (): void => done(true);
+      const timer = setTimeout(() => done(false), this.readyWaitMs);
+      this.redis.on('ready', onReady);
+    });
+    if (ready) return;
+    const cause = this.lastConnectionError();
+    throw new LoomError('E601', `the store ${this.location} is unreachable: Redis did not answer within ${this.readyWaitMs} ms; Loom keeps reconnecting${cause === undefined ? '' : ` (${cause.message})`}`);
   }
 
   /** What went wrong, in words: ioredis rejects with "Connection is closed." and reports why (ECONNREFUSED ...) as an event. */
@@ -117,7 +183,7 @@ export class RedisKvBackend implements KvBackend {
     if (/timed out/i.test(error.message)) return `did not answer in time (${error.message})`;
     if (/Connection is closed|max retries per request|Stream isn't writeable/i.test(error.message)) {
       const cause = this.lastConnectionError();
-      return `lost its connection and could not reconnect${cause === undefined ? '' : `: ${cause.message}`}`;
+      return `lost its connection${cause === undefined ? '' : `: ${cause.message}`}`;
     }
     return `failed: ${error.message}`;
   }
