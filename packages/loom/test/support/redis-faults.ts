@@ -6,7 +6,10 @@
  */
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { connect, createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { AddressInfo, Server, Socket } from 'node:net';
 
 const START_LIMIT_MS = 10_000;
@@ -38,12 +41,17 @@ export interface PrivateRedis {
   start(): Promise<void>;
 }
 
-/** Starts a redis-server without persistence on a free port; `stop` ends it, `start` brings it back on that port. */
-export async function startPrivateRedis(): Promise<PrivateRedis> {
+/**
+ * Starts a redis-server on a free port with a data directory of its own; `stop` shuts it down
+ * (saving its data, as a restart does), `start` brings it back on that port with that data, and
+ * `remove` ends it for good and deletes the directory.
+ */
+export async function startPrivateRedis(): Promise<PrivateRedis & { remove(): Promise<void> }> {
   const port = await freePort();
+  const directory = mkdtempSync(join(tmpdir(), 'loom-redis-'));
   let child: ChildProcess | undefined;
   const start = async (): Promise<void> => {
-    child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+    child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--dir', directory, '--save', '3600 1', '--appendonly', 'no'], { stdio: 'ignore' });
     const started = Date.now();
     while (!(await reachable(port))) {
       if (Date.now() - started > START_LIMIT_MS) throw new Error(`redis-server on port ${port} did not start`);
@@ -56,11 +64,16 @@ export async function startPrivateRedis(): Promise<PrivateRedis> {
     if (running === undefined || running.exitCode !== null) return;
     await new Promise<void>((resolve) => {
       running.once('exit', () => resolve());
-      running.kill('SIGKILL');
+      // SIGTERM: redis-server saves its data and ends, as in a restart.
+      running.kill('SIGTERM');
     });
   };
+  const remove = async (): Promise<void> => {
+    await stop();
+    rmSync(directory, { recursive: true, force: true });
+  };
   await start();
-  return { url: `redis://127.0.0.1:${port}/0`, port, stop, start };
+  return { url: `redis://127.0.0.1:${port}/0`, port, stop, start, remove };
 }
 
 export interface ReplyDroppingRelay {

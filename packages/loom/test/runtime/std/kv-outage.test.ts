@@ -64,7 +64,7 @@ flow main {
     assert.equal(result.stdout, 'true true true true\n');
   } finally {
     admin.disconnect();
-    await redis.stop();
+    await redis.remove();
   }
 });
 
@@ -105,6 +105,6 @@ flow main {
   } finally {
     await admin.quit();
     await relay.close();
-    await redis.stop();
+    await redis.remove();
   }
 });

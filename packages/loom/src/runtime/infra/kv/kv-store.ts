@@ -68,28 +68,14 @@ async function openSqlite(path: string): Promise<KvBackend> {
   return new SqliteKvBackend(database);
 }
 
-/**
- * How a Redis store rides out an outage (a server restart, `CLIENT KILL`, a network blip, a
- * Redis that is away for minutes): it reconnects at once and then with a doubling delay, 50 ms
- * up to 1 s, for as long as the store is open — never giving up, so a store recovers whenever
- * Redis returns. Meanwhile a command waits at most REDIS_READY_WAIT_MS for the connection and
- * then fails as E601 at once (redis-backend.ts): a program or a server never hangs on a store,
- * and answers again as soon as Redis is back. No command waits longer than
- * REDIS_COMMAND_TIMEOUT_MS for an answer.
- */
-const RECONNECT_FIRST_DELAY_MS = 50;
-const RECONNECT_MAX_DELAY_MS = 1000;
-const REDIS_READY_WAIT_MS = 1000;
+/** No command waits longer than this for an answer, so a program never hangs on a store. */
 const REDIS_COMMAND_TIMEOUT_MS = 10_000;
-
-/** The delay before reconnect attempt `attempt` (1, 2, …): doubling from the first delay, capped. */
-export function reconnectDelayMs(attempt: number): number {
-  return Math.min(RECONNECT_FIRST_DELAY_MS * 2 ** (attempt - 1), RECONNECT_MAX_DELAY_MS);
-}
 
 async function openRedis(url: string, location: string): Promise<KvBackend> {
   const { Redis } = await import('ioredis');
   const { RedisKvBackend } = await import('./redis-backend.js');
+  // How it rides out an outage (reconnecting for good, failing fast meanwhile): redis-reconnect.ts.
+  const { reconnectDelayMs, REDIS_READY_WAIT_MS } = await import('../redis-reconnect.js');
   const parsed = new URL(url);
   const prefix = parsed.searchParams.get('prefix') ?? '';
   parsed.search = '';

@@ -15,6 +15,7 @@
 import type { Redis } from 'ioredis';
 import { LoomError } from '../../../errors.js';
 import type { KvBackend } from './backend.js';
+import { readyWithin } from '../redis-reconnect.js';
 
 const SCAN_BATCH_KEYS = 500;
 /** Sends of a command that may run twice: the first and one on the new connection after a drop. */
@@ -163,17 +164,7 @@ export class RedisKvBackend implements KvBackend {
   private async connected(): Promise<void> {
     if (this.redis.status === 'ready') return;
     if (this.redis.status === 'end') throw new LoomError('E601', `the store ${this.location} is closed`);
-    const ready = await new Promise<boolean>((resolve) => {
-      const done = (up: boolean): void => {
-        clearTimeout(timer);
-        this.redis.off('ready', onReady);
-        resolve(up);
-      };
-      const onReady = (): void => done(true);
-      const timer = setTimeout(() => done(false), this.readyWaitMs);
-      this.redis.on('ready', onReady);
-    });
-    if (ready) return;
+    if (await readyWithin(this.redis, this.readyWaitMs)) return;
     const cause = this.lastConnectionError();
     throw new LoomError('E601', `the store ${this.location} is unreachable: Redis did not answer within ${this.readyWaitMs} ms; Loom keeps reconnecting${cause === undefined ? '' : ` (${cause.message})`}`);
   }
