@@ -70,6 +70,12 @@ async function openSqlite(path: string): Promise<KvBackend> {
 
 /** No command waits longer than this for an answer, so a program never hangs on a store. */
 const REDIS_COMMAND_TIMEOUT_MS = 10_000;
+/**
+ * How long closing waits for the socket to report closed. ioredis waits 2 s by default, and a
+ * socket a drop already closed never reports it again, so a program that ends while its store
+ * reconnects would linger that long before exiting.
+ */
+const REDIS_DISCONNECT_WAIT_MS = 200;
 
 async function openRedis(url: string, location: string): Promise<KvBackend> {
   const { Redis } = await import('ioredis');
@@ -88,6 +94,7 @@ async function openRedis(url: string, location: string): Promise<KvBackend> {
     // up with the first failed reconnect rather than held through several.
     maxRetriesPerRequest: 1,
     commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
+    disconnectTimeout: REDIS_DISCONNECT_WAIT_MS,
     // A command whose reply was lost with the connection is never sent again by the client: for
     // INCRBY or SET NX a second run is a second effect. The backend decides what may be retried.
     autoResendUnfulfilledCommands: false,

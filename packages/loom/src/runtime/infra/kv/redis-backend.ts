@@ -12,6 +12,7 @@
  * applied, and the program decides. A command that gives the same outcome however often it runs
  * (GET, SET, EXPIRE, …) is sent once more on the new connection.
  */
+import { Command } from 'ioredis';
 import type { Redis } from 'ioredis';
 import { LoomError } from '../../../errors.js';
 import type { KvBackend } from './backend.js';
@@ -20,14 +21,14 @@ import { readyWithin } from '../redis-reconnect.js';
 const SCAN_BATCH_KEYS = 500;
 /** Sends of a command that may run twice: the first and one on the new connection after a drop. */
 const REPEATABLE_SENDS = 2;
+/** What TTL answers for a missing key and for a key without expiry. */
+const REDIS_TTL_MISSING = -2;
 
 /** Whether running a command twice leaves the store and the answer as running it once. */
 type Repeatable = 'repeatable' | 'once';
 
 /** The connection a command was sent on closed before its reply came. */
 class ReplyLost extends Error {}
-/** What TTL answers for a missing key and for a key without expiry. */
-const REDIS_TTL_MISSING = -2;
 
 /** Glob characters of SCAN MATCH, escaped so a prefix is matched literally. */
 function globLiteral(text: string): string {
@@ -35,6 +36,13 @@ function globLiteral(text: string): string {
 }
 
 export class RedisKvBackend implements KvBackend {
+  /**
+   * Commands sent and not answered yet. ioredis, told not to resend them, forgets those of a
+   * connection that closes without settling them; they are failed here, which also stops their
+   * timeout timers (a forgotten one would keep the process alive for the command timeout).
+   */
+  private readonly inFlight = new Set<Command>();
+
   constructor(
     private readonly redis: Redis,
     private readonly prefix: string,
@@ -45,50 +53,35 @@ export class RedisKvBackend implements KvBackend {
     /** How long a command waits for a lost connection to come back before it is E601. */
     private readonly readyWaitMs: number,
   ) {
-    this.dropped = this.nextDrop();
-    redis.on('close', () => this.dropDetector?.());
-  }
-
-  /** Rejects when the current connection closes: whatever was sent on it and not answered lost its reply. */
-  private dropped: Promise<never>;
-  private dropDetector: (() => void) | undefined;
-
-  private nextDrop(): Promise<never> {
-    const dropped = new Promise<never>((_resolve, reject) => {
-      this.dropDetector = () => {
-        this.dropped = this.nextDrop();
-        reject(new ReplyLost('the connection closed before Redis answered'));
-      };
+    redis.on('close', () => {
+      for (const command of this.inFlight) command.reject(new ReplyLost('the connection closed before Redis answered'));
+      this.inFlight.clear();
     });
-    // Nobody may be waiting on this connection when it closes.
-    dropped.catch(() => undefined);
-    return dropped;
   }
 
   get(key: string): Promise<string | undefined> {
-    return this.run('get', 'repeatable', async () => (await this.redis.get(this.prefix + key)) ?? undefined);
+    return this.run('get', 'repeatable', async () => (await this.send<string | null>('get', [this.prefix + key])) ?? undefined);
   }
 
   set(key: string, json: string, ttlSeconds: number | undefined): Promise<void> {
     return this.run('set', 'repeatable', async () => {
-      if (ttlSeconds === undefined) await this.redis.set(this.prefix + key, json);
-      else await this.redis.set(this.prefix + key, json, 'EX', ttlSeconds);
+      await this.send('set', ttlSeconds === undefined ? [this.prefix + key, json] : [this.prefix + key, json, 'EX', ttlSeconds]);
     });
   }
 
   setIfAbsent(key: string, json: string, ttlSeconds: number | undefined): Promise<boolean> {
     return this.run('set_nx', 'once', async () => {
-      const answer = ttlSeconds === undefined ? await this.redis.set(this.prefix + key, json, 'NX') : await this.redis.set(this.prefix + key, json, 'EX', ttlSeconds, 'NX');
+      const answer = await this.send<string | null>('set', ttlSeconds === undefined ? [this.prefix + key, json, 'NX'] : [this.prefix + key, json, 'EX', ttlSeconds, 'NX']);
       return answer === 'OK';
     });
   }
 
   has(key: string): Promise<boolean> {
-    return this.run('has', 'repeatable', async () => (await this.redis.exists(this.prefix + key)) === 1);
+    return this.run('has', 'repeatable', async () => (await this.send<number>('exists', [this.prefix + key])) === 1);
   }
 
   delete(key: string): Promise<boolean> {
-    return this.run('del', 'once', async () => (await this.redis.del(this.prefix + key)) === 1);
+    return this.run('del', 'once', async () => (await this.send<number>('del', [this.prefix + key])) === 1);
   }
 
   keys(prefix: string): Promise<string[]> {
@@ -101,7 +94,7 @@ export class RedisKvBackend implements KvBackend {
   increment(key: string, by: number): Promise<number | undefined> {
     return this.run('incr', 'once', async () => {
       try {
-        return await this.redis.incrby(this.prefix + key, by);
+        return await this.send<number>('incrby', [this.prefix + key, by]);
       } catch (error) {
         // "ERR value is not an integer or out of range": the stored value is not an integer.
         if (error instanceof Error && /not an integer/.test(error.message)) return undefined;
@@ -111,12 +104,12 @@ export class RedisKvBackend implements KvBackend {
   }
 
   expire(key: string, seconds: number): Promise<boolean> {
-    return this.run('expire', 'repeatable', async () => (await this.redis.expire(this.prefix + key, seconds)) === 1);
+    return this.run('expire', 'repeatable', async () => (await this.send<number>('expire', [this.prefix + key, seconds])) === 1);
   }
 
   ttl(key: string): Promise<number | undefined> {
     return this.run('ttl', 'repeatable', async () => {
-      const seconds = await this.redis.ttl(this.prefix + key);
+      const seconds = await this.send<number>('ttl', [this.prefix + key]);
       return seconds === REDIS_TTL_MISSING ? undefined : seconds;
     });
   }
@@ -124,11 +117,11 @@ export class RedisKvBackend implements KvBackend {
   flush(): Promise<void> {
     return this.run('flush', 'repeatable', async () => {
       if (this.prefix === '') {
-        await this.redis.flushdb();
+        await this.send('flushdb', []);
         return;
       }
       const keys = await this.scan(`${globLiteral(this.prefix)}*`);
-      for (let start = 0; start < keys.length; start += SCAN_BATCH_KEYS) await this.redis.del(...keys.slice(start, start + SCAN_BATCH_KEYS));
+      for (let start = 0; start < keys.length; start += SCAN_BATCH_KEYS) await this.send('del', keys.slice(start, start + SCAN_BATCH_KEYS));
     });
   }
 
@@ -136,6 +129,18 @@ export class RedisKvBackend implements KvBackend {
     // A connection that was given up on has nothing to say goodbye to: QUIT would only wait.
     if (this.redis.status === 'end') return;
     await this.redis.quit().catch(() => this.redis.disconnect());
+  }
+
+  /** Sends one command, kept in flight until its reply (or the loss of its connection) settles it. */
+  private async send<T>(name: string, args: readonly (string | number)[]): Promise<T> {
+    const command = new Command(name, [...args], { replyEncoding: 'utf8' });
+    this.inFlight.add(command);
+    try {
+      void this.redis.sendCommand(command);
+      return (await command.promise) as T;
+    } finally {
+      this.inFlight.delete(command);
+    }
   }
 
   /**
@@ -148,7 +153,7 @@ export class RedisKvBackend implements KvBackend {
     for (let send = 1; ; send += 1) {
       try {
         await this.connected();
-        return await Promise.race([command(), this.dropped]);
+        return await command();
       } catch (error) {
         if (!(error instanceof Error) || error instanceof LoomError) throw error;
         if (error instanceof ReplyLost && repeatable === 'repeatable' && send < REPEATABLE_SENDS) continue;
@@ -183,7 +188,7 @@ export class RedisKvBackend implements KvBackend {
     const keys: string[] = [];
     let cursor = '0';
     do {
-      const [next, batch] = await this.redis.scan(cursor, 'MATCH', pattern, 'COUNT', SCAN_BATCH_KEYS);
+      const [next, batch] = await this.send<[string, string[]]>('scan', [cursor, 'MATCH', pattern, 'COUNT', SCAN_BATCH_KEYS]);
       keys.push(...batch);
       cursor = next;
     } while (cursor !== '0');
