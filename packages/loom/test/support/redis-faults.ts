@@ -1,8 +1,6 @@
 /**
- * Redis faults a test can cause: a private redis-server on a free port of its own (so stopping
- * it disturbs no other test), stopped and started again on the same port as an outage; and a
- * TCP relay to a Redis that swallows the next reply and drops the connection, as a network
- * failure after the server ran a command but before the client heard the answer.
+ * A Redis outage a test can cause: a private redis-server on a free port of its own (so
+ * stopping it disturbs no other test), stopped and started again on the same port.
  */
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
@@ -10,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { AddressInfo, Server, Socket } from 'node:net';
+import type { AddressInfo } from 'node:net';
 
 const START_LIMIT_MS = 10_000;
 const POLL_MS = 20;
@@ -74,49 +72,4 @@ export async function startPrivateRedis(): Promise<PrivateRedis & { remove(): Pr
   };
   await start();
   return { url: `redis://127.0.0.1:${port}/0`, port, stop, start, remove };
-}
-
-export interface ReplyDroppingRelay {
-  readonly port: number;
-  /** The next reply from Redis, on any connection, is swallowed and that connection is cut. */
-  dropNextReply(): void;
-  close(): Promise<void>;
-}
-
-export async function startReplyDroppingRelay(targetPort: number): Promise<ReplyDroppingRelay> {
-  const sockets = new Set<Socket>();
-  let armed = false;
-  const server: Server = createServer((client) => {
-    const upstream = connect(targetPort, '127.0.0.1');
-    for (const socket of [client, upstream]) {
-      sockets.add(socket);
-      socket.on('error', () => socket.destroy());
-      socket.on('close', () => sockets.delete(socket));
-    }
-    client.on('data', (chunk: Buffer) => upstream.write(chunk));
-    upstream.on('data', (chunk: Buffer) => {
-      if (armed) {
-        armed = false;
-        client.destroy();
-        upstream.destroy();
-        return;
-      }
-      client.write(chunk);
-    });
-    client.on('close', () => upstream.destroy());
-    upstream.on('close', () => client.destroy());
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    port,
-    dropNextReply: () => {
-      armed = true;
-    },
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        for (const socket of sockets) socket.destroy();
-      }),
-  };
 }

@@ -11,6 +11,7 @@ import { after, before, describe, test } from 'node:test';
 import pg from 'pg';
 import { runSource } from '../run-source.js';
 import { terminateWhen } from '../../support/postgres-terminate.js';
+import { startReplyDroppingRelay } from '../../support/reply-dropping-relay.js';
 import { POSTGRES_URL, postgresSkip, uniqueName } from '../../support/services.js';
 
 let admin: pg.Client;
@@ -114,5 +115,40 @@ flow main {
     const result = await run;
     assert.equal(result.stderr, '');
     assert.equal(result.stdout, 'E403 transaction rolled back: the connection was lost: terminating connection due to administrator command (in: SELECT pg_sleep(5))\n{"n": 8}\n');
+  });
+
+  test('a statement whose reply is lost without the server\'s word is E402, not run twice', async () => {
+    const application = uniqueName('app');
+    const rows = table();
+    const target = new URL(POSTGRES_URL);
+    const relay = await startReplyDroppingRelay(Number(target.port || 5432), target.hostname);
+    try {
+      const url = `postgres://${target.username}@127.0.0.1:${relay.port}${target.pathname}?application_name=${application}`;
+      await admin.query(`CREATE TABLE ${rows} (n INTEGER)`);
+      const run = runSource(`
+db app = connect("${url}")
+flow main {
+  try {
+    app.execute("INSERT INTO ${rows} SELECT 1 FROM pg_sleep(0.5)")
+  } catch (e) {
+    print(e.code, e.message)
+  }
+  print(app.query_one("SELECT COUNT(*) AS n FROM ${rows}"))
+}`);
+      // Armed while the statement runs: its answer is the next thing the server sends.
+      const started = Date.now();
+      while ((await admin.query('SELECT 1 FROM pg_stat_activity WHERE application_name = $1 AND state = $2', [application, 'active'])).rows.length === 0) {
+        if (Date.now() - started > 15_000) throw new Error('the statement never ran');
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      relay.dropNextReply();
+      const result = await run;
+      assert.equal(result.stderr, '');
+      const [failure, count] = result.stdout.split('\n');
+      assert.match(failure, new RegExp(`^E402 the connection was lost before the server answered, so the statement may or may not have taken effect: Connection terminated unexpectedly \\(in: INSERT INTO ${rows} SELECT`));
+      assert.equal(count, '{"n": 1}', 'the statement ran once, and was not sent again');
+    } finally {
+      await relay.close();
+    }
   });
 });

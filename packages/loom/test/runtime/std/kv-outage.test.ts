@@ -8,7 +8,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { Redis } from 'ioredis';
-import { startPrivateRedis, startReplyDroppingRelay } from '../../support/redis-faults.js';
+import { startPrivateRedis } from '../../support/redis-faults.js';
+import { startReplyDroppingRelay } from '../../support/reply-dropping-relay.js';
 import { redisSkip } from '../../support/services.js';
 import { runSource } from '../run-source.js';
 
