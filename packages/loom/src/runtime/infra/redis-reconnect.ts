@@ -10,6 +10,11 @@ import type { Redis } from 'ioredis';
 const RECONNECT_FIRST_DELAY_MS = 50;
 const RECONNECT_MAX_DELAY_MS = 1000;
 export const REDIS_READY_WAIT_MS = 1000;
+/**
+ * Reconnect attempts a command queued while the connection was down waits through before
+ * ioredis fails it: one, since the ready wait above already bounds how long a caller waits.
+ */
+export const REDIS_QUEUED_COMMAND_RECONNECTS = 1;
 
 /** The delay before reconnect attempt `attempt` (1, 2, …): doubling from the first delay, capped. */
 export function reconnectDelayMs(attempt: number): number {

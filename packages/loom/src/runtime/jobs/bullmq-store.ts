@@ -22,7 +22,7 @@ import type * as BullModule from 'bullmq';
 import type { Redis } from 'ioredis';
 import { LoomError } from '../../errors.js';
 import { withoutCredentials } from '../infra/redacted-url.js';
-import { readyWithin, reconnectDelayMs, REDIS_READY_WAIT_MS } from '../infra/redis-reconnect.js';
+import { readyWithin, reconnectDelayMs, REDIS_QUEUED_COMMAND_RECONNECTS, REDIS_READY_WAIT_MS } from '../infra/redis-reconnect.js';
 import { describeFailure } from './attempt.js';
 import { backoffDelayMs } from './definition.js';
 import type { Backoff, JobDefinition, JobPriority } from './definition.js';
@@ -107,7 +107,7 @@ export async function openBullmqStore(url: string, leaseMs: number): Promise<Bul
   // One plain connection, failing fast at open, to find out at once whether Redis is there and
   // to keep the set of queue names; once connected it reconnects for good like the others.
   let connected = false;
-  const admin = new Redis(connectionUrl, { lazyConnect: true, maxRetriesPerRequest: 1, retryStrategy: (attempt) => (connected ? reconnectDelayMs(attempt) : null) });
+  const admin = new Redis(connectionUrl, { lazyConnect: true, maxRetriesPerRequest: REDIS_QUEUED_COMMAND_RECONNECTS, retryStrategy: (attempt) => (connected ? reconnectDelayMs(attempt) : null) });
   let reason: Error | undefined;
   admin.on('error', (error: Error) => {
     reason = error;

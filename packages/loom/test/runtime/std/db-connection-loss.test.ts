@@ -151,4 +151,40 @@ flow main {
       await relay.close();
     }
   });
+
+  test('a COMMIT whose answer is lost is E403 saying the outcome is unknown, not "rolled back"', async () => {
+    const application = uniqueName('app');
+    const rows = table();
+    const target = new URL(POSTGRES_URL);
+    const relay = await startReplyDroppingRelay(Number(target.port || 5432), target.hostname);
+    try {
+      const url = `postgres://${target.username}@127.0.0.1:${relay.port}${target.pathname}?application_name=${application}`;
+      await admin.query(`CREATE TABLE ${rows} (n INTEGER)`);
+      const run = runSource(`
+db app = connect("${url}")
+flow main {
+  app.begin()
+  app.execute("INSERT INTO ${rows} VALUES (1)")
+  sleep_ms(1000)
+  try {
+    app.commit()
+  } catch (e) {
+    print(e.code, e.message)
+  }
+  print(app.query_one("SELECT COUNT(*) AS n FROM ${rows}"))
+}`);
+      // Armed while the transaction waits: the next thing the server sends is the COMMIT's answer.
+      const started = Date.now();
+      while ((await admin.query('SELECT 1 FROM pg_stat_activity WHERE application_name = $1 AND state = $2', [application, 'idle in transaction'])).rows.length === 0) {
+        if (Date.now() - started > 15_000) throw new Error('the transaction never opened');
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      relay.dropNextReply();
+      const result = await run;
+      assert.equal(result.stderr, '');
+      assert.equal(result.stdout, 'E403 commit outcome unknown: the connection was lost before the server answered, so the statement may or may not have taken effect: Connection terminated unexpectedly\n{"n": 1}\n');
+    } finally {
+      await relay.close();
+    }
+  });
 });

@@ -9,6 +9,7 @@ import { isAbsolute, resolve } from 'node:path';
 import { LoomError } from '../../../errors.js';
 import { ResourceHandle } from '../../core/resource-handle.js';
 import { withoutCredentials } from '../redacted-url.js';
+import { ConnectionLost } from './engine.js';
 import type { DbEngine, Outcome, Parameters, Row } from './engine.js';
 
 const SQLITE_SCHEME = 'sqlite://';
@@ -76,6 +77,8 @@ export class Database extends ResourceHandle {
       await this.engine.commit();
     } catch (error) {
       await this.engine.rollback().catch(() => undefined);
+      // A COMMIT whose answer was lost may have committed: saying "rolled back" would be a guess.
+      if (error instanceof ConnectionLost && error.outcomeUnknown) throw new LoomError('E403', `commit outcome unknown: ${reason(error)}`);
       throw new LoomError('E403', `transaction rolled back: commit failed: ${reason(error)}`);
     }
   }

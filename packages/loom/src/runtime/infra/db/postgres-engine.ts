@@ -14,6 +14,7 @@
  * connection; inside a transaction the loss is the transaction's (the server rolled it back).
  */
 import type { Pool, PoolClient, QueryResultRow } from 'pg';
+import { ConnectionLost } from './engine.js';
 import type { DbEngine, Parameters, Row } from './engine.js';
 import { toNumberedPlaceholders } from './placeholders.js';
 
@@ -30,9 +31,6 @@ const NOT_SENT = /not queryable/;
 const STATEMENT_ATTEMPTS = 2;
 /** Attempts to open a transaction: BEGIN changes nothing, so a dead connection costs one more try. */
 const BEGIN_ATTEMPTS = 2;
-
-/** The connection under a statement was lost; the message says why (the server's reason when it gave one). */
-export class ConnectionLost extends Error {}
 
 function sqlState(error: unknown): string | undefined {
   const code = (error as { code?: unknown } | null)?.code;
@@ -138,7 +136,7 @@ export class PostgresEngine implements DbEngine {
       try {
         return await client.query(text, bound);
       } catch (error) {
-        throw this.transactionLost === undefined ? lost(error) : new ConnectionLost(`the connection was lost: ${this.transactionLost.message}`);
+        throw this.transactionLost === undefined ? lost(error) : new ConnectionLost(`the connection was lost: ${this.transactionLost.message}`, false);
       }
     }
     for (let attempt = 1; ; attempt += 1) {
@@ -163,7 +161,7 @@ export class PostgresEngine implements DbEngine {
     } catch (error) {
       // A connection that failed to end its transaction is not handed to the next statement.
       client.release(error as Error);
-      throw lostBefore === undefined ? lost(error) : new ConnectionLost(`the connection was lost: ${lostBefore.message}`);
+      throw lostBefore === undefined ? lost(error) : new ConnectionLost(`the connection was lost: ${lostBefore.message}`, false);
     }
   }
 }
@@ -173,5 +171,7 @@ function lost(error: unknown): unknown {
   if (!isLostConnection(error)) return error;
   const message = (error as Error).message;
   // Without the server's word the statement may have run before the connection went.
-  return new ConnectionLost(neverApplied(error) ? `the connection was lost: ${message}` : `the connection was lost before the server answered, so the statement may or may not have taken effect: ${message}`);
+  return neverApplied(error)
+    ? new ConnectionLost(`the connection was lost: ${message}`, false)
+    : new ConnectionLost(`the connection was lost before the server answered, so the statement may or may not have taken effect: ${message}`, true);
 }

@@ -81,7 +81,7 @@ async function openRedis(url: string, location: string): Promise<KvBackend> {
   const { Redis } = await import('ioredis');
   const { RedisKvBackend } = await import('./redis-backend.js');
   // How it rides out an outage (reconnecting for good, failing fast meanwhile): redis-reconnect.ts.
-  const { reconnectDelayMs, REDIS_READY_WAIT_MS } = await import('../redis-reconnect.js');
+  const { reconnectDelayMs, REDIS_QUEUED_COMMAND_RECONNECTS, REDIS_READY_WAIT_MS } = await import('../redis-reconnect.js');
   const parsed = new URL(url);
   const prefix = parsed.searchParams.get('prefix') ?? '';
   parsed.search = '';
@@ -92,7 +92,7 @@ async function openRedis(url: string, location: string): Promise<KvBackend> {
     connectionName: `loom-${process.pid}`,
     // The backend bounds the wait for a connection itself; a command queued meanwhile is given
     // up with the first failed reconnect rather than held through several.
-    maxRetriesPerRequest: 1,
+    maxRetriesPerRequest: REDIS_QUEUED_COMMAND_RECONNECTS,
     commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
     disconnectTimeout: REDIS_DISCONNECT_WAIT_MS,
     // A command whose reply was lost with the connection is never sent again by the client: for
