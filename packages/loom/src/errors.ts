@@ -238,7 +238,8 @@ export const ERROR_REGISTRY: Readonly<Record<ErrorCode, ErrorEntry>> = {
     cause:
       'connect(...) could not open the database: the directory of the SQLite path does not ' +
       'exist (Loom never creates it) or is not writable, or the PostgreSQL URL, credentials or ' +
-      'server are wrong. The message carries the engine reason, never the password.',
+      'server are wrong, or the server did not answer within the connect timeout (10 s, or ' +
+      '`?connect_timeout=N` in the URL). The message carries the engine reason, never the password.',
     remedy: 'Check the connection URL, the file path and its permissions, and that the server is reachable.',
   },
   E402: {
@@ -246,7 +247,9 @@ export const ERROR_REGISTRY: Readonly<Record<ErrorCode, ErrorEntry>> = {
     title: 'Database query failed',
     cause:
       'The database rejected a statement: invalid SQL, a table or column that does not ' +
-      'exist, or parameters that do not match the placeholders.',
+      'exist, or parameters that do not match the placeholders. Also a statement outside a ' +
+      'transaction whose connection was lost and could not be run again safely: the message ' +
+      'says whether it may have taken effect.',
     remedy: 'Run the statement by hand against the same schema and compare the parameter count with the placeholders.',
   },
   E403: {
@@ -254,7 +257,9 @@ export const ERROR_REGISTRY: Readonly<Record<ErrorCode, ErrorEntry>> = {
     title: 'Database transaction failed',
     cause:
       'A statement inside begin … commit (or a transaction block) failed, so the whole ' +
-      'transaction was rolled back; the connection stays usable. Also commit without begin.',
+      'transaction was rolled back; the connection stays usable. Also commit without begin, and ' +
+      'a transaction whose connection the server ended (rolled back by the server; a COMMIT whose ' +
+      'answer was lost says "commit outcome unknown").',
     remedy: 'The database is unchanged; fix the failing statement (named in the message) and retry the transaction.',
   },
   E501: {
