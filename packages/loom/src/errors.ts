@@ -239,7 +239,8 @@ export const ERROR_REGISTRY: Readonly<Record<ErrorCode, ErrorEntry>> = {
     cause:
       'connect(...) could not open the database: the directory of the SQLite path does not ' +
       'exist (Loom never creates it) or is not writable, or the PostgreSQL URL, credentials or ' +
-      'server are wrong. The message carries the engine reason, never the password.',
+      'server are wrong, or the server did not answer within the connect timeout (10 s, or ' +
+      '`?connect_timeout=N` in the URL). The message carries the engine reason, never the password.',
     remedy: 'Check the connection URL, the file path and its permissions, and that the server is reachable.',
   },
   E402: {
@@ -247,7 +248,9 @@ export const ERROR_REGISTRY: Readonly<Record<ErrorCode, ErrorEntry>> = {
     title: 'Database query failed',
     cause:
       'The database rejected a statement: invalid SQL, a table or column that does not ' +
-      'exist, or parameters that do not match the placeholders.',
+      'exist, or parameters that do not match the placeholders. Also a statement outside a ' +
+      'transaction whose connection was lost and could not be run again safely: the message ' +
+      'says whether it may have taken effect.',
     remedy: 'Run the statement by hand against the same schema and compare the parameter count with the placeholders.',
   },
   E403: {
@@ -255,7 +258,9 @@ export const ERROR_REGISTRY: Readonly<Record<ErrorCode, ErrorEntry>> = {
     title: 'Database transaction failed',
     cause:
       'A statement inside begin … commit (or a transaction block) failed, so the whole ' +
-      'transaction was rolled back; the connection stays usable. Also commit without begin.',
+      'transaction was rolled back; the connection stays usable. Also commit without begin, and ' +
+      'a transaction whose connection the server ended (rolled back by the server; a COMMIT whose ' +
+      'answer was lost says "commit outcome unknown").',
     remedy: 'The database is unchanged; fix the failing statement (named in the message) and retry the transaction.',
   },
   E501: {
@@ -295,10 +300,11 @@ export const ERROR_REGISTRY: Readonly<Record<ErrorCode, ErrorEntry>> = {
     title: 'Key-value operation failed',
     cause:
       'A key-value store operation failed: the key does not exist, was deleted or its TTL has expired, the store cannot be opened or was closed, ' +
-      'or its Redis server went away and did not come back while Loom reconnected (or did not answer within 10 s).',
+      'or its Redis server is unreachable (Loom keeps reconnecting; a command waits at most 1 s for the connection and an answer at most 10 s), ' +
+      'or the connection dropped before Redis answered an incr, set_nx or del, which Loom does not send twice.',
     remedy:
       'Open the store before use and read optional keys with a default (`kv.get("k") ?? default`) or check `kv.has("k")` first; ' +
-      'for a lost Redis server, check that it runs and retry the operation.',
+      'for a lost Redis server, check that it runs and retry the operation (an incr or set_nx that may have been applied: read the key first).',
   },
   E602: {
     family: 'KVError',

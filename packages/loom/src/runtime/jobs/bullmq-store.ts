@@ -10,12 +10,19 @@
  * wait out the same backoff as on SQLite (a custom strategy computes it). BullMQ states map to
  * Loom's: wait/prioritized → queued, active → running, delayed after a failure → failed,
  * completed → completed, failed (attempts exhausted) → dead.
+ *
+ * Every connection rides out a Redis outage as kv stores do (infra/redis-reconnect.ts): it
+ * reconnects for good with a capped delay, and meanwhile an operation of the store (enqueue,
+ * status, listing, retry, cancel) is E105 within a second instead of hanging, so a server
+ * answers 500 fast during the outage and normally again as soon as Redis is back.
  */
 import { randomUUID } from 'node:crypto';
 import type { Job, JobType, Queue as BullQueue, Worker as BullWorker } from 'bullmq';
 import type * as BullModule from 'bullmq';
 import type { Redis } from 'ioredis';
+import { LoomError } from '../../errors.js';
 import { withoutCredentials } from '../infra/redacted-url.js';
+import { readyWithin, reconnectDelayMs, REDIS_QUEUED_COMMAND_RECONNECTS, REDIS_READY_WAIT_MS } from '../infra/redis-reconnect.js';
 import { describeFailure } from './attempt.js';
 import { backoffDelayMs } from './definition.js';
 import type { Backoff, JobDefinition, JobPriority } from './definition.js';
@@ -97,9 +104,10 @@ export async function openBullmqStore(url: string, leaseMs: number): Promise<Bul
   const prefix = parsed.searchParams.get('prefix') ?? DEFAULT_PREFIX;
   parsed.search = '';
   const connectionUrl = parsed.toString();
-  // One plain connection, failing fast, to find out at once whether Redis is there (BullMQ's
-  // own connections retry forever) and to keep the set of queue names.
-  const admin = new Redis(connectionUrl, { lazyConnect: true, maxRetriesPerRequest: 1, retryStrategy: () => null });
+  // One plain connection, failing fast at open, to find out at once whether Redis is there and
+  // to keep the set of queue names; once connected it reconnects for good like the others.
+  let connected = false;
+  const admin = new Redis(connectionUrl, { lazyConnect: true, maxRetriesPerRequest: REDIS_QUEUED_COMMAND_RECONNECTS, retryStrategy: (attempt) => (connected ? reconnectDelayMs(attempt) : null) });
   let reason: Error | undefined;
   admin.on('error', (error: Error) => {
     reason = error;
@@ -111,7 +119,8 @@ export async function openBullmqStore(url: string, leaseMs: number): Promise<Bul
     const cause = reason ?? (error as Error);
     throw new Error(`cannot reach the job queue at ${withoutCredentials(url)}: ${cause.message}`);
   }
-  return new BullmqJobStore(bull, admin, connectionUrl, prefix, withoutCredentials(url), leaseMs);
+  connected = true;
+  return new BullmqJobStore(bull, admin, connectionUrl, prefix, withoutCredentials(url), leaseMs, () => reason);
 }
 
 export class BullmqJobStore implements JobStore {
@@ -125,11 +134,31 @@ export class BullmqJobStore implements JobStore {
     private readonly prefix: string,
     readonly location: string,
     private readonly leaseMs: number,
+    /** The last connection error of the admin connection (ECONNREFUSED, ...), for messages. */
+    private readonly lastConnectionError: () => Error | undefined,
   ) {}
 
-  private connection(): { url: string; maxRetriesPerRequest: null } {
-    // Workers block on Redis; BullMQ requires them to retry without a per-request limit.
-    return { url: this.connectionUrl, maxRetriesPerRequest: null };
+  private connection(): { url: string; maxRetriesPerRequest: null; retryStrategy: (attempt: number) => number } {
+    // Workers block on Redis; BullMQ requires them to retry without a per-request limit. Its own
+    // reconnect delay grows to 20 s, which would leave a queue dead long after Redis is back.
+    return { url: this.connectionUrl, maxRetriesPerRequest: null, retryStrategy: reconnectDelayMs };
+  }
+
+  /**
+   * Runs one operation of the store once Redis is reachable: E105 when it does not come back
+   * within the ready wait, and any failure of the operation itself E105 naming the queue.
+   */
+  private async guarded<T>(operation: () => Promise<T>): Promise<T> {
+    if (!(await readyWithin(this.admin, REDIS_READY_WAIT_MS))) {
+      const cause = this.lastConnectionError();
+      throw new LoomError('E105', `the job queue ${this.location} is unreachable: Redis did not answer within ${REDIS_READY_WAIT_MS} ms; Loom keeps reconnecting${cause === undefined ? '' : ` (${cause.message})`}`);
+    }
+    try {
+      return await operation();
+    } catch (error) {
+      if (error instanceof LoomError || !(error instanceof Error)) throw error;
+      throw new LoomError('E105', `the job queue ${this.location} failed: ${error.message}`, undefined, { cause: error });
+    }
   }
 
   private queue(name: string): BullQueue {
@@ -147,19 +176,21 @@ export class BullmqJobStore implements JobStore {
   }
 
   async enqueue({ definition, args, delayMs }: EnqueueRequest): Promise<string> {
-    if (!this.registered.has(definition.queue)) {
-      await this.admin.sadd(`${this.prefix}:${QUEUES_KEY}`, definition.queue);
-      this.registered.add(definition.queue);
-    }
-    const id = randomUUID();
-    await this.queue(definition.queue).add(definition.name, { args } satisfies JobData, {
-      jobId: id,
-      attempts: definition.maxAttempts,
-      backoff: { type: `${BACKOFF_PREFIX}${definition.backoff}` },
-      priority: BULL_PRIORITY[definition.priority],
-      ...(delayMs === undefined || delayMs <= 0 ? {} : { delay: delayMs }),
+    return this.guarded(async () => {
+      if (!this.registered.has(definition.queue)) {
+        await this.admin.sadd(`${this.prefix}:${QUEUES_KEY}`, definition.queue);
+        this.registered.add(definition.queue);
+      }
+      const id = randomUUID();
+      await this.queue(definition.queue).add(definition.name, { args } satisfies JobData, {
+        jobId: id,
+        attempts: definition.maxAttempts,
+        backoff: { type: `${BACKOFF_PREFIX}${definition.backoff}` },
+        priority: BULL_PRIORITY[definition.priority],
+        ...(delayMs === undefined || delayMs <= 0 ? {} : { delay: delayMs }),
+      });
+      return id;
     });
-    return id;
   }
 
   private async find(id: string): Promise<Job | undefined> {
@@ -171,64 +202,74 @@ export class BullmqJobStore implements JobStore {
   }
 
   async get(id: string): Promise<JobRecord | undefined> {
-    const job = await this.find(id);
-    if (job === undefined) return undefined;
-    const type = await job.getState();
-    return recordOf(job, stateOf(type, job));
+    return this.guarded(async () => {
+      const job = await this.find(id);
+      if (job === undefined) return undefined;
+      const type = await job.getState();
+      return recordOf(job, stateOf(type, job));
+    });
   }
 
   async list({ state, limit }: ListFilter): Promise<JobRecord[]> {
-    const records: JobRecord[] = [];
-    const types = state === undefined ? [...new Set(Object.values(STATE_TYPES).flat())] : STATE_TYPES[state];
-    const most = limit ?? DEFAULT_LIST_LIMIT;
-    for (const name of await this.queueNames()) {
-      const queue = this.queue(name);
-      for (const type of types) {
-        for (const job of await queue.getJobs(type, 0, most - 1)) {
-          if (job === undefined || job === null) continue;
-          const record = recordOf(job as Job, stateOf(type, job as Job));
-          if (state === undefined || record.state === state) records.push(record);
+    return this.guarded(async () => {
+      const records: JobRecord[] = [];
+      const types = state === undefined ? [...new Set(Object.values(STATE_TYPES).flat())] : STATE_TYPES[state];
+      const most = limit ?? DEFAULT_LIST_LIMIT;
+      for (const name of await this.queueNames()) {
+        const queue = this.queue(name);
+        for (const type of types) {
+          for (const job of await queue.getJobs(type, 0, most - 1)) {
+            if (job === undefined || job === null) continue;
+            const record = recordOf(job as Job, stateOf(type, job as Job));
+            if (state === undefined || record.state === state) records.push(record);
+          }
         }
       }
-    }
-    return records.sort((a, b) => b.createdAt - a.createdAt).slice(0, most);
+      return records.sort((a, b) => b.createdAt - a.createdAt).slice(0, most);
+    });
   }
 
   async retry(id: string, only?: 'dead'): Promise<{ retried: boolean; job: JobRecord } | undefined> {
-    const job = await this.find(id);
-    if (job === undefined) return undefined;
-    const type = await job.getState();
-    const state = stateOf(type, job);
-    let retried = false;
-    if (state === 'dead') {
-      await job.retry('failed', { resetAttemptsMade: true, resetAttemptsStarted: true });
-      retried = true;
-    } else if (state === 'failed' && only === undefined) {
-      await job.promote();
-      retried = true;
-    }
-    return { retried, job: (await this.get(id)) ?? recordOf(job, state) };
+    return this.guarded(async () => {
+      const job = await this.find(id);
+      if (job === undefined) return undefined;
+      const type = await job.getState();
+      const state = stateOf(type, job);
+      let retried = false;
+      if (state === 'dead') {
+        await job.retry('failed', { resetAttemptsMade: true, resetAttemptsStarted: true });
+        retried = true;
+      } else if (state === 'failed' && only === undefined) {
+        await job.promote();
+        retried = true;
+      }
+      return { retried, job: (await this.get(id)) ?? recordOf(job, state) };
+    });
   }
 
   async cancel(id: string): Promise<boolean> {
-    const job = await this.find(id);
-    if (job === undefined) return false;
-    const state = stateOf(await job.getState(), job);
-    if (state !== 'queued' && state !== 'failed') return false;
-    try {
-      await job.remove();
-      return true;
-    } catch {
-      // Taken by a worker between the look and the removal.
-      return false;
-    }
+    return this.guarded(async () => {
+      const job = await this.find(id);
+      if (job === undefined) return false;
+      const state = stateOf(await job.getState(), job);
+      if (state !== 'queued' && state !== 'failed') return false;
+      try {
+        await job.remove();
+        return true;
+      } catch {
+        // Taken by a worker between the look and the removal.
+        return false;
+      }
+    });
   }
 
   async clearCompleted(): Promise<number> {
-    let cleared = 0;
-    // A limit of 0 cleans them all.
-    for (const name of await this.queueNames()) cleared += (await this.queue(name).clean(0, 0, 'completed')).length;
-    return cleared;
+    return this.guarded(async () => {
+      let cleared = 0;
+      // A limit of 0 cleans them all.
+      for (const name of await this.queueNames()) cleared += (await this.queue(name).clean(0, 0, 'completed')).length;
+      return cleared;
+    });
   }
 
   async work(options: WorkerOptions): Promise<JobWorker> {

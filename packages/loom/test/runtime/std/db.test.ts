@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { createServer } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import pg from 'pg';
@@ -142,4 +144,27 @@ test('a PostgreSQL server that refuses is E401 with the reason and without the p
   assert.doesNotMatch(run.stderr, /hunter2/);
   const wrongDatabase = await runSource(`db app = connect("${POSTGRES_URL}_${uniqueName('none')}")`);
   assert.match(wrongDatabase.stderr, /^DatabaseError: cannot connect to .*: database ".*" does not exist/);
+});
+
+test('a PostgreSQL host that accepts and never answers is E401 after connect_timeout, not a hang', async () => {
+  // A server that takes the TCP connection and says nothing, as a wedged host or a wrong port behind a proxy does.
+  const sockets = new Set<Socket>();
+  const silent = createServer((socket) => {
+    sockets.add(socket);
+    socket.on('error', () => undefined);
+  });
+  await new Promise<void>((resolveListen) => silent.listen(0, '127.0.0.1', resolveListen));
+  const { port } = silent.address() as AddressInfo;
+  try {
+    const started = Date.now();
+    const run = await runSource(`db app = connect("postgres://root@127.0.0.1:${port}/test?connect_timeout=1")\nprint("unreachable")`);
+    assert.equal(run.status, 1);
+    assert.match(run.stderr, new RegExp(`^DatabaseError: cannot connect to postgres://root@127\\.0\\.0\\.1:${port}/test\\?connect_timeout=1: the server did not answer within 1 s \\(connect_timeout\\)\n`));
+    assert.ok(Date.now() - started < 5000, 'the timeout, not a hang, ended the connect');
+    const wrong = await runSource(`db app = connect("postgres://root@127.0.0.1:${port}/test?connect_timeout=soon")`);
+    assert.match(wrong.stderr, /^DatabaseError: cannot connect to .*: connect_timeout must be a whole number of seconds \(0 waits for ever\), got 'soon'\n/);
+  } finally {
+    for (const socket of sockets) socket.destroy();
+    await new Promise<void>((resolveClose) => silent.close(() => resolveClose()));
+  }
 });

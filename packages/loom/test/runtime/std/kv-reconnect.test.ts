@@ -105,7 +105,7 @@ test('a Redis server that stays away makes the next command E601 with the reason
     const result = await run;
     assert.equal(result.stderr, '');
     const [failure, quick] = result.stdout.trim().split('\n');
-    assert.match(failure, new RegExp(`^E601 the store redis://127\\.0\\.0\\.1:${relay.port}/0\\?prefix=${runPrefix} lost its connection and could not reconnect: connect ECONNREFUSED 127\\.0\\.0\\.1:${relay.port}$`));
+    assert.match(failure, new RegExp(`^E601 the store redis://127\\.0\\.0\\.1:${relay.port}/0\\?prefix=${runPrefix} is unreachable: Redis did not answer within 1000 ms; Loom keeps reconnecting \\(connect ECONNREFUSED 127\\.0\\.0\\.1:${relay.port}\\)$`));
     assert.equal(quick, 'true', 'the failure came within the retry window, not after a hang');
   } finally {
     await admin.quit();

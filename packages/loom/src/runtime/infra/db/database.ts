@@ -9,12 +9,21 @@ import { isAbsolute, resolve } from 'node:path';
 import { LoomError } from '../../../errors.js';
 import { ResourceHandle } from '../../core/resource-handle.js';
 import { withoutCredentials } from '../redacted-url.js';
+import { ConnectionLost } from './engine.js';
 import type { DbEngine, Outcome, Parameters, Row } from './engine.js';
 
 const SQLITE_SCHEME = 'sqlite://';
 const POSTGRES_URL = /^postgres(ql)?:\/\//;
 const MEMORY = ':memory:';
 const STATEMENT_PREVIEW_CHARS = 60;
+/**
+ * How long opening a PostgreSQL connection may take (TCP, TLS, authentication) unless the URL
+ * says `?connect_timeout=N` (seconds, as libpq names it; 0 waits for ever): a host that accepts
+ * the connection and never answers would otherwise hang the program at connect.
+ */
+const POSTGRES_CONNECT_TIMEOUT_SECONDS = 10;
+const CONNECT_TIMEOUT_PARAMETER = 'connect_timeout';
+const MS_PER_SECOND = 1000;
 
 function preview(sql: string): string {
   const flat = sql.replace(/\s+/g, ' ').trim();
@@ -68,6 +77,8 @@ export class Database extends ResourceHandle {
       await this.engine.commit();
     } catch (error) {
       await this.engine.rollback().catch(() => undefined);
+      // A COMMIT whose answer was lost may have committed: saying "rolled back" would be a guess.
+      if (error instanceof ConnectionLost && error.outcomeUnknown) throw new LoomError('E403', `commit outcome unknown: ${reason(error)}`);
       throw new LoomError('E403', `transaction rolled back: commit failed: ${reason(error)}`);
     }
   }
@@ -138,8 +149,9 @@ export class Database extends ResourceHandle {
 
 /**
  * Connects to `url`: `sqlite://PATH` (relative to the project root; `sqlite://:memory:`), a
- * bare PATH, or `postgres://user[:password]@host[:port]/db`. E401 when the SQLite path's
- * directory does not exist (it is never created) or the server refuses.
+ * bare PATH, or `postgres://user[:password]@host[:port]/db[?connect_timeout=N]`. E401 when the
+ * SQLite path's directory does not exist (it is never created), the server refuses, or it does
+ * not answer within the connect timeout.
  */
 export async function connectDatabase(url: string, projectRoot: string): Promise<Database> {
   const location = withoutCredentials(url);
@@ -160,19 +172,30 @@ async function openSqlite(path: string): Promise<DbEngine> {
   return new SqliteEngine(database);
 }
 
+/** The connect timeout of a PostgreSQL URL in seconds: its `connect_timeout`, else the default. */
+function connectTimeoutSeconds(url: string): number {
+  const written = new URL(url).searchParams.get(CONNECT_TIMEOUT_PARAMETER);
+  if (written === null || written === '') return POSTGRES_CONNECT_TIMEOUT_SECONDS;
+  const seconds = Number(written);
+  if (!Number.isInteger(seconds) || seconds < 0) throw new Error(`${CONNECT_TIMEOUT_PARAMETER} must be a whole number of seconds (0 waits for ever), got '${written}'`);
+  return seconds;
+}
+
 async function connectPostgres(url: string): Promise<DbEngine> {
+  const timeoutSeconds = connectTimeoutSeconds(url);
   const { default: pg } = await import('pg');
   const { PostgresEngine, numericTypes } = await import('./postgres-engine.js');
-  const pool = new pg.Pool({ connectionString: url, types: numericTypes(pg.types) });
-  // An idle connection the server drops must not crash the program as an unhandled event.
-  pool.on('error', () => undefined);
+  // pg reads no connect_timeout from the URL (only libpq does): it is given as the pool's
+  // option, which bounds every new connection, and the wait for a free one when all are busy.
+  const pool = new pg.Pool({ connectionString: url, types: numericTypes(pg.types), connectionTimeoutMillis: timeoutSeconds * MS_PER_SECOND });
+  const engine = new PostgresEngine(pool);
   // Connect now, so a wrong URL or a refusing server is E401 at connect, not at the first query.
   try {
-    const client = await pool.connect();
-    client.release();
+    await engine.probe();
   } catch (error) {
     await pool.end().catch(() => undefined);
+    if (error instanceof Error && /timeout/i.test(error.message)) throw new Error(`the server did not answer within ${timeoutSeconds} s (${CONNECT_TIMEOUT_PARAMETER})`);
     throw error;
   }
-  return new PostgresEngine(pool);
+  return engine;
 }

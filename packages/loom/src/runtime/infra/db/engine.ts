@@ -6,6 +6,20 @@
  */
 export type Row = Record<string, unknown>;
 
+/**
+ * The connection under a statement was lost; the message says why (the server's reason when it
+ * gave one). `outcomeUnknown` when the server may have run the statement (or the COMMIT) before
+ * the connection went: the answer was lost, not the work.
+ */
+export class ConnectionLost extends Error {
+  constructor(
+    message: string,
+    readonly outcomeUnknown: boolean,
+  ) {
+    super(message);
+  }
+}
+
 /** Bound parameters: a list by position, or a dict by name (SQLite `:name`). */
 export type Parameters = readonly unknown[] | Readonly<Record<string, unknown>>;
 

@@ -5,13 +5,47 @@
  * integers (COUNT(*), BIGSERIAL ids) and NUMERIC come back as numbers rather than the strings
  * pg gives by default, so they print as `3`, not `"3"`; an integer beyond 2^53 stays text so
  * no digit is lost.
+ *
+ * A connection the server ends (`pg_terminate_backend`, a restart, a crash of another
+ * backend) must never end the program: pg reports it as an 'error' event, which Node turns
+ * into a crash when nobody listens, so the pool and every client it makes get a listener. The
+ * pool then drops the dead connection and opens a new one on demand. A statement outside a
+ * transaction that the server ended before it took effect runs once more on a fresh
+ * connection; inside a transaction the loss is the transaction's (the server rolled it back).
  */
 import type { Pool, PoolClient, QueryResultRow } from 'pg';
+import { ConnectionLost } from './engine.js';
 import type { DbEngine, Parameters, Row } from './engine.js';
 import { toNumberedPlaceholders } from './placeholders.js';
 
 const INT8_OID = 20;
 const NUMERIC_OID = 1700;
+/**
+ * SQLSTATEs of a server ending the session (admin_shutdown, crash_shutdown, cannot_connect_now):
+ * it answers the statement it was running with one of them, having rolled that statement back.
+ */
+const SESSION_ENDED_BY_SERVER: ReadonlySet<string> = new Set(['57P01', '57P02', '57P03']);
+/** pg's words for a client whose connection already failed: the statement was never sent. */
+const NOT_SENT = /not queryable/;
+/** Attempts of a statement outside a transaction whose connection the server ended: the first and one on a fresh connection. */
+const STATEMENT_ATTEMPTS = 2;
+/** Attempts to open a transaction: BEGIN changes nothing, so a dead connection costs one more try. */
+const BEGIN_ATTEMPTS = 2;
+
+function sqlState(error: unknown): string | undefined {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' ? code : undefined;
+}
+
+/** Whether the failure is certain to have left the database unchanged, so running the statement again is safe. */
+function neverApplied(error: unknown): boolean {
+  const state = sqlState(error);
+  return (state !== undefined && SESSION_ENDED_BY_SERVER.has(state)) || (error instanceof Error && NOT_SENT.test(error.message));
+}
+
+function isLostConnection(error: unknown): boolean {
+  return neverApplied(error) || (error instanceof Error && /Connection terminated|ECONNRESET|EPIPE|ECONNREFUSED/i.test(`${error.message} ${sqlState(error) ?? ''}`));
+}
 
 /** The type parsers of a pool: numbers for int8 and numeric, pg's defaults for the rest. */
 export function numericTypes(defaults: { getTypeParser: (oid: number, format?: 'text' | 'binary') => unknown }) {
@@ -32,8 +66,25 @@ function values(parameters: Parameters): unknown[] {
 export class PostgresEngine implements DbEngine {
   readonly kind = 'postgres';
   private transaction: PoolClient | undefined;
+  /** Why the transaction's connection failed while the program held it, for the next statement's message. */
+  private transactionLost: Error | undefined;
 
-  constructor(private readonly pool: Pool) {}
+  constructor(private readonly pool: Pool) {
+    // An idle pooled connection that fails is dropped by the pool; the event only needs a listener.
+    pool.on('error', () => undefined);
+    pool.on('connect', (client) => {
+      client.on('error', (error: Error) => {
+        // The first reason is the server's own (57P01 …); pg follows it with "terminated unexpectedly".
+        if (client === this.transaction) this.transactionLost ??= error;
+      });
+    });
+  }
+
+  /** Opens one connection and gives it back, so a wrong URL or an unreachable server fails at connect. */
+  async probe(): Promise<void> {
+    const client = await this.pool.connect();
+    client.release();
+  }
 
   async query(sql: string, parameters: Parameters): Promise<Row[]> {
     return (await this.run(sql, parameters)).rows;
@@ -48,14 +99,19 @@ export class PostgresEngine implements DbEngine {
   }
 
   async begin(): Promise<void> {
-    const client = await this.pool.connect();
-    try {
-      await client.query('BEGIN');
-    } catch (error) {
-      client.release();
-      throw error;
+    for (let attempt = 1; ; attempt += 1) {
+      const client = await this.pool.connect();
+      try {
+        await client.query('BEGIN');
+        this.transaction = client;
+        this.transactionLost = undefined;
+        return;
+      } catch (error) {
+        // A failed connection goes back with its error, so the pool closes it instead of lending it again.
+        client.release(isLostConnection(error) ? (error as Error) : undefined);
+        if (attempt >= BEGIN_ATTEMPTS || !neverApplied(error)) throw lost(error);
+      }
     }
-    this.transaction = client;
   }
 
   async commit(): Promise<void> {
@@ -72,13 +128,32 @@ export class PostgresEngine implements DbEngine {
     await this.pool.end();
   }
 
-  private run(sql: string, parameters: Parameters): Promise<{ rows: QueryResultRow[]; rowCount: number | null }> {
-    return (this.transaction ?? this.pool).query(toNumberedPlaceholders(sql), values(parameters));
+  private async run(sql: string, parameters: Parameters): Promise<{ rows: QueryResultRow[]; rowCount: number | null }> {
+    const text = toNumberedPlaceholders(sql);
+    const bound = values(parameters);
+    const client = this.transaction;
+    if (client !== undefined) {
+      try {
+        return await client.query(text, bound);
+      } catch (error) {
+        throw this.transactionLost === undefined ? lost(error) : new ConnectionLost(`the connection was lost: ${this.transactionLost.message}`, false);
+      }
+    }
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        // pool.query gives a failed connection back with its error, so the retry gets a fresh one.
+        return await this.pool.query(text, bound);
+      } catch (error) {
+        if (attempt >= STATEMENT_ATTEMPTS || !neverApplied(error)) throw lost(error);
+      }
+    }
   }
 
   private async finish(command: 'COMMIT' | 'ROLLBACK'): Promise<void> {
     const client = this.transaction;
+    const lostBefore = this.transactionLost;
     this.transaction = undefined;
+    this.transactionLost = undefined;
     if (client === undefined) return;
     try {
       await client.query(command);
@@ -86,7 +161,17 @@ export class PostgresEngine implements DbEngine {
     } catch (error) {
       // A connection that failed to end its transaction is not handed to the next statement.
       client.release(error as Error);
-      throw error;
+      throw lostBefore === undefined ? lost(error) : new ConnectionLost(`the connection was lost: ${lostBefore.message}`, false);
     }
   }
+}
+
+/** A lost connection as ConnectionLost, with what is known about the statement; any other error as it is. */
+function lost(error: unknown): unknown {
+  if (!isLostConnection(error)) return error;
+  const message = (error as Error).message;
+  // Without the server's word the statement may have run before the connection went.
+  return neverApplied(error)
+    ? new ConnectionLost(`the connection was lost: ${message}`, false)
+    : new ConnectionLost(`the connection was lost before the server answered, so the statement may or may not have taken effect: ${message}`, true);
 }

@@ -68,23 +68,20 @@ async function openSqlite(path: string): Promise<KvBackend> {
   return new SqliteKvBackend(database);
 }
 
+/** No command waits longer than this for an answer, so a program never hangs on a store. */
+const REDIS_COMMAND_TIMEOUT_MS = 10_000;
 /**
- * How a Redis store rides out a dropped connection (a server restart, `CLIENT KILL`, a network
- * blip): it reconnects with a doubling delay, 50 ms up to 1 s, for up to RECONNECT_ATTEMPTS
- * attempts (about 17 s in all) and then gives up for good. A command issued meanwhile waits
- * in ioredis's queue through at most COMMAND_RETRIES reconnect attempts (about 1.5 s), and no
- * command waits longer than COMMAND_TIMEOUT_MS for an answer, so a program never hangs on a
- * store: the command succeeds after the reconnect or fails as E601 (redis-backend.ts).
+ * How long closing waits for the socket to report closed. ioredis waits 2 s by default, and a
+ * socket a drop already closed never reports it again, so a program that ends while its store
+ * reconnects would linger that long before exiting.
  */
-const RECONNECT_FIRST_DELAY_MS = 50;
-const RECONNECT_MAX_DELAY_MS = 1000;
-const RECONNECT_ATTEMPTS = 20;
-const COMMAND_RETRIES = 5;
-const COMMAND_TIMEOUT_MS = 10_000;
+const REDIS_DISCONNECT_WAIT_MS = 200;
 
 async function openRedis(url: string, location: string): Promise<KvBackend> {
   const { Redis } = await import('ioredis');
   const { RedisKvBackend } = await import('./redis-backend.js');
+  // How it rides out an outage (reconnecting for good, failing fast meanwhile): redis-reconnect.ts.
+  const { reconnectDelayMs, REDIS_QUEUED_COMMAND_RECONNECTS, REDIS_READY_WAIT_MS } = await import('../redis-reconnect.js');
   const parsed = new URL(url);
   const prefix = parsed.searchParams.get('prefix') ?? '';
   parsed.search = '';
@@ -93,10 +90,16 @@ async function openRedis(url: string, location: string): Promise<KvBackend> {
     lazyConnect: true,
     // Named, so an operator (or a test) can tell Loom's connections apart in CLIENT LIST.
     connectionName: `loom-${process.pid}`,
-    maxRetriesPerRequest: COMMAND_RETRIES,
-    commandTimeout: COMMAND_TIMEOUT_MS,
+    // The backend bounds the wait for a connection itself; a command queued meanwhile is given
+    // up with the first failed reconnect rather than held through several.
+    maxRetriesPerRequest: REDIS_QUEUED_COMMAND_RECONNECTS,
+    commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
+    disconnectTimeout: REDIS_DISCONNECT_WAIT_MS,
+    // A command whose reply was lost with the connection is never sent again by the client: for
+    // INCRBY or SET NX a second run is a second effect. The backend decides what may be retried.
+    autoResendUnfulfilledCommands: false,
     // A store that cannot be reached when it is opened is E601 at once; one that was reached reconnects.
-    retryStrategy: (attempt) => (connected && attempt <= RECONNECT_ATTEMPTS ? Math.min(RECONNECT_FIRST_DELAY_MS * 2 ** (attempt - 1), RECONNECT_MAX_DELAY_MS) : null),
+    retryStrategy: (attempt) => (connected ? reconnectDelayMs(attempt) : null),
   });
   // ioredis reports the reason (ECONNREFUSED, NOAUTH) as an 'error' event and rejects with a
   // bare "Connection is closed"; keep the reason for the E601 message, and never let the event
@@ -112,5 +115,5 @@ async function openRedis(url: string, location: string): Promise<KvBackend> {
     throw reason ?? error;
   }
   connected = true;
-  return new RedisKvBackend(redis, prefix, location, () => reason);
+  return new RedisKvBackend(redis, prefix, location, () => reason, REDIS_READY_WAIT_MS);
 }

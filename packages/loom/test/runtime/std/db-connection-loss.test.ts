@@ -1,0 +1,190 @@
+/**
+ * A PostgreSQL server that ends the program's connection (`pg_terminate_backend` from a
+ * second connection, as an operator or a failover does) never ends the program: inside a
+ * transaction the loss is E403 at the next statement or at the commit, and the transaction
+ * was rolled back; outside one, a statement the server ended runs once more on a fresh
+ * connection. Either way the pool replaces the connection and the program goes on. The
+ * program's connections are found by an `application_name` of their own in the URL.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import pg from 'pg';
+import { runSource } from '../run-source.js';
+import { terminateWhen } from '../../support/postgres-terminate.js';
+import { startReplyDroppingRelay } from '../../support/reply-dropping-relay.js';
+import { POSTGRES_URL, postgresSkip, uniqueName } from '../../support/services.js';
+
+let admin: pg.Client;
+const tables: string[] = [];
+
+before(async () => {
+  if (postgresSkip !== false) return;
+  admin = new pg.Client({ connectionString: POSTGRES_URL });
+  await admin.connect();
+});
+
+after(async () => {
+  if (postgresSkip !== false) return;
+  for (const table of tables) await admin.query(`DROP TABLE IF EXISTS ${table}`);
+  await admin.end();
+});
+
+function table(): string {
+  const name = uniqueName('lost');
+  tables.push(name);
+  return name;
+}
+
+describe('a PostgreSQL connection the server ends', { skip: postgresSkip }, () => {
+  test('inside begin … commit: E403 at the next statement, rolled back, and the next statements run on a new connection', async () => {
+    const application = uniqueName('app');
+    const rows = table();
+    const run = runSource(`
+db app = connect("${POSTGRES_URL}?application_name=${application}")
+flow main {
+  app.execute("CREATE TABLE ${rows} (n INTEGER)")
+  app.begin()
+  app.execute("INSERT INTO ${rows} VALUES (1)")
+  sleep_ms(1500)
+  try {
+    app.execute("INSERT INTO ${rows} VALUES (2)")
+    app.commit()
+  } catch (e) {
+    print(e.code, e.message)
+  }
+  print(app.query_one("SELECT COUNT(*) AS n FROM ${rows}"))
+}`);
+    await terminateWhen(admin, application, 'idle in transaction');
+    const result = await run;
+    assert.equal(result.stderr, '');
+    assert.equal(result.stdout, `E403 transaction rolled back: the connection was lost: terminating connection due to administrator command (in: INSERT INTO ${rows} VALUES (2))\n{"n": 0}\n`);
+  });
+
+  test('at the commit and in the block form transaction(fn): E403, rolled back', async () => {
+    const application = uniqueName('app');
+    const rows = table();
+    const run = runSource(`
+db app = connect("${POSTGRES_URL}?application_name=${application}")
+flow main {
+  app.execute("CREATE TABLE ${rows} (n INTEGER)")
+  try {
+    app.transaction(fn() {
+      app.execute("INSERT INTO ${rows} VALUES (1)")
+      sleep_ms(1500)
+    })
+  } catch (e) {
+    print(e.code, e.message)
+  }
+  app.execute("INSERT INTO ${rows} VALUES (2)")
+  print(app.query("SELECT n FROM ${rows}"))
+}`);
+    await terminateWhen(admin, application, 'idle in transaction');
+    const result = await run;
+    assert.equal(result.stderr, '');
+    assert.equal(result.stdout, 'E403 transaction rolled back: commit failed: the connection was lost: terminating connection due to administrator command\n[{"n": 2}]\n');
+  });
+
+  test('during a statement outside a transaction: it runs once more on a fresh connection', async () => {
+    const application = uniqueName('app');
+    const run = runSource(`
+db app = connect("${POSTGRES_URL}?application_name=${application}")
+flow main {
+  print(app.query_one("SELECT pg_sleep(0.5)::text AS slept, 7 AS n")["n"])
+  print(app.query_one("SELECT 8 AS n"))
+}`);
+    await terminateWhen(admin, application, 'active', 'pg_sleep');
+    const result = await run;
+    assert.equal(result.stderr, '');
+    assert.equal(result.stdout, '7\n{"n": 8}\n');
+  });
+
+  test('during a statement inside a transaction: E403 at that statement', async () => {
+    const application = uniqueName('app');
+    const run = runSource(`
+db app = connect("${POSTGRES_URL}?application_name=${application}")
+flow main {
+  app.begin()
+  try {
+    app.query("SELECT pg_sleep(5)")
+  } catch (e) {
+    print(e.code, e.message)
+  }
+  print(app.query_one("SELECT 8 AS n"))
+}`);
+    await terminateWhen(admin, application, 'active', 'pg_sleep');
+    const result = await run;
+    assert.equal(result.stderr, '');
+    assert.equal(result.stdout, 'E403 transaction rolled back: the connection was lost: terminating connection due to administrator command (in: SELECT pg_sleep(5))\n{"n": 8}\n');
+  });
+
+  test('a statement whose reply is lost without the server\'s word is E402, not run twice', async () => {
+    const application = uniqueName('app');
+    const rows = table();
+    const target = new URL(POSTGRES_URL);
+    const relay = await startReplyDroppingRelay(Number(target.port || 5432), target.hostname);
+    try {
+      const url = `postgres://${target.username}@127.0.0.1:${relay.port}${target.pathname}?application_name=${application}`;
+      await admin.query(`CREATE TABLE ${rows} (n INTEGER)`);
+      const run = runSource(`
+db app = connect("${url}")
+flow main {
+  try {
+    app.execute("INSERT INTO ${rows} SELECT 1 FROM pg_sleep(0.5)")
+  } catch (e) {
+    print(e.code, e.message)
+  }
+  print(app.query_one("SELECT COUNT(*) AS n FROM ${rows}"))
+}`);
+      // Armed while the statement runs: its answer is the next thing the server sends.
+      const started = Date.now();
+      while ((await admin.query('SELECT 1 FROM pg_stat_activity WHERE application_name = $1 AND state = $2', [application, 'active'])).rows.length === 0) {
+        if (Date.now() - started > 15_000) throw new Error('the statement never ran');
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      relay.dropNextReply();
+      const result = await run;
+      assert.equal(result.stderr, '');
+      const [failure, count] = result.stdout.split('\n');
+      assert.match(failure, new RegExp(`^E402 the connection was lost before the server answered, so the statement may or may not have taken effect: Connection terminated unexpectedly \\(in: INSERT INTO ${rows} SELECT`));
+      assert.equal(count, '{"n": 1}', 'the statement ran once, and was not sent again');
+    } finally {
+      await relay.close();
+    }
+  });
+
+  test('a COMMIT whose answer is lost is E403 saying the outcome is unknown, not "rolled back"', async () => {
+    const application = uniqueName('app');
+    const rows = table();
+    const target = new URL(POSTGRES_URL);
+    const relay = await startReplyDroppingRelay(Number(target.port || 5432), target.hostname);
+    try {
+      const url = `postgres://${target.username}@127.0.0.1:${relay.port}${target.pathname}?application_name=${application}`;
+      await admin.query(`CREATE TABLE ${rows} (n INTEGER)`);
+      const run = runSource(`
+db app = connect("${url}")
+flow main {
+  app.begin()
+  app.execute("INSERT INTO ${rows} VALUES (1)")
+  sleep_ms(1000)
+  try {
+    app.commit()
+  } catch (e) {
+    print(e.code, e.message)
+  }
+  print(app.query_one("SELECT COUNT(*) AS n FROM ${rows}"))
+}`);
+      // Armed while the transaction waits: the next thing the server sends is the COMMIT's answer.
+      const started = Date.now();
+      while ((await admin.query('SELECT 1 FROM pg_stat_activity WHERE application_name = $1 AND state = $2', [application, 'idle in transaction'])).rows.length === 0) {
+        if (Date.now() - started > 15_000) throw new Error('the transaction never opened');
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      relay.dropNextReply();
+      const result = await run;
+      assert.equal(result.stderr, '');
+      assert.equal(result.stdout, 'E403 commit outcome unknown: the connection was lost before the server answered, so the statement may or may not have taken effect: Connection terminated unexpectedly\n{"n": 1}\n');
+    } finally {
+      await relay.close();
+    }
+  });
+});
