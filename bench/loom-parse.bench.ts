@@ -26,6 +26,7 @@ import ts from 'typescript';
 import type { check as checkProgram } from '../packages/loom/src/check/checker.js';
 import type { parse as parseSource } from '../packages/loom/src/syntax/parser.js';
 import { importBundled } from './support/bundled.js';
+import { BYTES_PER_MB, declarationBlock, median } from './support/loom-cli.js';
 
 // The front end as `loom` runs it (bundled), not as tsx transpiles it file by file.
 const { parse, check } = await importBundled<{ parse: typeof parseSource; check: typeof checkProgram }>({
@@ -45,72 +46,6 @@ const RUN_MIN_MS = 250;
 const TYPESCRIPT_REFERENCE_BYTES = 2 * 1024 * 1024;
 const MICROSECONDS_PER_SECOND = 1e6;
 const TARGET_MB_PER_S = 10;
-const BYTES_PER_MB = 1024 * 1024;
-
-/** One block of declarations; `n` keeps every name unique so the program stays valid. */
-function declarationBlock(n: number): string {
-  return `
-// ---- module ${n} ------------------------------------------------------------
-protocol Report${n} {
-    title: "string",
-    score: "float",
-    tags: "list[str]",
-    notes: "Option[str]"
-}
-
-tool fetch_page_${n} {
-    description: "Fetch a page and return its text",
-    parameters: { "url": "string", "timeout": "int" }
-}
-
-@limit(max_tokens=800)
-@timeout(seconds=30)
-agent Analyst${n} uses fetch_page_${n}, std.http implements Report${n}
-    requires "input names a topic" {
-    role: "Research analyst number ${n}",
-    model: "deepseek/deepseek-chat",
-    prompt: """
-    You analyse the topic you are given and write a structured report.
-    Keep it under three hundred words and cite your sources.
-    """,
-    cache: true,
-    temperature: 0.3
-}
-
-agent Critic${n} {
-    role: "Critic", model: "openai/gpt-4o-mini", prompt: "Find the weakest claim."
-}
-
-flow review_${n}(topic: str, rounds: int = 3) -> Report${n}
-    requires rounds > 0
-    ensures "the report answers the topic" {
-    let draft = Analyst${n}.run("Research #{topic} in depth")?
-    feedback = draft >> Critic${n} otherwise "no feedback"
-    for each round in range(rounds) {
-        if round == 0 and feedback != null {
-            draft = Analyst${n}.run("Revise: #{feedback} (round #{round + 1})")
-        } else if round > 1 {
-            break
-        } else {
-            continue
-        }
-    }
-    summary = topic |>> [Analyst${n}, Critic${n}] &>> Critic${n}
-    label = match draft.score {
-        100 => "perfect",
-        n if n >= 80 => "good",
-        intent("mentions risks") => "risky",
-        _ => "weak"
-    }
-    try {
-        stored = std.fs.write_file("reports/${n}.md", draft.title + "\\n" + summary)
-    } catch (err) {
-        print("could not store report ${n}: " + err)
-    }
-    return draft ?? Report${n}(title: topic, score: 0.0, tags: [], notes: none)
-}
-`;
-}
 
 /** The generated declarations as files of about `fileBytes` each (one file if it is larger). */
 function generatedProgram(fileBytes: number): string[] {
@@ -147,11 +82,6 @@ function exampleCorpus(): string[] {
 interface Rates {
   readonly wallMbPerS: number;
   readonly cpuMbPerS: number;
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] as number;
 }
 
 /** Runs `work` (which handles `bytes` of source) and reports its median rates. */

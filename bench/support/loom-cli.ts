@@ -14,12 +14,11 @@ const CLOCK_TICKS_PER_SECOND = 100;
 export const HELLO = 'flow main {\n    print("hello")\n}\n';
 
 /**
- * One block of declarations, `n` keeping names unique: the block of bench/loom-parse.bench.ts
- * with what the checker now refuses there written the way it accepts (a `@tool fn` instead of
- * a `tool` block, `std.fs.write`, no protocol called as a value), so validate checks and emits
- * all of it rather than stopping at the first errors.
+ * One block of declarations, `n` keeping names unique, written the way the checker accepts
+ * (a `@tool fn`, not a `tool` block, `std.fs.write`, no protocol called as a value), so the
+ * parse bench and `loom validate` check all of it rather than stopping at the first errors.
  */
-function declarationBlock(n: number): string {
+export function declarationBlock(n: number): string {
   return `
 // ---- module ${n} ------------------------------------------------------------
 protocol Report${n} {
