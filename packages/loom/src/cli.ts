@@ -8,6 +8,7 @@ import type { ExitStatus } from './cli/exit-codes.js';
 import { commandHelp, globalHelp } from './cli/help.js';
 import { parseInvocation } from './cli/parse-invocation.js';
 import { loomVersion } from './cli/version.js';
+import { processTerminal } from './cli/process-terminal.js';
 
 export type { CliIo } from './cli/command.js';
 
@@ -79,5 +80,5 @@ export async function main(argv: readonly string[], io: CliIo): Promise<ExitStat
 }
 
 export function processIo(): CliIo {
-  return { stdout: process.stdout, stderr: process.stderr, env: process.env };
+  return { stdout: process.stdout, stderr: process.stderr, env: process.env, terminal: processTerminal() };
 }

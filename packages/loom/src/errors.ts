@@ -118,7 +118,7 @@ export const ERROR_REGISTRY: Readonly<Record<ErrorCode, ErrorEntry>> = {
       'hooks such as on_error, unharnessed blocks, context_policy, and the agent properties ' +
       '`context_policy` and `context`); actors (`spawn` of an agent, `pass`, `receive()`, and ' +
       'functions, flows or `let` inside an agent body); calls into a `std` namespace Loom does ' +
-      'not provide (such as std.ask_human) or to the session functions of std.auth, which need the ' +
+      'not provide (such as std.pipe) or to the session functions of std.auth, which need the ' +
       'request of a server route; the builtins `img`, `input` and `join`; `uses std.NS` of a ' +
       'namespace that offers no agent tools, or of std.db / std.kv in a program that declares ' +
       'no such handle; a tool block, protocol, trait, type or enum used as a value; an agent ' +

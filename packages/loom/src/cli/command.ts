@@ -1,4 +1,5 @@
 import type { ExitStatus } from './exit-codes.js';
+import type { Terminal } from '../runtime/infra/terminal.js';
 
 /** Where a command writes; `isTTY` decides whether reports are coloured. */
 export interface Output {
@@ -10,6 +11,8 @@ export interface CliIo {
   readonly stdout: Output;
   readonly stderr: Output;
   readonly env: NodeJS.ProcessEnv;
+  /** The person at the keyboard, for std.ask_human; without one a program runs unattended. */
+  readonly terminal?: Terminal;
 }
 
 export interface OptionSpec {

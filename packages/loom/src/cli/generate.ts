@@ -48,5 +48,6 @@ export async function loadProgram(file: string, io: CliIo, settings: Pick<RunOpt
     env: io.env,
     stdout: (text) => io.stdout.write(text),
     stderr: (text) => io.stderr.write(text),
+    terminal: io.terminal,
   };
 }

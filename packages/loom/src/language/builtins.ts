@@ -47,7 +47,7 @@ export const BUILTIN_ENUMS: ReadonlyMap<string, readonly string[]> = new Map([
  * tools, which a test holds). `uses` of another namespace is refused at compile time.
  */
 export const STD_NAMESPACES_AS_TOOLS: ReadonlySet<string> = new Set([
-  'json', 'fs', 'time', 'math', 'text', 'string', 'regex', 'hash', 'http', 'shell', 'template', 'env', 'db', 'kv', 'auth',
+  'json', 'fs', 'time', 'math', 'text', 'string', 'regex', 'hash', 'http', 'shell', 'template', 'env', 'db', 'kv', 'auth', 'ask_human',
 ]);
 
 /**

@@ -34,6 +34,7 @@ export const STD_FUNCTIONS = {
     'csrf_token', 'csrf_generate', 'csrf_field', 'csrf_validate', 'verify_csrf', 'oauth', 'oauth_authorize', 'oauth_callback',
   ],
   env: ['get', 'has', 'names'],
+  ask_human: ['ask_human', 'call'],
   concurrent: [
     'spawn', 'await_task', 'try_await', 'cancel_task', 'parallel', 'race', 'channel', 'send', 'recv', 'recv_timeout', 'try_recv',
     'close', 'select', 'after', 'schedule', 'cancel_schedule', 'sleep_ms', 'thread_count',
@@ -45,7 +46,7 @@ export type StdFunctionName<N extends StdNamespaceName> = (typeof STD_FUNCTIONS)
 
 /** Namespaces of the Nexa standard library reference that Loom does not run: every use is refused. */
 export const STD_NAMESPACES_NOT_RUN: ReadonlySet<string> = new Set([
-  'ask_human', 'pipe', 'defer', 'null_coalesce', 'match', 'struct', 'enum', 'trait',
+  'pipe', 'defer', 'null_coalesce', 'match', 'struct', 'enum', 'trait',
 ]);
 
 const SESSION_REASON = 'sessions belong to the requests of a server route, and loom run runs no server declarations';

@@ -35,6 +35,8 @@ import type { JobDeclarationOptions } from '../jobs/definition.js';
 import { openJobStore } from './open-job-store.js';
 import { stdTools } from '../std/tools.js';
 import { bindTool, toolError } from '../agents/tools.js';
+import { NO_TERMINAL } from '../infra/terminal.js';
+import type { Terminal } from '../infra/terminal.js';
 import type { TypeDescriptor } from '../../language/type-descriptor.js';
 import type { ToolBinding } from '../agents/tools.js';
 import { TypeChecker, typeModeFrom } from '../core/types.js';
@@ -52,6 +54,8 @@ export interface ProgramHost {
   readonly debug: DebugFlag;
   /** The `.nx` place an error was raised at, from its stack and the module's source map. */
   readonly locate: (error: Error) => Span | undefined;
+  /** The person at the keyboard; none (NO_TERMINAL) when the program runs unattended. */
+  readonly terminal?: Terminal;
 }
 
 export interface TestCase {
@@ -97,6 +101,7 @@ export class ProgramContext {
       resources: this.resources,
       tasks: this.tasks,
       call: (callee, args) => this.call(callee, args),
+      terminal: host.terminal ?? NO_TERMINAL,
     });
     this.output = new StreamedOutput(host.stdout);
     this.jobs = new ProgramJobs({ openStore: () => openJobStore(projectRoot, host.env), env: host.env, report: (error) => this.report(error) });

@@ -19,6 +19,7 @@ import { ScriptError } from '../core/script-error.js';
 import { repr } from '../core/values.js';
 import { reportedFramesToSkip } from '../core/report-site.js';
 import type { WorkerEvent } from '../jobs/store.js';
+import type { Terminal } from '../infra/terminal.js';
 
 /** What a generated module's default export returns once its declarations have run. */
 export interface ProgramInstance {
@@ -67,6 +68,8 @@ export interface RunOptions {
   readonly debug: DebugFlag;
   /** The arguments after `--`, handed to `flow main(args)`. */
   readonly args: readonly string[];
+  /** The person at the keyboard (std.ask_human); none when the program runs unattended. */
+  readonly terminal?: Terminal;
 }
 
 const EXIT_OK = 0;
@@ -110,6 +113,7 @@ function hostOf(options: RunOptions): ProgramHost {
     stdout: options.stdout,
     stderr: options.stderr,
     debug: options.debug,
+    terminal: options.terminal,
     locate: createLocator(options.moduleUrl, options.map),
   };
 }

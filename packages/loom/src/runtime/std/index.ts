@@ -8,6 +8,7 @@
  */
 import { STD_NAMESPACES_NOT_RUN } from '../../language/std-library.js';
 import type { StdNamespaceName } from '../../language/std-library.js';
+import { askHumanNamespace } from './ask-human.js';
 import { authNamespace } from './auth.js';
 import { dbNamespace } from './db.js';
 import { envNamespace } from './env.js';
@@ -44,6 +45,7 @@ const STD_LIBRARY: { readonly [N in StdNamespaceName]: StdNamespace<N> } = {
   auth: authNamespace,
   env: envNamespace,
   concurrent: concurrentNamespace,
+  ask_human: askHumanNamespace,
 };
 
 /** The registered namespace `name`, if Loom runs it. */

@@ -7,6 +7,7 @@ import type { BuiltinTypeName } from '../../language/builtin-types.js';
 import type { StdFunctionName, StdNamespaceName } from '../../language/std-library.js';
 import type { ResourceTracker } from '../core/resource-handle.js';
 import type { TaskScope } from '../core/tasks.js';
+import type { Terminal } from '../infra/terminal.js';
 
 export type StdFunction = (...args: unknown[]) => unknown;
 export type StdFunctions = Readonly<Record<string, StdFunction>>;
@@ -31,6 +32,8 @@ export interface StdServices {
   readonly tasks: TaskScope;
   /** Calls a Loom function value (closure, flow, agent) the way the program's own calls do. */
   readonly call: (callee: unknown, args: readonly unknown[]) => unknown;
+  /** The person at the keyboard, if any (std.ask_human). */
+  readonly terminal: Terminal;
 }
 
 /** A namespace module whose functions object is `Functions`, with function names `Names`. */

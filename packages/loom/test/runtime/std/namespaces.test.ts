@@ -4,6 +4,7 @@ import { STD_NAMESPACES_AS_TOOLS } from '../../../src/language/builtins.js';
 import { STD_FUNCTIONS, STD_NAMESPACES_NOT_RUN, stdFunctionNames } from '../../../src/language/std-library.js';
 import type { StdServices } from '../../../src/runtime/std/namespace.js';
 import { createStd, stdNamespace } from '../../../src/runtime/std/index.js';
+import { NO_TERMINAL } from '../../../src/runtime/infra/terminal.js';
 
 const RUN_NAMESPACES = Object.keys(STD_FUNCTIONS);
 
@@ -13,6 +14,7 @@ const UNUSED_SERVICES: StdServices = {
   resources: undefined as never,
   tasks: undefined as never,
   call: () => assert.fail('no std function runs in this test'),
+  terminal: NO_TERMINAL,
 };
 
 test('the runtime provides exactly the std namespaces the compiler lets programs call', () => {
