@@ -64,13 +64,13 @@ export const STD_TOOL_SPELLINGS: ReadonlyMap<string, string> = new Map([
 
 /**
  * Builtins the checker knows (the Nexa docs call them freely) but `loom run` does not provide
- * yet: `join`, `img` and `input` as functions. (The resource builtins —
- * `open`, `connect`, `get`, `set`, `query`, ... — are the program's: host/resource-builtins.ts;
- * the concurrency builtins are std.concurrent's.) The code generator refuses a program that
- * uses one, at the use.
+ * yet: `join` and `img` as functions. (The resource builtins — `open`, `connect`, `get`,
+ * `set`, `query`, ... — are the program's: host/resource-builtins.ts; the concurrency builtins
+ * are std.concurrent's; `input` reads the program's terminal: host/program.ts.) The checker
+ * refuses a program that uses one, at the use (E006).
  */
 export const BUILTINS_NOT_RUN: ReadonlySet<string> = new Set([
-  'img', 'input', 'join',
+  'img', 'join',
 ]);
 
 const BUILTIN_NAMES: ReadonlySet<string> = new Set<string>([...BUILTIN_FUNCTIONS, ...BUILTIN_VALUES]);

@@ -1,7 +1,8 @@
 /**
- * `std.ask_human`: a person in the loop, as a std function and as an agent's tool. At a
- * terminal it asks and returns the answer (an empty line takes the default); without one it
- * never waits: the default answers, and without a default the program stops with a reason.
+ * `std.ask_human` and `input()`: a person in the loop, as a std function, an agent's tool and
+ * Python's builtin. At a terminal they ask and return the answer (for ask_human an empty line
+ * takes the default); without one they never wait: the default answers, and without a default
+ * the program stops with a reason.
  */
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -93,6 +94,17 @@ test('without a terminal it never waits: no default stops the program with the r
   assert.equal(result.stdout, '');
   assert.match(result.stderr, /std\.ask_human cannot ask "Your name\?": standard input is not a terminal; give a default: to answer unattended/);
   assert.match(result.stderr, /= code E105/);
+});
+
+test("input(prompt) reads a line at a terminal and stops with the reason without one", async () => {
+  const file = join(root, 'input.nx');
+  writeFileSync(file, 'flow main {\n    answer = input("Continue? ")\n    print("got", answer)\n}\n');
+  const asked: string[] = [];
+  assert.deepEqual(await run(file, scriptedTerminal(['yes'], asked)), { status: 0, stdout: 'got yes\n', stderr: '' });
+  assert.deepEqual(asked, ['Continue? ']);
+  const unattended = await run(file);
+  assert.equal(unattended.status, 1);
+  assert.match(unattended.stderr, /input\("Continue\? "\) needs a terminal to read from, and standard input is not one/);
 });
 
 test('uses std.ask_human gives the agent the tool, and the answer reaches the model', async () => {

@@ -48,8 +48,8 @@ test('a program Loom runs has no such finding', () => {
 });
 
 test('a builtin the Nexa docs name but loom run does not provide yet is E006 at its use', () => {
-  assert.deepEqual(findings('flow main {\n    let answer = input("name? ")\n    print(answer)\n}\n'), [
-    "2:18 E006 Not supported by this runtime: the builtin 'input'",
+  assert.deepEqual(findings('flow main {\n    let picture = img("photo.png")\n    print(picture)\n}\n'), [
+    "2:19 E006 Not supported by this runtime: the builtin 'img'",
   ]);
 });
 

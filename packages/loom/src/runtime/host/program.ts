@@ -117,7 +117,19 @@ export class ProgramContext {
       ...RESPONSE_BUILTINS,
       // A value, not a function: the generated code reads builtins by name and calls methods on this one.
       JobQueue: this.jobs.view as unknown as Callable,
+      input: (prompt: unknown) => this.input(prompt),
     };
+  }
+
+  /**
+   * Python's `input(prompt)`: a line from the person at the terminal (the prompt on stderr, as
+   * std.ask_human asks). Without a terminal nobody can answer, so it stops instead of waiting.
+   */
+  private async input(prompt: unknown): Promise<string> {
+    const question = prompt === undefined || prompt === null ? '' : display(prompt);
+    const terminal = this.host.terminal ?? NO_TERMINAL;
+    if (!terminal.interactive) return fail(`input(${JSON.stringify(question)}) needs a terminal to read from, and standard input is not one`);
+    return terminal.ask(question);
   }
 
   /** `await task` and `await task, seconds` (a time limit that cancels the task when it passes: E701). */
