@@ -54,7 +54,8 @@ flow main {
   }
   print(app.query_one("SELECT COUNT(*) AS n FROM ${rows}"))
 }`);
-    await terminateWhen(admin, application, 'idle in transaction');
+    // Idle in a transaction after its first INSERT (it is also idle, briefly, between BEGIN and that INSERT).
+    await terminateWhen(admin, application, 'idle in transaction', 'VALUES (1)');
     const result = await run;
     assert.equal(result.stderr, '');
     assert.equal(result.stdout, `E403 transaction rolled back: the connection was lost: terminating connection due to administrator command (in: INSERT INTO ${rows} VALUES (2))\n{"n": 0}\n`);
@@ -78,7 +79,8 @@ flow main {
   app.execute("INSERT INTO ${rows} VALUES (2)")
   print(app.query("SELECT n FROM ${rows}"))
 }`);
-    await terminateWhen(admin, application, 'idle in transaction');
+    // Idle in a transaction after its first INSERT (it is also idle, briefly, between BEGIN and that INSERT).
+    await terminateWhen(admin, application, 'idle in transaction', 'VALUES (1)');
     const result = await run;
     assert.equal(result.stderr, '');
     assert.equal(result.stdout, 'E403 transaction rolled back: commit failed: the connection was lost: terminating connection due to administrator command\n[{"n": 2}]\n');
