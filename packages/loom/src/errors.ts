@@ -409,7 +409,9 @@ export const ERROR_REGISTRY: Readonly<Record<ErrorCode, ErrorEntry>> = {
       'A route contract failed: a failed `requires` (which sees `request`) rejects the request ' +
       'with 401 before the handler runs; a failed `ensures` (which also sees `result`, the ' +
       "handler's value) withholds that value and answers 403. The body names the clause: " +
-      '`{"error": {"code": "EC02", "clause": "requires", "message": "ContractViolation(requires): ..."}}`.',
+      '`{"error": {"code": "EC02", "clause": "requires", "message": "ContractViolation(requires): ..."}}`. ' +
+      'A request a `requires` cannot read (its operations fail on the body: a field of a text, ' +
+      'list or form body, malformed JSON) is the client\'s fault and answers 400 with the same code.',
     remedy: 'Send requests that meet the route `requires` (usually credentials) and make the handler meet its `ensures`.',
   },
 };

@@ -20,6 +20,8 @@ const BUILTIN_FUNCTIONS = [
   'spawn', 'parallel', 'race', 'channel', 'after', 'schedule', 'select', 'sleep', 'sleep_ms',
   'send', 'recv', 'recv_timeout', 'try_recv', 'close', 'await_task', 'try_await', 'cancel_task',
   'cancel_schedule', 'thread_count',
+  // Background jobs: the attempt the running code belongs to (its id and attempt number)
+  'current_job',
   // Key-value store operations on a `kv` handle (std.kv)
   'get', 'get_int', 'get_str', 'get_json', 'set', 'set_nx', 'del', 'has', 'expire', 'ttl', 'flush', 'incr',
   // HTTP responses of server route handlers

@@ -6,6 +6,7 @@
  * (host/resource-builtins.ts) and the concurrency builtins std.concurrent's (host/program.ts).
  */
 import { setTimeout as delay } from 'node:timers/promises';
+import { currentJob } from '../infra/current-job.js';
 import { currentToolSignal } from '../infra/tool-signal.js';
 import type { TypeRegistry } from './adt.js';
 import { ExitRequest } from './exit-request.js';
@@ -118,6 +119,11 @@ export function createBuiltins(registry: TypeRegistry, { print, secret }: Builti
     secret: (name) => secret(display(name)),
     sleep: (seconds) => sleepMs(numbers([seconds], 'sleep')[0] * MS_PER_SECOND),
     sleep_ms: (milliseconds) => sleepMs(numbers([milliseconds], 'sleep_ms')[0]),
+    // A fresh dict: the program may change it without touching the attempt's own record.
+    current_job: () => {
+      const job = currentJob();
+      return job === undefined ? null : { ...job };
+    },
     exit: (status = 0) => {
       throw new ExitRequest(Number(status));
     },

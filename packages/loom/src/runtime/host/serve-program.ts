@@ -40,6 +40,7 @@ function untilSignal(): Promise<NodeJS.Signals> {
 
 export async function serveProgram(options: ServeOptions): Promise<number> {
   const { host, context } = openProgram(options);
+  context.jobs.serveRequests();
   const servers: LoomHttpServer[] = [];
   // Listen for the signal from the start, so a SIGTERM during start-up is not the default kill.
   const stop = options.stop ?? untilSignal();

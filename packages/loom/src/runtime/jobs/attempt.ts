@@ -6,6 +6,7 @@
  * that used its last attempt is EB03 (dead-lettered).
  */
 import { LoomError } from '../../errors.js';
+import { withCurrentJob } from '../infra/current-job.js';
 import { withToolSignal } from '../infra/tool-signal.js';
 import { performArguments } from './definition.js';
 import type { JobDefinition } from './definition.js';
@@ -45,7 +46,8 @@ export async function runAttempt(definition: JobDefinition, job: JobRecord, atte
     onAbort = () => reject(controller.signal.reason);
     controller.signal.addEventListener('abort', onAbort, { once: true });
   });
-  const work = Promise.resolve().then(() => withToolSignal(controller.signal, () => definition.perform(...performArguments(definition, job.args))));
+  const current = { id: job.id, attempt, job: definition.name, queue: job.queue };
+  const work = Promise.resolve().then(() => withCurrentJob(current, () => withToolSignal(controller.signal, () => definition.perform(...performArguments(definition, job.args)))));
   // Work that goes on after a timeout has no one to report to.
   work.catch(() => undefined);
   try {

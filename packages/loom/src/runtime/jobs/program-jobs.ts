@@ -61,6 +61,12 @@ export class ProgramJobs {
   private wakeDrain: (() => void) | undefined;
   /** Set by `loom jobs work`: the CLI runs the worker, enqueued jobs are not drained here. */
   private workerMode = false;
+  /**
+   * Cleared by `loom serve`: nothing ever drains a server's jobs, so remembering each one it
+   * enqueued until this process sees it end would keep every id of a long-lived server (and
+   * forever those another worker ran or that went dead).
+   */
+  private drains = true;
 
   constructor(private readonly host: ProgramJobsHost) {}
 
@@ -138,7 +144,7 @@ export class ProgramJobs {
     const id = await store.enqueue({ definition, args, delayMs });
     if (!this.workerMode) {
       // A job for later (`enqueue_in`) is left to the workers: the run does not wait for it.
-      if (delayMs === 0) this.pending.set(id, definition.name);
+      if (delayMs === 0 && this.drains) this.pending.set(id, definition.name);
       this.runWorker ??= this.startWorker(RUN_WORKER_CONCURRENCY, (event) => this.onRunEvent(event));
       await this.runWorker;
     }
@@ -165,6 +171,16 @@ export class ProgramJobs {
   /** For `loom jobs work`: jobs the program enqueues are for the workers, not drained by it. */
   serveAsWorker(): void {
     this.workerMode = true;
+  }
+
+  /** For `loom serve`: the in-process worker runs the jobs the program enqueues, and nothing waits for them. */
+  serveRequests(): void {
+    this.drains = false;
+  }
+
+  /** How many enqueued jobs this program still remembers, to wait for them or report them dead. */
+  get rememberedJobCount(): number {
+    return this.pending.size + this.dead.size;
   }
 
   private onRunEvent(event: WorkerEvent): void {

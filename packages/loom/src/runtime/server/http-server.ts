@@ -13,6 +13,8 @@
  */
 import { resolve } from 'node:path';
 import { existsSync } from 'node:fs';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import Fastify from 'fastify';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyCors from '@fastify/cors';
@@ -23,7 +25,7 @@ import type { HTTPMethod } from 'find-my-way';
 import { ContractViolation, LoomError } from '../../errors.js';
 import { fail } from '../core/script-error.js';
 import { describe, display, isDict } from '../core/values.js';
-import { parseBody, requestValue, withTypedParams } from './request.js';
+import { parseBody, requestValue, UnreadableBody, withTypedParams } from './request.js';
 import type { RequestValue } from './request.js';
 import { errorBody, isResponse, JSON_CONTENT_TYPE, toWire } from './response.js';
 import type { WireResponse } from './response.js';
@@ -38,14 +40,19 @@ const ROUTER_METHODS: readonly HTTPMethod[] = ['GET', 'POST', 'PUT', 'DELETE', '
 const SEMANTIC_METHODS: readonly HTTPMethod[] = ['GET', 'POST'];
 
 const STATUS = {
+  badRequest: 400,
   unauthorized: 401,
   forbidden: 403,
   notFound: 404,
   methodNotAllowed: 405,
   payloadTooLarge: 413,
+  unsupportedMediaType: 415,
+  headersTooLarge: 431,
   internalError: 500,
 } as const;
 const FIRST_SERVER_ERROR = 500;
+/** The code of an operation that failed on its values: in a `requires`, the request's. */
+const UNREADABLE_BY_CONTRACT = 'E105';
 const FIRST_CLIENT_ERROR = 400;
 
 /** What the server needs from the running program. */
@@ -104,6 +111,32 @@ function corsOptions(settings: unknown): FastifyCorsOptions {
   return options;
 }
 
+/**
+ * The code and message of an error Fastify or Node raises about the request itself. The
+ * message is fixed: theirs may quote the client's URL or headers back at it.
+ */
+const CLIENT_ERRORS: Readonly<Record<number, { readonly code: string; readonly message: string }>> = {
+  [STATUS.badRequest]: { code: 'bad_request', message: 'the request is malformed' },
+  [STATUS.unsupportedMediaType]: { code: 'unsupported_media_type', message: "the request's content type cannot be read" },
+  [STATUS.headersTooLarge]: { code: 'headers_too_large', message: "the request's headers are larger than the server accepts" },
+};
+
+function clientError(status: number): { readonly code: string; readonly message: string } {
+  return CLIENT_ERRORS[status] ?? { code: 'http_error', message: (STATUS_CODES[status] ?? 'client error').toLowerCase() };
+}
+
+/** Node's own refusals (headers too large, a request that is not HTTP) in Loom's error shape, written on the socket. */
+function refuseConnection(error: Error & { code?: string }, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const status = error.code === 'HPE_HEADER_OVERFLOW' ? STATUS.headersTooLarge : STATUS.badRequest;
+  const { code, message } = clientError(status);
+  const body = errorBody(code, message);
+  if (socket.writable) {
+    socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: ${JSON_CONTENT_TYPE}\r\nConnection: close\r\n\r\n${body}`);
+  }
+  socket.destroy(error);
+}
+
 /** The connection of a response sent while the server stops is closed after it, not kept alive. */
 const CLOSE_CONNECTION: Readonly<Record<string, string>> = { connection: 'close' };
 
@@ -124,6 +157,12 @@ export class LoomHttpServer {
       // On close, idle keep-alive connections end at once; requests in flight finish first.
       forceCloseConnections: 'idle',
       return503OnClosing: true,
+      clientErrorHandler: refuseConnection,
+      // A URL Fastify cannot decode: answered in Loom's shape without quoting it back.
+      frameworkErrors: (_error, _request, reply) => {
+        const { code, message } = clientError(STATUS.badRequest);
+        void (reply as FastifyReply).code(STATUS.badRequest).headers({ 'content-type': JSON_CONTENT_TYPE }).send(errorBody(code, message));
+      },
     });
     const server = new LoomHttpServer(spec, app);
     await server.configure(host);
@@ -141,7 +180,13 @@ export class LoomHttpServer {
       done();
     });
     app.removeAllContentTypeParsers();
-    app.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, parseBody(String(body))));
+    app.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => {
+      try {
+        done(null, parseBody(String(body)));
+      } catch (error) {
+        done(error as Error, undefined);
+      }
+    });
 
     if (spec.cors !== null) await app.register(fastifyCors, corsOptions(await spec.cors()));
     spec.statics.forEach((entry, index) => {
@@ -200,9 +245,14 @@ export class LoomHttpServer {
       if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
         return send(reply, errorWire(STATUS.payloadTooLarge, 'body_too_large', `the request body is larger than this server's limit of ${spec.bodyLimit ?? DEFAULT_BODY_LIMIT_BYTES} bytes`));
       }
+      if (error instanceof UnreadableBody) return send(reply, errorWire(error.statusCode, error.code, error.message));
       const status = error.statusCode !== undefined && error.statusCode >= FIRST_CLIENT_ERROR && error.statusCode < FIRST_SERVER_ERROR ? error.statusCode : STATUS.internalError;
-      if (status === STATUS.internalError) host.reportError(error);
-      return send(reply, errorWire(status, error.code ?? 'http_error', status === STATUS.internalError ? 'the server failed to answer' : error.message));
+      if (status !== STATUS.internalError) {
+        const { code, message } = clientError(status);
+        return send(reply, errorWire(status, code, message));
+      }
+      host.reportError(error);
+      return send(reply, errorWire(status, 'http_error', 'the server failed to answer'));
     });
   }
 
@@ -229,6 +279,7 @@ export class LoomHttpServer {
       }
       for (const contract of route.requires) {
         const refused = await violation(() => contract.check(request, null));
+        if (refused === 'unreadable') return errorWire(STATUS.badRequest, 'EC02', `the request is not one requires can read: ${contract.text}`, { clause: 'requires' });
         if (refused !== undefined) return errorWire(STATUS.unauthorized, 'EC02', `ContractViolation(requires): ${contract.text}`, { clause: 'requires' });
       }
       const result = await runChain(route.stages, request);
@@ -260,13 +311,19 @@ export class LoomHttpServer {
   }
 }
 
-/** The ContractViolation a check raised, or undefined when it held; other errors go on. */
-async function violation(check: () => Promise<void>): Promise<ContractViolation | undefined> {
+/**
+ * The ContractViolation a check raised, undefined when it held, or 'unreadable' when an
+ * operation of the clause failed on the request's values (E105: a field of a text body, of a
+ * list): the client sent what the contract cannot read, which is its fault, not the server's.
+ * Other errors go on.
+ */
+async function violation(check: () => Promise<void>): Promise<ContractViolation | 'unreadable' | undefined> {
   try {
     await check();
     return undefined;
   } catch (error) {
     if (error instanceof ContractViolation) return error;
+    if (error instanceof LoomError && error.code === UNREADABLE_BY_CONTRACT) return 'unreadable';
     throw error;
   }
 }

@@ -4,6 +4,7 @@
  * when the body is JSON, else its text, "" without one — plus `auth`, the verified token
  * claims, on a path `require_auth` protects.
  */
+import { JSON_BODY_MAX_NESTING_LEVELS } from './http-limits.js';
 
 export interface RequestValue {
   method: string;
@@ -63,9 +64,42 @@ export function withTypedParams(value: RequestValue, parameterTypes: Readonly<Re
   return { ...value, params };
 }
 
-/** A body as the handler sees it: parsed JSON when it is JSON, else the text ("" when empty). */
+/** A body refused before any handler runs: the answer is a 400 with this code. */
+export class UnreadableBody extends Error {
+  readonly statusCode = 400;
+  readonly code = 'body_too_deep';
+}
+
+const OPENERS = new Set(['[', '{']);
+const CLOSERS = new Set([']', '}']);
+
+/** Whether JSON `text` nests arrays and objects more than `maxLevels` deep (brackets inside strings do not count). */
+export function nestsDeeperThan(text: string, maxLevels: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let index = 0; index < text.length; index++) {
+    const char = text[index]!;
+    if (inString) {
+      if (char === '\\') index++;
+      else if (char === '"') inString = false;
+    } else if (char === '"') inString = true;
+    else if (OPENERS.has(char)) {
+      if (++depth > maxLevels) return true;
+    } else if (CLOSERS.has(char)) depth--;
+  }
+  return false;
+}
+
+/**
+ * A body as the handler sees it: parsed JSON when it is JSON, else the text ("" when empty).
+ * JSON nested deeper than JSON_BODY_MAX_NESTING_LEVELS throws UnreadableBody before it is parsed.
+ */
 export function parseBody(text: string): unknown {
   if (text === '') return '';
+  const first = text.trimStart()[0];
+  if (first !== undefined && OPENERS.has(first) && nestsDeeperThan(text, JSON_BODY_MAX_NESTING_LEVELS)) {
+    throw new UnreadableBody(`the JSON body nests deeper than ${JSON_BODY_MAX_NESTING_LEVELS} levels`);
+  }
   try {
     return JSON.parse(text) as unknown;
   } catch {
