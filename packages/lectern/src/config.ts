@@ -16,6 +16,11 @@ export const limits = {
   courseNameMaxChars: 120,
   entryTextMaxChars: 8000,
   sourceIdMaxChars: 128,
+  /**
+   * The router's limit on one path parameter (Fastify's `maxParamLength`, its default): ids are
+   * UUIDs or short names, so anything longer names nothing and is refused before routing.
+   */
+  pathParamMaxChars: 100,
   entriesPageDefault: 200,
   entriesPageMax: 1000,
   sessionsPageDefault: 50,
