@@ -36,6 +36,7 @@ mbrola=(
 )
 
 # Debian's contrib and non-free components, for the mbrola group, when apt does not list them yet.
+# The new source uses the archive (mirror, proxy) and suite of the system's own Debian source.
 enable_debian_contrib() {
   if apt-cache policy mbrola-us2 2>/dev/null | grep -q 'Candidate: [0-9]'; then return; fi
   . /etc/os-release
@@ -43,13 +44,7 @@ enable_debian_contrib() {
     echo "mbrola-us2 is not in apt's sources: enable the component that has it (Ubuntu: multiverse)" >&2
     exit 69
   fi
-  cat > /etc/apt/sources.list.d/lectern-debian-contrib.sources <<SOURCES
-Types: deb
-URIs: http://deb.debian.org/debian
-Suites: ${VERSION_CODENAME}
-Components: contrib non-free
-Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg
-SOURCES
+  "$(dirname "${BASH_SOURCE[0]}")/apt-contrib-source.sh" "${VERSION_CODENAME:-}" >/dev/null
   apt-get update -qq
 }
 

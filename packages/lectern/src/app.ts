@@ -7,7 +7,7 @@ import { busEvents, EventHub } from './platform/events.js';
 import type { Logger } from './platform/logger.js';
 import { collectOpenApi } from './platform/openapi.js';
 import { closeRefusedUpgrades } from './platform/refused-upgrades.js';
-import { requestGuard } from './platform/request-guard.js';
+import { answerFrameworkError, requestChecks, requestGuard } from './platform/request-guard.js';
 import { LoginCodes } from './platform/login-codes.js';
 import { loginExchangePath, loginRoutes } from './platform/login-routes.js';
 import { installSchemaCompilers } from './platform/schema-compilers.js';
@@ -117,17 +117,8 @@ const sharedSchemas = [SessionSchema, EntrySchema, TaskSchema, NoteSchema, Setti
  * here too, so they exercise exactly the production wiring.
  */
 export async function createServer(options: ServerOptions): Promise<FastifyInstance> {
-  const server = Fastify({
-    ...(options.logger ? { loggerInstance: options.logger as FastifyBaseLogger } : {}),
-    bodyLimit: limits.jsonBodyMaxBytes,
-    forceCloseConnections: 'idle',
-    clientErrorHandler: answerUnparsableRequest,
-  });
-
   const builtInOrigins = new Set(defaultAllowedOrigins);
-  await server.register(errorEnvelope);
-  await server.register(closeRefusedUpgrades);
-  await server.register(requestGuard, {
+  const check = requestChecks({
     token: options.token,
     allowedOrigins: options.allowedOrigins ?? (() => builtInOrigins),
     extraHosts: options.extraHosts ?? [],
@@ -136,6 +127,18 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
     tokenlessPosts: new Set([loginExchangePath]),
     isPublicFile: (path) => options.webFiles?.has(path) === true,
   });
+  const server = Fastify({
+    ...(options.logger ? { loggerInstance: options.logger as FastifyBaseLogger } : {}),
+    bodyLimit: limits.jsonBodyMaxBytes,
+    forceCloseConnections: 'idle',
+    clientErrorHandler: answerUnparsableRequest,
+    routerOptions: { maxParamLength: limits.pathParamMaxChars },
+    frameworkErrors: answerFrameworkError(check),
+  });
+
+  await server.register(errorEnvelope);
+  await server.register(closeRefusedUpgrades);
+  await server.register(requestGuard, { check });
   await server.register(websocket, {
     // The option's type asks for the ws module's whole export (its static helpers too); ws itself
     // only constructs the class, which a subclass does exactly like the original.

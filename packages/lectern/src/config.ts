@@ -16,6 +16,11 @@ export const limits = {
   courseNameMaxChars: 120,
   entryTextMaxChars: 8000,
   sourceIdMaxChars: 128,
+  /**
+   * The router's limit on one path parameter (Fastify's `maxParamLength`, its default): ids are
+   * UUIDs or short names, so anything longer names nothing and is refused before routing.
+   */
+  pathParamMaxChars: 100,
   entriesPageDefault: 200,
   entriesPageMax: 1000,
   sessionsPageDefault: 50,
@@ -73,8 +78,25 @@ export const server = {
   databaseFileName: 'lectern.db',
   dataDirMode: 0o700,
   privateFileMode: 0o600,
-  /** How long a graceful shutdown may wait for in-flight requests before closing anyway. */
-  shutdownGraceMs: 5000,
+  /**
+   * How long a shutdown waits for in-flight requests before closing their connections anyway.
+   * Idle keep-alive sockets are closed at once: they carry no request to wait for.
+   */
+  shutdownRequestGraceMs: 1000,
+  /**
+   * How long a WebSocket client has to answer the close frame before its socket is destroyed.
+   * A client that stopped reading never answers, and ws itself would wait 30 s.
+   */
+  shutdownWebSocketCloseGraceMs: 250,
+  /** How long closing the server may take once every connection has been cut. */
+  shutdownStepTimeoutMs: 300,
+  /**
+   * The whole shutdown, SIGTERM to exit: whatever a step waits for, the process removes
+   * connection.json and exits by then. A desktop host gives 2 s before it kills.
+   */
+  shutdownDeadlineMs: 1700,
+  /** Close code sent to events clients when the server shuts down (RFC 6455 "going away"). */
+  goingAwayCloseCode: 1001,
   /** How long `lectern open` waits for a running instance's health check before starting one. */
   openProbeTimeoutMs: 1500,
   /**

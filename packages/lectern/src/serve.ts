@@ -76,24 +76,39 @@ export async function serve(options: ServeOptions): Promise<void> {
   });
 
   let stopping: Promise<void> | null = null;
+  let finished = false;
+  /** The last step of every shutdown, the forced one included: connection.json goes, the process ends. */
+  const finish = (): void => {
+    if (finished) return;
+    finished = true;
+    try {
+      db.close();
+    } finally {
+      removeConnectionFile(dataDir);
+      logger.flush();
+      process.exit(0);
+    }
+  };
   const shutdown = (reason: string): Promise<void> => {
     stopping ??= (async () => {
       logger.info({ reason }, 'shutting down');
-      const forced = setTimeout(() => {
+      // Whatever a step below waits for (a client, a hook, a provider call), the host gets its
+      // exit and a removed connection.json by this deadline.
+      setTimeout(() => {
+        logger.warn({ reason }, 'shutdown deadline reached; exiting without waiting further');
+        finish();
+      }, serverConfig.shutdownDeadlineMs);
+      closeWebSockets(server);
+      // An idle keep-alive socket carries no request: nothing to wait for.
+      server.server.closeIdleConnections();
+      const closed = server.close();
+      if (!(await settlesWithin(closed, serverConfig.shutdownRequestGraceMs))) {
+        logger.warn('in-flight requests outlived the shutdown grace; closing their connections');
         server.server.closeAllConnections();
-        // Upgraded sockets are not the HTTP server's to close, and an events client that stopped
-        // reading never answers the close handshake: without this it holds the exit for 30 s.
         for (const client of server.websocketServer.clients) client.terminate();
-      }, serverConfig.shutdownGraceMs);
-      try {
-        await server.close();
-      } finally {
-        clearTimeout(forced);
-        db.close();
-        removeConnectionFile(dataDir);
-        logger.flush();
+        await settlesWithin(closed, serverConfig.shutdownStepTimeoutMs);
       }
-      process.exit(0);
+      finish();
     })();
     return stopping;
   };
@@ -116,6 +131,33 @@ export async function serve(options: ServeOptions): Promise<void> {
     process.stdin.on('end', () => void shutdown('stdin closed'));
     process.stdin.resume();
   }
+}
+
+/** Whether `promise` settles (either way) within `ms`; never rejects. */
+async function settlesWithin(promise: Promise<unknown>, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), ms);
+  });
+  const settled = promise.then(() => true as const, () => true as const);
+  try {
+    return await Promise.race([settled, timedOut]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * Starts the close handshake with every events client and destroys the sockets of those that do
+ * not answer within a short grace: the HTTP server's close waits for upgraded sockets too, and a
+ * client that stopped reading (or never sends its close frame) would hold it for ws's 30 s.
+ */
+function closeWebSockets(server: Awaited<ReturnType<typeof buildApp>>['server']): void {
+  const clients = [...server.websocketServer.clients];
+  for (const client of clients) client.close(serverConfig.goingAwayCloseCode, 'Lectern is shutting down');
+  setTimeout(() => {
+    for (const client of clients) client.terminate();
+  }, serverConfig.shutdownWebSocketCloseGraceMs).unref();
 }
 
 /** The one-time link `npm start` shows: a login code in the fragment, never the token. */

@@ -1,7 +1,7 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { limits } from '../config.js';
 import { bearerToken, tokenMatches } from './auth.js';
-import { ApiError } from './errors.js';
+import { ApiError, errorBody } from './errors.js';
 import { hostOfHeader, isLoopbackName } from './loopback.js';
 import { isOwnOrigin } from './own-origin.js';
 import { unencapsulated } from './unencapsulated.js';
@@ -26,16 +26,20 @@ const corsMethods = 'GET, POST, PUT, PATCH, DELETE';
 const corsHeaders = 'authorization, content-type';
 const declaredLength = /^\d+$/;
 
+/** Runs the contract's checks on one request; resolves `'answered'` when it sent the reply itself (a preflight). */
+export type RequestCheck = (request: FastifyRequest, reply: FastifyReply) => 'answered' | 'pass';
+
 /**
- * The request pipeline of the contract, run before routing so that an unknown route without
- * a token is a 401 and never reveals the route table: Origin → Host → token → declared size.
- * Registered on the root, so it guards every feature registered after it.
+ * The request pipeline of the contract: Origin → Host → token → declared size. Throws the
+ * ApiError of the first check that fails. One function, so that requests Fastify answers
+ * itself before routing (a path parameter over the router's limit, a malformed URL) go
+ * through exactly the same checks as routed ones.
  */
-export const requestGuard = unencapsulated(async (app: FastifyInstance, options: GuardOptions) => {
+export function requestChecks(options: GuardOptions): RequestCheck {
   const expected = Buffer.from(options.token, 'latin1');
   const extraHosts = new Set(options.extraHosts.map((h) => h.toLowerCase()));
 
-  app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+  return (request, reply) => {
     const origin = request.headers.origin;
     if (origin !== undefined) {
       // The instance's own origin (a page it served) is allowed without being listed.
@@ -54,7 +58,8 @@ export const requestGuard = unencapsulated(async (app: FastifyInstance, options:
         .header('Access-Control-Allow-Methods', corsMethods)
         .header('Access-Control-Allow-Headers', corsHeaders)
         .header('Access-Control-Max-Age', '600');
-      return reply.send();
+      void reply.send();
+      return 'answered';
     }
 
     const path = request.url.split('?', 1)[0] ?? '';
@@ -77,6 +82,50 @@ export const requestGuard = unencapsulated(async (app: FastifyInstance, options:
       const ceiling = isMultipart ? limits.multipartBodyMaxBytes : limits.jsonBodyMaxBytes;
       if (Number(length) > ceiling) throw new ApiError('too_large', `The request body exceeds ${ceiling} bytes`);
     }
+    return 'pass';
+  };
+}
+
+/**
+ * The checks as an onRequest hook, run before routing so that an unknown route without a
+ * token is a 401 and never reveals the route table. Registered on the root, so it guards
+ * every feature registered after it.
+ */
+export const requestGuard = unencapsulated(async (app: FastifyInstance, options: { check: RequestCheck }) => {
+  app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+    if (options.check(request, reply) === 'answered') return reply;
     return undefined;
   });
 });
+
+function frameworkRefusal(error: FastifyError): ApiError {
+  switch (error.code) {
+    case 'FST_ERR_MAX_PARAM_LENGTH':
+      return new ApiError('bad_request', `A path segment is longer than ${limits.pathParamMaxChars} characters`);
+    case 'FST_ERR_BAD_URL':
+      return new ApiError('bad_request', 'The request URL could not be read');
+    default:
+      return new ApiError('internal_error', 'Internal error');
+  }
+}
+
+/**
+ * Fastify's `frameworkErrors`: what it refuses before routing (a path parameter longer than
+ * the router takes, a URL that does not decode) skips the onRequest hooks, and Fastify's own
+ * answer echoes the path and names its internals. Here the contract's checks run first, so a
+ * foreign page or a client without a token gets the same refusal as on any route, and the
+ * refusal itself is the contract's `bad_request`, echoing nothing.
+ */
+export function answerFrameworkError(check: RequestCheck) {
+  return (error: FastifyError, request: FastifyRequest, reply: FastifyReply): void => {
+    let apiError: ApiError;
+    try {
+      if (check(request, reply) === 'answered') return;
+      apiError = frameworkRefusal(error);
+    } catch (refusal) {
+      if (!(refusal instanceof ApiError)) throw refusal;
+      apiError = refusal;
+    }
+    void reply.code(apiError.status).send(errorBody(apiError));
+  };
+}
