@@ -4,10 +4,11 @@
  * `flow`) and `let` bindings.
  */
 import type {
-  AgentDeclaration, AgentMember, ContractClause, Decorator, Identifier, TypeExpression, UseTarget,
+  AgentDeclaration, AgentMember, ContractClause, Decorator, Expression, Identifier, Property, TypeExpression, UseTarget,
 } from '../ast.js';
 import type { Token } from '../tokens.js';
-import { isPunctuator } from '../tokens.js';
+import { describeToken, isPunctuator } from '../tokens.js';
+import { parseExpression } from './expressions.js';
 import { exactLength } from './lists.js';
 import { parseBraceBody, parseProperty } from './bodies.js';
 import type { Cursor } from './cursor.js';
@@ -33,7 +34,9 @@ export function parseAgent(p: Cursor, start: Token, decorators: Decorator[]): Ag
     } else if (atContractClause(p)) contracts.push(parseContractClause(p));
     else break;
   }
-  const members = parseBraceBody(p, 'agent body', () => parseAgentMember(p));
+  // A model list (`model: ["a/x", fallback: "b/y"]`) stands for two properties: its fallbacks come here.
+  const fallbackProperties: Property[] = [];
+  const members = [...parseBraceBody(p, 'agent body', () => parseAgentMember(p, fallbackProperties)), ...fallbackProperties];
   return {
     kind: 'AgentDeclaration', name, decorators, returnType, uses, implements: implementsNames, contracts, members,
     span: p.spanFrom(start),
@@ -64,8 +67,68 @@ function parseUseTarget(p: Cursor): UseTarget {
   return { kind: 'QualifiedName', parts: exactLength(parts), span: p.spanFrom(start) };
 }
 
-function parseAgentMember(p: Cursor): AgentMember {
+/**
+ * `model: ["openai/gpt-4", fallback: "anthropic/claude-3", fallback: "deepseek/chat"]`, the
+ * Nexa reference's multi-level fallback (v0.9.7+): read as `model: "openai/gpt-4"` and
+ * `fallback: ["anthropic/claude-3", "deepseek/chat"]`, the two properties Loom already honours,
+ * so the checker and the runtime treat both spellings alike (setting `fallback:` as well is a
+ * duplicate property, E005).
+ */
+function parseModelList(p: Cursor, fallbackProperties: Property[]): Property {
   const start = p.current;
+  const name: Identifier = { kind: 'Identifier', name: 'model', span: start.span };
+  p.advance();
+  p.advance();
+  const open = p.advance();
+  const primary = parseExpression(p);
+  const fallbacks: Expression[] = [];
+  let fallbackName: Identifier | undefined;
+  let fallbacksStart: Token | undefined;
+  while (p.eat(',') && !p.at(']')) {
+    const label = p.current;
+    if (label.kind !== 'identifier' || label.text !== 'fallback' || !isPunctuator(p.peek(), ':')) {
+      p.errorAtCurrent(`after the model, each entry of a model list is 'fallback: "provider/model"', found ${describeToken(label)}`);
+      parseExpression(p);
+      continue;
+    }
+    fallbackName ??= { kind: 'Identifier', name: 'fallback', span: label.span };
+    fallbacksStart ??= label;
+    p.advance();
+    p.advance();
+    fallbacks.push(parseExpression(p));
+  }
+  p.expectClosing(']', 'to close the model list', open, 'the model list');
+  if (fallbackName !== undefined && fallbacksStart !== undefined) {
+    const span = p.spanFrom(fallbacksStart);
+    fallbackProperties.push({ kind: 'Property', name: fallbackName, value: { kind: 'ListLiteral', elements: exactLength(fallbacks), span }, span });
+  }
+  return { kind: 'Property', name, value: primary, span: p.spanFrom(start) };
+}
+
+/** Brackets that nest inside a model list, for the look-ahead below. */
+const OPENERS = new Set(['[', '(', '{']);
+const CLOSERS = new Set([']', ')', '}']);
+
+/**
+ * Whether the list after `model:` labels an entry `fallback:` at its own level: only then is it
+ * a model list; any other list stays a list value (which the checker refuses for `model`).
+ */
+function listHasFallbackLabel(p: Cursor): boolean {
+  let depth = 0;
+  for (let distance = 3; ; distance += 1) {
+    const token = p.peek(distance);
+    if (token.kind === 'eof') return false;
+    if (token.kind === 'punctuator' && OPENERS.has(token.text)) depth += 1;
+    else if (token.kind === 'punctuator' && CLOSERS.has(token.text)) {
+      if (depth === 0) return false;
+      depth -= 1;
+    } else if (depth === 0 && token.kind === 'identifier' && token.text === 'fallback' && isPunctuator(p.peek(distance + 1), ':')) return true;
+  }
+}
+
+function parseAgentMember(p: Cursor, fallbackProperties: Property[]): AgentMember {
+  const start = p.current;
+  if (p.atWord('model') && isPunctuator(p.peek(), ':') && isPunctuator(p.peek(2), '[') && listHasFallbackLabel(p)) return parseModelList(p, fallbackProperties);
   if (p.at('@') || (p.atWord('fn') && p.peek().kind === 'identifier')) {
     const decorators = parseDecorators(p);
     if (p.atWord('flow')) return parseFlow(p, start, decorators);

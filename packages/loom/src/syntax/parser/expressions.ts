@@ -357,7 +357,7 @@ function parseListLiteral(p: Cursor): ListLiteral {
         elements.push({ kind: 'SpreadElement', argument, span: p.spanFrom(start) });
       } else if (start.kind === 'identifier' && isPunctuator(p.peek(), ':')) {
         p.errorAtCurrent(`A list element cannot be labelled '${shortened(start.text)}:'`,
-          start.text === 'fallback' ? 'write fallback models as their own property: fallback: "provider/model"' : undefined);
+          start.text === 'fallback' ? "a model list with fallback: entries is the value of an agent's model: property" : undefined);
         elements.push(parseExpression(p));
       } else {
         elements.push(parseExpression(p));

@@ -144,10 +144,11 @@ describe('error recovery', () => {
     ]);
   });
 
-  it('explains the unsupported labelled fallback list once', () => {
-    const { diagnostics } = parse('agent A {\n  model: ["openai/gpt-4", fallback: "deepseek/deepseek-chat"],\n  prompt: "p"\n}', FILE);
+  it("reads an agent's model list with fallback: entries, and explains a labelled list anywhere else once", () => {
+    assert.deepEqual(parse('agent A {\n  model: ["openai/gpt-4", fallback: "deepseek/deepseek-chat"],\n  prompt: "p"\n}', FILE).diagnostics, []);
+    const { diagnostics } = parse('flow main {\n  models = ["openai/gpt-4", fallback: "deepseek/deepseek-chat"]\n}', FILE);
     assert.deepEqual(diagnostics.map((d) => [d.message, d.hint]), [
-      ["Syntax error: A list element cannot be labelled 'fallback:'", 'write fallback models as their own property: fallback: "provider/model"'],
+      ["Syntax error: A list element cannot be labelled 'fallback:'", "a model list with fallback: entries is the value of an agent's model: property"],
     ]);
   });
 
