@@ -29,6 +29,17 @@ after(async () => {
   await admin.end();
 });
 
+/**
+ * Runs `program` with `db app` on a connection of its own, and ends that connection from the
+ * admin one once pg_stat_activity shows it in `state` (running `running`, when given).
+ */
+async function runEndingConnection(program: string, state: string, running?: string): ReturnType<typeof runSource> {
+  const application = uniqueName('app');
+  const run = runSource(`db app = connect("${POSTGRES_URL}?application_name=${application}")\n${program}`);
+  await terminateWhen(admin, application, state, running);
+  return run;
+}
+
 function table(): string {
   const name = uniqueName('lost');
   tables.push(name);
@@ -37,10 +48,9 @@ function table(): string {
 
 describe('a PostgreSQL connection the server ends', { skip: postgresSkip }, () => {
   test('inside begin … commit: E403 at the next statement, rolled back, and the next statements run on a new connection', async () => {
-    const application = uniqueName('app');
     const rows = table();
-    const run = runSource(`
-db app = connect("${POSTGRES_URL}?application_name=${application}")
+    // Idle in a transaction after its first INSERT (it is also idle, briefly, between BEGIN and that INSERT).
+    const result = await runEndingConnection(`
 flow main {
   app.execute("CREATE TABLE ${rows} (n INTEGER)")
   app.begin()
@@ -53,19 +63,15 @@ flow main {
     print(e.code, e.message)
   }
   print(app.query_one("SELECT COUNT(*) AS n FROM ${rows}"))
-}`);
-    // Idle in a transaction after its first INSERT (it is also idle, briefly, between BEGIN and that INSERT).
-    await terminateWhen(admin, application, 'idle in transaction', 'VALUES (1)');
-    const result = await run;
+}`, 'idle in transaction', 'VALUES (1)');
     assert.equal(result.stderr, '');
     assert.equal(result.stdout, `E403 transaction rolled back: the connection was lost: terminating connection due to administrator command (in: INSERT INTO ${rows} VALUES (2))\n{"n": 0}\n`);
   });
 
   test('at the commit and in the block form transaction(fn): E403, rolled back', async () => {
-    const application = uniqueName('app');
     const rows = table();
-    const run = runSource(`
-db app = connect("${POSTGRES_URL}?application_name=${application}")
+    // Idle in a transaction after its first INSERT (it is also idle, briefly, between BEGIN and that INSERT).
+    const result = await runEndingConnection(`
 flow main {
   app.execute("CREATE TABLE ${rows} (n INTEGER)")
   try {
@@ -78,32 +84,23 @@ flow main {
   }
   app.execute("INSERT INTO ${rows} VALUES (2)")
   print(app.query("SELECT n FROM ${rows}"))
-}`);
-    // Idle in a transaction after its first INSERT (it is also idle, briefly, between BEGIN and that INSERT).
-    await terminateWhen(admin, application, 'idle in transaction', 'VALUES (1)');
-    const result = await run;
+}`, 'idle in transaction', 'VALUES (1)');
     assert.equal(result.stderr, '');
     assert.equal(result.stdout, 'E403 transaction rolled back: commit failed: the connection was lost: terminating connection due to administrator command\n[{"n": 2}]\n');
   });
 
   test('during a statement outside a transaction: it runs once more on a fresh connection', async () => {
-    const application = uniqueName('app');
-    const run = runSource(`
-db app = connect("${POSTGRES_URL}?application_name=${application}")
+    const result = await runEndingConnection(`
 flow main {
   print(app.query_one("SELECT pg_sleep(0.5)::text AS slept, 7 AS n")["n"])
   print(app.query_one("SELECT 8 AS n"))
-}`);
-    await terminateWhen(admin, application, 'active', 'pg_sleep');
-    const result = await run;
+}`, 'active', 'pg_sleep');
     assert.equal(result.stderr, '');
     assert.equal(result.stdout, '7\n{"n": 8}\n');
   });
 
   test('during a statement inside a transaction: E403 at that statement', async () => {
-    const application = uniqueName('app');
-    const run = runSource(`
-db app = connect("${POSTGRES_URL}?application_name=${application}")
+    const result = await runEndingConnection(`
 flow main {
   app.begin()
   try {
@@ -112,9 +109,7 @@ flow main {
     print(e.code, e.message)
   }
   print(app.query_one("SELECT 8 AS n"))
-}`);
-    await terminateWhen(admin, application, 'active', 'pg_sleep');
-    const result = await run;
+}`, 'active', 'pg_sleep');
     assert.equal(result.stderr, '');
     assert.equal(result.stdout, 'E403 transaction rolled back: the connection was lost: terminating connection due to administrator command (in: SELECT pg_sleep(5))\n{"n": 8}\n');
   });
