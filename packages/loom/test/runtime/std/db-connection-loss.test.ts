@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import pg from 'pg';
 import { runSource } from '../run-source.js';
-import { terminateWhen } from '../../support/postgres-terminate.js';
+import { terminateWhen, waitUntil } from '../../support/postgres-terminate.js';
 import { startReplyDroppingRelay } from '../../support/reply-dropping-relay.js';
 import { POSTGRES_URL, postgresSkip, uniqueName } from '../../support/services.js';
 
@@ -133,11 +133,7 @@ flow main {
   print(app.query_one("SELECT COUNT(*) AS n FROM ${rows}"))
 }`);
       // Armed while the statement runs: its answer is the next thing the server sends.
-      const started = Date.now();
-      while ((await admin.query('SELECT 1 FROM pg_stat_activity WHERE application_name = $1 AND state = $2', [application, 'active'])).rows.length === 0) {
-        if (Date.now() - started > 15_000) throw new Error('the statement never ran');
-        await new Promise((resolve) => setTimeout(resolve, 10));
-      }
+      await waitUntil(admin, application, 'active', 'pg_sleep');
       relay.dropNextReply();
       const result = await run;
       assert.equal(result.stderr, '');
@@ -170,12 +166,8 @@ flow main {
   }
   print(app.query_one("SELECT COUNT(*) AS n FROM ${rows}"))
 }`);
-      // Armed while the transaction waits: the next thing the server sends is the COMMIT's answer.
-      const started = Date.now();
-      while ((await admin.query('SELECT 1 FROM pg_stat_activity WHERE application_name = $1 AND state = $2', [application, 'idle in transaction'])).rows.length === 0) {
-        if (Date.now() - started > 15_000) throw new Error('the transaction never opened');
-        await new Promise((resolve) => setTimeout(resolve, 10));
-      }
+      // Armed while the transaction waits after its INSERT: the next thing the server sends is the COMMIT's answer.
+      await waitUntil(admin, application, 'idle in transaction', 'VALUES (1)');
       relay.dropNextReply();
       const result = await run;
       assert.equal(result.stderr, '');
