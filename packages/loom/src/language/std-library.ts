@@ -6,14 +6,17 @@
  * these names (runtime/std/namespace.ts), so the two cannot drift apart.
  */
 
+const TEXT_FUNCTIONS = ['upper', 'lower', 'trim', 'split', 'replace', 'contains', 'length', 'join', 'text_split', 'text_replace', 'text_upper', 'text_lower'] as const;
+
 /** The functions of each namespace `loom run` provides; dotted names are reached as `std.db.sqlite.connect`. */
 export const STD_FUNCTIONS = {
   json: ['parse', 'json_parse', 'stringify', 'json_stringify', 'get', 'json_get'],
   fs: ['file_read', 'read', 'file_write', 'write', 'file_append', 'file_exists', 'exists', 'file_list', 'file_delete'],
   time: ['now', 'time_now', 'timestamp', 'time_timestamp', 'sleep', 'time_sleep', 'diff', 'time_diff', 'format', 'time_format'],
   math: ['abs', 'floor', 'ceil', 'round', 'sqrt', 'pow', 'min', 'max', 'random', 'pi', 'math_calc', 'math_random'],
-  text: ['upper', 'lower', 'trim', 'split', 'replace', 'contains', 'length', 'join', 'text_split', 'text_replace', 'text_upper', 'text_lower'],
-  string: ['upper', 'lower', 'trim', 'split', 'replace', 'contains', 'length', 'join', 'text_split', 'text_replace', 'text_upper', 'text_lower'],
+  text: TEXT_FUNCTIONS,
+  // The same namespace under the Nexa docs' other name.
+  string: TEXT_FUNCTIONS,
   regex: ['match', 'find_all', 'replace', 'regex_match', 'regex_replace'],
   hash: ['md5', 'sha256', 'hash_md5', 'hash_sha256', 'base64_encode', 'base64_decode'],
   http: ['get', 'post', 'put', 'delete', 'http_get', 'http_post', 'http_put', 'http_delete'],

@@ -4,11 +4,15 @@ import { display } from '../core/values.js';
 import { text } from './arguments.js';
 import type { StdFunctionsOf, StdNamespace } from './namespace.js';
 
+/** The hex digest of a value's text with `algorithm`. */
+const digest = (algorithm: 'md5' | 'sha256') => (value: unknown): string => createHash(algorithm).update(display(value)).digest('hex');
+
 const hash: StdFunctionsOf<'hash'> = {
-  md5: (value) => createHash('md5').update(display(value)).digest('hex'),
-  sha256: (value) => createHash('sha256').update(display(value)).digest('hex'),
-  hash_md5: (value) => createHash('md5').update(display(value)).digest('hex'),
-  hash_sha256: (value) => createHash('sha256').update(display(value)).digest('hex'),
+  md5: digest('md5'),
+  sha256: digest('sha256'),
+  // The stdlib reference's names for the same digests.
+  hash_md5: digest('md5'),
+  hash_sha256: digest('sha256'),
   base64_encode: (value) => Buffer.from(display(value)).toString('base64'),
   base64_decode: (value) => Buffer.from(text(value, 'the text'), 'base64').toString('utf8'),
 };

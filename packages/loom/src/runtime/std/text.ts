@@ -4,9 +4,12 @@ import { describe, display } from '../core/values.js';
 import { number, text } from './arguments.js';
 import type { StdFunctionsOf, StdNamespace } from './namespace.js';
 
+const upper = (value: unknown): string => text(value, 'the text').toUpperCase();
+const lower = (value: unknown): string => text(value, 'the text').toLowerCase();
+
 const textFunctions: StdFunctionsOf<'text'> = {
-  upper: (value) => text(value, 'the text').toUpperCase(),
-  lower: (value) => text(value, 'the text').toLowerCase(),
+  upper,
+  lower,
   trim: (value) => text(value, 'the text').trim(),
   split: (value, separator) => text(value, 'the text').split(separator === undefined ? /\s+/ : text(separator, 'the separator')),
   replace: (value, from, to) => text(value, 'the text').split(text(from, 'the text to replace')).join(display(to)),
@@ -18,8 +21,8 @@ const textFunctions: StdFunctionsOf<'text'> = {
     return { parts, count: parts.length };
   },
   text_replace: (value, from, to, count) => replaceAtMost(text(value, 'the text'), text(from, 'the text to replace'), display(to), optionalCount(count, 'count')),
-  text_upper: (value) => text(value, 'the text').toUpperCase(),
-  text_lower: (value) => text(value, 'the text').toLowerCase(),
+  text_upper: upper,
+  text_lower: lower,
   join: (items, separator) => (Array.isArray(items) ? items.map(display).join(separator === undefined ? '' : text(separator, 'the separator')) : fail(`join needs a list, got ${describe(items)}`)),
 };
 

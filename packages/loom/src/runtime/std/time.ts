@@ -5,27 +5,31 @@ import { number, text } from './arguments.js';
 import type { StdFunctionsOf, StdNamespace } from './namespace.js';
 
 const MS_PER_SECOND = 1000;
+/** strftime codes of a time written without a format, as the stdlib reference's time_format. */
+const DEFAULT_FORMAT = '%Y-%m-%d %H:%M:%S';
 
-const time: StdFunctionsOf<'time'> = {
-  now: () => new Date().toISOString(),
-  time_now: () => new Date().toISOString(),
-  timestamp: () => Math.floor(Date.now() / MS_PER_SECOND),
-  time_timestamp: () => Math.floor(Date.now() / MS_PER_SECOND),
-  sleep: async (seconds) => {
-    await delay(number(seconds, 'the seconds') * MS_PER_SECOND);
-    return null;
-  },
-  diff: (start, end) => (Date.parse(text(end, 'the end time')) - Date.parse(text(start, 'the start time'))) / MS_PER_SECOND,
-  time_diff: (start, end, unit) => timeDifference(start, end, unit),
-  time_format: (iso, pattern) => formatTime(new Date(text(iso, 'the time')), pattern === undefined || pattern === null ? REFERENCE_FORMAT : text(pattern, 'the format')),
-  time_sleep: async (seconds) => {
-    await delay(number(seconds, 'the seconds') * MS_PER_SECOND);
-    return null;
-  },
-  format: (iso, pattern) => formatTime(new Date(iso === undefined || iso === null ? Date.now() : text(iso, 'the time')), pattern === undefined ? '%Y-%m-%d %H:%M:%S' : text(pattern, 'the format')),
+const now = (): string => new Date().toISOString();
+const timestamp = (): number => Math.floor(Date.now() / MS_PER_SECOND);
+const sleep = async (seconds: unknown): Promise<null> => {
+  await delay(number(seconds, 'the seconds') * MS_PER_SECOND);
+  return null;
 };
 
-const REFERENCE_FORMAT = '%Y-%m-%d %H:%M:%S';
+// Loom's short names and the stdlib reference's `time_*` names; the reference's time_diff and
+// time_format differ (a result with units, a required time) and are functions of their own.
+const time: StdFunctionsOf<'time'> = {
+  now,
+  time_now: now,
+  timestamp,
+  time_timestamp: timestamp,
+  sleep,
+  time_sleep: sleep,
+  diff: (start, end) => (Date.parse(text(end, 'the end time')) - Date.parse(text(start, 'the start time'))) / MS_PER_SECOND,
+  time_diff: (start, end, unit) => timeDifference(start, end, unit),
+  time_format: (iso, pattern) => formatTime(new Date(text(iso, 'the time')), pattern === undefined || pattern === null ? DEFAULT_FORMAT : text(pattern, 'the format')),
+  format: (iso, pattern) => formatTime(new Date(iso === undefined || iso === null ? Date.now() : text(iso, 'the time')), pattern === undefined ? DEFAULT_FORMAT : text(pattern, 'the format')),
+};
+
 const SECONDS_PER_UNIT: Readonly<Record<string, number>> = { seconds: 1, minutes: 60, hours: 3600, days: 86_400 };
 
 /** The reference's time_diff: the difference in `unit` (whole days for days), with days and seconds besides. */
