@@ -40,6 +40,26 @@ async function runEndingConnection(program: string, state: string, running?: str
   return run;
 }
 
+/**
+ * Runs `program` with `db app` connected through a relay that can swallow a reply, and drops
+ * the next reply once the connection is in `state` running `running`: the reply lost is the
+ * answer to what the program sends next.
+ */
+async function runLosingReply(program: string, state: string, running: string): ReturnType<typeof runSource> {
+  const application = uniqueName('app');
+  const target = new URL(POSTGRES_URL);
+  const relay = await startReplyDroppingRelay(Number(target.port || 5432), target.hostname);
+  try {
+    const url = `postgres://${target.username}@127.0.0.1:${relay.port}${target.pathname}?application_name=${application}`;
+    const run = runSource(`db app = connect("${url}")\n${program}`);
+    await waitUntil(admin, application, state, running);
+    relay.dropNextReply();
+    return await run;
+  } finally {
+    await relay.close();
+  }
+}
+
 function table(): string {
   const name = uniqueName('lost');
   tables.push(name);
@@ -115,15 +135,10 @@ flow main {
   });
 
   test('a statement whose reply is lost without the server\'s word is E402, not run twice', async () => {
-    const application = uniqueName('app');
     const rows = table();
-    const target = new URL(POSTGRES_URL);
-    const relay = await startReplyDroppingRelay(Number(target.port || 5432), target.hostname);
-    try {
-      const url = `postgres://${target.username}@127.0.0.1:${relay.port}${target.pathname}?application_name=${application}`;
-      await admin.query(`CREATE TABLE ${rows} (n INTEGER)`);
-      const run = runSource(`
-db app = connect("${url}")
+    await admin.query(`CREATE TABLE ${rows} (n INTEGER)`);
+    // Armed while the statement runs: its answer is the next thing the server sends.
+    const result = await runLosingReply(`
 flow main {
   try {
     app.execute("INSERT INTO ${rows} SELECT 1 FROM pg_sleep(0.5)")
@@ -131,30 +146,18 @@ flow main {
     print(e.code, e.message)
   }
   print(app.query_one("SELECT COUNT(*) AS n FROM ${rows}"))
-}`);
-      // Armed while the statement runs: its answer is the next thing the server sends.
-      await waitUntil(admin, application, 'active', 'pg_sleep');
-      relay.dropNextReply();
-      const result = await run;
-      assert.equal(result.stderr, '');
-      const [failure, count] = result.stdout.split('\n');
-      assert.match(failure, new RegExp(`^E402 the connection was lost before the server answered, so the statement may or may not have taken effect: Connection terminated unexpectedly \\(in: INSERT INTO ${rows} SELECT`));
-      assert.equal(count, '{"n": 1}', 'the statement ran once, and was not sent again');
-    } finally {
-      await relay.close();
-    }
+}`, 'active', 'pg_sleep');
+    assert.equal(result.stderr, '');
+    const [failure, count] = result.stdout.split('\n');
+    assert.match(failure, new RegExp(`^E402 the connection was lost before the server answered, so the statement may or may not have taken effect: Connection terminated unexpectedly \\(in: INSERT INTO ${rows} SELECT`));
+    assert.equal(count, '{"n": 1}', 'the statement ran once, and was not sent again');
   });
 
   test('a COMMIT whose answer is lost is E403 saying the outcome is unknown, not "rolled back"', async () => {
-    const application = uniqueName('app');
     const rows = table();
-    const target = new URL(POSTGRES_URL);
-    const relay = await startReplyDroppingRelay(Number(target.port || 5432), target.hostname);
-    try {
-      const url = `postgres://${target.username}@127.0.0.1:${relay.port}${target.pathname}?application_name=${application}`;
-      await admin.query(`CREATE TABLE ${rows} (n INTEGER)`);
-      const run = runSource(`
-db app = connect("${url}")
+    await admin.query(`CREATE TABLE ${rows} (n INTEGER)`);
+    // Armed while the transaction waits after its INSERT: the next thing the server sends is the COMMIT's answer.
+    const result = await runLosingReply(`
 flow main {
   app.begin()
   app.execute("INSERT INTO ${rows} VALUES (1)")
@@ -165,15 +168,8 @@ flow main {
     print(e.code, e.message)
   }
   print(app.query_one("SELECT COUNT(*) AS n FROM ${rows}"))
-}`);
-      // Armed while the transaction waits after its INSERT: the next thing the server sends is the COMMIT's answer.
-      await waitUntil(admin, application, 'idle in transaction', 'VALUES (1)');
-      relay.dropNextReply();
-      const result = await run;
-      assert.equal(result.stderr, '');
-      assert.equal(result.stdout, 'E403 commit outcome unknown: the connection was lost before the server answered, so the statement may or may not have taken effect: Connection terminated unexpectedly\n{"n": 1}\n');
-    } finally {
-      await relay.close();
-    }
+}`, 'idle in transaction', 'VALUES (1)');
+    assert.equal(result.stderr, '');
+    assert.equal(result.stdout, 'E403 commit outcome unknown: the connection was lost before the server answered, so the statement may or may not have taken effect: Connection terminated unexpectedly\n{"n": 1}\n');
   });
 });
