@@ -10,7 +10,7 @@ import { closeRefusedUpgrades } from './platform/refused-upgrades.js';
 import { answerFrameworkError, requestChecks, requestGuard } from './platform/request-guard.js';
 import { LoginCodes } from './platform/login-codes.js';
 import { loginExchangePath, loginRoutes } from './platform/login-routes.js';
-import { installSchemaCompilers } from './platform/schema-compilers.js';
+import { schemaCompilers } from './platform/schema-compilers.js';
 import { version } from './version.js';
 import { resolveTaskProvider } from './answer-engine/providers/resolve.js';
 import { entryRoutes } from './features/entries/routes.js';
@@ -134,6 +134,7 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
     clientErrorHandler: answerUnparsableRequest,
     routerOptions: { maxParamLength: limits.pathParamMaxChars },
     frameworkErrors: answerFrameworkError(check),
+    schemaController: { compilersFactory: schemaCompilers(sharedSchemas) },
   });
 
   await server.register(errorEnvelope);
@@ -147,7 +148,6 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
   });
 
   for (const schema of sharedSchemas) server.addSchema(schema);
-  installSchemaCompilers(server, sharedSchemas);
   const openApiDocument = collectOpenApi(server, sharedSchemas, { ...busEvents, ...connectionFrames });
 
   server.get(healthPath, { schema: { tags: ['health'], summary: 'Liveness (no token needed)', security: [] } }, async () => ({ status: 'healthy', version }));
