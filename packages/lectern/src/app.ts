@@ -133,6 +133,9 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
     forceCloseConnections: 'idle',
     clientErrorHandler: answerUnparsableRequest,
     routerOptions: { maxParamLength: limits.pathParamMaxChars },
+    // The API is JSON over GET/POST/PUT/PATCH/DELETE; a HEAD twin of every GET route doubled the
+    // router's work at start-up for a method no client uses. The workspace's files keep HEAD.
+    exposeHeadRoutes: false,
     frameworkErrors: answerFrameworkError(check),
     schemaController: { compilersFactory: schemaCompilers(sharedSchemas) },
   });
