@@ -1,5 +1,6 @@
-import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import type { Ajv, ErrorObject, ValidateFunction } from 'ajv';
 import type { FastifySchema, FastifySchemaCompiler, FastifySerializerCompiler, FastifyServerOptions } from 'fastify';
+import { createAjv } from './ajv.js';
 
 /** What Fastify's `schemaController.compilersFactory` option takes. */
 type SchemaCompilersFactory = NonNullable<NonNullable<FastifyServerOptions['schemaController']>['compilersFactory']>;
@@ -31,7 +32,7 @@ export function schemaCompilers(sharedSchemas: readonly object[]): SchemaCompile
     let ajv: Ajv | undefined;
     return (): Ajv => {
       if (ajv === undefined) {
-        ajv = new Ajv({ ...common, coerceTypes });
+        ajv = createAjv({ ...common, coerceTypes });
         for (const schema of sharedSchemas) ajv.addSchema(schema);
       }
       return ajv;
