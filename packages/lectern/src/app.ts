@@ -12,7 +12,6 @@ import { LoginCodes } from './platform/login-codes.js';
 import { loginExchangePath, loginRoutes } from './platform/login-routes.js';
 import { schemaCompilers } from './platform/schema-compilers.js';
 import { version } from './version.js';
-import { resolveTaskProvider } from './answer-engine/providers/resolve.js';
 import { entryRoutes } from './features/entries/routes.js';
 import { EntrySchema } from './features/entries/schemas.js';
 import { createEntryService } from './features/entries/service.js';
@@ -196,7 +195,11 @@ export function createServices(options: ServicesOptions) {
     idleUnloadMs: idleUnloadMsFrom(environment),
     ...options.models,
   });
-  const resolveProvider = () => resolveTaskProvider(settings.get().llm, () => credentials.reveal('llm'), (id) => models.localLlm(id));
+  // The answer engine and the model clients load with the first task, not before the ready line.
+  const resolveProvider = async () => {
+    const { resolveTaskProvider } = await import('./answer-engine/providers/resolve.js');
+    return resolveTaskProvider(settings.get().llm, () => credentials.reveal('llm'), (id) => models.localLlm(id));
+  };
   const tasks = createTaskStore(db);
   const assistant = createAssistantService({
     store: tasks,

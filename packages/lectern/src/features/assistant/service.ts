@@ -30,7 +30,8 @@ export interface AssistantServiceDeps {
   sessions: SessionService;
   entries: EntryService;
   hub: EventHub;
-  resolveProvider: () => TaskProvider;
+  /** The provider for the next task (asynchronous: the engines load on first use). */
+  resolveProvider: () => TaskProvider | Promise<TaskProvider>;
   autoSummaryEnabled: () => boolean;
   /** The material a class grounds its answers in (the materials feature's service); null once deleted. */
   materialText: (materialId: string) => MaterialText | null;
@@ -160,7 +161,7 @@ export function createAssistantService(deps: AssistantServiceDeps) {
       let provider: TaskProvider | undefined;
       let firstTokenMs: number | null = null;
       try {
-        provider = deps.resolveProvider();
+        provider = await deps.resolveProvider();
         for await (const chunk of provider.probe(deadline)) {
           if (chunk.length > 0) firstTokenMs ??= Math.round(performance.now() - started);
         }
