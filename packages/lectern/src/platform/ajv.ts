@@ -4,9 +4,10 @@
 // asks for a validator synchronously; the bundle leaves `ajv` in node_modules (scripts/build.mjs)
 // so that this is the only copy.
 import { createRequire } from 'node:module';
+import type * as AjvModuleNamespace from 'ajv';
 import type { Ajv, Options } from 'ajv';
 
-type AjvModule = typeof import('ajv');
+type AjvModule = typeof AjvModuleNamespace;
 
 let loaded: AjvModule | undefined;
 
