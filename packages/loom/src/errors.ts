@@ -240,7 +240,8 @@ export const ERROR_REGISTRY: Readonly<Record<ErrorCode, ErrorEntry>> = {
       'connect(...) could not open the database: the directory of the SQLite path does not ' +
       'exist (Loom never creates it) or is not writable, or the PostgreSQL URL, credentials or ' +
       'server are wrong, or the server did not answer within the connect timeout (10 s, or ' +
-      '`?connect_timeout=N` in the URL). The message carries the engine reason, never the password.',
+      '`?connect_timeout=N` in the URL), or a setting of the URL (`?busy_timeout=MS`, …) is not one ' +
+      'the engine takes or not a whole number. The message carries the engine reason, never the password.',
     remedy: 'Check the connection URL, the file path and its permissions, and that the server is reachable.',
   },
   E402: {
@@ -250,8 +251,9 @@ export const ERROR_REGISTRY: Readonly<Record<ErrorCode, ErrorEntry>> = {
       'The database rejected a statement: invalid SQL, a table or column that does not ' +
       'exist, or parameters that do not match the placeholders. Also a statement outside a ' +
       'transaction whose connection was lost and could not be run again safely: the message ' +
-      'says whether it may have taken effect.',
-    remedy: 'Run the statement by hand against the same schema and compare the parameter count with the placeholders.',
+      'says whether it may have taken effect. Also a SQLite statement that waited out the busy ' +
+      'timeout (5 s, or `?busy_timeout=MS` in the URL) while another connection kept the file locked.',
+    remedy: 'Run the statement by hand against the same schema and compare the parameter count with the placeholders; for a lock, find what holds the file (another program, a long transaction) or raise the busy timeout.',
   },
   E403: {
     family: 'DatabaseError',
@@ -260,7 +262,8 @@ export const ERROR_REGISTRY: Readonly<Record<ErrorCode, ErrorEntry>> = {
       'A statement inside begin … commit (or a transaction block) failed, so the whole ' +
       'transaction was rolled back; the connection stays usable. Also commit without begin, and ' +
       'a transaction whose connection the server ended (rolled back by the server; a COMMIT whose ' +
-      'answer was lost says "commit outcome unknown").',
+      'answer was lost says "commit outcome unknown"), and a transaction that could not begin ' +
+      'because another connection kept a SQLite file locked past the busy timeout.',
     remedy: 'The database is unchanged; fix the failing statement (named in the message) and retry the transaction.',
   },
   E501: {
