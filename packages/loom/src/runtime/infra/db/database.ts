@@ -12,7 +12,7 @@ import { withoutCredentials } from '../redacted-url.js';
 import { ConnectionLost } from './engine.js';
 import type { DbEngine, Outcome, Parameters, Row } from './engine.js';
 import { whenFree } from './sqlite-busy.js';
-import { CONNECT_TIMEOUT, settingOf, sqliteLocation } from './url-settings.js';
+import { CONNECT_TIMEOUT, settingOf, sqliteLocation, STATEMENT_ANSWER_GRACE_MS, STATEMENT_TIMEOUT, TCP_KEEPALIVE_IDLE_MS } from './url-settings.js';
 
 const SQLITE_SCHEME = 'sqlite://';
 const POSTGRES_URL = /^postgres(ql)?:\/\//;
@@ -145,7 +145,7 @@ export class Database extends ResourceHandle {
 /**
  * Connects to `url`: `sqlite://PATH[?busy_timeout=MS]` (relative to the project root;
  * `sqlite://:memory:`), a bare PATH, or
- * `postgres://user[:password]@host[:port]/db[?connect_timeout=N]`. E401 when the SQLite path's
+ * `postgres://user[:password]@host[:port]/db[?connect_timeout=N&statement_timeout=MS]`. E401 when the SQLite path's
  * directory does not exist (it is never created), the server refuses, or it does not answer
  * within the connect timeout.
  */
@@ -170,13 +170,24 @@ async function openSqlite(path: string, busyTimeoutMs: number): Promise<DbEngine
 }
 
 async function connectPostgres(url: string): Promise<DbEngine> {
-  const timeoutSeconds = settingOf(new URL(url).searchParams, CONNECT_TIMEOUT);
+  const settings = new URL(url).searchParams;
+  const timeoutSeconds = settingOf(settings, CONNECT_TIMEOUT);
+  const statementTimeoutMs = settingOf(settings, STATEMENT_TIMEOUT);
   const { default: pg } = await import('pg');
   const { PostgresEngine, numericTypes } = await import('./postgres-engine.js');
-  // pg reads no connect_timeout from the URL (only libpq does): it is given as the pool's
-  // option, which bounds every new connection, and the wait for a free one when all are busy.
-  const pool = new pg.Pool({ connectionString: url, types: numericTypes(pg.types), connectionTimeoutMillis: timeoutSeconds * MS_PER_SECOND });
-  const engine = new PostgresEngine(pool);
+  const pool = new pg.Pool({
+    connectionString: url,
+    types: numericTypes(pg.types),
+    // pg reads no connect_timeout from the URL (only libpq does): it is given as the pool's
+    // option, which bounds every new connection, and the wait for a free one when all are busy.
+    connectionTimeoutMillis: timeoutSeconds * MS_PER_SECOND,
+    // The server cancels a statement past the timeout; the program stops waiting a little
+    // later, for a network that went silent (no answer, and no reset to say so).
+    ...(statementTimeoutMs === 0 ? {} : { statement_timeout: statementTimeoutMs, query_timeout: statementTimeoutMs + STATEMENT_ANSWER_GRACE_MS }),
+    keepAlive: true,
+    keepAliveInitialDelayMillis: TCP_KEEPALIVE_IDLE_MS,
+  });
+  const engine = new PostgresEngine(pool, statementTimeoutMs);
   // Connect now, so a wrong URL or a refusing server is E401 at connect, not at the first query.
   try {
     await engine.probe();

@@ -27,6 +27,18 @@ export const CONNECT_TIMEOUT: UrlSetting = { name: 'connect_timeout', unit: 'sec
 export const STATEMENT_TIMEOUT: UrlSetting = { name: 'statement_timeout', unit: 'milliseconds', defaultValue: 30_000, zero: '0 waits for ever' };
 
 /**
+ * How long past the statement timeout the program still waits for the server's answer (its
+ * cancellation, normally) before it takes the network for gone and gives the connection up.
+ */
+export const STATEMENT_ANSWER_GRACE_MS = 1_000;
+
+/**
+ * When a PostgreSQL connection that carries nothing starts TCP keepalive probes; how often they
+ * are sent and how many go unanswered before the connection is dropped is the system's choice.
+ */
+export const TCP_KEEPALIVE_IDLE_MS = 10_000;
+
+/**
  * How long a SQLite statement waits for a lock another connection holds on the file, in
  * milliseconds as SQLite's PRAGMA busy_timeout counts (better-sqlite3's default is the same 5 s).
  */
