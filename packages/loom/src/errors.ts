@@ -1,4 +1,7 @@
 import type { Span } from './language/span.js';
+import { BUSY_TIMEOUT, CONNECT_TIMEOUT, STATEMENT_ANSWER_GRACE_MS, STATEMENT_TIMEOUT } from './runtime/infra/db/url-settings.js';
+
+const MS_PER_SECOND = 1000;
 
 /**
  * The one error registry of Loom. Every code the compiler or runtime can raise is listed here
@@ -239,8 +242,9 @@ export const ERROR_REGISTRY: Readonly<Record<ErrorCode, ErrorEntry>> = {
     cause:
       'connect(...) could not open the database: the directory of the SQLite path does not ' +
       'exist (Loom never creates it) or is not writable, or the PostgreSQL URL, credentials or ' +
-      'server are wrong, or the server did not answer within the connect timeout (10 s, or ' +
-      '`?connect_timeout=N` in the URL). The message carries the engine reason, never the password.',
+      `server are wrong, or the server did not answer within the connect timeout (${CONNECT_TIMEOUT.defaultValue} s, or ` +
+      '`?connect_timeout=N` in the URL), or a setting of the URL (`?busy_timeout=MS`, …) is not one ' +
+      'the engine takes or not a whole number. The message carries the engine reason, never the password.',
     remedy: 'Check the connection URL, the file path and its permissions, and that the server is reachable.',
   },
   E402: {
@@ -250,8 +254,11 @@ export const ERROR_REGISTRY: Readonly<Record<ErrorCode, ErrorEntry>> = {
       'The database rejected a statement: invalid SQL, a table or column that does not ' +
       'exist, or parameters that do not match the placeholders. Also a statement outside a ' +
       'transaction whose connection was lost and could not be run again safely: the message ' +
-      'says whether it may have taken effect.',
-    remedy: 'Run the statement by hand against the same schema and compare the parameter count with the placeholders.',
+      'says whether it may have taken effect. Also a PostgreSQL statement cancelled at the ' +
+      `statement timeout (${STATEMENT_TIMEOUT.defaultValue / MS_PER_SECOND} s, or \`?statement_timeout=MS\` in the URL) or left unanswered ${STATEMENT_ANSWER_GRACE_MS / MS_PER_SECOND} s past ` +
+      'it (a network gone silent: the connection is given up), and a SQLite statement that waited ' +
+      `out the busy timeout (${BUSY_TIMEOUT.defaultValue / MS_PER_SECOND} s, or \`?busy_timeout=MS\` in the URL) while another connection kept the file locked.`,
+    remedy: 'Run the statement by hand against the same schema and compare the parameter count with the placeholders; for a lock, find what holds the file (another program, a long transaction) or raise the busy timeout.',
   },
   E403: {
     family: 'DatabaseError',
@@ -260,7 +267,9 @@ export const ERROR_REGISTRY: Readonly<Record<ErrorCode, ErrorEntry>> = {
       'A statement inside begin … commit (or a transaction block) failed, so the whole ' +
       'transaction was rolled back; the connection stays usable. Also commit without begin, and ' +
       'a transaction whose connection the server ended (rolled back by the server; a COMMIT whose ' +
-      'answer was lost says "commit outcome unknown").',
+      'answer was lost, or never came within the statement timeout, says "commit outcome unknown"), ' +
+      'a statement of the transaction past the statement timeout, and a transaction that could not begin ' +
+      'because another connection kept a SQLite file locked past the busy timeout.',
     remedy: 'The database is unchanged; fix the failing statement (named in the message) and retry the transaction.',
   },
   E501: {
