@@ -97,7 +97,8 @@ const COLUMNS: readonly Column[] = [
     target: `max ≤ ${FIRST_TOKEN_MAX_MS}`,
   },
 ];
-const NAME_WIDTH = 40;
+/** Wide enough for the longest `part/lecture-id`, with two spaces after it. */
+const NAME_WIDTH = Math.max(...selected.map(({ part, lecture }) => `${part}/${lecture.id}`.length)) + 2;
 const row = (name: string, cells: readonly string[]): string => name.padEnd(NAME_WIDTH) + cells.map((cell, i) => cell.padEnd(COLUMNS[i]!.width)).join('');
 const samplesOf = (results: readonly LectureResult[]): FirstTokenSample[] => results.flatMap((result) => result.firstTokens);
 const firstTokens = (results: readonly LectureResult[]): number[] => firstTokenTimes(samplesOf(results), 'client');
