@@ -1,7 +1,11 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Entry } from '../../../src/features/entries/schemas.js';
+import type { Settings } from '../../../src/features/settings/schemas.js';
 import { systemRecogniserPaths } from '../../../src/features/models/system-recogniser.js';
 import { EventsClient } from '../../support/events-client.js';
 import { failCommitsThatInsertInto } from '../../support/failing-commit.js';
@@ -28,12 +32,13 @@ describe('a frame leaves only after its write commits, and never when the commit
   let events: EventsClient;
   let baseUrl: string;
   let sessionId: string;
+  let configDir: string;
 
   const framesOf = (type: string) => events.received.filter((frame) => frame.type === type);
 
   before(async () => {
     // The feature server's environment is empty: give it this machine's search path for pocketsphinx.
-    feature = await startFeatureServer(['sessions', 'entries', 'settings', 'models', 'audio', 'events'], {
+    feature = await startFeatureServer(['sessions', 'entries', 'settings', 'credentials', 'legacy', 'models', 'audio', 'events'], {
       models: { systemRecogniser: systemRecogniserPaths(process.env) },
     });
     await feature.server.listen({ port: 0, host: '127.0.0.1' });
@@ -45,11 +50,13 @@ describe('a frame leaves only after its write commits, and never when the commit
     assert.equal(created.status, 201, created.text);
     sessionId = created.body.id;
     await events.nextOfType('session');
+    configDir = mkdtempSync(join(tmpdir(), 'lectern-after-commit-'));
   });
   after(async () => {
     await events.close();
     feature.services.recognisers.close();
     await feature.close();
+    rmSync(configDir, { recursive: true, force: true });
   });
 
   it('a typed entry (with its alert): no transcript or alert frame for a failed commit, then exactly the retry\'s', async () => {
@@ -95,5 +102,24 @@ describe('a frame leaves only after its write commits, and never when the commit
     assert.deepEqual(framesOf('transcript').slice(transcriptsBefore).map((frame) => frame.data), [entry]);
     const listed = await http.get<{ items: Entry[] }>(`/api/v2/sessions/${sessionId}/entries`);
     assert.deepEqual(listed.body.items.filter((item) => item.source_id === 'clip-1'), [entry]);
+  });
+
+  it('imported settings: no settings.updated frame and no change in effect when the import fails at commit, then exactly the retry\'s', async () => {
+    const path = join(configDir, '.env');
+    writeFileSync(path, 'LLM_BASE_URL=https://api.deepseek.com/v1\nLLM_MODEL=deepseek-chat\n');
+    const lift = failCommitsThatInsertInto(feature.db, 'settings');
+    const failed = await http.post<ErrorBody>('/api/v2/import-config', { path });
+    lift();
+    assert.equal(failed.status, 500, failed.text);
+    assert.equal(failed.body.error, 'internal_error');
+    const unchanged = await http.get<Settings>('/api/v2/settings');
+    assert.notEqual(unchanged.body.llm.model, 'deepseek-chat', 'the settings in effect are the ones stored');
+
+    const retried = await http.post<{ settings_imported: boolean }>('/api/v2/import-config', { path });
+    assert.equal(retried.status, 200, retried.text);
+    assert.equal(retried.body.settings_imported, true);
+    const updated = await events.nextOfType<Settings>('settings.updated');
+    assert.equal(updated.data.llm.model, 'deepseek-chat');
+    assert.equal(framesOf('settings.updated').length, 1);
   });
 });
