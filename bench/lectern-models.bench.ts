@@ -42,7 +42,8 @@ const entry = {
   files: [{ name: 'model.gguf', url: 'http://127.0.0.1/unused', size_bytes: gguf.length, sha256: sha256Of(gguf) }],
 };
 const runtime = createModelRuntime({
-  hub: new EventHub(),
+  // No database here: nothing to wait for before a frame leaves.
+  hub: new EventHub({ afterCommit: (send) => send() }),
   logger: pino({ level: 'silent' }),
   installed: () => ({ entry, dir: modelDir, digests: { 'model.gguf': sha256Of(gguf) } }),
   systemRecogniser: { id: 'none', error: () => null },

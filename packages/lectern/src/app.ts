@@ -162,7 +162,7 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
 /** The services over one database, and the bus they publish on; what the feature plugins are given. */
 export function createServices(options: ServicesOptions) {
   const { db, logger } = options;
-  const hub = new EventHub();
+  const hub = new EventHub(db);
   const settings = createSettingsService(createSettingsStore(db), hub);
   const credentials = createCredentialService(createCredentialStore(db), options.dataDir, options.environment);
   const environment = options.environment ?? process.env;

@@ -64,7 +64,7 @@ function listTable(items: Model[]): string {
 
 /** The model manager over the data dir's database, as `lectern serve` builds it, without the server. */
 function openManager(db: Db, dataDir: string): { models: ModelService; hub: EventHub } {
-  const hub = new EventHub();
+  const hub = new EventHub(db);
   const settings = createSettingsService(createSettingsStore(db), hub);
   const models = createModelService({
     store: createModelInstallStore(db),

@@ -1,10 +1,44 @@
-import Database from 'better-sqlite3';
+import BetterSqlite3 from 'better-sqlite3';
 import { chmodSync, existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { database, server } from '../config.js';
+import { CommitCallbacks, type AfterCommit } from './commit-callbacks.js';
 import { StartupError } from './startup-error.js';
 
-export type Db = Database.Database;
+type TransactionBody = Parameters<BetterSqlite3.Database['transaction']>[0];
+
+/**
+ * The better-sqlite3 connection, plus `afterCommit`: what reports a write (an event frame)
+ * waits there until the outermost transaction around it has committed, and is dropped if it
+ * rolls back. Transactions are opened through `transaction()`, whose every variant is tracked;
+ * one begun by hand (`exec('BEGIN')`) would escape that, and `afterCommit` refuses to run in it.
+ */
+export class Db extends BetterSqlite3 implements AfterCommit {
+  readonly #commitCallbacks = new CommitCallbacks();
+
+  override transaction<F extends TransactionBody>(body: F): BetterSqlite3.Transaction<F> {
+    type Variant = BetterSqlite3.Transaction<F>['default'];
+    const untracked = super.transaction(body);
+    const callbacks = this.#commitCallbacks;
+    const tracked = (variant: Variant) =>
+      function (this: unknown, ...params: Parameters<Variant>): ReturnType<Variant> {
+        return callbacks.around(() => variant.apply(this, params));
+      };
+    return Object.assign(tracked(untracked), {
+      default: tracked(untracked.default),
+      deferred: tracked(untracked.deferred),
+      immediate: tracked(untracked.immediate),
+      exclusive: tracked(untracked.exclusive),
+    });
+  }
+
+  afterCommit(callback: () => void): void {
+    if (this.inTransaction && !this.#commitCallbacks.open) {
+      throw new Error('A transaction was begun outside db.transaction(): its commit cannot be waited for');
+    }
+    this.#commitCallbacks.add(callback);
+  }
+}
 
 const migrationsDir = new URL('./migrations/', import.meta.url);
 
@@ -35,7 +69,7 @@ export function openDatabase(dataDir: string): Db {
   const isNew = !existsSync(path);
   let db: Db;
   try {
-    db = new Database(path, { timeout: 0 });
+    db = new Db(path, { timeout: 0 });
     chmodSync(path, server.privateFileMode);
   } catch (error) {
     throw new StartupError('storage_error', `Cannot open the database in ${dataDir}: ${(error as Error).message}`);
@@ -45,7 +79,7 @@ export function openDatabase(dataDir: string): Db {
     // Turning a new, empty file into a WAL database rewrites its header through a rollback
     // journal with two fsyncs: 15-20 ms of a first start, for a file that holds nothing yet.
     // Unsynced, a power cut in that instant leaves an empty file or one still in rollback mode,
-    // which the next start converts again; from the next line on the configured level applies.
+    // which the next start converts again. The configured level is set below, before any data.
     if (isNew) db.pragma('synchronous = OFF');
     db.pragma('journal_mode = WAL');
     db.exec('BEGIN EXCLUSIVE; COMMIT');

@@ -1,5 +1,6 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { events as limits, memory } from '../config.js';
+import type { AfterCommit } from './commit-callbacks.js';
 import { stringBytes } from './memory-size.js';
 import type { Task } from '../features/assistant/schemas.js';
 import type { Entry } from '../features/entries/schemas.js';
@@ -135,9 +136,11 @@ export interface RingLimits {
 
 /**
  * The events bus. Features publish here (never into each other); the WebSocket route
- * subscribes. Recent frames stay in a ring buffer so a reconnecting client can replay what
- * it missed: the last `capacityFrames`, fewer when those would pass `maxBytes` of JSON. Only
- * the JSON text is kept, not the payload objects behind it.
+ * subscribes. A frame reports a write, so it leaves only once the database has committed the
+ * transaction it was published in (at once outside one), and never if that rolls back:
+ * publishing inside a transaction is always safe. Recent frames stay in a ring buffer so a
+ * reconnecting client can replay what it missed: the last `capacityFrames`, fewer when those
+ * would pass `maxBytes` of JSON. Only the JSON text is kept, not the payload objects behind it.
  */
 export class EventHub {
   private lastSeq = 0;
@@ -148,7 +151,10 @@ export class EventHub {
   private readonly listeners = new Set<Listener>();
   private readonly limits: RingLimits;
 
-  constructor(ringLimits: Partial<RingLimits> = {}) {
+  constructor(
+    private readonly database: AfterCommit,
+    ringLimits: Partial<RingLimits> = {},
+  ) {
     this.limits = { capacityFrames: limits.ringCapacityFrames, maxBytes: memory.replayRingMaxBytes, ...ringLimits };
     this.ring = new Array<SerialisedFrame | undefined>(this.limits.capacityFrames);
   }
@@ -157,7 +163,12 @@ export class EventHub {
     return this.lastSeq;
   }
 
-  publish<Type extends EventType>(type: Type, sessionId: string | null, data: EventData<Type>): EventFrame {
+  /** Sends the frame once the current transaction, if any, has committed; its `seq` is given then, so seqs follow the order frames leave in. */
+  publish<Type extends EventType>(type: Type, sessionId: string | null, data: EventData<Type>): void {
+    this.database.afterCommit(() => this.send(type, sessionId, data));
+  }
+
+  private send<Type extends EventType>(type: Type, sessionId: string | null, data: EventData<Type>): void {
     // The signature ties `data` to `type`; TypeScript cannot carry that link through a generic
     // object literal into the union, hence the assertion.
     const frame = { type, seq: ++this.lastSeq, session_id: sessionId, data } as EventFrame;
@@ -165,7 +176,6 @@ export class EventHub {
     const published: PublishedFrame = { frame, seq: frame.seq, json, bytes: stringBytes(json) };
     this.hold({ seq: published.seq, json, bytes: published.bytes });
     for (const listener of this.listeners) listener(published);
-    return frame;
   }
 
   private hold(serialised: SerialisedFrame): void {

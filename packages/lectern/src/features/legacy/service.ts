@@ -66,8 +66,7 @@ export function createLegacyService(deps: LegacyServiceDeps) {
       }
 
       const now = new Date().toISOString();
-      let imported: typeof citations = [];
-      const result = store.transaction((): ImportFolderResult => {
+      return store.transaction((): ImportFolderResult => {
         // Receipts are looked up inside the transaction: another import of the same folder may
         // have committed while this one parsed its cite files, and its receipts would collide.
         let sessionId: string | null = null;
@@ -101,15 +100,13 @@ export function createLegacyService(deps: LegacyServiceDeps) {
           noteCount++;
           store.add(receiptKey(file), file.path, now);
         }
-        imported = citations.filter(({ file }) => isNew(file));
+        const imported = citations.filter(({ file }) => isNew(file));
         for (const { file, material } of imported) {
           materials.insertPrepared(material);
           store.add(receiptKey(file), file.path, now);
         }
         return { session_id: sessionId, materials: imported.length, notes: noteCount, skipped_files: skipped.sort(), already_imported: alreadyImported };
       });
-      for (const { material } of imported) materials.announce(material);
-      return result;
     },
 
     /**

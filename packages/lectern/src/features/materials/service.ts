@@ -84,15 +84,10 @@ export function createMaterialService(deps: MaterialServiceDeps) {
 
     /**
      * The legacy import's two steps: parse first (in the worker, outside any transaction), then
-     * store synchronously inside its one transaction, and announce once it has committed.
+     * store synchronously inside its one transaction (`material.created` leaves when it commits).
      */
     prepare,
-    insertPrepared(material: Material): void {
-      store.insert(material);
-    },
-    announce(material: Material): void {
-      hub.publish('material.created', null, summaryOf(material));
-    },
+    insertPrepared: save,
 
     /**
      * Sessions that used it keep working without it: their material_id is cleared in the same
@@ -101,12 +96,10 @@ export function createMaterialService(deps: MaterialServiceDeps) {
      */
     delete(id: string): Material {
       const material = require(id);
-      const announce = store.transaction(() => {
-        const announceSessions = sessions.detachMaterial(id);
+      store.transaction(() => {
+        sessions.detachMaterial(id);
         store.delete(id);
-        return announceSessions;
       });
-      announce();
       return material;
     },
 

@@ -155,17 +155,13 @@ export function createSessionService(store: SessionStore, hub: EventHub, startCa
 
     /**
      * A material is being deleted: the sessions that used it go on without it. Clears it from
-     * them inside the caller's transaction; returns the announcement of the changed sessions,
-     * to make once that transaction has committed.
+     * them inside the caller's transaction; their `session` frames leave when it commits.
      */
-    detachMaterial(materialId: string): () => void {
-      const detached = store.detachMaterial(materialId);
-      return () => {
-        for (const id of detached) {
-          const session = store.get(id);
-          if (session) publish(session);
-        }
-      };
+    detachMaterial(materialId: string): void {
+      for (const id of store.detachMaterial(materialId)) {
+        const session = store.get(id);
+        if (session) publish(session);
+      }
     },
 
     acceptsEntries(session: Session): boolean {

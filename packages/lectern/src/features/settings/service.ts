@@ -33,8 +33,9 @@ function deepFreeze<T>(value: T): T {
 
 /**
  * The settings every task reads. `get()` is served from memory; `update()` validates, writes
- * the changed sections in one transaction, then swaps the cached object, so the next task
- * (and the next request's Origin check) sees the change without a restart.
+ * the changed sections in one transaction, then (once that has committed) swaps the cached
+ * object, so the next task (and the next request's Origin check) sees the change without a
+ * restart.
  */
 export function createSettingsService(store: SettingsStore, hub: EventHub) {
   // Rows hold sections written after validation, so they merge like a trusted patch; fields
@@ -55,11 +56,16 @@ export function createSettingsService(store: SettingsStore, hub: EventHub) {
       const next = merge(current, parseSettingsPatch(body));
       const changed = sections.filter((section) => !isDeepStrictEqual(current[section], next[section]));
       if (changed.length === 0) return current;
+      const saved = deepFreeze(next);
       store.save(Object.fromEntries(changed.map((section) => [section, next[section]])), new Date().toISOString());
-      current = deepFreeze(next);
-      hub.publish('settings.updated', null, current);
-      for (const listener of listeners) listener(current);
-      return current;
+      // What the process acts on follows the rows: inside the legacy config import's transaction
+      // the new settings take effect (and are announced) only once it has committed.
+      store.afterCommit(() => {
+        current = saved;
+        hub.publish('settings.updated', null, saved);
+        for (const listener of listeners) listener(saved);
+      });
+      return saved;
     },
 
     /** Called after each effective change with the new settings; returns the unsubscribe function. */

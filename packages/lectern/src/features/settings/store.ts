@@ -28,6 +28,10 @@ export function createSettingsStore(db: Db) {
     save(sections: StoredSections, now: string): void {
       saveAll(sections, now);
     },
+    /** Runs `callback` once what was saved so far has committed (see Db.afterCommit). */
+    afterCommit(callback: () => void): void {
+      db.afterCommit(callback);
+    },
     /** True once any setting was saved (a legacy config import only fills a never-saved profile). */
     everSaved(): boolean {
       return any.get() !== undefined;

@@ -68,7 +68,8 @@ describe('assistant runner and service', () => {
       // The provider's failure is logged first (the stage write fails inside the task); the
       // line awaited is the one about the outcome that could not be written.
       const logger = pino({ level: 'error' }, { write: (line: string) => line.includes('could not be recorded') && resolve(line) });
-      new TaskRunner({ store, hub: new EventHub(), logger, resolveProvider: createBuiltinProvider }).start(
+      // No database behind this store: nothing to wait for before a frame leaves.
+      new TaskRunner({ store, hub: new EventHub({ afterCommit: (send) => send() }), logger, resolveProvider: createBuiltinProvider }).start(
         task,
         { courseName: 'Statistics', entries: [], material: null },
         { kind: 'rescue' },

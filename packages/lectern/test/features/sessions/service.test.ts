@@ -27,7 +27,7 @@ describe('session service: a microphone class stopped while its device opens', (
   before(() => {
     dataDir = mkdtempSync(join(tmpdir(), 'lectern-sessions-'));
     db = openDatabase(dataDir);
-    hub = new EventHub();
+    hub = new EventHub(db);
     hub.subscribe(({ frame }) => frames.push(frame));
   });
   after(() => {

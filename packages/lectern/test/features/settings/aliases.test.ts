@@ -26,7 +26,7 @@ describe('ClassFox 2.0 aliases', () => {
   beforeEach(() => {
     tempDir = mkdtempSync(join(tmpdir(), 'lectern-aliases-'));
     db = openDatabase(tempDir);
-    settings = createSettingsService(createSettingsStore(db), new EventHub());
+    settings = createSettingsService(createSettingsStore(db), new EventHub(db));
   });
   afterEach(() => {
     db.close();
@@ -49,7 +49,7 @@ describe('ClassFox 2.0 aliases', () => {
     settings.update(classFoxPreferences);
     db.close();
     db = openDatabase(tempDir);
-    settings = createSettingsService(createSettingsStore(db), new EventHub());
+    settings = createSettingsService(createSettingsStore(db), new EventHub(db));
     assert.deepEqual(settings.get().asr, {
       model_id: '',
       language: 'zh',

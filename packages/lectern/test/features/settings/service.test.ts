@@ -30,7 +30,7 @@ function freshDir(): string {
 
 function open(dataDir: string): Opened {
   const db = openDatabase(dataDir);
-  const hub = new EventHub();
+  const hub = new EventHub(db);
   const frames: EventFrame[] = [];
   hub.subscribe(({ frame }) => frames.push(frame));
   return { db, settings: createSettingsService(createSettingsStore(db), hub), frames };
