@@ -57,7 +57,6 @@ export function harnessAgentMemberDiagnostic(member: Exclude<AgentMember, Proper
 
 /** The harness forms reported at their leading keyword, by node kind. */
 const HARNESS_FORMS: ReadonlyMap<Node['kind'], { readonly keyword: string; readonly feature: string }> = new Map([
-  ['AutoloopStatement', { keyword: 'autoloop', feature: 'autonomous loops' }],
   ['WithContextStatement', { keyword: 'with_context', feature: 'context windows' }],
   ['TryAgentStatement', { keyword: 'try_agent', feature: 'agent self-correction (try_agent/catch_correction)' }],
   ['ReflectStatement', { keyword: 'reflect', feature: 'reflection prompts' }],

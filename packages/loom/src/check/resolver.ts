@@ -386,8 +386,11 @@ class Resolver {
         return;
       }
       case 'AutoloopStatement':
+        this.visitArguments(node.options, scope);
+        this.visit(node.body, scope);
+        return;
       case 'WithContextStatement':
-        // Their options name strategies, not variables; the form itself is reported as unsupported.
+        // Its options name strategies, not variables; the form itself is reported as unsupported.
         this.visit(node.body, scope);
         return;
       case 'ContextPolicyStatement':

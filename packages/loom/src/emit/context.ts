@@ -44,6 +44,7 @@ class Frame {
   readonly renamed = new Map<string, string>();
   usesPropagation = false;
   usesDefer = false;
+  usesHarness = false;
 
   constructor(readonly parent: Frame | null) {}
 }
@@ -231,6 +232,11 @@ export class EmitContext {
   markDefer(): void {
     this.frame.usesDefer = true;
   }
+
+  /** The current function holds a harness form: each invocation gets harness settings of its own. */
+  markHarness(): void {
+    this.frame.usesHarness = true;
+  }
 }
 
 /** A finished frame as the declaration emitter needs it. */
@@ -256,5 +262,9 @@ export class FrameView {
 
   get usesDefer(): boolean {
     return this.frame.usesDefer;
+  }
+
+  get usesHarness(): boolean {
+    return this.frame.usesHarness;
   }
 }

@@ -16,6 +16,7 @@ import { patternDescriptor } from './patterns.js';
 import { forEachBodyBinding, patternBindingNames } from '../syntax/bindings.js';
 import { rt, programMember, typeCheckerMember } from './runtime-names.js';
 import { compoundHelper } from './operator-helpers.js';
+import { emitAutoloop } from './harness.js';
 
 /** A bound on `loop { } until ("...")`, so a condition the model never accepts cannot loop forever. */
 export const LOOP_UNTIL_MAX_ITERATIONS = 10;
@@ -83,6 +84,7 @@ function emitBare(context: EmitContext, statement: Statement): Code {
     case 'ContractStatement':
       return emitClauseCheck(context, statement.clause, null);
     case 'AutoloopStatement':
+      return emitAutoloop(context, statement);
     case 'WithContextStatement':
     case 'TryAgentStatement':
     case 'ReflectStatement':

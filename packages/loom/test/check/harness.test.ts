@@ -6,7 +6,6 @@ const AGENT = 'agent W { prompt: "w" }\n';
 
 /** The keyword each v2 harness form is reported at, and a flow body using it. */
 const FORMS: readonly (readonly [keyword: string, body: string])[] = [
-  ['autoloop', 'autoloop max_steps: 5, exit_when: "done" { print(1) }'],
   ['with_context', 'with_context max_tokens: 1000, strategy: sliding_window { print(1) }'],
   ['try_agent', 'try_agent { r = W.run("x") } catch_correction(e: ToolError) { print(e) }'],
   ['reflect', 'reflect "adjust the plan";'],
@@ -36,14 +35,14 @@ suite('v2 harness forms are reported as not supported yet', () => {
     const source = [
       AGENT,
       'flow main {',
-      '    autoloop max_steps: 3 {',
+      '    with_context max_tokens: 100 {',
       '        try_agent { result = W.run("x") } catch_correction(err) { print(err) }',
       '        print(result)',
       '    }',
       '}',
     ].join('\n');
     assert.deepEqual(findings(source), [
-      "4:5 E006 Not supported by this runtime: 'autoloop', a Nexa v2 harness form for autonomous loops",
+      "4:5 E006 Not supported by this runtime: 'with_context', a Nexa v2 harness form for context windows",
       "5:9 E006 Not supported by this runtime: 'try_agent', a Nexa v2 harness form for agent self-correction (try_agent/catch_correction)",
     ]);
   });

@@ -16,7 +16,7 @@ import { cacheKey } from '../infra/cache.js';
 import { Deadline } from '../infra/deadline.js';
 import { protocolInstruction, protocolSchema, readProtocolReply } from './protocol.js';
 import type { ProtocolSpec } from './protocol.js';
-import { ProviderError } from '../providers/http.js';
+import { ProviderError, ProviderTimeout } from '../providers/http.js';
 import { parseModelReference } from '../providers/registry.js';
 import type { ChatMessage, ChatRequest, ChatResponse, ProviderClient, ToolCall } from '../providers/types.js';
 import { callTool, parseToolArguments, toolResultContent } from './tools.js';
@@ -87,7 +87,8 @@ export class Agent {
   async run(input: unknown, options: RunOptions = {}): Promise<unknown> {
     const userText = inputText(input);
     const conversation: ChatMessage[] = [...this.memory.messages(), { role: 'user', content: userText }];
-    if (this.systemPrompt !== '') conversation.unshift({ role: 'system', content: this.systemPrompt });
+    const systemPrompt = withReflections(this.systemPrompt, options.reflections ?? []);
+    if (systemPrompt !== '') conversation.unshift({ role: 'system', content: systemPrompt });
     const streamSink = this.runtime.onStreamDelta;
     const state: CallState = {
       modelIndex: 0,
@@ -219,7 +220,7 @@ export class Agent {
     try {
       return await client.chat({ ...request, onDelta, signal: deadline.signal });
     } catch (error) {
-      const failure = deadline.timedOut ? new ProviderError(`no answer within the timeout of ${deadline.limitMs / MS_PER_SECOND} s`, undefined, true) : error;
+      const failure = deadline.timedOut ? new ProviderTimeout(`no answer within the timeout of ${deadline.limitMs / MS_PER_SECOND} s`) : error;
       if (streamed && failure instanceof ProviderError) throw new ProviderError(`${failure.message} (after part of the answer was streamed)`, failure.status, false);
       throw failure;
     } finally {
@@ -265,6 +266,13 @@ export class Agent {
     const cause = failures[failures.length - 1]?.error;
     return new LoomError('E101', `agent '${this.name}' failed: ${details.join('; ')}`, undefined, { cause });
   }
+}
+
+/** The system prompt with the reflections the harness hands this call, after the agent's own instructions. */
+function withReflections(systemPrompt: string, reflections: readonly string[]): string {
+  if (reflections.length === 0) return systemPrompt;
+  const note = `Before you answer, reflect on this:\n${reflections.map((reflection) => `- ${reflection}`).join('\n')}`;
+  return systemPrompt === '' ? note : `${systemPrompt}\n\n${note}`;
 }
 
 /** Everything in a request that decides the reply; the signal and stream callback do not. */

@@ -1,0 +1,56 @@
+/**
+ * The Nexa v2 harness forms (runtime/harness/). A function whose body holds one runs each
+ * invocation with harness settings of its own (`$p.harness.invoke`, added by withBoundaries
+ * once `markHarness` was called), so hooks and blocks it declares end with it.
+ *
+ *     autoloop max_steps: 5, exit_when: "done" { body }
+ *
+ * becomes a while loop driven by the loop's controller, which starts each step, judges the
+ * exit condition about the variables the body assigns, and is told how a step ended:
+ *
+ *     $t1 = $p.harness.autoloop({ "max_steps": 5, "exit_when": "done" }, "main.nx:3:5");
+ *     try {
+ *       while (await $t1.next(() => ({ "result": result }))) {
+ *         try { body } catch ($error) { $t2 = await $t1.failed($error); if ($t2 === 1) break; if ($t2 === 2) continue; throw $error; }
+ *         finally { await $t1.stepEnded(); }
+ *       }
+ *     } finally { $t1.close(); }
+ */
+import { STEP_FAILURE } from '../language/harness.js';
+import type { Argument, AutoloopStatement } from '../syntax/ast.js';
+import { forEachBodyBinding } from '../syntax/bindings.js';
+import { braces, joinCode, quote } from './code.js';
+import type { Code } from './code.js';
+import type { EmitContext } from './context.js';
+import { emitExpression } from './expressions.js';
+import { autoloopMember, harnessMember } from './runtime-names.js';
+import { emitBlock } from './statements.js';
+
+export function emitAutoloop(context: EmitContext, statement: AutoloopStatement): Code {
+  context.markHarness();
+  const loop = context.temp();
+  const action = context.temp();
+  const assigned = new Set<string>();
+  forEachBodyBinding(statement.body, (name) => assigned.add(name.name));
+  const subject = ['() => ({ ', joinCode([...assigned].map((name) => [quote(name), ': ', context.local(name)]), ', '), ' })'];
+  const { start } = statement.span;
+  const site = `${statement.span.file}:${start.line}:${start.column}`;
+  const onFailure = braces([
+    [action, ' = await ', autoloopMember(loop, 'failed'), '($error);'],
+    `if (${action} === ${STEP_FAILURE.endLoop}) break;`,
+    `if (${action} === ${STEP_FAILURE.nextStep}) continue;`,
+    'throw $error;',
+  ]);
+  const step = ['try ', emitBlock(context, statement.body), ' catch ($error) ', onFailure, ' finally ', braces([['await ', autoloopMember(loop, 'stepEnded'), '();']])];
+  return [
+    loop, ' = ', harnessMember('autoloop'), '(', emitOptions(context, statement.options), ', ', quote(site), ');\n',
+    'try ', braces([['while (await ', autoloopMember(loop, 'next'), '(', subject, ')) ', braces([step])]]),
+    ' finally ', braces([[autoloopMember(loop, 'close'), '();']]),
+  ];
+}
+
+/** `{ "name": value, ... }`; the checker has made sure every option is named and known. */
+function emitOptions(context: EmitContext, options: readonly Argument[]): Code {
+  const entries = options.filter((option) => option.name !== null).map((option) => [quote(option.name!.name), ': ', emitExpression(context, option.value)]);
+  return ['{ ', joinCode(entries, ', '), ' }'];
+}

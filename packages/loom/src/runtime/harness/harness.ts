@@ -1,0 +1,86 @@
+/**
+ * The Nexa v2 harness of one running program (`$p.harness` in generated code): the settings
+ * scopes (scope.ts), the lifecycle hooks (hooks.ts), autoloops (autoloop.ts) and what happens
+ * around each agent call. docs/loom/reference.md ("Harness") describes the semantics.
+ */
+import { display } from '../core/values.js';
+import { Autoloop } from './autoloop.js';
+import type { AutoloopServices } from './autoloop.js';
+import { HookRunner } from './hooks.js';
+import { HarnessScopes } from './scope.js';
+import type { Hook, HookKind } from './scope.js';
+
+export interface HarnessServices {
+  /** Whether a semantic condition holds of `subject` (the weak model's judgement). */
+  holds(condition: string, subject: unknown): Promise<boolean>;
+  /** Writes a `--debug` trace line (without the `[loom] ` prefix); nothing without `--debug`. */
+  trace(line: string): void;
+}
+
+/** What an agent call is given by the harness around it. */
+export interface AgentCallSettings {
+  /** Reflections to weigh before answering, oldest first. */
+  readonly reflections: readonly string[];
+  /** Stops the call when the autoloop it belongs to runs out of time. */
+  readonly signal: AbortSignal | undefined;
+}
+
+export class Harness {
+  readonly scopes = new HarnessScopes();
+  private readonly hooks = new HookRunner(this.scopes);
+
+  constructor(private readonly services: HarnessServices) {}
+
+  /** One invocation of a flow or function holding harness statements (scope.ts). */
+  invoke<T>(work: () => Promise<T>): Promise<T> {
+    return this.scopes.invoke(work);
+  }
+
+  autoloop(options: Readonly<Record<string, unknown>>, site: string): Autoloop {
+    const services: AutoloopServices = {
+      scopes: this.scopes,
+      hooks: this.hooks,
+      holds: (condition, subject) => this.services.holds(condition, subject),
+      trace: (line) => this.services.trace(line),
+    };
+    return new Autoloop(options, site, services);
+  }
+
+  /** A lifecycle hook declared where the code runs; it applies until that block or invocation ends. */
+  hook(kind: HookKind, tool: string | null, errorTypes: readonly string[] | null, body: Hook['body']): void {
+    this.scopes.declare({ hook: { kind, tool, errorTypes, body } });
+  }
+
+  /** `reflect "..."`: a reflection for the next agent call. */
+  reflect(value: unknown): void {
+    const text = display(value);
+    this.services.trace(`reflect: ${JSON.stringify(text)}`);
+    this.scopes.reflect(text);
+  }
+
+  /**
+   * One agent call, `call` given what the harness adds to it. Outside an autoloop the call is
+   * a step of its own: the step hooks run around it and `on_error` sees its failure.
+   */
+  async agentCall<T>(call: (settings: AgentCallSettings) => Promise<T>): Promise<T> {
+    const frame = this.scopes.frame;
+    if (frame.unharnessed) return call({ reflections: [], signal: frame.loop?.deadline });
+    const settings: AgentCallSettings = { reflections: this.scopes.takeReflections(), signal: frame.loop?.deadline };
+    const { loop } = frame;
+    if (loop !== undefined) {
+      const answer = await call(settings);
+      loop.observe(answer);
+      return answer;
+    }
+    await this.hooks.fire('before_step');
+    let answer: T;
+    try {
+      answer = await call(settings);
+    } catch (error) {
+      await this.hooks.failed(error);
+      throw error;
+    }
+    await this.hooks.fire('after_step');
+    return answer;
+  }
+}
