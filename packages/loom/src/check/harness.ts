@@ -58,7 +58,6 @@ export function harnessAgentMemberDiagnostic(member: Exclude<AgentMember, Proper
 /** The harness forms reported at their leading keyword, by node kind. */
 const HARNESS_FORMS: ReadonlyMap<Node['kind'], { readonly keyword: string; readonly feature: string }> = new Map([
   ['WithContextStatement', { keyword: 'with_context', feature: 'context windows' }],
-  ['TryAgentStatement', { keyword: 'try_agent', feature: 'agent self-correction (try_agent/catch_correction)' }],
   ['ReflectStatement', { keyword: 'reflect', feature: 'reflection prompts' }],
   ['ForkStatement', { keyword: 'fork', feature: 'forked branches (fork/merge)' }],
   ['VerifyStatement', { keyword: 'verify', feature: 'output verification' }],
@@ -66,6 +65,9 @@ const HARNESS_FORMS: ReadonlyMap<Node['kind'], { readonly keyword: string; reado
   ['UnharnessedStatement', { keyword: 'unharnessed', feature: 'blocks run outside the harness (unharnessed)' }],
   ['ContextPolicyStatement', { keyword: 'context_policy', feature: 'context policies' }],
 ]);
+
+/** The lifecycle hooks Loom runs (runtime/harness/hooks.ts). */
+const RUNNABLE_HOOKS: ReadonlySet<string> = new Set(['on_error']);
 
 /** Collects every harness statement or expression form it is shown, at its keyword. */
 export class HarnessStatementFinder implements NodeVisitor {
@@ -83,7 +85,7 @@ export class HarnessStatementFinder implements NodeVisitor {
     }
     // A lifecycle hook is named by its hook (`on_start`), not by a fixed keyword.
     if (node.kind === 'LifecycleHookStatement') {
-      this.diagnostics.push(unsupported(node.hook.name, 'lifecycle hooks', node.hook.span));
+      if (!RUNNABLE_HOOKS.has(node.hook.name)) this.diagnostics.push(unsupported(node.hook.name, 'lifecycle hooks', node.hook.span));
       return;
     }
     const form = HARNESS_FORMS.get(node.kind);

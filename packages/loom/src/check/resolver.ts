@@ -18,6 +18,7 @@ import { KIND_PHRASES, duplicateDeclaration } from './binder.js';
 import { BUILTIN_ENUMS, builtinNames, isBuiltinName } from '../language/builtins.js';
 import { isStdNamespace, stdNamespaceNames } from '../language/std-library.js';
 import { harnessCallDiagnostic, isHarnessCall } from './harness.js';
+import { HOOK_PARAMETERS } from '../language/harness.js';
 import type { PlacedItem, SourceUnit } from './includes.js';
 import { formatPosition } from './positions.js';
 import type { LocalBinding } from './scope.js';
@@ -380,8 +381,13 @@ class Resolver {
         this.typeTests.set(node, this.resolveTypeTest(node.target, scope));
         return;
       case 'LifecycleHookStatement': {
+        // `before_tool(search)` names a tool; `on_error(e: ToolError)` binds the error, whose
+        // type is an error type (check/harness-errors.ts), not a type of values.
         const hookScope = new Scope(scope);
-        this.declareParameters(node.parameters, hookScope);
+        for (const parameter of node.parameters) {
+          if (HOOK_PARAMETERS.get(node.hook.name) === 'tool') this.resolveGlobalReference(parameter.name, null);
+          else hookScope.declare(parameter.name, 'parameter');
+        }
         this.visit(node.body, hookScope);
         return;
       }

@@ -15,16 +15,23 @@
  *         finally { await $t1.stepEnded(); }
  *       }
  *     } finally { $t1.close(); }
+ *
+ * `try_agent { body } catch_correction(e: ToolError) { fix }` is a try/catch whose catch goes on
+ * only for the error types named (`$p.harness.corrects` also leaves the failure as a reflection
+ * and shows it to the `on_error` hooks); any other error is raised again. A hook is a closure
+ * registered where it is declared: `$p.harness.hook("on_error", null, ["ToolError"], async (e) => { ... })`.
  */
-import { STEP_FAILURE } from '../language/harness.js';
-import type { Argument, AutoloopStatement } from '../syntax/ast.js';
+import { HOOK_PARAMETERS, STEP_FAILURE } from '../language/harness.js';
+import type { Argument, AutoloopStatement, LifecycleHookStatement, TryAgentStatement, TypeExpression } from '../syntax/ast.js';
 import { forEachBodyBinding } from '../syntax/bindings.js';
+import { plainTypeName, unionMembers } from '../syntax/type-names.js';
 import { braces, joinCode, quote } from './code.js';
 import type { Code } from './code.js';
 import type { EmitContext } from './context.js';
+import { refusedByChecker } from './context.js';
 import { emitExpression } from './expressions.js';
-import { autoloopMember, harnessMember } from './runtime-names.js';
-import { emitBlock } from './statements.js';
+import { autoloopMember, harnessMember, rt } from './runtime-names.js';
+import { emitBlock, emitStatements } from './statements.js';
 
 export function emitAutoloop(context: EmitContext, statement: AutoloopStatement): Code {
   context.markHarness();
@@ -53,4 +60,36 @@ export function emitAutoloop(context: EmitContext, statement: AutoloopStatement)
 function emitOptions(context: EmitContext, options: readonly Argument[]): Code {
   const entries = options.filter((option) => option.name !== null).map((option) => [quote(option.name!.name), ': ', emitExpression(context, option.value)]);
   return ['{ ', joinCode(entries, ', '), ' }'];
+}
+
+export function emitTryAgent(context: EmitContext, statement: TryAgentStatement): Code {
+  const handler = statement.correction ?? refusedByChecker('a try_agent without catch_correction');
+  const caught = handler.parameter === null ? [] : [[context.local(handler.parameter.name), ' = $error;']];
+  const types = errorTypesCode(handler.parameter?.type ?? null);
+  return [
+    'try ', emitBlock(context, statement.body), ' catch ($error) ',
+    braces([
+      [rt('rethrowSignal'), '($error);'],
+      ['if (!(await ', harnessMember('corrects'), '($error, ', types, '))) throw $error;'],
+      ...caught,
+      ...emitStatements(context, handler.body.statements),
+    ]),
+  ];
+}
+
+export function emitHook(context: EmitContext, statement: LifecycleHookStatement): Code {
+  context.markHarness();
+  const kind = statement.hook.name;
+  const [parameter] = statement.parameters;
+  const takes = HOOK_PARAMETERS.get(kind) ?? refusedByChecker(`the hook ${kind}`);
+  const tool = takes === 'tool' && parameter !== undefined ? quote(parameter.name.name) : 'null';
+  const errorTypes = takes === 'error' ? errorTypesCode(parameter?.type ?? null) : 'null';
+  const bound = takes === 'error' && parameter !== undefined ? context.local(parameter.name) : '';
+  return [harnessMember('hook'), '(', quote(kind), ', ', tool, ', ', errorTypes, ', async (', bound, ') => ', emitBlock(context, statement.body), ');'];
+}
+
+/** The error types as a JavaScript list of names, or null for every error (the checker has read them). */
+function errorTypesCode(type: TypeExpression | null): string {
+  if (type === null) return 'null';
+  return `[${unionMembers(type).map((member) => quote(plainTypeName(member) ?? refusedByChecker('an error type that is not a name'))).join(', ')}]`;
 }

@@ -16,7 +16,7 @@ import { patternDescriptor } from './patterns.js';
 import { forEachBodyBinding, patternBindingNames } from '../syntax/bindings.js';
 import { rt, programMember, typeCheckerMember } from './runtime-names.js';
 import { compoundHelper } from './operator-helpers.js';
-import { emitAutoloop } from './harness.js';
+import { emitAutoloop, emitHook, emitTryAgent } from './harness.js';
 
 /** A bound on `loop { } until ("...")`, so a condition the model never accepts cannot loop forever. */
 export const LOOP_UNTIL_MAX_ITERATIONS = 10;
@@ -85,12 +85,14 @@ function emitBare(context: EmitContext, statement: Statement): Code {
       return emitClauseCheck(context, statement.clause, null);
     case 'AutoloopStatement':
       return emitAutoloop(context, statement);
-    case 'WithContextStatement':
     case 'TryAgentStatement':
+      return emitTryAgent(context, statement);
+    case 'LifecycleHookStatement':
+      return emitHook(context, statement);
+    case 'WithContextStatement':
     case 'ReflectStatement':
     case 'ForkStatement':
     case 'VerifyStatement':
-    case 'LifecycleHookStatement':
     case 'PassStatement':
     case 'UnharnessedStatement':
     case 'ContextPolicyStatement':

@@ -30,3 +30,31 @@ suite('autoloop options', () => {
     assert.deepEqual(findings('flow main {\n    autoloop exit_when: goal { print(1) }\n}'), ["2:25 E001 Undeclared identifier 'goal'"]);
   });
 });
+
+suite('try_agent and on_error', () => {
+  test('the documented error types pass, alone or joined with |, and so does no type', () => {
+    const source = [
+      'flow main {',
+      '    on_error(e: Exception) { print(e) }',
+      '    try_agent { print(1) } catch_correction(e: ToolError | ModelError | TimeoutError) { print(e) }',
+      '    try_agent { print(1) } catch_correction(e) { print(e) }',
+      '}',
+    ].join('\n');
+    assert.deepEqual(findings(source), []);
+  });
+
+  test('a try_agent without catch_correction, an unknown error type and an extra hook parameter are reported', () => {
+    const source = [
+      'flow main {',
+      '    try_agent { print(1) }',
+      '    try_agent { print(1) } catch_correction(e: ToolEror) { print(e) }',
+      '    on_error(e: ToolError, f) { print(e) }',
+      '}',
+    ].join('\n');
+    assert.deepEqual(findings(source), [
+      "2:5 E004 Syntax error: 'try_agent' needs its 'catch_correction' block",
+      "3:48 E002 Type mismatch: catch_correction catches the error types ToolError, ModelError, TimeoutError, Exception, Error, not 'ToolEror'",
+      "4:28 E002 Type mismatch: 'on_error' takes one parameter, the error: write on_error(e: ToolError)",
+    ]);
+  });
+});

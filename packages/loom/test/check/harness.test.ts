@@ -7,7 +7,6 @@ const AGENT = 'agent W { prompt: "w" }\n';
 /** The keyword each v2 harness form is reported at, and a flow body using it. */
 const FORMS: readonly (readonly [keyword: string, body: string])[] = [
   ['with_context', 'with_context max_tokens: 1000, strategy: sliding_window { print(1) }'],
-  ['try_agent', 'try_agent { r = W.run("x") } catch_correction(e: ToolError) { print(e) }'],
   ['reflect', 'reflect "adjust the plan";'],
   ['snapshot', 'snap = snapshot()'],
   ['restore', 'restore(previous)'],
@@ -36,14 +35,14 @@ suite('v2 harness forms are reported as not supported yet', () => {
       AGENT,
       'flow main {',
       '    with_context max_tokens: 100 {',
-      '        try_agent { result = W.run("x") } catch_correction(err) { print(err) }',
-      '        print(result)',
+      '        result = W.run("x")',
+      '        reflect "check the result"',
       '    }',
       '}',
     ].join('\n');
     assert.deepEqual(findings(source), [
       "4:5 E006 Not supported by this runtime: 'with_context', a Nexa v2 harness form for context windows",
-      "5:9 E006 Not supported by this runtime: 'try_agent', a Nexa v2 harness form for agent self-correction (try_agent/catch_correction)",
+      "6:9 E006 Not supported by this runtime: 'reflect', a Nexa v2 harness form for reflection prompts",
     ]);
   });
 

@@ -61,8 +61,9 @@ flow main {
     spawn Mail("a@example.com")
     task = spawn grow([1])
     print(await task, 5)
+    on_error(e: ModelError) { print(e) }
     autoloop max_steps: 2, exit_when: "done" {
-        draft = Writer.run("step")
+        try_agent { draft = Writer.run("step") } catch_correction(e: ToolError) { print(e) }
     }
 }
 `;

@@ -92,7 +92,7 @@ test('the time limit stops the agent call in progress and ends the loop; no new 
   assert.equal(run.status, 0);
 });
 
-test('a step that fails ends the loop with its error; break leaves it early', async () => {
+test('a step that fails ends the loop with its error, after the on_error hooks saw it; break leaves it early', async () => {
   server.respondWith(() => ({ status: 400, errorMessage: 'scripted refusal' }));
   const failing = await project.run(`${RESEARCHER}flow main {
     autoloop max_steps: 5 {
@@ -100,11 +100,22 @@ test('a step that fails ends the loop with its error; break leaves it early', as
         Researcher.run("topic")
     }
     print("not reached")
+    on_error(e) { print("unused") }
 }
 `);
   assert.equal(failing.stdout, 'step\n');
   assert.match(failing.stderr, /^RuntimeError: agent 'Researcher' failed: .*scripted refusal\n {2}--> .*main\.nx:8:9\n {2}= code E101\n$/);
   assert.equal(failing.status, 1);
+
+  const observed = await project.run(`${RESEARCHER}flow main {
+    on_error(e: ModelError) { print("hook saw " + e.code) }
+    autoloop max_steps: 5 {
+        Researcher.run("topic")
+    }
+}
+`);
+  assert.equal(observed.stdout, 'hook saw E101\n');
+  assert.equal(observed.status, 1);
 
   const breaking = await project.run('flow main {\n    n = 0\n    autoloop max_steps: 5 {\n        n = n + 1\n        if n == 2 { break }\n    }\n    print(n)\n}\n');
   assert.equal(breaking.stdout, '2\n');

@@ -8,6 +8,8 @@ import { Autoloop } from './autoloop.js';
 import type { AutoloopServices } from './autoloop.js';
 import { HookRunner } from './hooks.js';
 import { HarnessScopes } from './scope.js';
+import { isErrorOfTypes } from './error-types.js';
+import { LoomError } from '../../errors.js';
 import type { Hook, HookKind } from './scope.js';
 
 export interface HarnessServices {
@@ -51,6 +53,18 @@ export class Harness {
     this.scopes.declare({ hook: { kind, tool, errorTypes, body } });
   }
 
+  /**
+   * The catch of `try_agent`: whether `error` is of the types its `catch_correction` names (null:
+   * any). When it is, the `on_error` hooks see it and the failure is left as a reflection for
+   * the next agent call, the "correction reflection" of the Nexa docs.
+   */
+  async corrects(error: unknown, types: readonly string[] | null): Promise<boolean> {
+    if (!isErrorOfTypes(error, types)) return false;
+    await this.hooks.failed(error);
+    if (!this.scopes.frame.unharnessed) this.reflect(`The previous attempt failed: ${describeFailure(error)}. Correct your approach.`);
+    return true;
+  }
+
   /** `reflect "..."`: a reflection for the next agent call. */
   reflect(value: unknown): void {
     const text = display(value);
@@ -83,4 +97,9 @@ export class Harness {
     await this.hooks.fire('after_step');
     return answer;
   }
+}
+
+function describeFailure(error: unknown): string {
+  if (error instanceof LoomError) return `${error.code} ${error.message}`;
+  return display(error);
 }
