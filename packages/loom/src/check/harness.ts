@@ -58,9 +58,7 @@ export function harnessAgentMemberDiagnostic(member: Exclude<AgentMember, Proper
 /** The harness forms reported at their leading keyword, by node kind. */
 const HARNESS_FORMS: ReadonlyMap<Node['kind'], { readonly keyword: string; readonly feature: string }> = new Map([
   ['WithContextStatement', { keyword: 'with_context', feature: 'context windows' }],
-  ['ReflectStatement', { keyword: 'reflect', feature: 'reflection prompts' }],
   ['ForkStatement', { keyword: 'fork', feature: 'forked branches (fork/merge)' }],
-  ['VerifyStatement', { keyword: 'verify', feature: 'output verification' }],
   ['PassStatement', { keyword: 'pass', feature: 'actor messages (spawn/pass/receive)' }],
   ['UnharnessedStatement', { keyword: 'unharnessed', feature: 'blocks run outside the harness (unharnessed)' }],
   ['ContextPolicyStatement', { keyword: 'context_policy', feature: 'context policies' }],

@@ -19,6 +19,7 @@ import { BUILTIN_ENUMS, builtinNames, isBuiltinName } from '../language/builtins
 import { isStdNamespace, stdNamespaceNames } from '../language/std-library.js';
 import { harnessCallDiagnostic, isHarnessCall } from './harness.js';
 import { HOOK_PARAMETERS } from '../language/harness.js';
+import { readTypeString } from './type-strings.js';
 import type { PlacedItem, SourceUnit } from './includes.js';
 import { formatPosition } from './positions.js';
 import type { LocalBinding } from './scope.js';
@@ -407,7 +408,10 @@ class Resolver {
         return;
       case 'VerifyStatement':
         this.visit(node.subject, scope);
-        if (node.target && node.mode !== 'satisfies') this.visit(node.target, scope);
+        if (node.target === null) return;
+        // `satisfies "is non-empty"` is a semantic condition; `satisfies "int"` a type written in quotes.
+        if (node.mode !== 'satisfies') this.visit(node.target, scope);
+        else if (node.target.kind !== 'StringType' || readTypeString(node.target).ok) this.resolveType(node.target as TypeExpression, 'annotation');
         return;
       case 'NamedType':
       case 'UnionType':

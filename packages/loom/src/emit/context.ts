@@ -92,6 +92,11 @@ export class EmitContext {
     return read;
   }
 
+  /** Whether the checker read the string `node` as a type (`"list[int]"`); else it is text (`"is non-empty"`). */
+  readsAsType(node: StringType): boolean {
+    return this.analysis.resolution.typeStrings.has(node);
+  }
+
   /** What the checker read the target of `value is T` as. */
   typeTest(expression: TypeTestExpression): TypeTest {
     const test = this.analysis.resolution.typeTests.get(expression);

@@ -20,9 +20,13 @@
  * only for the error types named (`$p.harness.corrects` also leaves the failure as a reflection
  * and shows it to the `on_error` hooks); any other error is raised again. A hook is a closure
  * registered where it is declared: `$p.harness.hook("on_error", null, ["ToolError"], async (e) => { ... })`.
+ *
+ * `reflect x` hands its text to `$p.harness.reflect`; `verify` to one of `verifyType` (a type),
+ * `verifyClaim` (a semantic condition) and `verifyHolds` (`contains` or an expression), each
+ * given the check as written for its message.
  */
 import { HOOK_PARAMETERS, STEP_FAILURE } from '../language/harness.js';
-import type { Argument, AutoloopStatement, LifecycleHookStatement, TryAgentStatement, TypeExpression } from '../syntax/ast.js';
+import type { Argument, AutoloopStatement, Expression, LifecycleHookStatement, ReflectStatement, TryAgentStatement, TypeExpression, VerifyStatement } from '../syntax/ast.js';
 import { forEachBodyBinding } from '../syntax/bindings.js';
 import { plainTypeName, unionMembers } from '../syntax/type-names.js';
 import { braces, joinCode, quote } from './code.js';
@@ -92,4 +96,27 @@ export function emitHook(context: EmitContext, statement: LifecycleHookStatement
 function errorTypesCode(type: TypeExpression | null): string {
   if (type === null) return 'null';
   return `[${unionMembers(type).map((member) => quote(plainTypeName(member) ?? refusedByChecker('an error type that is not a name'))).join(', ')}]`;
+}
+
+export function emitReflect(context: EmitContext, statement: ReflectStatement): Code {
+  return [harnessMember('reflect'), '(', emitExpression(context, statement.message), ');'];
+}
+
+export function emitVerify(context: EmitContext, statement: VerifyStatement): Code {
+  const subject = emitExpression(context, statement.subject);
+  const written = quote(context.sourceText(statement.span).replace(/^verify\s+/, '').replace(/;$/, '').trim());
+  const { target } = statement;
+  switch (statement.mode) {
+    case 'satisfies': {
+      const type = target as TypeExpression;
+      if (type.kind === 'StringType' && !context.readsAsType(type)) return ['await ', harnessMember('verifyClaim'), '(', quote(type.text), ', ', subject, ', ', written, ');'];
+      return ['await ', harnessMember('verifyType'), '(', subject, ', ', context.typeDescriptorCode(type), ', ', written, ');'];
+    }
+    case 'against':
+      return ['await ', harnessMember('verifyClaim'), '(', subject, ', ', emitExpression(context, target as Expression), ', ', written, ');'];
+    case 'contains':
+      return ['await ', harnessMember('verifyHolds'), '(', rt('contains'), '(', subject, ', ', emitExpression(context, target as Expression), '), ', subject, ', ', written, ');'];
+    case 'expression':
+      return ['await ', harnessMember('verifyHolds'), '(', rt('truthy'), '(', subject, '), ', subject, ', ', written, ');'];
+  }
 }

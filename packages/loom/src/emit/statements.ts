@@ -16,7 +16,7 @@ import { patternDescriptor } from './patterns.js';
 import { forEachBodyBinding, patternBindingNames } from '../syntax/bindings.js';
 import { rt, programMember, typeCheckerMember } from './runtime-names.js';
 import { compoundHelper } from './operator-helpers.js';
-import { emitAutoloop, emitHook, emitTryAgent } from './harness.js';
+import { emitAutoloop, emitHook, emitReflect, emitTryAgent, emitVerify } from './harness.js';
 
 /** A bound on `loop { } until ("...")`, so a condition the model never accepts cannot loop forever. */
 export const LOOP_UNTIL_MAX_ITERATIONS = 10;
@@ -89,10 +89,12 @@ function emitBare(context: EmitContext, statement: Statement): Code {
       return emitTryAgent(context, statement);
     case 'LifecycleHookStatement':
       return emitHook(context, statement);
-    case 'WithContextStatement':
     case 'ReflectStatement':
-    case 'ForkStatement':
+      return emitReflect(context, statement);
     case 'VerifyStatement':
+      return emitVerify(context, statement);
+    case 'WithContextStatement':
+    case 'ForkStatement':
     case 'PassStatement':
     case 'UnharnessedStatement':
     case 'ContextPolicyStatement':

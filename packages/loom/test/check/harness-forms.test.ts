@@ -58,3 +58,30 @@ suite('try_agent and on_error', () => {
     ]);
   });
 });
+
+suite('verify', () => {
+  test('a type, a protocol, a quoted type or a condition in words may follow satisfies', () => {
+    const source = [
+      'protocol Report { title: "string" }',
+      'flow main(result) {',
+      '    verify result satisfies Report',
+      '    verify result satisfies list[int] | str',
+      '    verify result satisfies "dict"',
+      '    verify result satisfies "is not empty"',
+      '    verify "it is polite" against result',
+      '    verify result contains "x"',
+      '    verify len(result) > 0',
+      '}',
+    ].join('\n');
+    assert.deepEqual(findings(source), []);
+  });
+
+  test('an unknown type after satisfies, quoted or not, and an undeclared subject are reported', () => {
+    const source = 'flow main(result) {\n    verify result satisfies Reprot\n    verify result satisfies "Reprot"\n    verify missing satisfies str\n}';
+    assert.deepEqual(findings(source), [
+      "2:29 E001 Undeclared identifier 'Reprot'",
+      "3:30 E002 Type mismatch: unknown type 'Reprot' in protocol field",
+      "4:12 E001 Undeclared identifier 'missing'",
+    ]);
+  });
+});

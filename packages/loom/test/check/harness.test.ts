@@ -7,11 +7,9 @@ const AGENT = 'agent W { prompt: "w" }\n';
 /** The keyword each v2 harness form is reported at, and a flow body using it. */
 const FORMS: readonly (readonly [keyword: string, body: string])[] = [
   ['with_context', 'with_context max_tokens: 1000, strategy: sliding_window { print(1) }'],
-  ['reflect', 'reflect "adjust the plan";'],
   ['snapshot', 'snap = snapshot()'],
   ['restore', 'restore(previous)'],
   ['fork', 'fork [W, W] merge best_of;'],
-  ['verify', 'verify output satisfies string'],
   ['before_step', 'before_step { print("step") }'],
   ['spawn', 'worker = spawn W("go")'],
   ['pass', 'pass "message" to inbox'],
@@ -36,13 +34,13 @@ suite('v2 harness forms are reported as not supported yet', () => {
       'flow main {',
       '    with_context max_tokens: 100 {',
       '        result = W.run("x")',
-      '        reflect "check the result"',
+      '        snap = snapshot()',
       '    }',
       '}',
     ].join('\n');
     assert.deepEqual(findings(source), [
       "4:5 E006 Not supported by this runtime: 'with_context', a Nexa v2 harness form for context windows",
-      "6:9 E006 Not supported by this runtime: 'reflect', a Nexa v2 harness form for reflection prompts",
+      "6:16 E006 Not supported by this runtime: 'snapshot', a Nexa v2 harness form for state snapshots (snapshot/restore)",
     ]);
   });
 

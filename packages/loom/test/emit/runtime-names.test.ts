@@ -63,7 +63,10 @@ flow main {
     print(await task, 5)
     on_error(e: ModelError) { print(e) }
     autoloop max_steps: 2, exit_when: "done" {
-        try_agent { draft = Writer.run("step") } catch_correction(e: ToolError) { print(e) }
+        try_agent { draft = Writer.run("step") } catch_correction(e: ToolError) { reflect "retry: #{e}" }
+        verify draft satisfies str
+        verify "it is a draft" against draft
+        verify draft contains "d"
     }
 }
 `;

@@ -3,7 +3,10 @@
  * scopes (scope.ts), the lifecycle hooks (hooks.ts), autoloops (autoloop.ts) and what happens
  * around each agent call. docs/loom/reference.md ("Harness") describes the semantics.
  */
-import { display } from '../core/values.js';
+import { describe, display } from '../core/values.js';
+import type { TypeDescriptor } from '../../language/type-descriptor.js';
+import { verificationFailure } from './verification.js';
+import type { ContractConditionKind } from '../../errors.js';
 import { Autoloop } from './autoloop.js';
 import type { AutoloopServices } from './autoloop.js';
 import { HookRunner } from './hooks.js';
@@ -15,6 +18,8 @@ import type { Hook, HookKind } from './scope.js';
 export interface HarnessServices {
   /** Whether a semantic condition holds of `subject` (the weak model's judgement). */
   holds(condition: string, subject: unknown): Promise<boolean>;
+  /** Whether `value` is of `type`, with the program's own types (`value is T`). */
+  isOfType(value: unknown, type: TypeDescriptor): boolean;
   /** Writes a `--debug` trace line (without the `[loom] ` prefix); nothing without `--debug`. */
   trace(line: string): void;
 }
@@ -70,6 +75,27 @@ export class Harness {
     const text = display(value);
     this.services.trace(`reflect: ${JSON.stringify(text)}`);
     this.scopes.reflect(text);
+  }
+
+  /** `verify x satisfies T` with T a type or protocol; `written` is the check as written. */
+  async verifyType(value: unknown, type: TypeDescriptor, written: string): Promise<void> {
+    if (!this.services.isOfType(value, type)) this.verificationFailed(`${written}: got ${describe(value)}`, 'deterministic');
+  }
+
+  /** `verify "claim" against x` and `verify x satisfies "a condition in words"`: judged by the weak model. */
+  async verifyClaim(condition: unknown, subject: unknown, written: string): Promise<void> {
+    if (!(await this.services.holds(display(condition), subject))) this.verificationFailed(written, 'semantic');
+  }
+
+  /** `verify x contains y` and `verify expression`, already evaluated to `passed`. */
+  async verifyHolds(passed: boolean, subject: unknown, written: string): Promise<void> {
+    if (!passed) this.verificationFailed(`${written}: got ${describe(subject)}`, 'deterministic');
+  }
+
+  /** A failed verify: E204, and the failure left as a reflection so the next agent call can correct it (the docs' "automatically triggers reflect"). */
+  private verificationFailed(message: string, condition: ContractConditionKind): never {
+    if (!this.scopes.frame.unharnessed) this.reflect(`Your output failed verification (${message}). Correct it.`);
+    throw verificationFailure(message, condition);
   }
 
   /**

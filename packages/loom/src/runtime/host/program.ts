@@ -111,6 +111,7 @@ export class ProgramContext {
     const tracing = traceLevel(host.debug === false ? undefined : host.debug, host.env) !== 'off';
     this.harness = new Harness({
       holds: (condition, subject) => this.judge().holds(condition, subject),
+      isOfType: (value, type) => this.types.test(value, type),
       trace: (line) => {
         if (tracing) host.stderr(`[loom] ${line}\n`);
       },
