@@ -114,7 +114,7 @@ export const ERROR_REGISTRY: Readonly<Record<ErrorCode, ErrorEntry>> = {
       'than run it halfway: `python!` blocks; an agent using a `tool` block, whether an MCP tool ' +
       '(`mcp:`), a Python tool (`python:`) or a block with no implementation (a `tool` block ' +
       'only describes a tool); the Nexa v2 harness forms not run yet (with_context, ' +
-      'snapshot()/restore(), fork/merge, the step and tool hooks, ' +
+      'the step and tool hooks, ' +
       'unharnessed blocks, context_policy, and the agent properties ' +
       '`context_policy` and `context`); actors (`spawn` of an agent, `pass`, `receive()`, and ' +
       'functions, flows or `let` inside an agent body); calls into a `std` namespace Loom does ' +
@@ -340,7 +340,7 @@ export const ERROR_REGISTRY: Readonly<Record<ErrorCode, ErrorEntry>> = {
   E703: {
     family: 'ConcurrencyError',
     title: 'Every task in a race failed',
-    cause: 'A race needs one task to succeed, and all of them failed.',
+    cause: 'A race, or a `fork [...]` of the harness, needs one branch to succeed, and all of them failed.',
     remedy: 'Look at the individual task errors listed in the message; make at least one branch reliable.',
   },
   E801: {

@@ -46,7 +46,7 @@ export function checkAnalyzed(analysis: Analysis): Diagnostic[] {
     new CallChecker(analysis.resolution),
     new MillisecondArgumentChecker(analysis.resolution),
     new HarnessStatementFinder(analysis.resolution.callTargets),
-    new HarnessFormChecker(analysis.bound.globals),
+    new HarnessFormChecker(analysis.bound.globals, analysis.resolution),
     new MisplacedStatementFinder(),
     new TemplateChecker(),
     new StdReferenceChecker(analysis.resolution),

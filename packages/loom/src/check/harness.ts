@@ -12,10 +12,8 @@ import type { Span } from '../language/span.js';
 import { leadingSpan } from './positions.js';
 import type { NodeVisitor } from '../syntax/walk.js';
 
-/** Harness primitives written as ordinary calls (`snap = snapshot();`). */
+/** Harness primitives written as ordinary calls (`msg = receive();`). */
 const HARNESS_CALLS: ReadonlyMap<string, string> = new Map([
-  ['snapshot', 'state snapshots (snapshot/restore)'],
-  ['restore', 'state snapshots (snapshot/restore)'],
   ['receive', 'actor mailboxes (spawn/pass/receive)'],
 ]);
 
@@ -58,7 +56,6 @@ export function harnessAgentMemberDiagnostic(member: Exclude<AgentMember, Proper
 /** The harness forms reported at their leading keyword, by node kind. */
 const HARNESS_FORMS: ReadonlyMap<Node['kind'], { readonly keyword: string; readonly feature: string }> = new Map([
   ['WithContextStatement', { keyword: 'with_context', feature: 'context windows' }],
-  ['ForkStatement', { keyword: 'fork', feature: 'forked branches (fork/merge)' }],
   ['PassStatement', { keyword: 'pass', feature: 'actor messages (spawn/pass/receive)' }],
   ['UnharnessedStatement', { keyword: 'unharnessed', feature: 'blocks run outside the harness (unharnessed)' }],
   ['ContextPolicyStatement', { keyword: 'context_policy', feature: 'context policies' }],

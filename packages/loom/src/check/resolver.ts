@@ -18,7 +18,7 @@ import { KIND_PHRASES, duplicateDeclaration } from './binder.js';
 import { BUILTIN_ENUMS, builtinNames, isBuiltinName } from '../language/builtins.js';
 import { isStdNamespace, stdNamespaceNames } from '../language/std-library.js';
 import { harnessCallDiagnostic, isHarnessCall } from './harness.js';
-import { HOOK_PARAMETERS } from '../language/harness.js';
+import { HOOK_PARAMETERS, STATE_CALLS } from '../language/harness.js';
 import { readTypeString } from './type-strings.js';
 import type { PlacedItem, SourceUnit } from './includes.js';
 import { formatPosition } from './positions.js';
@@ -360,6 +360,12 @@ class Resolver {
         this.visitMember(node, scope);
         return;
       case 'CallExpression':
+        if (this.isStateCall(node, scope)) {
+          // `snapshot()` / `restore(snap)`: read like a builtin, compiled with the flow's variables (emit/harness.ts).
+          this.names.recordBuiltin(node.callee as Identifier);
+          this.visitArguments(node.arguments, scope);
+          return;
+        }
         this.visit(node.callee, scope);
         this.visitArguments(node.arguments, scope);
         if (node.callee.kind === 'Identifier' && !scope.lookup(node.callee.name)) {
@@ -403,7 +409,8 @@ class Resolver {
       case 'ContextPolicyStatement':
         // Its settings name limits and strategies (`strategy: sliding_window`), not variables.
         return;
-      case 'ForkStatement':
+      case 'ForkExpression':
+        // The strategy after `merge` is a name, not a variable.
         this.visit(node.branches, scope);
         return;
       case 'VerifyStatement':
@@ -575,7 +582,17 @@ class Resolver {
       this.report(name, harnessCallDiagnostic(name, identifier.span));
       return;
     }
+    if (STATE_CALLS.has(name)) {
+      this.undeclared(name, identifier.span, () => `${name} is called: snap = snapshot() takes the state of the flow, restore(snap) puts it back`);
+      return;
+    }
     this.undeclared(name, identifier.span, () => suggestionHint(name, this.visibleNames(scope)));
+  }
+
+  /** A call of `snapshot` or `restore` where no variable or declaration of the program takes the name. */
+  private isStateCall(call: CallExpression, scope: Scope): boolean {
+    const { callee } = call;
+    return callee.kind === 'Identifier' && STATE_CALLS.has(callee.name) && !scope.lookup(callee.name) && !this.globals.lookup(callee.name);
   }
 
   private agentUsedTooEarly(agent: GlobalSymbol, use: Identifier): void {

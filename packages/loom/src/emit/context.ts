@@ -222,6 +222,11 @@ export class EmitContext {
     return this.substitutions.get(node);
   }
 
+  /** The names the current function frame binds (its parameters and variables), as Loom writes them. */
+  frameLocals(): readonly string[] {
+    return [...this.frame.locals];
+  }
+
   /** A fresh temporary of the current frame. */
   temp(): string {
     this.tempCounter += 1;

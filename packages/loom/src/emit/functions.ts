@@ -118,7 +118,8 @@ export function withBoundaries(frame: FrameView, statements: Code[]): Code[] {
   if (frame.usesDefer) {
     body = ['const $defers = [];', ['try ', braces(body), ' finally ', braces([['await ', rt('runDeferred'), '($defers);']])]];
   }
-  if (frame.usesHarness) body = [['return ', harnessMember('invoke'), '(async () => ', braces(body), ');']];
+  // Awaited, not just returned, so a failure's async stack keeps the frames of the callers.
+  if (frame.usesHarness) body = [['return await ', harnessMember('invoke'), '(async () => ', braces(body), ');']];
   return body;
 }
 

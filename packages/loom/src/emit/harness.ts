@@ -24,9 +24,14 @@
  * `reflect x` hands its text to `$p.harness.reflect`; `verify` to one of `verifyType` (a type),
  * `verifyClaim` (a semantic condition) and `verifyHolds` (`contains` or an expression), each
  * given the check as written for its message.
+ *
+ * `fork [a, b] merge best_of` hands each branch over as a closure, so they run at the same
+ * time: `(await $p.harness.fork([async () => a, async () => b], "best_of"))`. `snapshot()` is
+ * given the variables of the function it is called in by name, and `restore(snap)` assigns back
+ * those its snapshot holds: `($t = $p.harness.restore(snap), "x" in $t && (x = $t["x"]), null)`.
  */
 import { HOOK_PARAMETERS, STEP_FAILURE } from '../language/harness.js';
-import type { Argument, AutoloopStatement, Expression, LifecycleHookStatement, ReflectStatement, TryAgentStatement, TypeExpression, VerifyStatement } from '../syntax/ast.js';
+import type { Argument, AutoloopStatement, CallExpression, Expression, ForkExpression, LifecycleHookStatement, ReflectStatement, TryAgentStatement, TypeExpression, VerifyStatement } from '../syntax/ast.js';
 import { forEachBodyBinding } from '../syntax/bindings.js';
 import { plainTypeName, unionMembers } from '../syntax/type-names.js';
 import { braces, joinCode, quote } from './code.js';
@@ -119,4 +124,25 @@ export function emitVerify(context: EmitContext, statement: VerifyStatement): Co
     case 'expression':
       return ['await ', harnessMember('verifyHolds'), '(', rt('truthy'), '(', subject, '), ', subject, ', ', written, ');'];
   }
+}
+
+export function emitFork(context: EmitContext, expression: ForkExpression): Code {
+  const branches = expression.branches.elements.map((branch) =>
+    branch.kind === 'SpreadElement' ? refusedByChecker('a spread among fork branches') : ['async () => (', emitExpression(context, branch), ')']);
+  const strategy = expression.strategy === null ? 'null' : quote(expression.strategy.name);
+  return ['(await ', harnessMember('fork'), '([', joinCode(branches, ', '), '], ', strategy, '))'];
+}
+
+/** `snapshot(label?)` and `restore(snap)`, called where no declaration of the program takes the name. */
+export function emitStateCall(context: EmitContext, call: CallExpression, name: string): Code {
+  const locals = context.frameLocals();
+  const [first] = call.arguments;
+  const argument = first === undefined ? 'undefined' : emitExpression(context, first.value);
+  if (name === 'snapshot') {
+    const variables = ['{ ', joinCode(locals.map((local) => [quote(local), ': ', context.local(local)]), ', '), ' }'];
+    return [harnessMember('snapshot'), '(', variables, ', ', argument, ')'];
+  }
+  const restored = context.temp();
+  const assignments = locals.map((local) => [quote(local), ' in ', restored, ' && (', context.local(local), ' = ', restored, '[', quote(local), '])']);
+  return ['(', restored, ' = ', harnessMember('restore'), '(', argument, '), ', ...assignments.flatMap((assignment) => [assignment, ', ']), 'null)'];
 }

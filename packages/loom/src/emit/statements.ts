@@ -94,7 +94,6 @@ function emitBare(context: EmitContext, statement: Statement): Code {
     case 'VerifyStatement':
       return emitVerify(context, statement);
     case 'WithContextStatement':
-    case 'ForkStatement':
     case 'PassStatement':
     case 'UnharnessedStatement':
     case 'ContextPolicyStatement':

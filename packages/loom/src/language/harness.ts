@@ -64,6 +64,9 @@ export const HARNESS_ERROR_TYPES: ReadonlyMap<string, readonly string[] | null> 
   ['Error', null],
 ]);
 
+/** The calls that take and restore the state of the flow they are written in: `snap = snapshot()`, `restore(snap)`. */
+export const STATE_CALLS: ReadonlySet<string> = new Set(['snapshot', 'restore']);
+
 /** How `fork [...] merge S` combines its branches' results. */
 export const MERGE_STRATEGIES = ['best_of', 'vote', 'weighted_average', 'first', 'all'] as const;
 export type MergeStrategy = (typeof MERGE_STRATEGIES)[number];

@@ -85,3 +85,38 @@ suite('verify', () => {
     ]);
   });
 });
+
+suite('snapshot, restore and fork', () => {
+  test('the documented forms pass; a flow of the program named snapshot is an ordinary call', () => {
+    const source = [
+      'agent W { prompt: "w" }',
+      'flow main {',
+      '    snap = snapshot()',
+      '    later = snapshot("before the risky part")',
+      '    restore(snap) if later != null',
+      '    fork [W.run("a"), W.run("b")] merge best_of;',
+      '    best = fork [W.run("a"), W.run("b")] merge best',
+      '    all = fork [1, 2]',
+      '}',
+    ].join('\n');
+    assert.deepEqual(findings(source), []);
+    assert.deepEqual(findings('flow snapshot() { return 1 }\nflow main { print(snapshot()) }'), []);
+  });
+
+  test('wrong arguments, an unknown strategy and a spread branch are reported', () => {
+    const source = [
+      'flow main(xs) {',
+      '    restore()',
+      '    snapshot(1, 2)',
+      '    fork [1, 2] merge bets_of',
+      '    fork [..xs] merge vote',
+      '}',
+    ].join('\n');
+    assert.deepEqual(findings(source), [
+      '2:5 E002 Type mismatch: write restore(snap), with what snapshot() returned',
+      '3:5 E002 Type mismatch: write snapshot() or snapshot("label")',
+      "4:23 E002 Type mismatch: 'bets_of' is not a merge strategy (best_of, vote, weighted_average, first, all)",
+      '5:11 E002 Type mismatch: fork branches are written out one by one: fork [A.run(x), B.run(x)]',
+    ]);
+  });
+});

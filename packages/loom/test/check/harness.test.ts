@@ -7,9 +7,6 @@ const AGENT = 'agent W { prompt: "w" }\n';
 /** The keyword each v2 harness form is reported at, and a flow body using it. */
 const FORMS: readonly (readonly [keyword: string, body: string])[] = [
   ['with_context', 'with_context max_tokens: 1000, strategy: sliding_window { print(1) }'],
-  ['snapshot', 'snap = snapshot()'],
-  ['restore', 'restore(previous)'],
-  ['fork', 'fork [W, W] merge best_of;'],
   ['before_step', 'before_step { print("step") }'],
   ['spawn', 'worker = spawn W("go")'],
   ['pass', 'pass "message" to inbox'],
@@ -34,13 +31,13 @@ suite('v2 harness forms are reported as not supported yet', () => {
       'flow main {',
       '    with_context max_tokens: 100 {',
       '        result = W.run("x")',
-      '        snap = snapshot()',
+      '        context_policy { max_tokens: 50 }',
       '    }',
       '}',
     ].join('\n');
     assert.deepEqual(findings(source), [
       "4:5 E006 Not supported by this runtime: 'with_context', a Nexa v2 harness form for context windows",
-      "6:16 E006 Not supported by this runtime: 'snapshot', a Nexa v2 harness form for state snapshots (snapshot/restore)",
+      "6:9 E006 Not supported by this runtime: 'context_policy', a Nexa v2 harness form for context policies",
     ]);
   });
 
@@ -61,6 +58,6 @@ suite('v2 harness forms are reported as not supported yet', () => {
   });
 
   test('a flow the program declares itself named like a harness call is an ordinary call', () => {
-    assert.deepEqual(findings('flow snapshot() { return 1 }\nflow main { print(snapshot()) }'), []);
+    assert.deepEqual(findings('flow receive() { return 1 }\nflow main { print(receive()) }'), []);
   });
 });

@@ -68,6 +68,9 @@ flow main {
         verify "it is a draft" against draft
         verify draft contains "d"
     }
+    snap = snapshot()
+    restore(snap)
+    print(fork [Writer.run("a"), Critic.run("b")] merge best_of)
 }
 `;
 

@@ -23,7 +23,7 @@ import { callTool, parseToolArguments, toolResultContent } from './tools.js';
 import type { ToolBinding } from './tools.js';
 import { backoffDelayMs, DEFAULT_RETRY_DELAY_MS, sleep } from './backoff.js';
 import { createMemory } from './memory.js';
-import type { ConversationMemory } from './memory.js';
+import type { ConversationMemory, Turn } from './memory.js';
 import type { AgentRuntime } from './runtime.js';
 import type { AgentSpec, RunOptions } from './spec.js';
 
@@ -99,6 +99,16 @@ export class Agent {
     const answer = protocol === undefined ? await this.answer(conversation, state) : await this.answerToProtocol(protocol, conversation, state);
     this.memory.remember({ user: userText, assistant: inputText(answer) });
     return answer;
+  }
+
+  /** The conversation the agent remembers (empty without `memory`), for a harness `snapshot()`. */
+  rememberedTurns(): readonly Turn[] {
+    return this.memory.turns();
+  }
+
+  /** Puts back what `rememberedTurns` gave (a harness `restore(snap)`). */
+  restoreTurns(turns: readonly Turn[]): void {
+    this.memory.replace(turns);
   }
 
   /** Asks again with the validation problem, `retry` times, before giving up with E303. */

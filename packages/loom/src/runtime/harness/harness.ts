@@ -6,6 +6,9 @@
 import { describe, display } from '../core/values.js';
 import type { TypeDescriptor } from '../../language/type-descriptor.js';
 import { verificationFailure } from './verification.js';
+import { asSnapshot, capturedVariables, StateSnapshot } from './state.js';
+import type { MemoryState } from './state.js';
+import { runFork } from './fork.js';
 import type { ContractConditionKind } from '../../errors.js';
 import { Autoloop } from './autoloop.js';
 import type { AutoloopServices } from './autoloop.js';
@@ -20,6 +23,10 @@ export interface HarnessServices {
   holds(condition: string, subject: unknown): Promise<boolean>;
   /** Whether `value` is of `type`, with the program's own types (`value is T`). */
   isOfType(value: unknown, type: TypeDescriptor): boolean;
+  /** The index of the best candidate (`merge best_of`), or null when the weak model cannot say. */
+  best(candidates: readonly unknown[]): Promise<number | null>;
+  /** What the agents asked so far remember, and putting it back. */
+  readonly memories: { capture(): MemoryState; restore(state: MemoryState): void };
   /** Writes a `--debug` trace line (without the `[loom] ` prefix); nothing without `--debug`. */
   trace(line: string): void;
 }
@@ -35,12 +42,13 @@ export interface AgentCallSettings {
 export class Harness {
   readonly scopes = new HarnessScopes();
   private readonly hooks = new HookRunner(this.scopes);
+  private snapshots = 0;
 
   constructor(private readonly services: HarnessServices) {}
 
   /** One invocation of a flow or function holding harness statements (scope.ts). */
-  invoke<T>(work: () => Promise<T>): Promise<T> {
-    return this.scopes.invoke(work);
+  async invoke<T>(work: () => Promise<T>): Promise<T> {
+    return await this.scopes.invoke(work);
   }
 
   autoloop(options: Readonly<Record<string, unknown>>, site: string): Autoloop {
@@ -77,6 +85,27 @@ export class Harness {
     this.scopes.reflect(text);
   }
 
+  /** `snapshot(label?)`: `locals` are the variables of the flow where it is called, by name. */
+  snapshot(locals: Readonly<Record<string, unknown>>, label?: unknown): StateSnapshot {
+    this.snapshots += 1;
+    const snapshot = new StateSnapshot(this.snapshots, label === undefined || label === null ? null : display(label), capturedVariables(locals), this.services.memories.capture());
+    this.services.trace(`snapshot ${snapshot.id} taken`);
+    return snapshot;
+  }
+
+  /** `restore(snap)`: puts the agents' memories back and returns the variables for the generated code to assign. */
+  restore(value: unknown): Record<string, unknown> {
+    const snapshot = asSnapshot(value);
+    this.services.memories.restore(snapshot.memories);
+    this.services.trace(`snapshot ${snapshot.id} restored`);
+    return snapshot.variablesNow();
+  }
+
+  /** `fork [branches] merge strategy` (fork.ts). */
+  fork(branches: readonly (() => Promise<unknown>)[], strategy: string | null): Promise<unknown> {
+    return runFork(branches, strategy, { best: (candidates) => this.services.best(candidates), trace: (line) => this.services.trace(line) });
+  }
+
   /** `verify x satisfies T` with T a type or protocol; `written` is the check as written. */
   async verifyType(value: unknown, type: TypeDescriptor, written: string): Promise<void> {
     if (!this.services.isOfType(value, type)) this.verificationFailed(`${written}: got ${describe(value)}`, 'deterministic');
@@ -104,7 +133,7 @@ export class Harness {
    */
   async agentCall<T>(call: (settings: AgentCallSettings) => Promise<T>): Promise<T> {
     const frame = this.scopes.frame;
-    if (frame.unharnessed) return call({ reflections: [], signal: frame.loop?.deadline });
+    if (frame.unharnessed) return await call({ reflections: [], signal: frame.loop?.deadline });
     const settings: AgentCallSettings = { reflections: this.scopes.takeReflections(), signal: frame.loop?.deadline };
     const { loop } = frame;
     if (loop !== undefined) {

@@ -8,6 +8,7 @@
 import { Agent, joinRunArguments } from '../agents/agent.js';
 import type { AgentRuntime } from '../agents/runtime.js';
 import type { AgentSpec, RunOptions } from '../agents/spec.js';
+import type { Turn } from '../agents/memory.js';
 import type { Runnable } from '../agents/pipeline.js';
 import type { MemberSource } from '../core/member-source.js';
 import { currentToolSignal } from '../infra/tool-signal.js';
@@ -42,7 +43,8 @@ export class AgentHandle implements Runnable, MemberSource {
     // Asked from inside a tool, the call ends with the tool: its timeout cancels this request too.
     const toolSignal = callerOptions?.signal === undefined ? currentToolSignal() : undefined;
     const caller = toolSignal === undefined ? callerOptions : { ...callerOptions, signal: toolSignal };
-    return this.harness.agentCall(async ({ reflections, signal: loopSignal }) => {
+    // Awaited here, not returned, so a failure's async stack still reaches the .nx call (its place in reports).
+    return await this.harness.agentCall(async ({ reflections, signal: loopSignal }) => {
       const signals = [caller?.signal, loopSignal].filter((signal) => signal !== undefined);
       const options: RunOptions = { ...caller, reflections, signal: signals.length > 1 ? AbortSignal.any(signals) : signals[0] };
       for (const contract of this.contracts) if (contract.clause === 'requires') await contract.check(input);
@@ -53,6 +55,16 @@ export class AgentHandle implements Runnable, MemberSource {
       for (const contract of this.contracts) if (contract.clause !== 'requires') await contract.check(answer);
       return answer;
     });
+  }
+
+  /** What the agent remembers, for a harness `snapshot()`; undefined before its first call (nothing to roll back yet). */
+  rememberedTurns(): readonly Turn[] | undefined {
+    return this.agent?.rememberedTurns();
+  }
+
+  /** Puts back what `rememberedTurns` gave. */
+  restoreTurns(turns: readonly Turn[]): void {
+    this.agent?.restoreTurns(turns);
   }
 
   /** `A.run(a, b)` and `A(a, b)`: several arguments are joined into one input. */

@@ -11,6 +11,7 @@ import type { AgentContract } from './agent-handle.js';
 import { createAgentRuntime } from '../agents/runtime.js';
 import type { AgentRuntime } from '../agents/runtime.js';
 import type { AgentSpec } from '../agents/spec.js';
+import type { Turn } from '../agents/memory.js';
 import { consensus, fireAndForget } from '../agents/pipeline.js';
 import type { Runnable } from '../agents/pipeline.js';
 import { formatErrorReport } from './error-report.js';
@@ -93,6 +94,8 @@ export class ProgramContext {
   private defaultModel: string | undefined;
   private agentRuntime: AgentRuntime | undefined;
   private readonly toolFunctions = new Map<string, Callable>();
+  /** The agents the program declared, whose memories a harness snapshot records. */
+  private readonly agentHandles: AgentHandle[] = [];
   /** `kind` → declared name → handle: what the tools of `uses std.db` / `std.kv` reach by name. */
   private readonly declaredHandles = new Map<string, Map<string, ResourceHandle>>();
   private semanticJudge: SemanticJudge | undefined;
@@ -112,6 +115,20 @@ export class ProgramContext {
     this.harness = new Harness({
       holds: (condition, subject) => this.judge().holds(condition, subject),
       isOfType: (value, type) => this.types.test(value, type),
+      best: (candidates) => this.judge().best(candidates),
+      memories: {
+        capture: () => {
+          const state = new Map<object, readonly Turn[]>();
+          for (const agent of this.agentHandles) {
+            const turns = agent.rememberedTurns();
+            if (turns !== undefined) state.set(agent, turns);
+          }
+          return state;
+        },
+        restore: (state) => {
+          for (const [agent, turns] of state) if (agent instanceof AgentHandle) agent.restoreTurns(turns);
+        },
+      },
       trace: (line) => {
         if (tracing) host.stderr(`[loom] ${line}\n`);
       },
@@ -197,7 +214,9 @@ export class ProgramContext {
     if (spec.model !== '') this.defaultModel ??= spec.model;
     // A protocol's answer is a JSON object for the program, not text for the reader.
     const streams = spec.stream === true && spec.protocol === undefined;
-    return new AgentHandle(spec, () => this.runtime(), this.harness, contracts, streams ? this.output : undefined);
+    const handle = new AgentHandle(spec, () => this.runtime(), this.harness, contracts, streams ? this.output : undefined);
+    this.agentHandles.push(handle);
+    return handle;
   }
 
   /** A `@tool fn` an agent `uses`: the model's named arguments become the function's parameters. */
