@@ -11,7 +11,7 @@ const MS_PER_SECOND = 1000;
 export const ERROR_CODES = [
   'E001', 'E002', 'E003', 'E004', 'E005', 'E006',
   'E101', 'E102', 'E103', 'E104', 'E105',
-  'E201', 'E202', 'E203',
+  'E201', 'E202', 'E203', 'E204',
   'E301', 'E302', 'E303',
   'E401', 'E402', 'E403',
   'E501', 'E502', 'E503', 'E504',
@@ -116,9 +116,9 @@ export const ERROR_REGISTRY: Readonly<Record<ErrorCode, ErrorEntry>> = {
       '`validate`, `lint`, `build` and `run` refuse the whole program at the construct rather ' +
       'than run it halfway: `python!` blocks; an agent using a `tool` block, whether an MCP tool ' +
       '(`mcp:`), a Python tool (`python:`) or a block with no implementation (a `tool` block ' +
-      'only describes a tool); the Nexa v2 harness forms (autoloop, with_context, ' +
-      'try_agent/catch_correction, reflect, snapshot()/restore(), fork/merge, verify, lifecycle ' +
-      'hooks such as on_error, unharnessed blocks, context_policy, and the agent properties ' +
+      'only describes a tool); the Nexa v2 harness forms not run yet (with_context, ' +
+      'the step and tool hooks, ' +
+      'unharnessed blocks, context_policy, and the agent properties ' +
       '`context_policy` and `context`); actors (`spawn` of an agent, `pass`, `receive()`, and ' +
       'functions, flows or `let` inside an agent body); calls into a `std` namespace Loom does ' +
       'not provide (such as std.pipe) or to the session functions of std.auth, which need the ' +
@@ -207,6 +207,19 @@ export const ERROR_REGISTRY: Readonly<Record<ErrorCode, ErrorEntry>> = {
     title: 'Invariant violated',
     cause: 'A value stopped satisfying an `invariant` that must hold for its whole lifetime.',
     remedy: 'Find the update that broke the invariant and keep the state within it.',
+  },
+  E204: {
+    family: 'ContractViolation',
+    title: 'Verification failed',
+    cause:
+      'A `verify` statement found a value that does not pass its check: `verify x satisfies T` ' +
+      '(a type or protocol, or a semantic condition in quotes judged by the model), ' +
+      '`verify "claim" against x`, `verify x contains y` or `verify expression`. The failure is ' +
+      'also left as a reflection for the next agent call; inside an autoloop the next step ' +
+      'tries again with it, and the error is raised when no step is left.',
+    remedy:
+      'Let the agent correct itself inside an autoloop or a try_agent/catch_correction, or ' +
+      'change the check if it asks for more than the program needs.',
   },
   E301: {
     family: 'TypeViolation',
@@ -336,7 +349,7 @@ export const ERROR_REGISTRY: Readonly<Record<ErrorCode, ErrorEntry>> = {
   E703: {
     family: 'ConcurrencyError',
     title: 'Every task in a race failed',
-    cause: 'A race needs one task to succeed, and all of them failed.',
+    cause: 'A race, or a `fork [...]` of the harness, needs one branch to succeed, and all of them failed.',
     remedy: 'Look at the individual task errors listed in the message; make at least one branch reliable.',
   },
   E801: {
@@ -494,14 +507,15 @@ export class LoomError extends Error {
   }
 }
 
-export type ContractClause = 'requires' | 'ensures' | 'invariant';
+export type ContractClause = 'requires' | 'ensures' | 'invariant' | 'verify';
 export type ContractConditionKind = 'deterministic' | 'semantic';
-export type ContractCode = 'E201' | 'E202' | 'E203' | 'EC02';
+export type ContractCode = 'E201' | 'E202' | 'E203' | 'E204' | 'EC02';
 
 const CLAUSE_CODES: Readonly<Record<ContractClause, ContractCode>> = {
   requires: 'E201',
   ensures: 'E202',
   invariant: 'E203',
+  verify: 'E204',
 };
 
 export interface ContractViolationDetails {
