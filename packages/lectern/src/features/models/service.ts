@@ -19,6 +19,9 @@ import { sizeCapOf, VerificationError, verifyDownloaded } from './verification.j
 import { ProbeError, probeInChildProcess } from './probe/run-probe.js';
 import { createModelRuntime, type LocalLlm } from './runtime.js';
 
+/** The audio feature judges pocketsphinx by the same rule as this feature's record of it. */
+export { systemRecogniserMissing, type SystemRecogniserPaths } from './system-recogniser.js';
+
 /**
  * Proves an installed model loads before it is called ready. Given the model's folder and the
  * digests of its files; throws (a ProbeError) when the model does not load or answer.

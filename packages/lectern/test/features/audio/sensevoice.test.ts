@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ApiError } from '../../../src/platform/errors.js';
 import { senseVoiceFiles } from '../../../src/config.js';
-import { loadSherpaOnnx, SenseVoiceRecogniser } from '../../../src/features/audio/speech/sensevoice-recogniser.js';
+import { loadSherpaOnnx, SenseVoiceRecogniser } from '../../../src/features/audio/speech/recognisers/sensevoice-recogniser.js';
 
 const root = mkdtempSync(join(tmpdir(), 'lectern-sensevoice-'));
 after(() => rmSync(root, { recursive: true, force: true }));

@@ -1,7 +1,7 @@
 import type { ChildProcess } from 'node:child_process';
-import { audio as limits } from '../../../config.js';
-import { ApiError } from '../../../platform/errors.js';
-import { forkOwnModule } from '../../../platform/own-module-process.js';
+import { audio as limits } from '../../../../config.js';
+import { ApiError } from '../../../../platform/errors.js';
+import { forkOwnModule } from '../../../../platform/own-module-process.js';
 import type { ClipContext, Recogniser } from './recogniser.js';
 import { SerialQueue } from './serial-queue.js';
 

@@ -3,7 +3,7 @@
 // Messages in: {type:'load', modelDir, language}, {type:'decode', id, samples: Int16Array}.
 // Messages out: {type:'ready'}, {type:'result', id, text}, {type:'error', id, message}.
 import { join } from 'node:path';
-import { audio as limits, senseVoiceFiles } from '../../../config.js';
+import { audio as limits, senseVoiceFiles } from '../../../../config.js';
 import { loadSherpaOnnx, type OfflineRecognizer } from './sensevoice-addon.js';
 
 type Incoming = { type: 'load'; modelDir: string; language: string } | { type: 'decode'; id: number; samples: Int16Array };
