@@ -334,7 +334,7 @@ export function createModelService(options: ModelServiceOptions) {
 
     /**
      * Where a ready model's verified files are, by file name: what the audio feature's
-     * SenseVoice engine loads (`asr-engine.ts` names the files). Null unless ready.
+     * SenseVoice engine loads (config.ts's `senseVoiceFiles` names them). Null unless ready.
      */
     installedFiles(id: string): { dir: string; files: Record<string, string> } | null {
       const entry = byId.get(id);

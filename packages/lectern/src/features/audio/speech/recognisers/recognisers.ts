@@ -4,7 +4,8 @@ import type { SystemRecogniserPaths } from '../../../models/service.js';
 import { installPocketsphinxHint, installSenseVoiceHint, pocketsphinxStatus, senseVoiceDir, senseVoiceStatus, type RecogniserStatus } from '../availability.js';
 import type { PocketsphinxRecogniser } from './pocketsphinx-recogniser.js';
 import type { Recogniser } from './recogniser.js';
-import { SenseVoiceRecogniser, senseVoiceId, sherpaOnnxLoadError } from './sensevoice-recogniser.js';
+import { sherpaOnnxLoadError } from '../../../../platform/sensevoice.js';
+import { SenseVoiceRecogniser, senseVoiceId } from './sensevoice-recogniser.js';
 
 export interface RecognisersOptions {
   dataDir: string;

@@ -5,8 +5,6 @@ import { forkOwnModule } from '../../../../platform/own-module-process.js';
 import type { ClipContext, Recogniser } from './recogniser.js';
 import { SerialQueue } from './serial-queue.js';
 
-export { loadSherpaOnnx, sherpaOnnxLoadError } from './sensevoice-addon.js';
-
 export const senseVoiceId = 'sensevoice-small';
 
 type Outgoing = { type: 'ready' } | { type: 'result'; id: number; text: string } | { type: 'error'; id: number; message: string };
