@@ -46,11 +46,17 @@ function forbidValues(message, ...groups) {
 
 /**
  * Imports of a sibling feature's files (`../entries/store.js` from features/notes/) other than
- * the modules named in `allowed`, which are that feature's public face.
+ * the modules named in `allowed`, which are that feature's public face. `depth` is how many
+ * folders below its feature's folder the importing file is (features/audio/speech/x.ts: 1): from
+ * there `../other/` is a folder of the same feature, and another feature is one `../` further.
  */
-function otherFeatureInternals(message, allowed) {
-  return { regex: `^\\.\\./(?!\\.\\.)[^/]+/(?!(?:${allowed.join('|')})\\.js$)[^/]+$`, message };
+function otherFeatureInternals(message, allowed, depth = 0) {
+  const toFeatures = '\\.\\./'.repeat(depth + 1);
+  return { regex: `^${toFeatures}(?!\\.\\.)[^/]+/(?!(?:${allowed.join('|')})\\.js$).+$`, message };
 }
+
+/** How deep below a feature's folder Lectern's sources go (features/audio/speech/vocabulary/x.ts: 2). */
+const FEATURE_FOLDER_DEPTH_MAX = 3;
 
 /** Lectern's parts by the import strings that reach them from a sibling folder. */
 const lecternPart = {
@@ -90,9 +96,10 @@ const layering = [
     forbidValues('platform/ sits below the features: it may name their payload types, never load their code.', lecternPart.features)),
   layer([`${LECTERN}/answer-engine/**`], otherProduct.lectern,
     forbid('The answer engine knows no HTTP feature and no host: features call it.', lecternPart.features, lecternPart.host)),
-  layer([`${LECTERN}/features/**`], otherProduct.lectern,
-    forbid('A feature does not import the app that assembles it.', lecternPart.host),
-    otherFeatureInternals('A feature reaches another feature only through its service.ts or schemas.ts, never its routes, store or helpers.', ['service', 'schemas'])),
+  ...Array.from({ length: FEATURE_FOLDER_DEPTH_MAX + 1 }, (_, depth) =>
+    layer([`${LECTERN}/features/*/${'*/'.repeat(depth)}*.ts`], otherProduct.lectern,
+      forbid('A feature does not import the app that assembles it.', lecternPart.host),
+      otherFeatureInternals('A feature reaches another feature only through its service.ts or schemas.ts, never its routes, store or helpers.', ['service', 'schemas'], depth))),
   layer([`${LECTERN}/features/*/store.ts`], otherProduct.lectern,
     forbid('Data flows routes → service → store: a store imports neither.', lecternPart.host, './service.js', './routes.js'),
     otherFeatureInternals("A store reads its own tables; another feature's types come from its schemas.ts.", ['schemas'])),

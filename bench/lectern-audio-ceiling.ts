@@ -10,11 +10,11 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { systemRecogniser } from '../packages/lectern/src/config.js';
-import { prepareAcousticModel } from '../packages/lectern/src/features/audio/speech/acoustic-model.js';
-import { prepareAdaptationModel } from '../packages/lectern/src/features/audio/speech/adaptation-model.js';
-import { VocabularyBuilder, type CourseVocabulary } from '../packages/lectern/src/features/audio/speech/course-vocabulary.js';
-import { PocketsphinxEngine, type DecodedClip } from '../packages/lectern/src/features/audio/speech/pocketsphinx-engine.js';
-import { estimateSpeakerModel, findAdaptationTools } from '../packages/lectern/src/features/audio/speech/speaker-model.js';
+import { prepareAcousticModel } from '../packages/lectern/src/features/audio/speech/recognisers/acoustic-model.js';
+import { prepareAdaptationModel } from '../packages/lectern/src/features/audio/speech/adaptation/adaptation-model.js';
+import { VocabularyBuilder, type CourseVocabulary } from '../packages/lectern/src/features/audio/speech/vocabulary/course-vocabulary.js';
+import { PocketsphinxEngine, type DecodedClip } from '../packages/lectern/src/features/audio/speech/recognisers/pocketsphinx-engine.js';
+import { estimateSpeakerModel, findAdaptationTools } from '../packages/lectern/src/features/audio/speech/adaptation/speaker-model.js';
 import { decodeWav } from '../packages/lectern/src/features/audio/wav.js';
 import { extractMaterial } from '../packages/lectern/src/features/materials/parsing/extract.js';
 import { joinPages } from '../packages/lectern/src/features/materials/parsing/extracted.js';

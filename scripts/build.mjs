@@ -29,8 +29,8 @@ const products = [
       lectern: 'src/cli.ts',
       'material-parser': 'src/features/materials/parsing/worker.ts',
       'model-probe': 'src/features/models/probe/child.ts',
-      'sensevoice-engine': 'src/features/audio/speech/sensevoice-process.ts',
-      'language-model': 'src/features/audio/speech/language-model-process.ts',
+      'sensevoice-engine': 'src/features/audio/speech/recognisers/sensevoice-process.ts',
+      'language-model': 'src/features/audio/speech/language-model/language-model-process.ts',
     },
     // Loaded from node_modules, not bundled: native addons (better-sqlite3, sherpa-onnx-node,
     // node-llama-cpp, which finds its prebuilt binary from there); pdf.js, which loads its own

@@ -41,7 +41,7 @@ import { createMaterialStore } from './features/materials/store.js';
 import { MaterialParser, defaultParserLimits, type ParserLimits } from './features/materials/parsing/parse-in-worker.js';
 import { audioRoutes } from './features/audio/routes.js';
 import { createAudioService } from './features/audio/service.js';
-import { createRecognisers } from './features/audio/speech/recognisers.js';
+import { createRecognisers } from './features/audio/speech/recognisers/recognisers.js';
 import { createAudioReceiptStore } from './features/audio/store.js';
 import { createMicrophones, type Microphones } from './features/audio/capture/microphones.js';
 import { legacyRoutes } from './features/legacy/routes.js';

@@ -1,9 +1,9 @@
 import { systemRecogniserPaths } from './features/models/system-recogniser.js';
 import { executableOnPath } from './platform/executables.js';
 import { pocketsphinxStatus, senseVoiceStatus, type RecogniserStatus } from './features/audio/speech/availability.js';
-import { sherpaOnnxLoadError } from './features/audio/speech/sensevoice-recogniser.js';
-import { findAdaptationTools } from './features/audio/speech/speaker-model.js';
-import { LANGUAGE_MODEL_CONVERTER } from './features/audio/speech/course-vocabulary.js';
+import { sherpaOnnxLoadError } from './platform/sensevoice.js';
+import { findAdaptationTools } from './features/audio/speech/adaptation/speaker-model.js';
+import { LANGUAGE_MODEL_CONVERTER } from './features/audio/speech/vocabulary/course-vocabulary.js';
 import { audio } from './config.js';
 
 /** One optional part of the machine and whether Lectern (or its tests) can use it. */

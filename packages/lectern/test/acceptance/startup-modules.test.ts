@@ -22,8 +22,8 @@ const loadedOnFirstUse = [
   /node_modules\/sherpa-onnx-node\//,
   /src\/answer-engine\/builtin\/engine\.ts$/,
   /src\/answer-engine\/providers\/resolve\.ts$/,
-  /src\/features\/audio\/speech\/pocketsphinx-recogniser\.ts$/,
-  /src\/features\/audio\/speech\/course-vocabulary\.ts$/,
+  /src\/features\/audio\/speech\/recognisers\/pocketsphinx-recogniser\.ts$/,
+  /src\/features\/audio\/speech\/vocabulary\/course-vocabulary\.ts$/,
   /src\/doctor\.ts$/,
 ];
 

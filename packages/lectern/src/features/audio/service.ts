@@ -8,8 +8,8 @@ import type { MaterialService } from '../materials/service.js';
 import type { Session } from '../sessions/schemas.js';
 import type { SessionService } from '../sessions/service.js';
 import { downmix, peakOf, resampleMono } from './resample.js';
-import type { ClipContext } from './speech/recogniser.js';
-import type { Recognisers } from './speech/recognisers.js';
+import type { ClipContext } from './speech/recognisers/recogniser.js';
+import type { Recognisers } from './speech/recognisers/recognisers.js';
 import type { AudioReceiptStore } from './store.js';
 import { filterRecognised } from './transcript-filter.js';
 import { decodeWav } from './wav.js';
@@ -100,10 +100,7 @@ export function createAudioService(options: AudioServiceOptions) {
     drain = false,
   ): { entry: Entry | null; stopped: boolean } {
     return store.transaction(() => {
-      const session = sessions.get(sessionId);
-      // The last microphone segment of a pause or stop is part of the class it was spoken in.
-      const open = sessions.acceptsEntries(session) || (drain && (session.status === 'paused' || session.status === 'stopped'));
-      if (!open) return { entry: null, stopped: true };
+      if (!sessions.acceptsEntries(sessions.get(sessionId), { drain })) return { entry: null, stopped: true };
       const outcome = text === '' ? ({ kind: 'repeat' } as const) : filterRecognised(text, entries.latestTexts(sessionId, limits.duplicateWindowLines));
       const entry = outcome.kind === 'append' ? entries.append(sessionId, { text: outcome.text, source_id: sourceId }, { drain }).entry : null;
       if (receipt) store.insert({ session_id: sessionId, source_id: sourceId, pcm_sha256: receipt.pcm_sha256, entry_id: entry?.id ?? null, created_at: new Date().toISOString() });
@@ -121,8 +118,8 @@ export function createAudioService(options: AudioServiceOptions) {
   async function transcribeClip(sessionId: string, sourceId: string, file: Buffer): Promise<ClipResult> {
     const wav = decodeWav(file);
     const sha256 = createHash('sha256').update(wav.pcmBytes).digest('hex');
-    sessions.get(sessionId);
     const key = `${sessionId}\0${sourceId}`;
+    // Only a clip of an existing class can be in flight: the wait comes before the 404 without reordering them.
     await inFlight.get(key)?.catch(() => undefined);
     const session = sessions.get(sessionId);
     const stored = replay(sessionId, sourceId, sha256);

@@ -1,5 +1,5 @@
 // Packages without type declarations: the Echogarden WASM factories and sherpa-onnx-node. The
-// modules that call them (resample.ts, capture/voice-activity.ts, speech/sensevoice-recogniser.ts) type what they use.
+// modules that call them (resample.ts, capture/voice-activity.ts, platform/sensevoice.ts) type what they use.
 declare module '@echogarden/speex-resampler-wasm' {
   const factory: () => Promise<unknown>;
   export default factory;

@@ -2,7 +2,7 @@ import { limits } from '../../config.js';
 import { invalidState } from '../../platform/errors.js';
 import type { EventHub } from '../../platform/events.js';
 import { exportLineText } from '../../platform/text-rule.js';
-import type { SessionService } from '../sessions/service.js';
+import type { EntryArrival, SessionService } from '../sessions/service.js';
 import { matchAlert, type AlertKeywords } from './alerts.js';
 
 /** The settings feature seeds its alert keyword defaults from the list the matcher was made for. */
@@ -33,16 +33,14 @@ export function createEntryService(
      * Order of checks: session (404) → idempotency receipt (200 replay or 409 conflict, even
      * after stop, so a retry whose answer was lost is acknowledged) → recording (409).
      */
-    append(sessionId: string, body: AppendEntryBody, options: { drain?: boolean } = {}): AppendResult {
+    append(sessionId: string, body: AppendEntryBody, arrival: EntryArrival = {}): AppendResult {
       const session = sessions.get(sessionId);
       const stored = store.bySource(sessionId, body.source_id);
       if (stored) {
         if (stored.text === body.text) return { entry: stored, created: false };
         throw invalidState('This source_id was already used for different text');
       }
-      // `drain`: the audio feature's last microphone segment of a pause or stop (see audio/service.ts).
-      const drained = options.drain === true && (session.status === 'paused' || session.status === 'stopped');
-      if (!sessions.acceptsEntries(session) && !drained) throw invalidState(`The class is ${session.status}; entries are not accepted`);
+      if (!sessions.acceptsEntries(session, arrival)) throw invalidState(`The class is ${session.status}; entries are not accepted`);
       const entry = store.insert({
         session_id: sessionId,
         text: body.text,

@@ -19,6 +19,9 @@ import { sizeCapOf, VerificationError, verifyDownloaded } from './verification.j
 import { ProbeError, probeInChildProcess } from './probe/run-probe.js';
 import { createModelRuntime, type LocalLlm } from './runtime.js';
 
+/** The audio feature judges pocketsphinx by the same rule as this feature's record of it. */
+export { systemRecogniserMissing, type SystemRecogniserPaths } from './system-recogniser.js';
+
 /**
  * Proves an installed model loads before it is called ready. Given the model's folder and the
  * digests of its files; throws (a ProbeError) when the model does not load or answer.
@@ -331,7 +334,7 @@ export function createModelService(options: ModelServiceOptions) {
 
     /**
      * Where a ready model's verified files are, by file name: what the audio feature's
-     * SenseVoice engine loads (`asr-engine.ts` names the files). Null unless ready.
+     * SenseVoice engine loads (config.ts's `senseVoiceFiles` names them). Null unless ready.
      */
     installedFiles(id: string): { dir: string; files: Record<string, string> } | null {
       const entry = byId.get(id);

@@ -15,6 +15,17 @@ export interface CreateSession {
 export type CaptureStarter = (session: Session) => Promise<void>;
 
 const writableStatuses: ReadonlySet<SessionStatus> = new Set(['starting', 'recording']);
+/** Where a class goes when it pauses or stops: the speech it heard up to then still belongs to it. */
+const drainableStatuses: ReadonlySet<SessionStatus> = new Set(['paused', 'stopped']);
+
+/** What an entry is, for the one rule of when a class takes it (`acceptsEntries`). */
+export interface EntryArrival {
+  /**
+   * The last microphone segment of a pause or stop, transcribed after the class left
+   * `recording`: it was spoken in the class, so a paused or stopped class still takes it.
+   */
+  drain?: boolean;
+}
 
 /** The session state machine: starting → recording ⇄ paused → stopped; interrupted and error at the edges. */
 export function createSessionService(store: SessionStore, hub: EventHub, startCapture?: CaptureStarter) {
@@ -164,8 +175,12 @@ export function createSessionService(store: SessionStore, hub: EventHub, startCa
       }
     },
 
-    acceptsEntries(session: Session): boolean {
-      return writableStatuses.has(session.status);
+    /**
+     * Whether the class takes an entry now: while starting or recording, and the drained end of
+     * a pause or stop. The one rule typed text, clips and microphone segments are all judged by.
+     */
+    acceptsEntries(session: Session, arrival: EntryArrival = {}): boolean {
+      return writableStatuses.has(session.status) || (arrival.drain === true && drainableStatuses.has(session.status));
     },
   };
 }

@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { systemRecogniser } from '../../../src/config.js';
-import { EngineFailure, PocketsphinxEngine } from '../../../src/features/audio/speech/pocketsphinx-engine.js';
+import { EngineFailure, PocketsphinxEngine } from '../../../src/features/audio/speech/recognisers/pocketsphinx-engine.js';
 
 const root = mkdtempSync(join(tmpdir(), 'lectern-pocketsphinx-engine-'));
 after(() => rmSync(root, { recursive: true, force: true }));

@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { spokenLine, spokenMathOf, spokenPowerExamples } from '../../../src/features/audio/speech/spoken-math.js';
+import { spokenLine, spokenMathOf, spokenPowerExamples } from '../../../src/features/audio/speech/vocabulary/spoken-math.js';
 
 describe('spoken mathematics for the course vocabulary', () => {
   it('says powers, primes, functions, Leibniz notation, fractions and operators as a lecturer does', () => {

@@ -1,7 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { filterRecognised } from '../../../src/features/audio/transcript-filter.js';
-import { SerialQueue } from '../../../src/features/audio/speech/serial-queue.js';
+import { SerialQueue } from '../../../src/features/audio/speech/recognisers/serial-queue.js';
 import { ApiError } from '../../../src/platform/errors.js';
 
 describe('near-duplicate filter and fragment merging', () => {

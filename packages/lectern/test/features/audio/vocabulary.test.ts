@@ -3,12 +3,12 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { buildArpa } from '../../../src/features/audio/speech/arpa.js';
-import { findLanguageModelConverter, generalEnglish, VocabularyBuilder } from '../../../src/features/audio/speech/course-vocabulary.js';
-import { loadGeneralEnglish } from '../../../src/features/audio/speech/general-english.js';
-import { readGenericLanguageModel, type GenericLanguageModel } from '../../../src/features/audio/speech/generic-language-model.js';
-import { parseSegmentation } from '../../../src/features/audio/speech/pocketsphinx-engine.js';
-import { cmuPhonesOfEspeak } from '../../../src/features/audio/speech/spelled-pronunciations.js';
+import { buildArpa } from '../../../src/features/audio/speech/language-model/arpa.js';
+import { findLanguageModelConverter, generalEnglish, VocabularyBuilder } from '../../../src/features/audio/speech/vocabulary/course-vocabulary.js';
+import { loadGeneralEnglish } from '../../../src/features/audio/speech/language-model/general-english.js';
+import { readGenericLanguageModel, type GenericLanguageModel } from '../../../src/features/audio/speech/language-model/generic-language-model.js';
+import { parseSegmentation } from '../../../src/features/audio/speech/recognisers/pocketsphinx-engine.js';
+import { cmuPhonesOfEspeak } from '../../../src/features/audio/speech/pronunciation/spelled-pronunciations.js';
 import { systemRecogniser } from '../../../src/config.js';
 
 const root = mkdtempSync(join(tmpdir(), 'lectern-vocabulary-'));

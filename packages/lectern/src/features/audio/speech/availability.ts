@@ -2,8 +2,8 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { executableOnPath } from '../../../platform/executables.js';
 import { models as modelLimits, senseVoiceFiles, systemRecogniser } from '../../../config.js';
-import { systemRecogniserMissing, type SystemRecogniserPaths } from '../../models/system-recogniser.js';
-import { senseVoiceId } from './sensevoice-recogniser.js';
+import { systemRecogniserMissing, type SystemRecogniserPaths } from '../../models/service.js';
+import { senseVoiceId } from './recognisers/sensevoice-recogniser.js';
 
 /** Whether a recogniser can run here, and if not, what to do about it. */
 export interface RecogniserStatus {

@@ -4,13 +4,14 @@
  * server. Reads its job from argv[2] (JSON), prints one JSON line: {ok, reply} or {ok, message}.
  */
 import { join } from 'node:path';
-import { models as limits } from '../../../config.js';
-import { decodeSilenceWithSenseVoice } from '../asr-engine.js';
+import { audio, models as limits } from '../../../config.js';
+import { openSenseVoice } from '../../../platform/sensevoice.js';
 import { LoadedLlm } from '../llm-engine.js';
 import type { ProbeJob, ProbeOutcome } from './job.js';
 
 async function probe(job: ProbeJob): Promise<ProbeOutcome> {
-  if (job.kind === 'asr') return { ok: true, reply: decodeSilenceWithSenseVoice(job.dir) };
+  // A second of silence: proof that the files are a model sherpa-onnx runs, opened as the audio feature opens it.
+  if (job.kind === 'asr') return { ok: true, reply: await (await openSenseVoice(job.dir, 'auto')).decode(new Float32Array(audio.recogniserSampleRate)) };
   const gguf = job.files.find((name) => name.endsWith('.gguf'));
   if (gguf === undefined) return { ok: false, message: 'The model has no .gguf file' };
   const llm = await LoadedLlm.load(join(job.dir, gguf));

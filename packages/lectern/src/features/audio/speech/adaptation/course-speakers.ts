@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
 import { cp, mkdir, readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { replaceFolder } from '../../../platform/atomic-folder.js';
+import { replaceFolder } from '../../../../platform/atomic-folder.js';
 
 /** Courses whose speaker is remembered; the least recently adapted beyond this are forgotten. */
 const REMEMBERED_COURSES_MAX = 16;

@@ -1,4 +1,4 @@
-import { ApiError } from '../../../platform/errors.js';
+import { ApiError } from '../../../../platform/errors.js';
 
 /**
  * Runs tasks one at a time, in order, holding at most `maxWaiting` behind the running one: a

@@ -3,9 +3,9 @@ import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
-import { audio as limits } from '../../../config.js';
-import { endProcessGroup } from '../../../platform/process-group.js';
-import { StderrTail } from './stderr-tail.js';
+import { audio as limits } from '../../../../config.js';
+import { endProcessGroup } from '../../../../platform/process-group.js';
+import { StderrTail } from '../stderr-tail.js';
 
 /** What one decoder process is started with. */
 export interface PocketsphinxSetup {

@@ -1,4 +1,4 @@
-import type { VocabularySources } from './course-vocabulary.js';
+import type { VocabularySources } from '../vocabulary/course-vocabulary.js';
 
 /** What a recogniser knows about the class a clip belongs to. */
 export interface ClipContext {

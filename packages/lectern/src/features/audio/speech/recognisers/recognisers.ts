@@ -1,10 +1,11 @@
-import { systemRecogniser } from '../../../config.js';
-import { ApiError } from '../../../platform/errors.js';
-import type { SystemRecogniserPaths } from '../../models/system-recogniser.js';
-import { installPocketsphinxHint, installSenseVoiceHint, pocketsphinxStatus, senseVoiceDir, senseVoiceStatus, type RecogniserStatus } from './availability.js';
+import { systemRecogniser } from '../../../../config.js';
+import { ApiError } from '../../../../platform/errors.js';
+import type { SystemRecogniserPaths } from '../../../models/service.js';
+import { installPocketsphinxHint, installSenseVoiceHint, pocketsphinxStatus, senseVoiceDir, senseVoiceStatus, type RecogniserStatus } from '../availability.js';
 import type { PocketsphinxRecogniser } from './pocketsphinx-recogniser.js';
 import type { Recogniser } from './recogniser.js';
-import { SenseVoiceRecogniser, senseVoiceId, sherpaOnnxLoadError } from './sensevoice-recogniser.js';
+import { sherpaOnnxLoadError } from '../../../../platform/sensevoice.js';
+import { SenseVoiceRecogniser, senseVoiceId } from './sensevoice-recogniser.js';
 
 export interface RecognisersOptions {
   dataDir: string;
@@ -52,8 +53,8 @@ export function createRecognisers(options: RecognisersOptions) {
   async function loadPocketsphinx(): Promise<PocketsphinxRecogniser> {
     const [{ PocketsphinxRecogniser }, { findLanguageModelConverter }, { findAdaptationTools }] = await Promise.all([
       import('./pocketsphinx-recogniser.js'),
-      import('./course-vocabulary.js'),
-      import('./speaker-model.js'),
+      import('../vocabulary/course-vocabulary.js'),
+      import('../adaptation/speaker-model.js'),
     ]);
     return (pocketsphinx = new PocketsphinxRecogniser({
       dataDir: options.dataDir,

@@ -5,18 +5,18 @@ import { mkdir, readdir, readFile, rename, rm, stat, utimes, writeFile } from 'n
 import { join } from 'node:path';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { promisify } from 'node:util';
-import { replaceFolder } from '../../../platform/atomic-folder.js';
-import { executableOnPath } from '../../../platform/executables.js';
-import { buildArpa, type LanguageModelInput } from './arpa.js';
-import { SENTENCE_MARKS } from './backoff-model.js';
+import { replaceFolder } from '../../../../platform/atomic-folder.js';
+import { executableOnPath } from '../../../../platform/executables.js';
+import { buildArpa, type LanguageModelInput } from '../language-model/arpa.js';
+import { SENTENCE_MARKS } from '../language-model/backoff-model.js';
 import { commonEnglishWords } from './common-words.js';
-import { runLanguageModelJob } from './language-model-child.js';
-import type { GeneralEnglishSource } from './language-model-job.js';
-import { dictionaryText, pronunciationsOf, withVariants } from './pronunciations.js';
-import { spelledPronunciations } from './spelled-pronunciations.js';
+import { runLanguageModelJob } from '../language-model/language-model-child.js';
+import type { GeneralEnglishSource } from '../language-model/language-model-job.js';
+import { dictionaryText, pronunciationsOf, withVariants } from '../pronunciation/pronunciations.js';
+import { spelledPronunciations } from '../pronunciation/spelled-pronunciations.js';
 import { spokenMathOf } from './spoken-math.js';
-import { StderrTail } from './stderr-tail.js';
-import { sentencesOfLongText } from './words.js';
+import { StderrTail } from '../stderr-tail.js';
+import { sentencesOfLongText } from '../words.js';
 
 const run = promisify(execFile);
 

@@ -1,9 +1,9 @@
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { audio as limits } from '../../../config.js';
+import { audio as limits } from '../../../../config.js';
 import { prepareAdaptationModel } from './adaptation-model.js';
 import { CourseSpeakers } from './course-speakers.js';
-import { dictionaryText, pronunciationsOf } from './pronunciations.js';
+import { dictionaryText, pronunciationsOf } from '../pronunciation/pronunciations.js';
 import { estimateSpeakerModel, type AdaptationTools, type AdaptationUtterance } from './speaker-model.js';
 
 export interface SpeakerAdaptationOptions {

@@ -1,11 +1,9 @@
 import type { ChildProcess } from 'node:child_process';
-import { audio as limits } from '../../../config.js';
-import { ApiError } from '../../../platform/errors.js';
-import { forkOwnModule } from '../../../platform/own-module-process.js';
+import { audio as limits } from '../../../../config.js';
+import { ApiError } from '../../../../platform/errors.js';
+import { forkOwnModule } from '../../../../platform/own-module-process.js';
 import type { ClipContext, Recogniser } from './recogniser.js';
 import { SerialQueue } from './serial-queue.js';
-
-export { loadSherpaOnnx, sherpaOnnxLoadError } from './sensevoice-addon.js';
 
 export const senseVoiceId = 'sensevoice-small';
 

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { readdir, readFile, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { replaceFolder } from '../../../platform/atomic-folder.js';
+import { replaceFolder } from '../../../../platform/atomic-folder.js';
 
 /**
  * The Debian acoustic model with one change: `-cmn live` instead of `batch` in its feat.params

@@ -1,14 +1,14 @@
 import { mkdirSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { audio as limits, systemRecogniser } from '../../../config.js';
+import { audio as limits, systemRecogniser } from '../../../../config.js';
 import { prepareAcousticModel } from './acoustic-model.js';
-import { VocabularyBuilder, type CourseVocabulary } from './course-vocabulary.js';
+import { VocabularyBuilder, type CourseVocabulary } from '../vocabulary/course-vocabulary.js';
 import { EngineFailure, PocketsphinxEngine, type DecodedClip } from './pocketsphinx-engine.js';
 import type { ClipContext, Recogniser } from './recogniser.js';
 import { SerialQueue } from './serial-queue.js';
-import { SpeakerAdaptation } from './speaker-adaptation.js';
-import type { AdaptationTools } from './speaker-model.js';
+import { SpeakerAdaptation } from '../adaptation/speaker-adaptation.js';
+import type { AdaptationTools } from '../adaptation/speaker-model.js';
 
 export interface PocketsphinxOptions {
   /** Lectern's data dir: vocabularies, the edited acoustic model and clip files live under speech/. */

@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { readFile, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { replaceFolder } from '../../../platform/atomic-folder.js';
+import { replaceFolder } from '../../../../platform/atomic-folder.js';
 import { mixtureWeightsFromSendump } from './mixture-weights.js';
 
 const run = promisify(execFile);
