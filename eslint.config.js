@@ -92,13 +92,13 @@ const layering = [
     forbid('The answer engine knows no HTTP feature and no host: features call it.', lecternPart.features, lecternPart.host)),
   layer([`${LECTERN}/features/**`], otherProduct.lectern,
     forbid('A feature does not import the app that assembles it.', lecternPart.host),
-    otherFeatureInternals('A feature reaches another feature only through its service.ts or schemas.ts, never its routes, store or helpers.', ['service', 'schemas'])),
+    otherFeatureInternals('A feature reaches another feature only through its service.ts, schemas.ts or events.ts, never its routes, store or helpers.', ['service', 'schemas', 'events'])),
   layer([`${LECTERN}/features/*/store.ts`], otherProduct.lectern,
     forbid('Data flows routes → service → store: a store imports neither.', lecternPart.host, './service.js', './routes.js'),
     otherFeatureInternals("A store reads its own tables; another feature's types come from its schemas.ts.", ['schemas'])),
   layer([`${LECTERN}/features/*/service.ts`], otherProduct.lectern,
     forbid('Data flows routes → service → store: a service never imports its routes.', lecternPart.host, './routes.js'),
-    otherFeatureInternals('A feature reaches another feature only through its service.ts or schemas.ts, never its routes, store or helpers.', ['service', 'schemas'])),
+    otherFeatureInternals('A feature reaches another feature only through its service.ts, schemas.ts or events.ts, never its routes, store or helpers.', ['service', 'schemas', 'events'])),
   layer([`${LECTERN}/*.ts`, 'packages/lectern/test/**', 'packages/lectern/bin/**'], otherProduct.lectern),
 ];
 
