@@ -39,11 +39,6 @@ function layer(files, ...patterns) {
   };
 }
 
-/** Like `forbid`, for imports that may still name a type (`import type`), which vanish at run time. */
-function forbidValues(message, ...groups) {
-  return { ...forbid(message, ...groups), allowTypeImports: true };
-}
-
 /**
  * Imports of a sibling feature's files (`../entries/store.js` from features/notes/) other than
  * the modules named in `allowed`, which are that feature's public face.
@@ -87,7 +82,7 @@ const layering = [
   // answer engine knows no HTTP; a feature reaches another only through its service or schemas.
   layer([`${LECTERN}/platform/**`], otherProduct.lectern,
     forbid('platform/ sits below the answer engine and the app that assembles it.', lecternPart.answerEngine, lecternPart.host),
-    forbidValues('platform/ sits below the features: it may name their payload types, never load their code.', lecternPart.features)),
+    forbid('platform/ knows no feature, not even a type: features declare their own events (features/<name>/events.ts) and the app combines them (src/event-catalogue.ts).', lecternPart.features)),
   layer([`${LECTERN}/answer-engine/**`], otherProduct.lectern,
     forbid('The answer engine knows no HTTP feature and no host: features call it.', lecternPart.features, lecternPart.host)),
   layer([`${LECTERN}/features/**`], otherProduct.lectern,
