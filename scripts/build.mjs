@@ -37,11 +37,14 @@ const products = [
     // worker module from beside itself; the Echogarden WASM packages, which read their .wasm
     // from beside themselves; and the offline assistant's language models (a tagger with a
     // 4.6 MB model, a native segmenter with its dictionary, stop lists), loaded on first use so
-    // they stay out of the bundle every start-up parses.
+    // they stay out of the bundle every start-up parses. AJV likewise loads on the first
+    // validated request (src/platform/ajv.ts); Fastify's own AJV and fast-json-stringify
+    // compilers are never loaded, since Lectern gives it its compilers (schema-compilers.ts).
     external: [
       'better-sqlite3', 'pdfjs-dist', 'node-llama-cpp', 'sherpa-onnx-node',
       '@echogarden/speex-resampler-wasm', '@echogarden/fvad-wasm',
       'wink-nlp', 'wink-eng-lite-web-model', '@node-rs/jieba', 'stopwords-iso',
+      'ajv', '@fastify/ajv-compiler', '@fastify/fast-json-stringify-compiler',
     ],
     dataDirs: [{ from: 'src/platform/migrations', to: 'migrations' }],
   },

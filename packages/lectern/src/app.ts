@@ -11,9 +11,8 @@ import { closeRefusedUpgrades } from './platform/refused-upgrades.js';
 import { answerFrameworkError, requestChecks, requestGuard } from './platform/request-guard.js';
 import { LoginCodes } from './platform/login-codes.js';
 import { loginExchangePath, loginRoutes } from './platform/login-routes.js';
-import { installSchemaCompilers } from './platform/schema-compilers.js';
+import { schemaCompilers } from './platform/schema-compilers.js';
 import { version } from './version.js';
-import { resolveTaskProvider } from './answer-engine/providers/resolve.js';
 import { entryRoutes } from './features/entries/routes.js';
 import { EntrySchema } from './features/entries/schemas.js';
 import { createEntryService } from './features/entries/service.js';
@@ -134,7 +133,11 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
     forceCloseConnections: 'idle',
     clientErrorHandler: answerUnparsableRequest,
     routerOptions: { maxParamLength: limits.pathParamMaxChars },
+    // The API is JSON over GET/POST/PUT/PATCH/DELETE; a HEAD twin of every GET route doubled the
+    // router's work at start-up for a method no client uses. The workspace's files keep HEAD.
+    exposeHeadRoutes: false,
     frameworkErrors: answerFrameworkError(check),
+    schemaController: { compilersFactory: schemaCompilers(sharedSchemas) },
   });
 
   await server.register(errorEnvelope);
@@ -148,7 +151,6 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
   });
 
   for (const schema of sharedSchemas) server.addSchema(schema);
-  installSchemaCompilers(server, sharedSchemas);
   const openApiDocument = collectOpenApi(server, sharedSchemas, { ...busEvents, ...connectionFrames });
 
   server.get(healthPath, { schema: { tags: ['health'], summary: 'Liveness (no token needed)', security: [] } }, async () => ({ status: 'healthy', version }));
@@ -194,7 +196,11 @@ export function createServices(options: ServicesOptions) {
     idleUnloadMs: idleUnloadMsFrom(environment),
     ...options.models,
   });
-  const resolveProvider = () => resolveTaskProvider(settings.get().llm, () => credentials.reveal('llm'), (id) => models.localLlm(id));
+  // The answer engine and the model clients load with the first task, not before the ready line.
+  const resolveProvider = async () => {
+    const { resolveTaskProvider } = await import('./answer-engine/providers/resolve.js');
+    return resolveTaskProvider(settings.get().llm, () => credentials.reveal('llm'), (id) => models.localLlm(id));
+  };
   const tasks = createTaskStore(db);
   const assistant = createAssistantService({
     store: tasks,

@@ -219,14 +219,28 @@ export const materials = {
   pagesMax: 1000,
   charactersMax: 2_000_000,
   archiveEntriesMax: 10_000,
-  archiveUnpackedMaxBytes: 128 * 1024 * 1024,
+  /**
+   * What one file may unpack to while it is read: a PPTX's or DOCX's entries, a PDF's compressed
+   * streams. Counted as they inflate, before the bytes are allocated: the sizes a file declares
+   * may lie.
+   */
+  unpackedMaxBytes: 128 * MiB,
   /**
    * An archive entry inflating more than this many times its packed size is a zip bomb. Office
    * XML packs about 5–20 times; long runs of one character (what bombs are made of) pack ~1000.
    */
   archiveEntryRatioMax: 200,
   /** Small entries may pack well by chance (an empty table); the ratio is judged above this size. */
-  archiveRatioFloorBytes: 1024 * 1024,
+  archiveRatioFloorBytes: 1 * MiB,
+  /**
+   * A PDF whose streams unpack to more than this many times the file's size is a decompression
+   * bomb. Page contents and fonts pack 2–10 times; pdf.js decodes a stream again for each page
+   * that draws it, which the margin leaves room for. Judged over the whole file: pdf.js does not
+   * say which stream a decoder reads from.
+   */
+  pdfStreamsRatioMax: 100,
+  /** A small PDF may draw a lot (one formula of many strokes); its ratio is judged above this. */
+  pdfStreamsRatioFloorBytes: 16 * MiB,
   parseTimeoutMs: 30_000,
   /**
    * Heap of the worker that parses one file. A 25 MiB PDF takes pdf.js a few hundred MiB; a

@@ -11,6 +11,7 @@ import { createLogger } from './platform/logger.js';
 import { isLoopbackName } from './platform/loopback.js';
 import { version } from './version.js';
 import { loadWebFiles } from './features/workspace/files.js';
+import { preloadAjv } from './platform/ajv.js';
 
 /**
  * The built web workspace. src/ and dist/ both sit one level below packages/lectern, so the
@@ -126,6 +127,8 @@ export async function serve(options: ServeOptions): Promise<void> {
   const connectionFile = writeConnectionFile(dataDir, { port, token, pid: process.pid, version });
   announce({ event: 'ready', port, connection_file: connectionFile, pid: process.pid, version, api_only: options.apiOnly });
   if (options.printLink && !options.apiOnly) await printWorkspaceLink(server, token);
+  // After the ready line, so the host has its port first; before the first request, usually.
+  setImmediate(preloadAjv);
 
   if (options.exitOnStdinEof) {
     process.stdin.on('end', () => void shutdown('stdin closed'));

@@ -1,4 +1,7 @@
 import type { Span } from './language/span.js';
+import { BUSY_TIMEOUT, CONNECT_TIMEOUT, STATEMENT_ANSWER_GRACE_MS, STATEMENT_TIMEOUT } from './runtime/infra/db/url-settings.js';
+
+const MS_PER_SECOND = 1000;
 
 /**
  * The one error registry of Loom. Every code the compiler or runtime can raise is listed here
@@ -8,7 +11,7 @@ import type { Span } from './language/span.js';
 export const ERROR_CODES = [
   'E001', 'E002', 'E003', 'E004', 'E005', 'E006',
   'E101', 'E102', 'E103', 'E104', 'E105',
-  'E201', 'E202', 'E203',
+  'E201', 'E202', 'E203', 'E204',
   'E301', 'E302', 'E303',
   'E401', 'E402', 'E403',
   'E501', 'E502', 'E503', 'E504',
@@ -113,9 +116,9 @@ export const ERROR_REGISTRY: Readonly<Record<ErrorCode, ErrorEntry>> = {
       '`validate`, `lint`, `build` and `run` refuse the whole program at the construct rather ' +
       'than run it halfway: `python!` blocks; an agent using a `tool` block, whether an MCP tool ' +
       '(`mcp:`), a Python tool (`python:`) or a block with no implementation (a `tool` block ' +
-      'only describes a tool); the Nexa v2 harness forms (autoloop, with_context, ' +
-      'try_agent/catch_correction, reflect, snapshot()/restore(), fork/merge, verify, lifecycle ' +
-      'hooks such as on_error, unharnessed blocks, context_policy, and the agent properties ' +
+      'only describes a tool); the Nexa v2 harness forms not run yet (with_context, ' +
+      'the step and tool hooks, ' +
+      'unharnessed blocks, context_policy, and the agent properties ' +
       '`context_policy` and `context`); actors (`spawn` of an agent, `pass`, `receive()`, and ' +
       'functions, flows or `let` inside an agent body); calls into a `std` namespace Loom does ' +
       'not provide (such as std.pipe) or to the session functions of std.auth, which need the ' +
@@ -205,6 +208,19 @@ export const ERROR_REGISTRY: Readonly<Record<ErrorCode, ErrorEntry>> = {
     cause: 'A value stopped satisfying an `invariant` that must hold for its whole lifetime.',
     remedy: 'Find the update that broke the invariant and keep the state within it.',
   },
+  E204: {
+    family: 'ContractViolation',
+    title: 'Verification failed',
+    cause:
+      'A `verify` statement found a value that does not pass its check: `verify x satisfies T` ' +
+      '(a type or protocol, or a semantic condition in quotes judged by the model), ' +
+      '`verify "claim" against x`, `verify x contains y` or `verify expression`. The failure is ' +
+      'also left as a reflection for the next agent call; inside an autoloop the next step ' +
+      'tries again with it, and the error is raised when no step is left.',
+    remedy:
+      'Let the agent correct itself inside an autoloop or a try_agent/catch_correction, or ' +
+      'change the check if it asks for more than the program needs.',
+  },
   E301: {
     family: 'TypeViolation',
     title: 'Type violation (strict mode)',
@@ -239,8 +255,9 @@ export const ERROR_REGISTRY: Readonly<Record<ErrorCode, ErrorEntry>> = {
     cause:
       'connect(...) could not open the database: the directory of the SQLite path does not ' +
       'exist (Loom never creates it) or is not writable, or the PostgreSQL URL, credentials or ' +
-      'server are wrong, or the server did not answer within the connect timeout (10 s, or ' +
-      '`?connect_timeout=N` in the URL). The message carries the engine reason, never the password.',
+      `server are wrong, or the server did not answer within the connect timeout (${CONNECT_TIMEOUT.defaultValue} s, or ` +
+      '`?connect_timeout=N` in the URL), or a setting of the URL (`?busy_timeout=MS`, …) is not one ' +
+      'the engine takes or not a whole number. The message carries the engine reason, never the password.',
     remedy: 'Check the connection URL, the file path and its permissions, and that the server is reachable.',
   },
   E402: {
@@ -250,8 +267,11 @@ export const ERROR_REGISTRY: Readonly<Record<ErrorCode, ErrorEntry>> = {
       'The database rejected a statement: invalid SQL, a table or column that does not ' +
       'exist, or parameters that do not match the placeholders. Also a statement outside a ' +
       'transaction whose connection was lost and could not be run again safely: the message ' +
-      'says whether it may have taken effect.',
-    remedy: 'Run the statement by hand against the same schema and compare the parameter count with the placeholders.',
+      'says whether it may have taken effect. Also a PostgreSQL statement cancelled at the ' +
+      `statement timeout (${STATEMENT_TIMEOUT.defaultValue / MS_PER_SECOND} s, or \`?statement_timeout=MS\` in the URL) or left unanswered ${STATEMENT_ANSWER_GRACE_MS / MS_PER_SECOND} s past ` +
+      'it (a network gone silent: the connection is given up), and a SQLite statement that waited ' +
+      `out the busy timeout (${BUSY_TIMEOUT.defaultValue / MS_PER_SECOND} s, or \`?busy_timeout=MS\` in the URL) while another connection kept the file locked.`,
+    remedy: 'Run the statement by hand against the same schema and compare the parameter count with the placeholders; for a lock, find what holds the file (another program, a long transaction) or raise the busy timeout.',
   },
   E403: {
     family: 'DatabaseError',
@@ -260,7 +280,9 @@ export const ERROR_REGISTRY: Readonly<Record<ErrorCode, ErrorEntry>> = {
       'A statement inside begin … commit (or a transaction block) failed, so the whole ' +
       'transaction was rolled back; the connection stays usable. Also commit without begin, and ' +
       'a transaction whose connection the server ended (rolled back by the server; a COMMIT whose ' +
-      'answer was lost says "commit outcome unknown").',
+      'answer was lost, or never came within the statement timeout, says "commit outcome unknown"), ' +
+      'a statement of the transaction past the statement timeout, and a transaction that could not begin ' +
+      'because another connection kept a SQLite file locked past the busy timeout.',
     remedy: 'The database is unchanged; fix the failing statement (named in the message) and retry the transaction.',
   },
   E501: {
@@ -327,7 +349,7 @@ export const ERROR_REGISTRY: Readonly<Record<ErrorCode, ErrorEntry>> = {
   E703: {
     family: 'ConcurrencyError',
     title: 'Every task in a race failed',
-    cause: 'A race needs one task to succeed, and all of them failed.',
+    cause: 'A race, or a `fork [...]` of the harness, needs one branch to succeed, and all of them failed.',
     remedy: 'Look at the individual task errors listed in the message; make at least one branch reliable.',
   },
   E801: {
@@ -485,14 +507,15 @@ export class LoomError extends Error {
   }
 }
 
-export type ContractClause = 'requires' | 'ensures' | 'invariant';
+export type ContractClause = 'requires' | 'ensures' | 'invariant' | 'verify';
 export type ContractConditionKind = 'deterministic' | 'semantic';
-export type ContractCode = 'E201' | 'E202' | 'E203' | 'EC02';
+export type ContractCode = 'E201' | 'E202' | 'E203' | 'E204' | 'EC02';
 
 const CLAUSE_CODES: Readonly<Record<ContractClause, ContractCode>> = {
   requires: 'E201',
   ensures: 'E202',
   invariant: 'E203',
+  verify: 'E204',
 };
 
 export interface ContractViolationDetails {

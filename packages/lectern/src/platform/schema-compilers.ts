@@ -1,5 +1,9 @@
-import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
-import type { FastifyInstance, FastifySchema } from 'fastify';
+import type { Ajv, ErrorObject, ValidateFunction } from 'ajv';
+import type { FastifySchema, FastifySchemaCompiler, FastifySerializerCompiler, FastifyServerOptions } from 'fastify';
+import { createAjv } from './ajv.js';
+
+/** What Fastify's `schemaController.compilersFactory` option takes. */
+type SchemaCompilersFactory = NonNullable<NonNullable<FastifyServerOptions['schemaController']>['compilersFactory']>;
 
 /**
  * Request validation and response serialisation tuned for a fast cold start.
@@ -12,8 +16,12 @@ import type { FastifyInstance, FastifySchema } from 'fastify';
  *
  * Responses are built by our own code from typed records, so they are serialised with plain
  * JSON.stringify; the response schemas document the API (OpenAPI) rather than filter it.
+ *
+ * Given to Fastify as its `schemaController.compilersFactory`, not set afterwards with
+ * setValidatorCompiler: without a factory Fastify loads its own AJV and fast-json-stringify
+ * compilers when the server is built, only for ours to replace them.
  */
-export function installSchemaCompilers(app: FastifyInstance, sharedSchemas: readonly object[]): void {
+export function schemaCompilers(sharedSchemas: readonly object[]): SchemaCompilersFactory {
   // validateSchema: false — the schemas are ours (TypeBox-built) and checking them against the
   // JSON Schema meta-schema means compiling that meta-schema first, the largest single cost
   // of start-up.
@@ -24,7 +32,7 @@ export function installSchemaCompilers(app: FastifyInstance, sharedSchemas: read
     let ajv: Ajv | undefined;
     return (): Ajv => {
       if (ajv === undefined) {
-        ajv = new Ajv({ ...common, coerceTypes });
+        ajv = createAjv({ ...common, coerceTypes });
         for (const schema of sharedSchemas) ajv.addSchema(schema);
       }
       return ajv;
@@ -33,13 +41,21 @@ export function installSchemaCompilers(app: FastifyInstance, sharedSchemas: read
   const bodyAjv = lazyAjv(false);
   const textAjv = lazyAjv('array');
 
-  app.setValidatorCompiler(({ schema, httpPart }: { schema: FastifySchema; httpPart?: string }) => {
+  const validatorCompiler: FastifySchemaCompiler<FastifySchema> = ({ schema, httpPart }) => {
     const ajv = httpPart === 'body' ? bodyAjv : textAjv;
     let validate: ValidateFunction | undefined;
     return (data: unknown): { value?: unknown; error?: ErrorObject[] } => {
       validate ??= ajv().compile(schema);
       return validate(data) ? { value: data } : { error: validate.errors ?? [] };
     };
-  });
-  app.setSerializerCompiler(() => (data: unknown) => JSON.stringify(data));
+  };
+  const serialize = (data: unknown) => JSON.stringify(data);
+  const compilers: { buildValidator: () => FastifySchemaCompiler<FastifySchema>; buildSerializer: () => FastifySerializerCompiler<FastifySchema> } = {
+    buildValidator: () => validatorCompiler,
+    buildSerializer: () => () => serialize,
+  };
+  // Fastify's declaration of this option names @fastify/ajv-compiler's own types (a compile
+  // function of a bare JSON schema); at run time Fastify calls the built compiler with the
+  // route definition, exactly as a compiler given to setValidatorCompiler.
+  return compilers as unknown as SchemaCompilersFactory;
 }

@@ -63,6 +63,24 @@ function deafWebSocket(lectern: LecternProcess): Promise<Socket> {
   });
 }
 
+/** A class of 3,000 entries of 8,000 characters (24 MB of transcript); resolves to its session id. */
+async function loadedClass(client: LecternClient): Promise<string> {
+  const session = await client.post<{ id: string }>('/api/v2/sessions', { course_name: 'Shutdown load' });
+  assert.equal(session.status, 201);
+  let next = 0;
+  const worker = async () => {
+    while (next < loadedEntries) {
+      const n = next++;
+      // Words that vary, so the notes have terms to rank: the built-in summary's costly part.
+      const text = `${n} ${Array.from({ length: loadedEntryChars / 8 }, (_v, i) => `term${(n * 31 + i) % 997} `).join('')}`.slice(0, loadedEntryChars);
+      const response = await client.post(`/api/v2/sessions/${session.body.id}/entries`, { text, source_id: `load-${n}` });
+      assert.equal(response.status, 201);
+    }
+  };
+  await Promise.all(Array.from({ length: postConcurrency }, worker));
+  return session.body.id;
+}
+
 async function timedStop(lectern: LecternProcess): Promise<number> {
   const startedMs = Date.now();
   assert.deepEqual(await lectern.stop(), { code: 0, signal: null });
@@ -96,21 +114,31 @@ describe('shutdown: SIGTERM exits within 2 s and removes connection.json', () =>
       const { client: stalled } = await EventsClient.authenticated(lectern.port, lectern.token);
       stalled.pauseReading();
       const client = new LecternClient(lectern.baseUrl, lectern.token);
-      const session = await client.post<{ id: string }>('/api/v2/sessions', { course_name: 'Shutdown load' });
-      assert.equal(session.status, 201);
-      let next = 0;
-      const worker = async () => {
-        while (next < loadedEntries) {
-          const n = next++;
-          const text = `${n} ${'word '.repeat(loadedEntryChars / 5)}`.slice(0, loadedEntryChars);
-          const response = await client.post(`/api/v2/sessions/${session.body.id}/entries`, { text, source_id: `load-${n}` });
-          assert.equal(response.status, 201);
-        }
-      };
-      await Promise.all(Array.from({ length: postConcurrency }, worker));
+      await loadedClass(client);
       const elapsedMs = await timedStop(lectern);
       assert.ok(elapsedMs < shutdownBudgetMs, `exit took ${elapsedMs} ms`);
       assert.equal(existsSync(lectern.ready.connection_file), false);
+    } finally {
+      await lectern.dispose();
+    }
+  });
+
+  it('while the built-in assistant writes the notes of that class', async () => {
+    const lectern = await LecternProcess.start();
+    try {
+      const client = new LecternClient(lectern.baseUrl, lectern.token);
+      const sessionId = await loadedClass(client);
+      const { client: events } = await EventsClient.authenticated(lectern.port, lectern.token);
+      const summarising = new Promise<void>((resolve) => events.onFrame((frame) => {
+        if (frame.type === 'assistant.progress' && (frame.data as { stage?: string }).stage === 'summarising') resolve();
+      }));
+      const task = await client.post(`/api/v2/sessions/${sessionId}/assistant`, { kind: 'summary' });
+      assert.equal(task.status, 202);
+      await summarising;
+      const elapsedMs = await timedStop(lectern);
+      assert.ok(elapsedMs < shutdownBudgetMs, `exit took ${elapsedMs} ms`);
+      assert.equal(existsSync(lectern.ready.connection_file), false);
+      await events.close().catch(() => undefined);
     } finally {
       await lectern.dispose();
     }

@@ -21,6 +21,7 @@ const loadedOnFirstUse = [
   /node_modules\/pdfjs-dist\//,
   /node_modules\/sherpa-onnx-node\//,
   /src\/answer-engine\/builtin\/engine\.ts$/,
+  /src\/answer-engine\/providers\/resolve\.ts$/,
   /src\/features\/audio\/speech\/pocketsphinx-recogniser\.ts$/,
   /src\/features\/audio\/speech\/course-vocabulary\.ts$/,
   /src\/doctor\.ts$/,

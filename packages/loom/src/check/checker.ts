@@ -17,6 +17,7 @@ import { MillisecondArgumentChecker } from './durations.js';
 import type { Analysis, AnalysisOptions } from './analysis.js';
 import { checkFlowDecorators, checkFunctionDecorators } from './decorators.js';
 import { HarnessStatementFinder } from './harness.js';
+import { HarnessFormChecker } from './harness-forms.js';
 import { duplicateMembers } from './members.js';
 import { MisplacedStatementFinder } from './placement.js';
 import { checkProtocol } from './protocols.js';
@@ -45,6 +46,7 @@ export function checkAnalyzed(analysis: Analysis): Diagnostic[] {
     new CallChecker(analysis.resolution),
     new MillisecondArgumentChecker(analysis.resolution),
     new HarnessStatementFinder(analysis.resolution.callTargets),
+    new HarnessFormChecker(analysis.bound.globals, analysis.resolution),
     new MisplacedStatementFinder(),
     new TemplateChecker(),
     new StdReferenceChecker(analysis.resolution),

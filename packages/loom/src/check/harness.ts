@@ -12,10 +12,8 @@ import type { Span } from '../language/span.js';
 import { leadingSpan } from './positions.js';
 import type { NodeVisitor } from '../syntax/walk.js';
 
-/** Harness primitives written as ordinary calls (`snap = snapshot();`). */
+/** Harness primitives written as ordinary calls (`msg = receive();`). */
 const HARNESS_CALLS: ReadonlyMap<string, string> = new Map([
-  ['snapshot', 'state snapshots (snapshot/restore)'],
-  ['restore', 'state snapshots (snapshot/restore)'],
   ['receive', 'actor mailboxes (spawn/pass/receive)'],
 ]);
 
@@ -57,16 +55,14 @@ export function harnessAgentMemberDiagnostic(member: Exclude<AgentMember, Proper
 
 /** The harness forms reported at their leading keyword, by node kind. */
 const HARNESS_FORMS: ReadonlyMap<Node['kind'], { readonly keyword: string; readonly feature: string }> = new Map([
-  ['AutoloopStatement', { keyword: 'autoloop', feature: 'autonomous loops' }],
   ['WithContextStatement', { keyword: 'with_context', feature: 'context windows' }],
-  ['TryAgentStatement', { keyword: 'try_agent', feature: 'agent self-correction (try_agent/catch_correction)' }],
-  ['ReflectStatement', { keyword: 'reflect', feature: 'reflection prompts' }],
-  ['ForkStatement', { keyword: 'fork', feature: 'forked branches (fork/merge)' }],
-  ['VerifyStatement', { keyword: 'verify', feature: 'output verification' }],
   ['PassStatement', { keyword: 'pass', feature: 'actor messages (spawn/pass/receive)' }],
   ['UnharnessedStatement', { keyword: 'unharnessed', feature: 'blocks run outside the harness (unharnessed)' }],
   ['ContextPolicyStatement', { keyword: 'context_policy', feature: 'context policies' }],
 ]);
+
+/** The lifecycle hooks Loom runs (runtime/harness/hooks.ts). */
+const RUNNABLE_HOOKS: ReadonlySet<string> = new Set(['on_error']);
 
 /** Collects every harness statement or expression form it is shown, at its keyword. */
 export class HarnessStatementFinder implements NodeVisitor {
@@ -84,7 +80,7 @@ export class HarnessStatementFinder implements NodeVisitor {
     }
     // A lifecycle hook is named by its hook (`on_start`), not by a fixed keyword.
     if (node.kind === 'LifecycleHookStatement') {
-      this.diagnostics.push(unsupported(node.hook.name, 'lifecycle hooks', node.hook.span));
+      if (!RUNNABLE_HOOKS.has(node.hook.name)) this.diagnostics.push(unsupported(node.hook.name, 'lifecycle hooks', node.hook.span));
       return;
     }
     const form = HARNESS_FORMS.get(node.kind);

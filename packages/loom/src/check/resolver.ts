@@ -18,6 +18,8 @@ import { KIND_PHRASES, duplicateDeclaration } from './binder.js';
 import { BUILTIN_ENUMS, builtinNames, isBuiltinName } from '../language/builtins.js';
 import { isStdNamespace, stdNamespaceNames } from '../language/std-library.js';
 import { harnessCallDiagnostic, isHarnessCall } from './harness.js';
+import { HOOK_PARAMETERS, STATE_CALLS } from '../language/harness.js';
+import { readTypeString } from './type-strings.js';
 import type { PlacedItem, SourceUnit } from './includes.js';
 import { formatPosition } from './positions.js';
 import type { LocalBinding } from './scope.js';
@@ -358,6 +360,12 @@ class Resolver {
         this.visitMember(node, scope);
         return;
       case 'CallExpression':
+        if (this.isStateCall(node, scope)) {
+          // `snapshot()` / `restore(snap)`: read like a builtin, compiled with the flow's variables (emit/harness.ts).
+          this.names.recordBuiltin(node.callee as Identifier);
+          this.visitArguments(node.arguments, scope);
+          return;
+        }
         this.visit(node.callee, scope);
         this.visitArguments(node.arguments, scope);
         if (node.callee.kind === 'Identifier' && !scope.lookup(node.callee.name)) {
@@ -380,25 +388,37 @@ class Resolver {
         this.typeTests.set(node, this.resolveTypeTest(node.target, scope));
         return;
       case 'LifecycleHookStatement': {
+        // `before_tool(search)` names a tool; `on_error(e: ToolError)` binds the error, whose
+        // type is an error type (check/harness-errors.ts), not a type of values.
         const hookScope = new Scope(scope);
-        this.declareParameters(node.parameters, hookScope);
+        for (const parameter of node.parameters) {
+          if (HOOK_PARAMETERS.get(node.hook.name) === 'tool') this.resolveGlobalReference(parameter.name, null);
+          else hookScope.declare(parameter.name, 'parameter');
+        }
         this.visit(node.body, hookScope);
         return;
       }
       case 'AutoloopStatement':
+        this.visitArguments(node.options, scope);
+        this.visit(node.body, scope);
+        return;
       case 'WithContextStatement':
-        // Their options name strategies, not variables; the form itself is reported as unsupported.
+        // Its options name strategies, not variables; the form itself is reported as unsupported.
         this.visit(node.body, scope);
         return;
       case 'ContextPolicyStatement':
         // Its settings name limits and strategies (`strategy: sliding_window`), not variables.
         return;
-      case 'ForkStatement':
+      case 'ForkExpression':
+        // The strategy after `merge` is a name, not a variable.
         this.visit(node.branches, scope);
         return;
       case 'VerifyStatement':
         this.visit(node.subject, scope);
-        if (node.target && node.mode !== 'satisfies') this.visit(node.target, scope);
+        if (node.target === null) return;
+        // `satisfies "is non-empty"` is a semantic condition; `satisfies "int"` a type written in quotes.
+        if (node.mode !== 'satisfies') this.visit(node.target, scope);
+        else if (node.target.kind !== 'StringType' || readTypeString(node.target).ok) this.resolveType(node.target as TypeExpression, 'annotation');
         return;
       case 'NamedType':
       case 'UnionType':
@@ -562,7 +582,17 @@ class Resolver {
       this.report(name, harnessCallDiagnostic(name, identifier.span));
       return;
     }
+    if (STATE_CALLS.has(name)) {
+      this.undeclared(name, identifier.span, () => `${name} is called: snap = snapshot() takes the state of the flow, restore(snap) puts it back`);
+      return;
+    }
     this.undeclared(name, identifier.span, () => suggestionHint(name, this.visibleNames(scope)));
+  }
+
+  /** A call of `snapshot` or `restore` where no variable or declaration of the program takes the name. */
+  private isStateCall(call: CallExpression, scope: Scope): boolean {
+    const { callee } = call;
+    return callee.kind === 'Identifier' && STATE_CALLS.has(callee.name) && !scope.lookup(callee.name) && !this.globals.lookup(callee.name);
   }
 
   private agentUsedTooEarly(agent: GlobalSymbol, use: Identifier): void {

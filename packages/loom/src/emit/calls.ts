@@ -5,6 +5,8 @@
  * through the program's method dispatch and any other value through a checked call.
  * `x |> f(a)` is the call `f(x, a)`.
  */
+import { STATE_CALLS } from '../language/harness.js';
+import { emitStateCall } from './harness.js';
 import type { Argument, BinaryExpression, CallExpression, MemberExpression } from '../syntax/ast.js';
 import { at, joinCode, propertyKey, quote } from './code.js';
 import type { Code } from './code.js';
@@ -131,6 +133,7 @@ export function emitCall(context: EmitContext, call: CallExpression): Code {
           break;
       }
     }
+    if (resolution.kind === 'builtin' && STATE_CALLS.has(callee.name)) return emitStateCall(context, call, callee.name);
     if (resolution.kind === 'builtin') {
       handMillisecondsOver(context, callee.name, call.arguments);
       return ['(await ', resolution.js, '(', argumentList(context, call.arguments), '))'];

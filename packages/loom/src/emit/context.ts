@@ -44,6 +44,7 @@ class Frame {
   readonly renamed = new Map<string, string>();
   usesPropagation = false;
   usesDefer = false;
+  usesHarness = false;
 
   constructor(readonly parent: Frame | null) {}
 }
@@ -89,6 +90,11 @@ export class EmitContext {
     const read = this.analysis.resolution.typeStrings.get(node);
     if (read === undefined) throw new Error(`internal: the emitter reached type string '${node.text}' the checker did not read`);
     return read;
+  }
+
+  /** Whether the checker read the string `node` as a type (`"list[int]"`); else it is text (`"is non-empty"`). */
+  readsAsType(node: StringType): boolean {
+    return this.analysis.resolution.typeStrings.has(node);
   }
 
   /** What the checker read the target of `value is T` as. */
@@ -216,6 +222,11 @@ export class EmitContext {
     return this.substitutions.get(node);
   }
 
+  /** The names the current function frame binds (its parameters and variables), as Loom writes them. */
+  frameLocals(): readonly string[] {
+    return [...this.frame.locals];
+  }
+
   /** A fresh temporary of the current frame. */
   temp(): string {
     this.tempCounter += 1;
@@ -230,6 +241,11 @@ export class EmitContext {
 
   markDefer(): void {
     this.frame.usesDefer = true;
+  }
+
+  /** The current function holds a harness form: each invocation gets harness settings of its own. */
+  markHarness(): void {
+    this.frame.usesHarness = true;
   }
 }
 
@@ -256,5 +272,9 @@ export class FrameView {
 
   get usesDefer(): boolean {
     return this.frame.usesDefer;
+  }
+
+  get usesHarness(): boolean {
+    return this.frame.usesHarness;
   }
 }

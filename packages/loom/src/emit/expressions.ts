@@ -16,6 +16,7 @@ import { refusedByChecker } from './context.js';
 import { emitBlockValue, emitFunctionExpression } from './functions.js';
 import { emitMatchExpression } from './match.js';
 import { numberLiteralValue } from '../syntax/number-literal.js';
+import { emitFork } from './harness.js';
 import { emitSpawn } from './spawn.js';
 import { rt, programMember, registryMember, typeCheckerMember } from './runtime-names.js';
 import { arithmeticHelper } from './operator-helpers.js';
@@ -119,6 +120,8 @@ function emitBare(context: EmitContext, expression: Expression): Code {
       return emitMatchAsValue(context, expression);
     case 'PythonEscapeExpression':
       return refusedByChecker('a python! block');
+    case 'ForkExpression':
+      return emitFork(context, expression);
     case 'SpawnExpression':
       return emitSpawn(context, expression);
     case 'AwaitExpression':

@@ -14,7 +14,7 @@ import { emitExpression } from './expressions.js';
 import { emitStatementsWithValue } from './match.js';
 import { emitClauseCheck } from './statements.js';
 import { walk } from '../syntax/walk.js';
-import { rt, typeCheckerMember } from './runtime-names.js';
+import { harnessMember, rt, typeCheckerMember } from './runtime-names.js';
 
 export interface FunctionShape {
   /** The JavaScript function name; empty for an anonymous function. */
@@ -107,7 +107,8 @@ function emitPlainBody(context: EmitContext, shape: FunctionShape, frame: FrameV
 
 /**
  * Wraps a body in what its statements need: the boundary a `?` propagation stops at (the body
- * returns the Err), and the list `defer` blocks are pushed to, run however the body ends.
+ * returns the Err), the list `defer` blocks are pushed to, run however the body ends, and the
+ * harness settings of its own a body holding a harness form runs with (emit/harness.ts).
  */
 export function withBoundaries(frame: FrameView, statements: Code[]): Code[] {
   let body = statements;
@@ -117,6 +118,8 @@ export function withBoundaries(frame: FrameView, statements: Code[]): Code[] {
   if (frame.usesDefer) {
     body = ['const $defers = [];', ['try ', braces(body), ' finally ', braces([['await ', rt('runDeferred'), '($defers);']])]];
   }
+  // Awaited, not just returned, so a failure's async stack keeps the frames of the callers.
+  if (frame.usesHarness) body = [['return await ', harnessMember('invoke'), '(async () => ', braces(body), ');']];
   return body;
 }
 

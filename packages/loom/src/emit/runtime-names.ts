@@ -4,7 +4,7 @@
  * so a name the runtime does not provide fails to typecheck here instead of failing in a
  * user's program.
  */
-import type { ProgramMember, RuntimeExport, TypeCheckerMember, TypeRegistryMember } from '../language/runtime-interface.js';
+import type { AutoloopMember, HarnessMember, ProgramMember, RuntimeExport, TypeCheckerMember, TypeRegistryMember } from '../language/runtime-interface.js';
 
 /** The binding of the runtime library in a generated module (`import * as $rt`). */
 export const RUNTIME_BINDING = '$rt';
@@ -29,4 +29,14 @@ export function registryMember(name: TypeRegistryMember): string {
 /** `$p.types.name`: the program's type annotations and their checks. */
 export function typeCheckerMember(name: TypeCheckerMember): string {
   return `${programMember('types')}.${name}`;
+}
+
+/** `$p.harness.name`: the Nexa v2 harness forms. */
+export function harnessMember(name: HarnessMember): string {
+  return `${programMember('harness')}.${name}`;
+}
+
+/** `loop.name`: a method of the autoloop controller held in `loop`. */
+export function autoloopMember(loop: string, name: AutoloopMember): string {
+  return `${loop}.${name}`;
 }

@@ -16,6 +16,7 @@ import { patternDescriptor } from './patterns.js';
 import { forEachBodyBinding, patternBindingNames } from '../syntax/bindings.js';
 import { rt, programMember, typeCheckerMember } from './runtime-names.js';
 import { compoundHelper } from './operator-helpers.js';
+import { emitAutoloop, emitHook, emitReflect, emitTryAgent, emitVerify } from './harness.js';
 
 /** A bound on `loop { } until ("...")`, so a condition the model never accepts cannot loop forever. */
 export const LOOP_UNTIL_MAX_ITERATIONS = 10;
@@ -83,12 +84,16 @@ function emitBare(context: EmitContext, statement: Statement): Code {
     case 'ContractStatement':
       return emitClauseCheck(context, statement.clause, null);
     case 'AutoloopStatement':
-    case 'WithContextStatement':
+      return emitAutoloop(context, statement);
     case 'TryAgentStatement':
-    case 'ReflectStatement':
-    case 'ForkStatement':
-    case 'VerifyStatement':
+      return emitTryAgent(context, statement);
     case 'LifecycleHookStatement':
+      return emitHook(context, statement);
+    case 'ReflectStatement':
+      return emitReflect(context, statement);
+    case 'VerifyStatement':
+      return emitVerify(context, statement);
+    case 'WithContextStatement':
     case 'PassStatement':
     case 'UnharnessedStatement':
     case 'ContextPolicyStatement':

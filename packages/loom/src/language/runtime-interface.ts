@@ -34,6 +34,7 @@ export const PROGRAM_MEMBERS = [
   'registry', 'types', 'builtins', 'std', 'print', 'useConfig', 'test', 'resource', 'callStd', 'callMethod', 'call',
   'agent', 'toolFromFunction', 'toolFunction', 'stdTools', 'server', 'job', 'enqueueJob', 'awaitTask',
   'runnable', 'runnables', 'fireAndForget', 'consensus', 'feed', 'judge', 'assertClaim', 'semanticIf', 'routeIntent',
+  'harness',
 ] as const;
 export type ProgramMember = (typeof PROGRAM_MEMBERS)[number];
 
@@ -44,3 +45,11 @@ export type TypeRegistryMember = (typeof TYPE_REGISTRY_MEMBERS)[number];
 /** What generated code reads of the program's type checker (`$p.types`): annotations and their checks. */
 export const TYPE_CHECKER_MEMBERS = ['declareAlias', 'declareProtocol', 'check', 'checkArgument', 'test'] as const;
 export type TypeCheckerMember = (typeof TYPE_CHECKER_MEMBERS)[number];
+
+/** What generated code reads of the program's harness (`$p.harness`): the Nexa v2 harness forms. */
+export const HARNESS_MEMBERS = ['invoke', 'autoloop', 'hook', 'corrects', 'reflect', 'verifyType', 'verifyClaim', 'verifyHolds', 'snapshot', 'restore', 'fork'] as const;
+export type HarnessMember = (typeof HARNESS_MEMBERS)[number];
+
+/** What generated code calls on the controller of one autoloop (`$p.harness.autoloop(...)`). */
+export const AUTOLOOP_MEMBERS = ['next', 'failed', 'stepEnded', 'close'] as const;
+export type AutoloopMember = (typeof AUTOLOOP_MEMBERS)[number];

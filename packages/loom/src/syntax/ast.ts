@@ -495,13 +495,6 @@ export interface ReflectStatement extends NodeBase {
   readonly message: Expression;
 }
 
-/** `fork [a, b] merge best_of;` */
-export interface ForkStatement extends NodeBase {
-  readonly kind: 'ForkStatement';
-  readonly branches: Expression;
-  readonly strategy: Identifier | null;
-}
-
 /**
  * `verify x satisfies T` (`mode` 'satisfies', `target` the type), `verify "claim" against x`
  * ('against'), `verify x contains "..."` ('contains') or `verify expr` ('expression').
@@ -563,7 +556,6 @@ export type Statement =
   | WithContextStatement
   | TryAgentStatement
   | ReflectStatement
-  | ForkStatement
   | VerifyStatement
   | LifecycleHookStatement
   | PassStatement
@@ -774,6 +766,14 @@ export interface PythonEscapeExpression extends NodeBase {
   readonly code: string;
 }
 
+/** `fork [a, b] merge best_of`: the branches run at the same time, then their results are merged. */
+export interface ForkExpression extends NodeBase {
+  readonly kind: 'ForkExpression';
+  readonly branches: ListLiteral;
+  /** The merge strategy, a name (not a variable); null without `merge`. */
+  readonly strategy: Identifier | null;
+}
+
 /** `spawn Agent(args)` (actor form; `spawn(f)` is an ordinary call). */
 export interface SpawnExpression extends NodeBase {
   readonly kind: 'SpawnExpression';
@@ -813,6 +813,7 @@ export type Expression =
   | BlockExpression
   | MatchExpression
   | PythonEscapeExpression
+  | ForkExpression
   | SpawnExpression
   | AwaitExpression
   | ErrorNode;

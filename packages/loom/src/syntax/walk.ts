@@ -186,9 +186,6 @@ export function forEachChild(node: Node, visit: (child: Node) => void): void {
     case 'ReflectStatement':
       one(visit, node.message);
       return;
-    case 'ForkStatement':
-      one(visit, node.branches); one(visit, node.strategy);
-      return;
     case 'VerifyStatement':
       one(visit, node.subject); one(visit, node.target);
       return;
@@ -255,6 +252,9 @@ export function forEachChild(node: Node, visit: (child: Node) => void): void {
       return;
     case 'MatchExpression':
       one(visit, node.subject); each(visit, node.arms);
+      return;
+    case 'ForkExpression':
+      one(visit, node.branches); one(visit, node.strategy);
       return;
     case 'SpawnExpression':
       one(visit, node.target);

@@ -6,14 +6,7 @@ const AGENT = 'agent W { prompt: "w" }\n';
 
 /** The keyword each v2 harness form is reported at, and a flow body using it. */
 const FORMS: readonly (readonly [keyword: string, body: string])[] = [
-  ['autoloop', 'autoloop max_steps: 5, exit_when: "done" { print(1) }'],
   ['with_context', 'with_context max_tokens: 1000, strategy: sliding_window { print(1) }'],
-  ['try_agent', 'try_agent { r = W.run("x") } catch_correction(e: ToolError) { print(e) }'],
-  ['reflect', 'reflect "adjust the plan";'],
-  ['snapshot', 'snap = snapshot()'],
-  ['restore', 'restore(previous)'],
-  ['fork', 'fork [W, W] merge best_of;'],
-  ['verify', 'verify output satisfies string'],
   ['before_step', 'before_step { print("step") }'],
   ['spawn', 'worker = spawn W("go")'],
   ['pass', 'pass "message" to inbox'],
@@ -36,15 +29,15 @@ suite('v2 harness forms are reported as not supported yet', () => {
     const source = [
       AGENT,
       'flow main {',
-      '    autoloop max_steps: 3 {',
-      '        try_agent { result = W.run("x") } catch_correction(err) { print(err) }',
-      '        print(result)',
+      '    with_context max_tokens: 100 {',
+      '        result = W.run("x")',
+      '        context_policy { max_tokens: 50 }',
       '    }',
       '}',
     ].join('\n');
     assert.deepEqual(findings(source), [
-      "4:5 E006 Not supported by this runtime: 'autoloop', a Nexa v2 harness form for autonomous loops",
-      "5:9 E006 Not supported by this runtime: 'try_agent', a Nexa v2 harness form for agent self-correction (try_agent/catch_correction)",
+      "4:5 E006 Not supported by this runtime: 'with_context', a Nexa v2 harness form for context windows",
+      "6:9 E006 Not supported by this runtime: 'context_policy', a Nexa v2 harness form for context policies",
     ]);
   });
 
@@ -65,6 +58,6 @@ suite('v2 harness forms are reported as not supported yet', () => {
   });
 
   test('a flow the program declares itself named like a harness call is an ordinary call', () => {
-    assert.deepEqual(findings('flow snapshot() { return 1 }\nflow main { print(snapshot()) }'), []);
+    assert.deepEqual(findings('flow receive() { return 1 }\nflow main { print(receive()) }'), []);
   });
 });

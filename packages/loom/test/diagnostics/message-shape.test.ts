@@ -77,7 +77,7 @@ describe('compile-time messages', () => {
       /^Error E005: Duplicate declaration: file '\S+include-cycle\.nx' includes itself$/,
       "Error E001: Undeclared identifier: included file 'cycle/missing.nxlib' not found",
       "Error E001: Undeclared identifier: unknown decorator '@budget'",
-      "Error E006: Not supported by this runtime: 'autoloop', a Nexa v2 harness form for autonomous loops",
+      "Error E006: Not supported by this runtime: python! blocks",
     ];
     for (const headline of expected) {
       const found = headlines.some((line) => (typeof headline === 'string' ? line === headline : headline.test(line)));

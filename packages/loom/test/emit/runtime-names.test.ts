@@ -11,7 +11,7 @@ import { checkFile, checkSource } from '../../src/compile.js';
 import type { CheckResult } from '../../src/compile.js';
 import { RUNTIME_SPECIFIER } from '../../src/cli/generate.js';
 import { generateModule } from '../../src/emit/codegen.js';
-import { PROGRAM_MEMBERS, RUNTIME_EXPORTS, TYPE_CHECKER_MEMBERS, TYPE_REGISTRY_MEMBERS } from '../../src/language/runtime-interface.js';
+import { HARNESS_MEMBERS, PROGRAM_MEMBERS, RUNTIME_EXPORTS, TYPE_CHECKER_MEMBERS, TYPE_REGISTRY_MEMBERS } from '../../src/language/runtime-interface.js';
 
 const CORPUS = new URL('../corpus/', import.meta.url).pathname;
 
@@ -61,6 +61,16 @@ flow main {
     spawn Mail("a@example.com")
     task = spawn grow([1])
     print(await task, 5)
+    on_error(e: ModelError) { print(e) }
+    autoloop max_steps: 2, exit_when: "done" {
+        try_agent { draft = Writer.run("step") } catch_correction(e: ToolError) { reflect "retry: #{e}" }
+        verify draft satisfies str
+        verify "it is a draft" against draft
+        verify draft contains "d"
+    }
+    snap = snapshot()
+    restore(snap)
+    print(fork [Writer.run("a"), Critic.run("b")] merge best_of)
 }
 `;
 
@@ -73,10 +83,10 @@ function generatedCode(checked: CheckResult): string {
   return generateModule(checked, { runtimeSpecifier: RUNTIME_SPECIFIER, fileName: 'program.mjs' }).code;
 }
 
-/** Every `$rt.name`, `$p.name` and `$p.registry.name` / `$p.types.name` the code reads. */
+/** Every `$rt.name`, `$p.name` and `$p.registry.name` / `$p.types.name` / `$p.harness.name` the code reads. */
 function runtimeNames(code: string): Set<string> {
   const names = new Set<string>();
-  for (const [written, nested] of code.matchAll(/(\$p\.(?:registry|types))\.\w+|\$rt\.\w+|\$p\.\w+/g)) {
+  for (const [written, nested] of code.matchAll(/(\$p\.(?:registry|types|harness))\.\w+|\$rt\.\w+|\$p\.\w+/g)) {
     names.add(written);
     if (nested !== undefined) names.add(nested);
   }
@@ -88,6 +98,7 @@ const LISTED = new Set([
   ...PROGRAM_MEMBERS.map((name) => `$p.${name}`),
   ...TYPE_REGISTRY_MEMBERS.map((name) => `$p.registry.${name}`),
   ...TYPE_CHECKER_MEMBERS.map((name) => `$p.types.${name}`),
+  ...HARNESS_MEMBERS.map((name) => `$p.harness.${name}`),
 ]);
 
 test('generated code names only listed runtime exports and program members, and writes every one of them', () => {

@@ -38,7 +38,7 @@ describe('parse', () => {
     const counts = kindCounts(parseClean(fixture('harness.nx')));
     for (const kind of [
       'LifecycleHookStatement', 'AutoloopStatement', 'WithContextStatement', 'TryAgentStatement', 'ReflectStatement',
-      'VerifyStatement', 'ForkStatement', 'SpawnExpression', 'PassStatement', 'AwaitExpression',
+      'VerifyStatement', 'ForkExpression', 'SpawnExpression', 'PassStatement', 'AwaitExpression',
     ]) {
       assert.ok((counts.get(kind) ?? 0) > 0, `no ${kind}`);
     }

@@ -7,6 +7,7 @@ import type { TermMention } from '../text/concepts.js';
 import type { LanguageModels } from '../text/language-models.js';
 import { HAN_CHARACTER } from '../text/script.js';
 import { entryTermMentions } from '../text/term-cache.js';
+import type { TranscriptLine } from '../types.js';
 import type { ClassSentence } from './class-sentences.js';
 import { exampleOf } from './term-example.js';
 
@@ -52,17 +53,26 @@ interface Tally {
   lastAlone?: ClassSentence;
 }
 
-/** The sentence's terms: those of its entry (tagged once, cached) that it contains. */
-function mentionsOf(sentence: ClassSentence, models: LanguageModels): readonly TermMention[] {
-  const ofEntry = entryTermMentions(sentence.entry, models);
+/** An entry's course terms: by default tagged once and cached (text/term-cache.ts). */
+export type EntryMentions = (entry: TranscriptLine) => readonly TermMention[];
+
+/** The sentence's terms: those of its entry that it contains. */
+function mentionsOf(sentence: ClassSentence, entryMentions: EntryMentions): readonly TermMention[] {
+  const ofEntry = entryMentions(sentence.entry);
   if (sentence.text === sentence.entry.text) return ofEntry;
   const lower = sentence.text.toLowerCase();
   return ofEntry.filter((mention) => lower.includes(mention.surface.toLowerCase()));
 }
 
 /** The course terms of `sentences`, best first; without `definitions`, ranked by use alone (cheaper). */
-export function courseTerms(sentences: readonly ClassSentence[], models: LanguageModels, limit: number, options: { definitions?: boolean } = {}): CourseTerm[] {
+export function courseTerms(
+  sentences: readonly ClassSentence[],
+  models: LanguageModels,
+  limit: number,
+  options: { definitions?: boolean; entryMentions?: EntryMentions } = {},
+): CourseTerm[] {
   const judged = options.definitions ?? true;
+  const entryMentions = options.entryMentions ?? ((entry: TranscriptLine) => entryTermMentions(entry, models));
   const tallies = new Map<string, Tally>();
   let stressed = false;
   const tally = (key: string, name: string, sentence: ClassSentence, whole: boolean): void => {
@@ -83,7 +93,7 @@ export function courseTerms(sentences: readonly ClassSentence[], models: Languag
   const named: { key: string; sentence: ClassSentence }[] = [];
   for (const sentence of sentences) {
     stressed = isEmphasised(sentence.text);
-    for (const mention of mentionsOf(sentence, models)) {
+    for (const mention of mentionsOf(sentence, entryMentions)) {
       parts(mention).forEach((part, i) => tally(part.key, part.surface, sentence, i === 0));
     }
     const term = termNamedIn(sentence.text);

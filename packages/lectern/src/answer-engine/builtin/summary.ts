@@ -7,6 +7,7 @@ import { termNamedIn } from '../text/definitions.js';
 import { isEmphasised } from '../text/emphasis.js';
 import { isDefinition } from '../text/explanations.js';
 import { isClassDirected, questionStrength } from '../text/questions.js';
+import type { TermMention } from '../text/concepts.js';
 import { entryTermMentions } from '../text/term-cache.js';
 import { announcedTopic } from '../text/topics.js';
 import { MS_PER_MINUTE } from '../context/window.js';
@@ -40,6 +41,17 @@ const QUESTIONS_MAX = 8;
  * that defines something. A real two-hour class has about 2,000 entries and is read whole.
  */
 const TAGGED_ENTRIES_MAX = 6000;
+/**
+ * The same bound in characters, for classes of long entries: tagging reads about 4 MB of text
+ * a second on a 2-core machine, and 24 MB of pasted passages once held the notes (and the
+ * event loop) for 14 s. A two-hour class of ordinary speech is about 400,000 characters.
+ */
+const TAGGED_CHARS_MAX = 1_500_000;
+/**
+ * A section is read in one synchronous step; in characters it is bounded too, so no step holds
+ * the event loop for long (requests, events and a shutdown wait for it).
+ */
+const SECTION_CHARS_MAX = 250_000;
 /** A passage is about a concept when it holds most of the concept's words. */
 const SLIDE_COVERAGE_MIN = 0.5;
 
@@ -67,6 +79,11 @@ interface Findings {
   questions: number[];
   /** The sentences the concepts are ranked from (see TAGGED_ENTRIES_MAX). */
   tagged: ClassSentence[];
+  /**
+   * The course terms of the tagged entries, kept here: the analysis cache is bounded and the
+   * rest of a long class evicts them before the notes are written.
+   */
+  mentions: Map<number, readonly TermMention[]>;
 }
 
 export async function composeSummary(
@@ -75,8 +92,8 @@ export async function composeSummary(
   onProgress: ((progress: EngineProgress) => void) | undefined,
 ): Promise<string> {
   const parts = splitIntoSections(c.request.entries);
-  const stride = Math.max(1, Math.ceil(c.request.entries.length / TAGGED_ENTRIES_MAX));
-  const findings: Findings = { sections: [], topics: [], stressed: [], announcements: [], sentences: [], questions: [], tagged: [] };
+  const stride = taggingStride(c.request.entries);
+  const findings: Findings = { sections: [], topics: [], stressed: [], announcements: [], sentences: [], questions: [], tagged: [], mentions: new Map() };
   let position = 0;
   for (const [done, part] of parts.entries()) {
     signal.throwIfAborted();
@@ -89,19 +106,30 @@ export async function composeSummary(
   return writeNotes(c, findings);
 }
 
-/** Consecutive runs of entries, each within SECTION_MINUTES of its first entry. */
+/** Every how many entries one is tagged, so that neither bound is passed (see TAGGED_ENTRIES_MAX). */
+function taggingStride(entries: readonly TranscriptLine[]): number {
+  let chars = 0;
+  for (const entry of entries) chars += entry.text.length;
+  return Math.max(1, Math.ceil(entries.length / TAGGED_ENTRIES_MAX), Math.ceil(chars / TAGGED_CHARS_MAX));
+}
+
+/** Consecutive runs of entries, each within SECTION_MINUTES of its first entry (and the other bounds). */
 function splitIntoSections(entries: readonly TranscriptLine[]): TranscriptLine[][] {
   const sections: TranscriptLine[][] = [];
   let current: TranscriptLine[] = [];
   let startTime = 0;
+  let chars = 0;
   for (const entry of entries) {
     const time = Date.parse(entry.createdAt);
-    if (current.length > 0 && (time - startTime >= SECTION_MINUTES * MS_PER_MINUTE || current.length >= SECTION_ENTRIES_MAX)) {
+    const full = current.length >= SECTION_ENTRIES_MAX || chars + entry.text.length > SECTION_CHARS_MAX;
+    if (current.length > 0 && (time - startTime >= SECTION_MINUTES * MS_PER_MINUTE || full)) {
       sections.push(current);
       current = [];
+      chars = 0;
     }
     if (current.length === 0) startTime = time;
     current.push(entry);
+    chars += entry.text.length;
   }
   if (current.length > 0) sections.push(current);
   return sections;
@@ -112,7 +140,7 @@ function readSection(c: Composition, entries: readonly TranscriptLine[], firstPo
   entries.forEach((entry, offset) => {
     // Tagging is the costly part of the notes: done here, section by section, so progress and
     // cancellation keep their pace; the concepts are ranked from the cached result.
-    if (tagged(entry, firstPosition + offset, stride)) entryTermMentions(entry, c.models);
+    if (tagged(entry, firstPosition + offset, stride)) findings.mentions.set(entry.id, entryTermMentions(entry, c.models));
   });
   for (const sentence of sentences) {
     const text = sentence.text;
@@ -136,7 +164,9 @@ function readSection(c: Composition, entries: readonly TranscriptLine[], firstPo
 
 function writeNotes(c: Composition, findings: Findings): string {
   const { book } = c;
-  const concepts = courseTerms(findings.tagged, c.models, CONCEPTS_MAX);
+  const concepts = courseTerms(findings.tagged, c.models, CONCEPTS_MAX, {
+    entryMentions: (entry) => findings.mentions.get(entry.id) ?? entryTermMentions(entry, c.models),
+  });
   const topic = findings.topics[0] !== undefined ? bold(findings.topics[0]) : boldList(book, concepts.slice(0, TOPIC_KEYWORDS_MAX).map((t) => t.name));
   const open = findings.questions.filter((at) => !isAnswered(findings.sentences, at)).flatMap((at) => findings.sentences[at] ?? []);
   return paragraphs([

@@ -23,7 +23,8 @@ export interface RunnerDeps {
   store: TaskStore;
   hub: EventPublisher<AssistantEvents>;
   logger: Logger;
-  resolveProvider: () => TaskProvider;
+  /** The provider for the next task (asynchronous: the engines load on first use). */
+  resolveProvider: () => TaskProvider | Promise<TaskProvider>;
 }
 
 /**
@@ -88,7 +89,7 @@ export class TaskRunner {
 
     try {
       progress('starting', 0, 1);
-      const provider = this.deps.resolveProvider();
+      const provider = await this.deps.resolveProvider();
       const answer = provider.answer(
         { ...request, courseName: data.courseName, entries: data.entries, material: data.material, previousAnswer: data.previousAnswer, previousQuestion: data.previousQuestion },
         {

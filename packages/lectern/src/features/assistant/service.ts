@@ -33,7 +33,8 @@ export interface AssistantServiceDeps {
   entries: EntryService;
   /** Publishes the assistant's frames; follows new entries to analyse them ahead of a rescue. */
   hub: EventPublisher<AssistantEvents> & EventListeners<EntryEvents>;
-  resolveProvider: () => TaskProvider;
+  /** The provider for the next task (asynchronous: the engines load on first use). */
+  resolveProvider: () => TaskProvider | Promise<TaskProvider>;
   autoSummaryEnabled: () => boolean;
   /** The material a class grounds its answers in (the materials feature's service); null once deleted. */
   materialText: (materialId: string) => MaterialText | null;
@@ -161,7 +162,7 @@ export function createAssistantService(deps: AssistantServiceDeps) {
       let provider: TaskProvider | undefined;
       let firstTokenMs: number | null = null;
       try {
-        provider = deps.resolveProvider();
+        provider = await deps.resolveProvider();
         for await (const chunk of provider.probe(deadline)) {
           if (chunk.length > 0) firstTokenMs ??= Math.round(performance.now() - started);
         }

@@ -1,4 +1,5 @@
-import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import type { ErrorObject, ValidateFunction } from 'ajv';
+import { createAjv } from '../../platform/ajv.js';
 import { invalidRequest, type ValidationIssue } from '../../platform/errors.js';
 import { issueFromAjv } from '../../platform/validation-issues.js';
 import { resolveClassFoxAliases } from './aliases.js';
@@ -16,7 +17,7 @@ let validateStructure: ValidateFunction | undefined;
  * not a number.
  */
 function structureValidator(): ValidateFunction {
-  validateStructure ??= new Ajv({ allErrors: true, strict: false, coerceTypes: false, useDefaults: false, validateSchema: false }).compile(SettingsPutBody);
+  validateStructure ??= createAjv({ allErrors: true, strict: false, coerceTypes: false, useDefaults: false, validateSchema: false }).compile(SettingsPutBody);
   return validateStructure;
 }
 

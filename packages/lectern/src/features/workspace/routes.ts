@@ -43,5 +43,5 @@ export async function workspaceRoutes(app: FastifyInstance, { files }: Workspace
     if (acceptsGzip(request)) return reply.header('Content-Encoding', 'gzip').send(file.gzipped());
     return reply.send(file.body);
   };
-  for (const [path, file] of files) app.get(path, { schema: { hide: true } }, send(file));
+  for (const [path, file] of files) app.route({ method: ['GET', 'HEAD'], url: path, schema: { hide: true }, handler: send(file) });
 }

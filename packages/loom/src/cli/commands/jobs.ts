@@ -101,7 +101,7 @@ function describeEvent(event: WorkerEvent): string {
     case 'completed':
       return `completed ${event.job.name} ${event.job.id} in ${event.elapsedMs} ms`;
     case 'retrying':
-      return `failed ${event.job.name} ${event.job.id} (attempt ${event.job.attempts} of ${event.job.maxAttempts}), retrying in ${event.retryInMs} ms: ${event.job.lastError ?? event.error.message}`;
+      return `failed ${event.job.name} ${event.job.id} (attempt ${event.attempt} of ${event.job.maxAttempts}), retrying in ${event.retryInMs} ms: ${event.job.lastError ?? event.error.message}`;
     case 'dead':
       return `dead ${event.job.name} ${event.job.id} after ${event.job.attempts} attempt${event.job.attempts === 1 ? '' : 's'}: ${event.job.lastError ?? event.error.message}`;
     case 'recovered':

@@ -16,14 +16,14 @@ import { cacheKey } from '../infra/cache.js';
 import { Deadline } from '../infra/deadline.js';
 import { protocolInstruction, protocolSchema, readProtocolReply } from './protocol.js';
 import type { ProtocolSpec } from './protocol.js';
-import { ProviderError } from '../providers/http.js';
+import { ProviderError, ProviderTimeout } from '../providers/http.js';
 import { parseModelReference } from '../providers/registry.js';
 import type { ChatMessage, ChatRequest, ChatResponse, ProviderClient, ToolCall } from '../providers/types.js';
 import { callTool, parseToolArguments, toolResultContent } from './tools.js';
 import type { ToolBinding } from './tools.js';
 import { backoffDelayMs, DEFAULT_RETRY_DELAY_MS, sleep } from './backoff.js';
 import { createMemory } from './memory.js';
-import type { ConversationMemory } from './memory.js';
+import type { ConversationMemory, Turn } from './memory.js';
 import type { AgentRuntime } from './runtime.js';
 import type { AgentSpec, RunOptions } from './spec.js';
 
@@ -87,7 +87,8 @@ export class Agent {
   async run(input: unknown, options: RunOptions = {}): Promise<unknown> {
     const userText = inputText(input);
     const conversation: ChatMessage[] = [...this.memory.messages(), { role: 'user', content: userText }];
-    if (this.systemPrompt !== '') conversation.unshift({ role: 'system', content: this.systemPrompt });
+    const systemPrompt = withReflections(this.systemPrompt, options.reflections ?? []);
+    if (systemPrompt !== '') conversation.unshift({ role: 'system', content: systemPrompt });
     const streamSink = this.runtime.onStreamDelta;
     const state: CallState = {
       modelIndex: 0,
@@ -98,6 +99,16 @@ export class Agent {
     const answer = protocol === undefined ? await this.answer(conversation, state) : await this.answerToProtocol(protocol, conversation, state);
     this.memory.remember({ user: userText, assistant: inputText(answer) });
     return answer;
+  }
+
+  /** The conversation the agent remembers (empty without `memory`), for a harness `snapshot()`. */
+  rememberedTurns(): readonly Turn[] {
+    return this.memory.turns();
+  }
+
+  /** Puts back what `rememberedTurns` gave (a harness `restore(snap)`). */
+  restoreTurns(turns: readonly Turn[]): void {
+    this.memory.replace(turns);
   }
 
   /** Asks again with the validation problem, `retry` times, before giving up with E303. */
@@ -219,7 +230,7 @@ export class Agent {
     try {
       return await client.chat({ ...request, onDelta, signal: deadline.signal });
     } catch (error) {
-      const failure = deadline.timedOut ? new ProviderError(`no answer within the timeout of ${deadline.limitMs / MS_PER_SECOND} s`, undefined, true) : error;
+      const failure = deadline.timedOut ? new ProviderTimeout(`no answer within the timeout of ${deadline.limitMs / MS_PER_SECOND} s`) : error;
       if (streamed && failure instanceof ProviderError) throw new ProviderError(`${failure.message} (after part of the answer was streamed)`, failure.status, false);
       throw failure;
     } finally {
@@ -265,6 +276,13 @@ export class Agent {
     const cause = failures[failures.length - 1]?.error;
     return new LoomError('E101', `agent '${this.name}' failed: ${details.join('; ')}`, undefined, { cause });
   }
+}
+
+/** The system prompt with the reflections the harness hands this call, after the agent's own instructions. */
+function withReflections(systemPrompt: string, reflections: readonly string[]): string {
+  if (reflections.length === 0) return systemPrompt;
+  const note = `Before you answer, reflect on this:\n${reflections.map((reflection) => `- ${reflection}`).join('\n')}`;
+  return systemPrompt === '' ? note : `${systemPrompt}\n\n${note}`;
 }
 
 /** Everything in a request that decides the reply; the signal and stream callback do not. */

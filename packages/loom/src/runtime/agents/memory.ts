@@ -24,9 +24,13 @@ export interface ConversationMemory {
   /** The history to send before the new input, oldest first. */
   messages(): ChatMessage[];
   remember(turn: Turn): void;
+  /** The turns kept now, for a harness `snapshot()`. */
+  turns(): readonly Turn[];
+  /** Puts back turns `turns()` gave (a harness `restore(snap)`). */
+  replace(turns: readonly Turn[]): void;
 }
 
-const NO_MEMORY: ConversationMemory = { messages: () => [], remember: () => undefined };
+const NO_MEMORY: ConversationMemory = { messages: () => [], remember: () => undefined, turns: () => [], replace: () => undefined };
 
 export function createMemory(agent: string, setting: MemorySetting | undefined, maxTurns: number | undefined, projectRoot: string): ConversationMemory {
   if (setting === undefined || setting === false) return NO_MEMORY;
@@ -40,25 +44,33 @@ export function createMemory(agent: string, setting: MemorySetting | undefined, 
 class TurnHistory implements ConversationMemory {
   constructor(
     private readonly maxTurns: number | undefined,
-    protected turns: Turn[],
+    protected kept: Turn[],
   ) {
     this.trim();
   }
 
   messages(): ChatMessage[] {
-    return this.turns.flatMap((turn): ChatMessage[] => [
+    return this.kept.flatMap((turn): ChatMessage[] => [
       { role: 'user', content: turn.user },
       { role: 'assistant', content: turn.assistant },
     ]);
   }
 
   remember(turn: Turn): void {
-    this.turns.push(turn);
+    this.kept.push(turn);
     this.trim();
   }
 
+  turns(): readonly Turn[] {
+    return [...this.kept];
+  }
+
+  replace(turns: readonly Turn[]): void {
+    this.kept = [...turns];
+  }
+
   private trim(): void {
-    if (this.maxTurns !== undefined && this.turns.length > this.maxTurns) this.turns = this.turns.slice(this.turns.length - this.maxTurns);
+    if (this.maxTurns !== undefined && this.kept.length > this.maxTurns) this.kept = this.kept.slice(this.kept.length - this.maxTurns);
   }
 }
 
@@ -84,9 +96,18 @@ class PersistentHistory extends TurnHistory {
 
   override remember(turn: Turn): void {
     super.remember(turn);
+    this.store();
+  }
+
+  override replace(turns: readonly Turn[]): void {
+    super.replace(turns);
+    this.store();
+  }
+
+  private store(): void {
     mkdirSync(join(this.path, '..'), { recursive: true });
     const temporary = `${this.path}.${process.pid}.tmp`;
-    writeFileSync(temporary, JSON.stringify(this.turns));
+    writeFileSync(temporary, JSON.stringify(this.kept));
     renameSync(temporary, this.path);
   }
 }

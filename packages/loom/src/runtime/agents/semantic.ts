@@ -1,6 +1,6 @@
 /**
- * Semantic judgements: `semantic_if`, `loop ... until ("...")`, semantic `requires`/`ensures`
- * and `intent(...)` branches. The weak model judges them: `LOOM_WEAK_MODEL` (or `WEAK_MODEL`)
+ * Semantic judgements: `semantic_if`, `loop ... until ("...")`, semantic `requires`/`ensures`,
+ * `intent(...)` branches and the choice of `fork ... merge best_of`. The weak model judges them: `LOOM_WEAK_MODEL` (or `WEAK_MODEL`)
  * from secrets.nxs or the environment, else the model the generated code names as the
  * program's default (its first agent's), else `LOOM_DEFAULT_MODEL`. Judgements fail closed:
  * an unreachable model or an answer that is not a clear yes is "no", and an unclassifiable
@@ -17,6 +17,8 @@ const JUDGE_PROMPT =
   'You decide whether a condition holds for an input. Answer with exactly one word: yes or no.';
 const CLASSIFIER_PROMPT =
   'You route an input to the intent it expresses. Reply with only the number of the best matching intent, or 0 if none matches.';
+const CHOOSER_PROMPT =
+  'You compare candidate answers to the same task and pick the best one. Reply with only the number of the best candidate.';
 /** A verdict is one word or one number; a few tokens leave room for a trailing period. */
 const VERDICT_MAX_TOKENS = 8;
 const JUDGE_TIMEOUT_SECONDS = 30;
@@ -27,6 +29,8 @@ export interface SemanticJudge {
   holds(condition: string, input: unknown, options?: RunOptions): Promise<boolean>;
   /** The index of the intent `input` expresses, or null when none does (or the model cannot say). */
   classify(input: unknown, intents: readonly string[], options?: RunOptions): Promise<number | null>;
+  /** The index of the best of `candidates` (`fork ... merge best_of`), or null when the model cannot say. */
+  best(candidates: readonly unknown[], options?: RunOptions): Promise<number | null>;
 }
 
 export interface SemanticJudgeOptions {
@@ -42,6 +46,7 @@ export function createSemanticJudge(runtime: AgentRuntime, options: SemanticJudg
       : new Agent({ name, model, prompt, temperature: 0, max_tokens: VERDICT_MAX_TOKENS, timeout: JUDGE_TIMEOUT_SECONDS, cache: true }, runtime);
   const judge = judgeAgent('semantic-judge', JUDGE_PROMPT);
   const classifier = judgeAgent('intent-classifier', CLASSIFIER_PROMPT);
+  const chooser = judgeAgent('best-of-chooser', CHOOSER_PROMPT);
 
   const ask = async (agent: Agent | undefined, input: string, runOptions: RunOptions | undefined): Promise<string | null> => {
     if (agent === undefined) {
@@ -67,8 +72,17 @@ export function createSemanticJudge(runtime: AgentRuntime, options: SemanticJudg
     async classify(input, intents, runOptions) {
       const numbered = intents.map((intent, index) => `${index + 1}. ${intent}`).join('\n');
       const verdict = await ask(classifier, `Intents:\n${numbered}\n\nInput:\n${inputText(input)}`, runOptions);
-      const choice = verdict === null ? NaN : Number.parseInt(verdict.replace(/^\D*/, ''), 10);
-      return Number.isInteger(choice) && choice >= 1 && choice <= intents.length ? choice - 1 : null;
+      return chosenIndex(verdict, intents.length);
+    },
+    async best(candidates, runOptions) {
+      const numbered = candidates.map((candidate, index) => `${index + 1}. ${inputText(candidate)}`).join('\n\n');
+      return chosenIndex(await ask(chooser, `Candidates:\n${numbered}`, runOptions), candidates.length);
     },
   };
+}
+
+/** The 0-based index a verdict names by its 1-based number, or null. */
+function chosenIndex(verdict: string | null, count: number): number | null {
+  const choice = verdict === null ? NaN : Number.parseInt(verdict.replace(/^\D*/, ''), 10);
+  return Number.isInteger(choice) && choice >= 1 && choice <= count ? choice - 1 : null;
 }

@@ -49,4 +49,6 @@ export interface RunOptions {
   readonly signal?: AbortSignal;
   /** With `stream: true`, receives the answer text piece by piece. */
   readonly onDelta?: (text: string) => void;
+  /** Reflections (`reflect "..."`, a caught error, a failed verify) the model weighs before answering. */
+  readonly reflections?: readonly string[];
 }

@@ -8,11 +8,13 @@
 import { Agent, joinRunArguments } from '../agents/agent.js';
 import type { AgentRuntime } from '../agents/runtime.js';
 import type { AgentSpec, RunOptions } from '../agents/spec.js';
+import type { Turn } from '../agents/memory.js';
 import type { Runnable } from '../agents/pipeline.js';
 import type { MemberSource } from '../core/member-source.js';
 import { currentToolSignal } from '../infra/tool-signal.js';
 import { fail } from '../core/script-error.js';
 import type { StreamedOutput } from './streamed-output.js';
+import type { Harness } from '../harness/harness.js';
 
 /** A contract of the agent, checked around each call; `subject` is the input or the answer. */
 export interface AgentContract {
@@ -27,6 +29,7 @@ export class AgentHandle implements Runnable, MemberSource {
   constructor(
     private readonly spec: AgentSpec,
     private readonly runtime: () => AgentRuntime,
+    private readonly harness: Harness,
     private readonly contracts: readonly AgentContract[],
     /** Where a streaming agent's answer goes as it arrives; absent for other agents. */
     private readonly streamedOutput?: StreamedOutput,
@@ -39,14 +42,29 @@ export class AgentHandle implements Runnable, MemberSource {
   async run(input: unknown, callerOptions?: RunOptions): Promise<unknown> {
     // Asked from inside a tool, the call ends with the tool: its timeout cancels this request too.
     const toolSignal = callerOptions?.signal === undefined ? currentToolSignal() : undefined;
-    const options = toolSignal === undefined ? callerOptions : { ...callerOptions, signal: toolSignal };
-    for (const contract of this.contracts) if (contract.clause === 'requires') await contract.check(input);
-    this.agent ??= new Agent(this.spec, this.runtime());
-    const streamed = options?.onDelta === undefined ? this.streamedOutput?.begin() : undefined;
-    const answer = await this.agent.run(input, streamed === undefined ? options : { ...options, onDelta: (text) => streamed.write(text) });
-    streamed?.finish();
-    for (const contract of this.contracts) if (contract.clause !== 'requires') await contract.check(answer);
-    return answer;
+    const caller = toolSignal === undefined ? callerOptions : { ...callerOptions, signal: toolSignal };
+    // Awaited here, not returned, so a failure's async stack still reaches the .nx call (its place in reports).
+    return await this.harness.agentCall(async ({ reflections, signal: loopSignal }) => {
+      const signals = [caller?.signal, loopSignal].filter((signal) => signal !== undefined);
+      const options: RunOptions = { ...caller, reflections, signal: signals.length > 1 ? AbortSignal.any(signals) : signals[0] };
+      for (const contract of this.contracts) if (contract.clause === 'requires') await contract.check(input);
+      this.agent ??= new Agent(this.spec, this.runtime());
+      const streamed = options.onDelta === undefined ? this.streamedOutput?.begin() : undefined;
+      const answer = await this.agent.run(input, streamed === undefined ? options : { ...options, onDelta: (text) => streamed.write(text) });
+      streamed?.finish();
+      for (const contract of this.contracts) if (contract.clause !== 'requires') await contract.check(answer);
+      return answer;
+    });
+  }
+
+  /** What the agent remembers, for a harness `snapshot()`; undefined before its first call (nothing to roll back yet). */
+  rememberedTurns(): readonly Turn[] | undefined {
+    return this.agent?.rememberedTurns();
+  }
+
+  /** Puts back what `rememberedTurns` gave. */
+  restoreTurns(turns: readonly Turn[]): void {
+    this.agent?.restoreTurns(turns);
   }
 
   /** `A.run(a, b)` and `A(a, b)`: several arguments are joined into one input. */

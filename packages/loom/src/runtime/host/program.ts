@@ -11,6 +11,7 @@ import type { AgentContract } from './agent-handle.js';
 import { createAgentRuntime } from '../agents/runtime.js';
 import type { AgentRuntime } from '../agents/runtime.js';
 import type { AgentSpec } from '../agents/spec.js';
+import type { Turn } from '../agents/memory.js';
 import { consensus, fireAndForget } from '../agents/pipeline.js';
 import type { Runnable } from '../agents/pipeline.js';
 import { formatErrorReport } from './error-report.js';
@@ -40,7 +41,9 @@ import type { Terminal } from '../infra/terminal.js';
 import type { TypeDescriptor } from '../../language/type-descriptor.js';
 import type { ToolBinding } from '../agents/tools.js';
 import { TypeChecker, typeModeFrom } from '../core/types.js';
+import { traceLevel } from '../infra/trace.js';
 import type { DebugFlag } from '../infra/trace.js';
+import { Harness } from '../harness/harness.js';
 import { describe, display, isDict } from '../core/values.js';
 import { RESPONSE_BUILTINS } from '../server/response.js';
 import type { ServerSpec } from '../server/server-spec.js';
@@ -85,10 +88,14 @@ export class ProgramContext {
   readonly output: StreamedOutput;
   /** Its job declarations, queue and worker; run-program.ts drains or closes them when it ends. */
   readonly jobs: ProgramJobs;
+  /** The Nexa v2 harness: hooks, autoloops, reflections and what surrounds each agent call. */
+  readonly harness: Harness;
   private configName: string | undefined;
   private defaultModel: string | undefined;
   private agentRuntime: AgentRuntime | undefined;
   private readonly toolFunctions = new Map<string, Callable>();
+  /** The agents the program declared, whose memories a harness snapshot records. */
+  private readonly agentHandles: AgentHandle[] = [];
   /** `kind` → declared name → handle: what the tools of `uses std.db` / `std.kv` reach by name. */
   private readonly declaredHandles = new Map<string, Map<string, ResourceHandle>>();
   private semanticJudge: SemanticJudge | undefined;
@@ -104,6 +111,28 @@ export class ProgramContext {
       terminal: host.terminal ?? NO_TERMINAL,
     });
     this.output = new StreamedOutput(host.stdout);
+    const tracing = traceLevel(host.debug === false ? undefined : host.debug, host.env) !== 'off';
+    this.harness = new Harness({
+      holds: (condition, subject) => this.judge().holds(condition, subject),
+      isOfType: (value, type) => this.types.test(value, type),
+      best: (candidates) => this.judge().best(candidates),
+      memories: {
+        capture: () => {
+          const state = new Map<object, readonly Turn[]>();
+          for (const agent of this.agentHandles) {
+            const turns = agent.rememberedTurns();
+            if (turns !== undefined) state.set(agent, turns);
+          }
+          return state;
+        },
+        restore: (state) => {
+          for (const [agent, turns] of state) if (agent instanceof AgentHandle) agent.restoreTurns(turns);
+        },
+      },
+      trace: (line) => {
+        if (tracing) host.stderr(`[loom] ${line}\n`);
+      },
+    });
     this.jobs = new ProgramJobs({ openStore: () => openJobStore(projectRoot, host.env), env: host.env, report: (error) => this.report(error) });
     this.types = new TypeChecker(typeModeFrom(host.env), this.registry, (warning) => this.warn(warning));
     const builtins = createBuiltins(this.registry, { print: (values) => this.print(values), secret: (name) => this.secret(name) });
@@ -185,7 +214,9 @@ export class ProgramContext {
     if (spec.model !== '') this.defaultModel ??= spec.model;
     // A protocol's answer is a JSON object for the program, not text for the reader.
     const streams = spec.stream === true && spec.protocol === undefined;
-    return new AgentHandle(spec, () => this.runtime(), contracts, streams ? this.output : undefined);
+    const handle = new AgentHandle(spec, () => this.runtime(), this.harness, contracts, streams ? this.output : undefined);
+    this.agentHandles.push(handle);
+    return handle;
   }
 
   /** A `@tool fn` an agent `uses`: the model's named arguments become the function's parameters. */

@@ -6,10 +6,13 @@
  */
 import type * as runtimeLibrary from './module-api.js';
 import type { ProgramContext } from './program.js';
-import type { ProgramMember, RuntimeExport, TypeCheckerMember, TypeRegistryMember } from '../../language/runtime-interface.js';
+import type { AutoloopMember, HarnessMember, ProgramMember, RuntimeExport, TypeCheckerMember, TypeRegistryMember } from '../../language/runtime-interface.js';
+import type { Autoloop } from '../harness/autoloop.js';
 
 // `Pick` requires its keys to exist: a listed name missing below is a compile error here.
 export type RuntimeLibraryInterface = Pick<typeof runtimeLibrary, RuntimeExport>;
 export type ProgramContextInterface = Pick<ProgramContext, ProgramMember>;
 export type TypeRegistryInterface = Pick<ProgramContext['registry'], TypeRegistryMember>;
 export type TypeCheckerInterface = Pick<ProgramContext['types'], TypeCheckerMember>;
+export type HarnessInterface = Pick<ProgramContext['harness'], HarnessMember>;
+export type AutoloopInterface = Pick<Autoloop, AutoloopMember>;

@@ -72,12 +72,12 @@ export async function runAttempt(definition: JobDefinition, job: JobRecord, atte
  * flow reads `job_info.id`. Its own failure is returned for the caller to report: it must
  * not stop the job from being dead-lettered.
  */
-export async function runOnFailure(definition: JobDefinition, job: JobRecord, error: Error): Promise<unknown> {
+export async function runOnFailure(definition: JobDefinition, job: JobRecord, attempt: number, error: Error): Promise<unknown> {
   if (definition.onFailure === undefined) return undefined;
   // The reason, not the EB01 wrapping that names the job and attempt the handler already knows.
   const message = error instanceof LoomError && error.code === 'EB01' && error.cause instanceof Error ? error.cause.message : describeFailure(error);
-  const info = { id: job.id, job: job.name, queue: job.queue, args: job.args, error: message, attempt: job.attempts };
-  const args = definition.onFailureParameters.length >= 2 ? [message, job.attempts, info] : [info];
+  const info = { id: job.id, job: job.name, queue: job.queue, args: job.args, error: message, attempt };
+  const args = definition.onFailureParameters.length >= 2 ? [message, attempt, info] : [info];
   try {
     await definition.onFailure(...args.slice(0, Math.max(definition.onFailureParameters.length, 1)));
     return undefined;

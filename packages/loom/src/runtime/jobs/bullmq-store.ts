@@ -289,12 +289,13 @@ export class BullmqJobStore implements JobStore {
       async (job: Job) => {
         const definition = options.definitions.get(job.name);
         if (definition === undefined) throw new Error(`this program declares no job named '${job.name}' for queue '${queueName}'`);
+        // attemptsMade counts the attempts that ended, not those lost with a stalled worker.
         const attempt = job.attemptsMade + 1;
-        const record: JobRecord = { ...recordOf(job, 'running'), attempts: attempt };
+        const record = recordOf(job, 'running');
         try {
           await options.perform(definition, record, attempt);
         } catch (error) {
-          if (attempt >= definition.maxAttempts) await options.onDead(definition, record, error as Error);
+          if (attempt >= definition.maxAttempts) await options.onDead(definition, record, attempt, error as Error);
           // BullMQ keeps only the message as the failed reason: make it `CODE: message`, as on SQLite.
           throw new AttemptFailure(error as Error);
         }
@@ -323,7 +324,8 @@ export class BullmqJobStore implements JobStore {
         options.onEvent({ kind: 'dead', job: recordOf(job, 'dead'), error });
       } else {
         const retryInMs = definition === undefined ? 0 : backoffDelayMs(definition.backoff, job.attemptsMade, options.backoffBaseSeconds);
-        options.onEvent({ kind: 'retrying', job: recordOf(job, 'failed'), error, retryInMs });
+        // attemptsMade now includes the attempt that failed.
+        options.onEvent({ kind: 'retrying', job: recordOf(job, 'failed'), attempt: job.attemptsMade, error, retryInMs });
       }
     });
     worker.on('stalled', (jobId: string) => options.onEvent({ kind: 'recovered', jobIds: [jobId] }));

@@ -160,8 +160,8 @@ export class ProgramJobs {
       concurrency,
       backoffBaseSeconds: backoffBaseSeconds(this.host.env),
       perform: (definition, job, attempt) => runAttempt(definition, job, attempt),
-      onDead: async (definition, job, error) => {
-        const failure = await runOnFailure(definition, job, error);
+      onDead: async (definition, job, attempt, error) => {
+        const failure = await runOnFailure(definition, job, attempt, error);
         if (failure !== undefined) this.host.report(failure);
       },
       onEvent,

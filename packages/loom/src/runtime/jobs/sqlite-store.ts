@@ -6,9 +6,11 @@
  * lease; SQLite runs writes one at a time, so two workers never claim the same job. The worker
  * renews its leases while the attempt runs, and reports the outcome only for a job it still
  * holds (`WHERE worker = ?`). A job whose worker died (`kill -9`, a crash, a lost machine)
- * goes back to the queue when its lease runs out, or at once when a worker on the same machine
- * sees that the process holding it is gone; that does not use up one of its retries.
- * With WAL and `synchronous = NORMAL` a committed enqueue survives the death of the process.
+ * goes back to the queue when its lease runs out, or within ABANDONED_CHECK_MAX_MS when a worker
+ * on the same machine sees that the process holding it is gone. It is then taken before every
+ * other due job, and the lost attempt counts as started but not against its retries — as
+ * BullMQ treats a stalled job (its attemptsStarted and attemptsMade), so that both queues count
+ * alike. With WAL and `synchronous = NORMAL` a committed enqueue survives the death of the process.
  */
 import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
@@ -31,6 +33,7 @@ CREATE TABLE IF NOT EXISTS loom_jobs (
   state TEXT NOT NULL,
   priority INTEGER NOT NULL DEFAULT 0,
   attempts INTEGER NOT NULL DEFAULT 0,
+  lost_attempts INTEGER NOT NULL DEFAULT 0,
   max_attempts INTEGER NOT NULL,
   run_at INTEGER NOT NULL,
   worker TEXT,
@@ -39,13 +42,21 @@ CREATE TABLE IF NOT EXISTS loom_jobs (
   created_at INTEGER NOT NULL,
   updated_at INTEGER NOT NULL
 );
-CREATE INDEX IF NOT EXISTS loom_jobs_ready ON loom_jobs (priority DESC, run_at) WHERE state IN ('queued', 'failed');
+CREATE INDEX IF NOT EXISTS loom_jobs_due ON loom_jobs (run_at > 0, priority DESC, run_at) WHERE state IN ('queued', 'failed');
 CREATE INDEX IF NOT EXISTS loom_jobs_running ON loom_jobs (lease_until) WHERE state = 'running';
 CREATE INDEX IF NOT EXISTS loom_jobs_by_state ON loom_jobs (state, updated_at);
 `;
 
 /** How long another process may hold the write lock before a statement gives up. */
 const BUSY_TIMEOUT_MS = 10_000;
+/**
+ * How often, at most, a worker looks for jobs whose worker is gone (a process of this machine
+ * that no longer exists, or a lease that ran out); half the lease when that is shorter. Cheap:
+ * the running jobs are few and indexed, and nothing is written unless one is found.
+ */
+export const ABANDONED_CHECK_MAX_MS = 500;
+/** The `run_at` of a job handed back from a dead worker: due since the epoch, so taken before every other due job. */
+const RECOVERED_RUN_AT = 0;
 /** How often an idle worker looks for jobs enqueued by other processes. */
 const IDLE_POLL_MS = 50;
 const DEFAULT_LIST_LIMIT = 1000;
@@ -57,6 +68,7 @@ interface Row {
   args: string;
   state: JobState;
   attempts: number;
+  lost_attempts: number;
   max_attempts: number;
   last_error: string | null;
   created_at: number;
@@ -82,6 +94,12 @@ function recordOf(row: Row): JobRecord {
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
+}
+
+/** A claimed job, and its attempt number: the attempts started, less those lost with their worker. */
+interface Claimed {
+  readonly job: JobRecord;
+  readonly attempt: number;
 }
 
 /** `host:pid:random`: unique per worker, and telling a worker on the same host whether its process is gone. */
@@ -111,8 +129,20 @@ export async function openSqliteStore(path: string, leaseMs: number): Promise<Sq
   const database = new Database(path, { timeout: BUSY_TIMEOUT_MS });
   database.pragma('journal_mode = WAL');
   database.pragma('synchronous = NORMAL');
-  database.exec(SCHEMA);
+  database.transaction(() => upgradeSchema(database)).immediate();
   return new SqliteJobStore(database, path, leaseMs);
+}
+
+/**
+ * Creates the tables, or brings a queue file written by an earlier Loom up to date: the
+ * `lost_attempts` column, and the index that takes recovered jobs first instead of the one
+ * ordered by priority alone.
+ */
+function upgradeSchema(database: Database): void {
+  database.exec(SCHEMA);
+  const columns = database.prepare<[], { name: string }>('PRAGMA table_info(loom_jobs)').all();
+  if (!columns.some((column) => column.name === 'lost_attempts')) database.exec('ALTER TABLE loom_jobs ADD COLUMN lost_attempts INTEGER NOT NULL DEFAULT 0');
+  database.exec('DROP INDEX IF EXISTS loom_jobs_ready');
 }
 
 export class SqliteJobStore implements JobStore {
@@ -134,7 +164,7 @@ export class SqliteJobStore implements JobStore {
         WHERE id IN (
           SELECT id FROM loom_jobs
           WHERE state IN ('queued', 'failed') AND run_at <= @now AND name IN (SELECT value FROM json_each(@names))
-          ORDER BY priority DESC, run_at LIMIT @limit
+          ORDER BY run_at > 0, priority DESC, run_at LIMIT @limit
         )
         RETURNING *`),
       renew: database.prepare("UPDATE loom_jobs SET lease_until = ? WHERE worker = ? AND state = 'running'"),
@@ -143,11 +173,11 @@ export class SqliteJobStore implements JobStore {
       bury: database.prepare("UPDATE loom_jobs SET state = 'dead', worker = NULL, lease_until = NULL, last_error = ?, updated_at = ? WHERE id = ? AND worker = ? AND state = 'running'"),
       expired: database.prepare<[number], { id: string; worker: string }>("SELECT id, worker FROM loom_jobs WHERE state = 'running' AND lease_until < ?"),
       running: database.prepare<[], { id: string; worker: string }>("SELECT id, worker FROM loom_jobs WHERE state = 'running'"),
-      // Handing an abandoned job back does not count its lost attempt against the job.
-      requeue: database.prepare("UPDATE loom_jobs SET state = 'queued', worker = NULL, lease_until = NULL, attempts = MAX(attempts - 1, 0), run_at = ?, updated_at = ? WHERE id = ? AND worker = ? AND state = 'running'"),
+      // The lost attempt stays started but is not charged to the job's retries.
+      requeue: database.prepare(`UPDATE loom_jobs SET state = 'queued', worker = NULL, lease_until = NULL, lost_attempts = lost_attempts + 1, run_at = ${RECOVERED_RUN_AT}, updated_at = ? WHERE id = ? AND worker = ? AND state = 'running'`),
       cancel: database.prepare("DELETE FROM loom_jobs WHERE id = ? AND state IN ('queued', 'failed')"),
       clearCompleted: database.prepare("DELETE FROM loom_jobs WHERE state = 'completed'"),
-      retryDead: database.prepare("UPDATE loom_jobs SET state = 'queued', attempts = 0, run_at = ?, updated_at = ? WHERE id = ? AND state = 'dead'"),
+      retryDead: database.prepare("UPDATE loom_jobs SET state = 'queued', attempts = 0, lost_attempts = 0, run_at = ?, updated_at = ? WHERE id = ? AND state = 'dead'"),
       retryFailed: database.prepare("UPDATE loom_jobs SET state = 'queued', run_at = ?, updated_at = ? WHERE id = ? AND state = 'failed'"),
     };
   }
@@ -205,9 +235,11 @@ export class SqliteJobStore implements JobStore {
       ...this.statements.expired.all(now),
       ...this.statements.running.all().filter((job) => isGoneLocalWorker(job.worker)),
     ];
+    // The usual answer is none: then the write lock is not taken at all.
+    if (abandoned.length === 0) return [];
     const recovered = new Set<string>();
     this.database.transaction(() => {
-      for (const job of abandoned) if (this.statements.requeue.run(now, now, job.id, job.worker).changes > 0) recovered.add(job.id);
+      for (const job of abandoned) if (this.statements.requeue.run(now, job.id, job.worker).changes > 0) recovered.add(job.id);
     }).immediate();
     return [...recovered];
   }
@@ -221,7 +253,7 @@ export class SqliteJobStore implements JobStore {
    * worker pays for one write per round, however many attempts ended since the last one.
    * An outcome counts only for a job the worker still holds.
    */
-  settleAndClaim(worker: string, outcomes: readonly Outcome[], names: readonly string[], limit: number): JobRecord[] {
+  settleAndClaim(worker: string, outcomes: readonly Outcome[], names: readonly string[], limit: number): Claimed[] {
     return this.database.transaction(() => {
       const now = Date.now();
       for (const outcome of outcomes) {
@@ -230,7 +262,8 @@ export class SqliteJobStore implements JobStore {
         else this.statements.bury.run(outcome.error, now, outcome.id, worker);
       }
       if (limit <= 0) return [];
-      return this.statements.claim.all({ worker, now, leaseUntil: now + this.leaseMs, names: JSON.stringify(names), limit }).map(recordOf);
+      return this.statements.claim.all({ worker, now, leaseUntil: now + this.leaseMs, names: JSON.stringify(names), limit })
+        .map((row) => ({ job: recordOf(row), attempt: row.attempts - row.lost_attempts }));
     }).immediate();
   }
 
@@ -281,7 +314,7 @@ class SqliteWorker implements JobWorker {
         this.troubled(error);
       }
     }, Math.max(1, Math.floor(leaseMs / 3)));
-    const recovery = setInterval(() => this.recover(), Math.max(1, Math.floor(leaseMs / 2)));
+    const recovery = setInterval(() => this.recover(), Math.max(1, Math.min(ABANDONED_CHECK_MAX_MS, Math.floor(leaseMs / 2))));
     renewal.unref();
     recovery.unref();
     this.timers.push(renewal, recovery);
@@ -326,8 +359,8 @@ class SqliteWorker implements JobWorker {
     const claimed = ended.length === 0 && free <= 0 ? [] : this.store.settleAndClaim(this.id, ended.map((entry) => entry.outcome), this.names, free);
     this.outcomes = this.outcomes.slice(ended.length);
     for (const entry of ended) this.options.onEvent(entry.event);
-    for (const job of claimed) {
-      const attempt = this.attempt(job).finally(() => {
+    for (const { job, attempt: number } of claimed) {
+      const attempt = this.attempt(job, number).finally(() => {
         this.active.delete(attempt);
         this.wakeSoon();
       });
@@ -361,20 +394,20 @@ class SqliteWorker implements JobWorker {
     });
   }
 
-  private async attempt(job: JobRecord): Promise<void> {
+  private async attempt(job: JobRecord, attempt: number): Promise<void> {
     const definition = this.options.definitions.get(job.name) as JobDefinition;
     const started = Date.now();
     try {
-      await this.options.perform(definition, job, job.attempts);
+      await this.options.perform(definition, job, attempt);
       this.outcomes.push({ outcome: { kind: 'completed', id: job.id }, event: { kind: 'completed', job: { ...job, state: 'completed' }, elapsedMs: Date.now() - started } });
     } catch (caught) {
       const error = caught instanceof Error ? caught : new Error(String(caught));
       const described = describeFailure(error);
-      if (job.attempts < job.maxAttempts) {
-        const delayMs = backoffDelayMs(definition.backoff, job.attempts, this.options.backoffBaseSeconds);
-        this.outcomes.push({ outcome: { kind: 'retry', id: job.id, error: described, delayMs }, event: { kind: 'retrying', job: { ...job, state: 'failed', lastError: described }, error, retryInMs: delayMs } });
+      if (attempt < job.maxAttempts) {
+        const delayMs = backoffDelayMs(definition.backoff, attempt, this.options.backoffBaseSeconds);
+        this.outcomes.push({ outcome: { kind: 'retry', id: job.id, error: described, delayMs }, event: { kind: 'retrying', job: { ...job, state: 'failed', lastError: described }, attempt, error, retryInMs: delayMs } });
       } else {
-        await this.options.onDead(definition, job, error);
+        await this.options.onDead(definition, job, attempt, error);
         this.outcomes.push({ outcome: { kind: 'dead', id: job.id, error: described }, event: { kind: 'dead', job: { ...job, state: 'dead', lastError: described }, error } });
       }
     }

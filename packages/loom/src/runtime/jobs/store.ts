@@ -27,7 +27,11 @@ export interface JobRecord {
   readonly queue: string;
   readonly args: JobArguments;
   readonly state: JobState;
-  /** Attempts started so far. */
+  /**
+   * Attempts started so far, those lost with a dead worker included (BullMQ's attemptsStarted).
+   * A lost attempt is not charged to the job's retries: the attempt number a job's code sees is
+   * this less the lost ones.
+   */
   readonly attempts: number;
   readonly maxAttempts: number;
   /** `CODE: message` of the last failed attempt. */
@@ -53,7 +57,8 @@ export interface ListFilter {
 /** What a worker tells whoever watches it (the CLI's progress lines, `loom run`'s report). */
 export type WorkerEvent =
   | { readonly kind: 'completed'; readonly job: JobRecord; readonly elapsedMs: number }
-  | { readonly kind: 'retrying'; readonly job: JobRecord; readonly error: Error; readonly retryInMs: number }
+  /** `attempt` is the number of the attempt that failed, as its EB01 names it. */
+  | { readonly kind: 'retrying'; readonly job: JobRecord; readonly attempt: number; readonly error: Error; readonly retryInMs: number }
   | { readonly kind: 'dead'; readonly job: JobRecord; readonly error: Error }
   | { readonly kind: 'recovered'; readonly jobIds: readonly string[] }
   /** Trouble of the queue itself (a lost Redis connection), not of a job. */
@@ -62,10 +67,10 @@ export type WorkerEvent =
 export interface WorkerOptions {
   readonly definitions: ReadonlyMap<string, JobDefinition>;
   readonly concurrency: number;
-  /** Runs one attempt of a job; throws the attempt's EB01/EB02 when it failed. */
+  /** Runs attempt number `attempt` of a job (1 for the first); throws the attempt's EB01/EB02 when it failed. */
   readonly perform: (definition: JobDefinition, job: JobRecord, attempt: number) => Promise<void>;
-  /** Called once a job has used its last attempt, before it is dead-lettered. */
-  readonly onDead: (definition: JobDefinition, job: JobRecord, error: Error) => Promise<void>;
+  /** Called once a job has used its last attempt, number `attempt`, before it is dead-lettered. */
+  readonly onDead: (definition: JobDefinition, job: JobRecord, attempt: number, error: Error) => Promise<void>;
   readonly onEvent: (event: WorkerEvent) => void;
   readonly backoffBaseSeconds: number;
 }

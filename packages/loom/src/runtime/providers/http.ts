@@ -47,6 +47,13 @@ export class ProviderError extends Error {
   }
 }
 
+/** No answer came within the call's time limit: retryable, and a TimeoutError to `catch_correction`. */
+export class ProviderTimeout extends ProviderError {
+  constructor(message: string) {
+    super(message, undefined, true);
+  }
+}
+
 const MS_PER_SECOND = 1000;
 
 /** `Retry-After` is either a number of seconds or an HTTP date. */

@@ -49,6 +49,7 @@ const STATUS = {
   unsupportedMediaType: 415,
   headersTooLarge: 431,
   internalError: 500,
+  unavailable: 503,
 } as const;
 const FIRST_SERVER_ERROR = 500;
 /** The code of an operation that failed on its values: in a `requires`, the request's. */
@@ -140,6 +141,13 @@ function refuseConnection(error: Error & { code?: string }, socket: Socket): voi
 /** The connection of a response sent while the server stops is closed after it, not kept alive. */
 const CLOSE_CONNECTION: Readonly<Record<string, string>> = { connection: 'close' };
 
+/**
+ * The answer to a request that arrives while the server stops (on a connection that was busy
+ * when it began to: new connections are no longer accepted). Fastify's own 503 for it is in
+ * Fastify's shape, so Loom answers it itself.
+ */
+const SHUTTING_DOWN = errorWire(STATUS.unavailable, 'shutting_down', 'the server is shutting down and takes no new requests', {}, CLOSE_CONNECTION);
+
 export class LoomHttpServer {
   private closing: Promise<void> | undefined;
   /** Set when the server starts stopping: answers still in flight end their keep-alive connections. */
@@ -156,7 +164,8 @@ export class LoomHttpServer {
       bodyLimit: spec.bodyLimit ?? DEFAULT_BODY_LIMIT_BYTES,
       // On close, idle keep-alive connections end at once; requests in flight finish first.
       forceCloseConnections: 'idle',
-      return503OnClosing: true,
+      // Refused by the onRequest hook below instead, in Loom's shape.
+      return503OnClosing: false,
       clientErrorHandler: refuseConnection,
       // A URL Fastify cannot decode: answered in Loom's shape without quoting it back.
       frameworkErrors: (_error, _request, reply) => {
@@ -178,6 +187,10 @@ export class LoomHttpServer {
     app.addHook('preClose', (done) => {
       this.stopping = true;
       done();
+    });
+    app.addHook('onRequest', (_request, reply, done) => {
+      if (this.stopping) send(reply, SHUTTING_DOWN);
+      else done();
     });
     app.removeAllContentTypeParsers();
     app.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => {
@@ -306,6 +319,7 @@ export class LoomHttpServer {
 
   /** Stops accepting connections and waits for the requests in flight. */
   close(): Promise<void> {
+    this.stopping = true;
     this.closing ??= this.app.close();
     return this.closing;
   }

@@ -276,6 +276,10 @@ function parseWordPrimary(p: Cursor, token: Token): Expression {
     case 'race':
       if (isPunctuator(next, '[') && !next.newlineBefore && next.span.start.offset > token.span.end.offset) return parseBracketForm(p);
       break;
+    case 'fork':
+      // As with `race [...]`, the space before `[` tells the form from indexing a variable `fork`.
+      if (isPunctuator(next, '[') && !next.newlineBefore && next.span.start.offset > token.span.end.offset) return parseFork(p);
+      break;
     case 'await':
       if (!next.newlineBefore && startsExpression(next)) {
         p.advance();
@@ -301,6 +305,14 @@ function parseBracketForm(p: Cursor): Expression {
   const branches = parseListLiteral(p);
   const argument: Argument = { kind: 'Argument', name: null, value: branches, span: branches.span };
   return { kind: 'CallExpression', callee, arguments: [argument], span: p.spanFrom(nameToken) };
+}
+
+/** `fork [a, b] merge best_of` (the strategy is optional). */
+function parseFork(p: Cursor): Expression {
+  const start = p.advance();
+  const branches = parseListLiteral(p);
+  const strategy = p.eatWord('merge') ? parseIdentifier(p, "a merge strategy after 'merge'") : null;
+  return { kind: 'ForkExpression', branches, strategy, span: p.spanFrom(start) };
 }
 
 /**

@@ -1,6 +1,6 @@
 /**
  * The v2 harness statements: autoloop, with_context, try_agent/catch_correction, reflect,
- * fork/merge, verify, lifecycle hooks, unharnessed, context_policy and the actor `pass`.
+ * verify, lifecycle hooks, unharnessed, context_policy and the actor `pass`.
  * They are parsed into their own nodes so the checker can name (and reject) each one.
  */
 import type { Argument, Statement } from '../ast.js';
@@ -8,7 +8,6 @@ import { describeToken, isPunctuator } from '../tokens.js';
 import type { Cursor } from './cursor.js';
 import { parseBraceBody, parseProperty } from './bodies.js';
 import { parseArgument, parseExpression, withBraceLiterals } from './expressions.js';
-import { parseIdentifier } from './names.js';
 import { parseParameterList } from './signatures.js';
 import type { StatementParser } from './statements.js';
 import { parseBlock, parseCatchClause, valueFollowsWord } from './statements.js';
@@ -37,7 +36,6 @@ export function harnessStatementAt(p: Cursor, word: string): StatementParser | n
     case 'reflect': return valueFollowsWord(p) && !isPunctuator(next, '(') ? parseReflect : null;
     case 'pass': return valueFollowsWord(p) && !isPunctuator(next, '(') ? parsePass : null;
     case 'verify': return valueFollowsWord(p) ? parseVerify : null;
-    case 'fork': return isPunctuator(next, '[') ? parseFork : null;
     default: return null;
   }
 }
@@ -99,13 +97,6 @@ function parseReflect(p: Cursor): Statement {
   const start = p.advance();
   const message = parseExpression(p);
   return { kind: 'ReflectStatement', message, span: p.spanFrom(start) };
-}
-
-function parseFork(p: Cursor): Statement {
-  const start = p.advance();
-  const branches = parseExpression(p);
-  const strategy = p.eatWord('merge') ? parseIdentifier(p, "a merge strategy after 'merge'") : null;
-  return { kind: 'ForkStatement', branches, strategy, span: p.spanFrom(start) };
 }
 
 function parseVerify(p: Cursor): Statement {

@@ -58,15 +58,17 @@ test('a claimed job is held under a lease; when it runs out another worker takes
   await withStore(200, async (store) => {
     const id = await store.enqueue({ definition: mail, args: { to: 'x' } });
     const [first] = store.settleAndClaim('far-away-host:1:aaaa', [], ['Mail'], 1);
-    assert.equal(first.id, id);
-    assert.equal(first.attempts, 1);
+    assert.equal(first.job.id, id);
+    assert.equal(first.job.attempts, 1);
+    assert.equal(first.attempt, 1);
     assert.deepEqual(store.settleAndClaim('other-host:2:bbbb', [], ['Mail'], 1), [], 'a held job is not claimed twice');
     assert.deepEqual(store.recoverAbandoned(), [], 'the lease has not run out');
     await new Promise((resolve) => setTimeout(resolve, 250));
     assert.deepEqual(store.recoverAbandoned(), [id]);
     const [again] = store.settleAndClaim('other-host:2:bbbb', [], ['Mail'], 1);
-    assert.equal(again.id, id);
-    assert.equal(again.attempts, 1, 'the lost attempt is not counted against the job');
+    assert.equal(again.job.id, id);
+    assert.equal(again.job.attempts, 2, 'the lost attempt was started, as BullMQ counts it');
+    assert.equal(again.attempt, 1, 'the lost attempt is not counted against the job');
     // The first worker comes back and reports: its outcome is not written.
     store.settleAndClaim('far-away-host:1:aaaa', [{ kind: 'completed', id }], ['Mail'], 0);
     assert.equal((await store.get(id))?.state, 'running');
@@ -86,14 +88,52 @@ test('a job held by a process of this machine that is gone is recovered at once,
   });
 });
 
+test('a job handed back from a dead worker is taken before every other due job, a critical one included, as BullMQ does', async () => {
+  await withStore(60_000, async (store) => {
+    const { hostname } = await import('node:os');
+    const lost = await store.enqueue({ definition: { ...mail, priority: 'low' }, args: {} });
+    store.settleAndClaim(`${hostname()}:4194305:dead`, [], ['Mail'], 1);
+    const backlog = [await store.enqueue({ definition: mail, args: {} }), await store.enqueue({ definition: { ...mail, priority: 'critical' }, args: {} })];
+    assert.deepEqual(store.recoverAbandoned(), [lost]);
+    // One at a time: the rows of one claim come back in no particular order.
+    const claimed = [1, 2, 3].flatMap(() => store.settleAndClaim('w:1:a', [], ['Mail'], 1));
+    assert.deepEqual(claimed.map(({ job }) => job.id), [lost, backlog[1], backlog[0]]);
+    assert.deepEqual(claimed.map(({ attempt }) => attempt), [1, 1, 1]);
+    assert.equal(claimed[0]?.job.attempts, 2);
+  });
+});
+
+test('a queue file of an earlier Loom gets the lost_attempts column and keeps its jobs', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'loom-jobs-old-'));
+  const path = join(dir, 'jobs.db');
+  try {
+    const { default: Database } = await import('better-sqlite3');
+    const old = new Database(path);
+    old.exec(`CREATE TABLE loom_jobs (id TEXT PRIMARY KEY, name TEXT NOT NULL, queue TEXT NOT NULL, args TEXT NOT NULL, state TEXT NOT NULL,
+      priority INTEGER NOT NULL DEFAULT 0, attempts INTEGER NOT NULL DEFAULT 0, max_attempts INTEGER NOT NULL, run_at INTEGER NOT NULL,
+      worker TEXT, lease_until INTEGER, last_error TEXT, created_at INTEGER NOT NULL, updated_at INTEGER NOT NULL);
+      CREATE INDEX loom_jobs_ready ON loom_jobs (priority DESC, run_at) WHERE state IN ('queued', 'failed');
+      INSERT INTO loom_jobs (id, name, queue, args, state, attempts, max_attempts, run_at, created_at, updated_at) VALUES ('old', 'Mail', 'emails', '{}', 'queued', 0, 4, 1, 1, 1);`);
+    old.close();
+    const store = await openSqliteStore(path, 60_000);
+    try {
+      assert.deepEqual(store.settleAndClaim('w:1:a', [], ['Mail'], 1).map(({ job, attempt }) => [job.id, attempt]), [['old', 1]]);
+    } finally {
+      await store.close();
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
 test('higher priority first; a delayed job waits; only its own names are claimed; dead and failed jobs can be retried', async () => {
   await withStore(60_000, async (store) => {
     const low = await store.enqueue({ definition: { ...mail, priority: 'low' }, args: {} });
     const critical = await store.enqueue({ definition: { ...mail, priority: 'critical' }, args: {} });
     const later = await store.enqueue({ definition: mail, args: {}, delayMs: 60_000 });
     const other = await store.enqueue({ definition: { ...mail, name: 'Other' }, args: {} });
-    assert.deepEqual(store.settleAndClaim('w:1:a', [], ['Mail'], 1).map((job) => job.id), [critical]);
-    assert.deepEqual(store.settleAndClaim('w:1:a', [], ['Mail'], 10).map((job) => job.id), [low], 'the delayed job and the other job are not due');
+    assert.deepEqual(store.settleAndClaim('w:1:a', [], ['Mail'], 1).map(({ job }) => job.id), [critical]);
+    assert.deepEqual(store.settleAndClaim('w:1:a', [], ['Mail'], 10).map(({ job }) => job.id), [low], 'the delayed job and the other job are not due');
     assert.equal((await store.get(later))?.state, 'queued');
     assert.equal((await store.get(other))?.state, 'queued');
     store.settleAndClaim('w:1:a', [{ kind: 'dead', id: critical, error: 'EB01: boom' }, { kind: 'retry', id: low, error: 'EB02: slow', delayMs: 60_000 }], ['Mail'], 0);
@@ -103,7 +143,7 @@ test('higher priority first; a delayed job waits; only its own names are claimed
     assert.equal((await store.retry(low, 'dead'))?.retried, false, '--retry-dead-letter takes only dead jobs');
     assert.equal((await store.retry(low))?.retried, true);
     assert.equal((await store.retry(critical, 'dead'))?.job.attempts, 0);
-    assert.deepEqual(store.settleAndClaim('w:1:a', [], ['Mail'], 10).map((job) => job.id).sort(), [critical, low].sort());
+    assert.deepEqual(store.settleAndClaim('w:1:a', [], ['Mail'], 10).map(({ job }) => job.id).sort(), [critical, low].sort());
     assert.equal(await store.retry('missing'), undefined);
   });
 });

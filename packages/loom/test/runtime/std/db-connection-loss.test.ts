@@ -11,7 +11,7 @@ import { after, before, describe, test } from 'node:test';
 import pg from 'pg';
 import { runSource } from '../run-source.js';
 import { terminateWhen, waitUntil } from '../../support/postgres-terminate.js';
-import { startReplyDroppingRelay } from '../../support/reply-dropping-relay.js';
+import { startFaultyRelay } from '../../support/faulty-relay.js';
 import { POSTGRES_URL, postgresSkip, uniqueName } from '../../support/services.js';
 
 let admin: pg.Client;
@@ -48,7 +48,7 @@ async function runEndingConnection(program: string, state: string, running?: str
 async function runLosingReply(program: string, state: string, running: string): ReturnType<typeof runSource> {
   const application = uniqueName('app');
   const target = new URL(POSTGRES_URL);
-  const relay = await startReplyDroppingRelay(Number(target.port || 5432), target.hostname);
+  const relay = await startFaultyRelay(Number(target.port || 5432), target.hostname);
   try {
     const url = `postgres://${target.username}@127.0.0.1:${relay.port}${target.pathname}?application_name=${application}`;
     const run = runSource(`db app = connect("${url}")\n${program}`);

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { Redis } from 'ioredis';
 import { startPrivateRedis } from '../../support/redis-faults.js';
-import { startReplyDroppingRelay } from '../../support/reply-dropping-relay.js';
+import { startFaultyRelay } from '../../support/faulty-relay.js';
 import { redisSkip } from '../../support/services.js';
 import { runSource } from '../run-source.js';
 
@@ -71,7 +71,7 @@ flow main {
 
 test('incr whose reply is lost with the connection is E601 and applied once; a lost get is sent again', { skip: redisSkip }, async () => {
   const redis = await startPrivateRedis();
-  const relay = await startReplyDroppingRelay(redis.port);
+  const relay = await startFaultyRelay(redis.port);
   const admin = new Redis(redis.url);
   try {
     const run = runSource(`kv store = open("redis://127.0.0.1:${relay.port}/0")

@@ -26,7 +26,8 @@ describe('v2 harness statements', () => {
     const tryAgent = expectKind(t as Statement, 'TryAgentStatement');
     assert.equal(render(tryAgent.correction?.parameter?.type ?? null), 'ToolError');
     assert.equal(tryAgent.correction?.body.statements[0]?.kind, 'ReflectStatement');
-    assert.equal(expectKind(f as Statement, 'ForkStatement').strategy?.name, 'best_of');
+    const fork = expectKind(f as Statement, 'ExpressionStatement').expression;
+    assert.equal(fork.kind === 'ForkExpression' ? fork.strategy?.name : fork.kind, 'best_of');
     assert.deepEqual([v1, v2, v3, v4].map((s) => expectKind(s as Statement, 'VerifyStatement').mode), [
       'satisfies', 'against', 'contains', 'expression',
     ]);

@@ -12,10 +12,12 @@ const BLOCKS: ReadonlySet<string> = new Set(['p', 'h1', 'h2', 'h3', 'h4', 'h5', 
 const LISTS: ReadonlySet<string> = new Set(['ul', 'ol']);
 
 export async function extractDocx(zip: GuardedZip, bytes: Uint8Array): Promise<ExtractedMaterial> {
-  // mammoth reads the package itself; its XML parts pass the same DTD refusal first.
+  // mammoth reads the package itself, with no bound of its own: every part is first read here,
+  // under the unpack budget, and its XML parts pass the same DTD refusal.
   for (const path of zip.paths()) {
-    if (!/\.(xml|rels)$/.test(path)) continue;
-    if (/<!DOCTYPE/i.test((await zip.text(path)) ?? '')) {
+    const part = await zip.bytes(path);
+    if (part === null || !/\.(xml|rels)$/.test(path)) continue;
+    if (/<!DOCTYPE/i.test(part.toString('utf8'))) {
       throw new MaterialRejected('corrupt', 'The document is damaged: one of its parts declares a document type');
     }
   }

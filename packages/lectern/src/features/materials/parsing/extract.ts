@@ -2,7 +2,7 @@
 // and the result is held to the contract's limits.
 import { extname } from 'node:path';
 import { materials as limits } from '../../../config.js';
-import { MaterialRejected, notValidFile, type ExtractedMaterial } from './extracted.js';
+import { MaterialRejected, notValidFile, tooManyCharacters, type ExtractedMaterial } from './extracted.js';
 import { extractPlainText } from './plain-text.js';
 import { claimedContainerFormat, refuseTextContent, sniffContainer } from './sniff.js';
 import { GuardedZip } from './zip-guard.js';
@@ -14,7 +14,7 @@ export async function extractMaterial(bytes: Uint8Array, filename: string): Prom
   }
   const characters = material.pages.reduce((sum, page) => sum + page.text.length, 0);
   if (characters > limits.charactersMax) {
-    throw new MaterialRejected('too_many_characters', `The file holds more than ${limits.charactersMax} characters of text`);
+    throw tooManyCharacters();
   }
   if (material.pages.every((page) => page.text.trim().length === 0)) {
     throw new MaterialRejected('no_text', 'The file has no text to read (a scan or only pictures?)');

@@ -1,4 +1,5 @@
 // What a parse of one uploaded file yields, or why the file was refused.
+import { materials as limits } from '../../../config.js';
 
 /** What a material's numbered parts are called in citations: "(slide 7)", "(p. 12)". */
 export type PageLabel = 'page' | 'slide';
@@ -31,6 +32,8 @@ export type RejectionReason =
   | 'archive_too_many_entries'
   | 'archive_too_large'
   | 'archive_suspicious_ratio'
+  | 'streams_too_large'
+  | 'streams_suspicious_ratio'
   | 'timeout'
   | 'out_of_memory';
 
@@ -50,6 +53,11 @@ export class MaterialRejected extends Error {
  */
 export function notValidFile(format: ContainerFormat, problem: string): MaterialRejected {
   return new MaterialRejected('corrupt', `Not a valid ${format} file: ${problem}`);
+}
+
+/** A file with more text than a material may hold; readers that can tell early refuse early. */
+export function tooManyCharacters(): MaterialRejected {
+  return new MaterialRejected('too_many_characters', `The file holds more than ${limits.charactersMax} characters of text`);
 }
 
 /** The formats Lectern reads out of a binary container. */

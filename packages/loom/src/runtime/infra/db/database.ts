@@ -11,18 +11,13 @@ import { ResourceHandle } from '../../core/resource-handle.js';
 import { withoutCredentials } from '../redacted-url.js';
 import { ConnectionLost } from './engine.js';
 import type { DbEngine, Outcome, Parameters, Row } from './engine.js';
+import { whenFree } from './sqlite-busy.js';
+import { CONNECT_TIMEOUT, settingOf, sqliteLocation, STATEMENT_ANSWER_GRACE_MS, STATEMENT_TIMEOUT, TCP_KEEPALIVE_IDLE_MS } from './url-settings.js';
 
 const SQLITE_SCHEME = 'sqlite://';
 const POSTGRES_URL = /^postgres(ql)?:\/\//;
 const MEMORY = ':memory:';
 const STATEMENT_PREVIEW_CHARS = 60;
-/**
- * How long opening a PostgreSQL connection may take (TCP, TLS, authentication) unless the URL
- * says `?connect_timeout=N` (seconds, as libpq names it; 0 waits for ever): a host that accepts
- * the connection and never answers would otherwise hang the program at connect.
- */
-const POSTGRES_CONNECT_TIMEOUT_SECONDS = 10;
-const CONNECT_TIMEOUT_PARAMETER = 'connect_timeout';
 const MS_PER_SECOND = 1000;
 
 function preview(sql: string): string {
@@ -148,53 +143,57 @@ export class Database extends ResourceHandle {
 }
 
 /**
- * Connects to `url`: `sqlite://PATH` (relative to the project root; `sqlite://:memory:`), a
- * bare PATH, or `postgres://user[:password]@host[:port]/db[?connect_timeout=N]`. E401 when the
- * SQLite path's directory does not exist (it is never created), the server refuses, or it does
- * not answer within the connect timeout.
+ * Connects to `url`: `sqlite://PATH[?busy_timeout=MS]` (relative to the project root;
+ * `sqlite://:memory:`), a bare PATH, or
+ * `postgres://user[:password]@host[:port]/db[?connect_timeout=N&statement_timeout=MS]`. E401 when the SQLite path's
+ * directory does not exist (it is never created), the server refuses, or it does not answer
+ * within the connect timeout.
  */
 export async function connectDatabase(url: string, projectRoot: string): Promise<Database> {
   const location = withoutCredentials(url);
   try {
     if (POSTGRES_URL.test(url)) return new Database(await connectPostgres(url), location);
-    const path = url.startsWith(SQLITE_SCHEME) ? url.slice(SQLITE_SCHEME.length) : url;
-    return new Database(await openSqlite(path === MEMORY || path === '' ? MEMORY : isAbsolute(path) ? path : resolve(projectRoot, path)), location);
+    const { path, busyTimeoutMs } = sqliteLocation(url.startsWith(SQLITE_SCHEME) ? url.slice(SQLITE_SCHEME.length) : url);
+    return new Database(await openSqlite(path === MEMORY || path === '' ? MEMORY : isAbsolute(path) ? path : resolve(projectRoot, path), busyTimeoutMs), location);
   } catch (error) {
     throw new LoomError('E401', `cannot connect to ${location}: ${reason(error)}`);
   }
 }
 
-async function openSqlite(path: string): Promise<DbEngine> {
+async function openSqlite(path: string, busyTimeoutMs: number): Promise<DbEngine> {
   const { default: BetterSqlite } = await import('better-sqlite3');
   const { SqliteEngine } = await import('./sqlite-engine.js');
-  const database = new BetterSqlite(path);
-  if (path !== MEMORY) database.pragma('journal_mode = WAL');
-  return new SqliteEngine(database);
-}
-
-/** The connect timeout of a PostgreSQL URL in seconds: its `connect_timeout`, else the default. */
-function connectTimeoutSeconds(url: string): number {
-  const written = new URL(url).searchParams.get(CONNECT_TIMEOUT_PARAMETER);
-  if (written === null || written === '') return POSTGRES_CONNECT_TIMEOUT_SECONDS;
-  const seconds = Number(written);
-  if (!Number.isInteger(seconds) || seconds < 0) throw new Error(`${CONNECT_TIMEOUT_PARAMETER} must be a whole number of seconds (0 waits for ever), got '${written}'`);
-  return seconds;
+  // SQLite itself never waits for a lock: that would stop the event loop (sqlite-busy.ts).
+  const database = new BetterSqlite(path, { timeout: 0 });
+  if (path !== MEMORY) await whenFree(() => database.pragma('journal_mode = WAL'), busyTimeoutMs);
+  return new SqliteEngine(database, busyTimeoutMs);
 }
 
 async function connectPostgres(url: string): Promise<DbEngine> {
-  const timeoutSeconds = connectTimeoutSeconds(url);
+  const settings = new URL(url).searchParams;
+  const timeoutSeconds = settingOf(settings, CONNECT_TIMEOUT);
+  const statementTimeoutMs = settingOf(settings, STATEMENT_TIMEOUT);
   const { default: pg } = await import('pg');
   const { PostgresEngine, numericTypes } = await import('./postgres-engine.js');
-  // pg reads no connect_timeout from the URL (only libpq does): it is given as the pool's
-  // option, which bounds every new connection, and the wait for a free one when all are busy.
-  const pool = new pg.Pool({ connectionString: url, types: numericTypes(pg.types), connectionTimeoutMillis: timeoutSeconds * MS_PER_SECOND });
-  const engine = new PostgresEngine(pool);
+  const pool = new pg.Pool({
+    connectionString: url,
+    types: numericTypes(pg.types),
+    // pg reads no connect_timeout from the URL (only libpq does): it is given as the pool's
+    // option, which bounds every new connection, and the wait for a free one when all are busy.
+    connectionTimeoutMillis: timeoutSeconds * MS_PER_SECOND,
+    // The server cancels a statement past the timeout; the program stops waiting a little
+    // later, for a network that went silent (no answer, and no reset to say so).
+    ...(statementTimeoutMs === 0 ? {} : { statement_timeout: statementTimeoutMs, query_timeout: statementTimeoutMs + STATEMENT_ANSWER_GRACE_MS }),
+    keepAlive: true,
+    keepAliveInitialDelayMillis: TCP_KEEPALIVE_IDLE_MS,
+  });
+  const engine = new PostgresEngine(pool, statementTimeoutMs);
   // Connect now, so a wrong URL or a refusing server is E401 at connect, not at the first query.
   try {
     await engine.probe();
   } catch (error) {
     await pool.end().catch(() => undefined);
-    if (error instanceof Error && /timeout/i.test(error.message)) throw new Error(`the server did not answer within ${timeoutSeconds} s (${CONNECT_TIMEOUT_PARAMETER})`);
+    if (error instanceof Error && /timeout/i.test(error.message)) throw new Error(`the server did not answer within ${timeoutSeconds} s (${CONNECT_TIMEOUT.name})`);
     throw error;
   }
   return engine;

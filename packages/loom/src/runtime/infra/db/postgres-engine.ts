@@ -12,11 +12,18 @@
  * pool then drops the dead connection and opens a new one on demand. A statement outside a
  * transaction that the server ended before it took effect runs once more on a fresh
  * connection; inside a transaction the loss is the transaction's (the server rolled it back).
+ *
+ * A network that goes silent (packets dropped, no reset) gives no error at all: a statement
+ * would wait for its answer for ever. So the server cancels a statement that runs past the
+ * statement timeout, and pg gives up waiting a little after it (query_timeout, set by
+ * database.ts); such a connection is then taken for gone and closed, never lent again, and the
+ * statement may or may not have taken effect.
  */
 import type { Pool, PoolClient, QueryResultRow } from 'pg';
 import { ConnectionLost } from './engine.js';
 import type { DbEngine, Parameters, Row } from './engine.js';
 import { toNumberedPlaceholders } from './placeholders.js';
+import { STATEMENT_ANSWER_GRACE_MS, STATEMENT_TIMEOUT } from './url-settings.js';
 
 const INT8_OID = 20;
 const NUMERIC_OID = 1700;
@@ -27,6 +34,8 @@ const NUMERIC_OID = 1700;
 const SESSION_ENDED_BY_SERVER: ReadonlySet<string> = new Set(['57P01', '57P02', '57P03']);
 /** pg's words for a client whose connection already failed: the statement was never sent. */
 const NOT_SENT = /not queryable/;
+/** pg's words when no answer came within query_timeout. */
+const UNANSWERED = /^Query read timeout$/;
 /** Attempts of a statement outside a transaction whose connection the server ended: the first and one on a fresh connection. */
 const STATEMENT_ATTEMPTS = 2;
 /** Attempts to open a transaction: BEGIN changes nothing, so a dead connection costs one more try. */
@@ -43,8 +52,12 @@ function neverApplied(error: unknown): boolean {
   return (state !== undefined && SESSION_ENDED_BY_SERVER.has(state)) || (error instanceof Error && NOT_SENT.test(error.message));
 }
 
+function unanswered(error: unknown): boolean {
+  return error instanceof Error && UNANSWERED.test(error.message);
+}
+
 function isLostConnection(error: unknown): boolean {
-  return neverApplied(error) || (error instanceof Error && /Connection terminated|ECONNRESET|EPIPE|ECONNREFUSED/i.test(`${error.message} ${sqlState(error) ?? ''}`));
+  return neverApplied(error) || unanswered(error) || (error instanceof Error && /Connection terminated|ECONNRESET|EPIPE|ECONNREFUSED/i.test(`${error.message} ${sqlState(error) ?? ''}`));
 }
 
 /** The type parsers of a pool: numbers for int8 and numeric, pg's defaults for the rest. */
@@ -69,7 +82,11 @@ export class PostgresEngine implements DbEngine {
   /** Why the transaction's connection failed while the program held it, for the next statement's message. */
   private transactionLost: Error | undefined;
 
-  constructor(private readonly pool: Pool) {
+  constructor(
+    private readonly pool: Pool,
+    /** The URL's statement_timeout, for messages. */
+    private readonly statementTimeoutMs: number,
+  ) {
     // An idle pooled connection that fails is dropped by the pool; the event only needs a listener.
     pool.on('error', () => undefined);
     pool.on('connect', (client) => {
@@ -109,7 +126,7 @@ export class PostgresEngine implements DbEngine {
       } catch (error) {
         // A failed connection goes back with its error, so the pool closes it instead of lending it again.
         client.release(isLostConnection(error) ? (error as Error) : undefined);
-        if (attempt >= BEGIN_ATTEMPTS || !neverApplied(error)) throw lost(error);
+        if (attempt >= BEGIN_ATTEMPTS || !neverApplied(error)) throw this.lost(error);
       }
     }
   }
@@ -136,7 +153,10 @@ export class PostgresEngine implements DbEngine {
       try {
         return await client.query(text, bound);
       } catch (error) {
-        throw this.transactionLost === undefined ? lost(error) : new ConnectionLost(`the connection was lost: ${this.transactionLost.message}`, false);
+        // Still waiting for its answer, the connection cannot even roll back: it is closed now,
+        // and the server rolls the transaction back when it notices.
+        if (unanswered(error)) this.abandonTransaction(error as Error);
+        throw this.transactionLost === undefined ? this.lost(error) : new ConnectionLost(`the connection was lost: ${this.transactionLost.message}`, false);
       }
     }
     for (let attempt = 1; ; attempt += 1) {
@@ -144,7 +164,7 @@ export class PostgresEngine implements DbEngine {
         // pool.query gives a failed connection back with its error, so the retry gets a fresh one.
         return await this.pool.query(text, bound);
       } catch (error) {
-        if (attempt >= STATEMENT_ATTEMPTS || !neverApplied(error)) throw lost(error);
+        if (attempt >= STATEMENT_ATTEMPTS || !neverApplied(error)) throw this.lost(error);
       }
     }
   }
@@ -161,17 +181,30 @@ export class PostgresEngine implements DbEngine {
     } catch (error) {
       // A connection that failed to end its transaction is not handed to the next statement.
       client.release(error as Error);
-      throw lostBefore === undefined ? lost(error) : new ConnectionLost(`the connection was lost: ${lostBefore.message}`, false);
+      throw lostBefore === undefined ? this.lost(error) : new ConnectionLost(`the connection was lost: ${lostBefore.message}`, false);
     }
   }
-}
 
-/** A lost connection as ConnectionLost, with what is known about the statement; any other error as it is. */
-function lost(error: unknown): unknown {
-  if (!isLostConnection(error)) return error;
-  const message = (error as Error).message;
-  // Without the server's word the statement may have run before the connection went.
-  return neverApplied(error)
-    ? new ConnectionLost(`the connection was lost: ${message}`, false)
-    : new ConnectionLost(`the connection was lost before the server answered, so the statement may or may not have taken effect: ${message}`, true);
+  private abandonTransaction(error: Error): void {
+    this.transaction?.release(error);
+    this.transaction = undefined;
+    this.transactionLost = undefined;
+  }
+
+  /** A lost connection as ConnectionLost, with what is known about the statement; any other error as it is. */
+  private lost(error: unknown): unknown {
+    if (!isLostConnection(error)) return error;
+    if (unanswered(error)) {
+      return new ConnectionLost(
+        `the server did not answer within the statement timeout (${this.statementTimeoutMs} ms, ${STATEMENT_TIMEOUT.name}) and ${STATEMENT_ANSWER_GRACE_MS} ms more: ` +
+          'the connection was given up, so the statement may or may not have taken effect',
+        true,
+      );
+    }
+    const message = (error as Error).message;
+    // Without the server's word the statement may have run before the connection went.
+    return neverApplied(error)
+      ? new ConnectionLost(`the connection was lost: ${message}`, false)
+      : new ConnectionLost(`the connection was lost before the server answered, so the statement may or may not have taken effect: ${message}`, true);
+  }
 }

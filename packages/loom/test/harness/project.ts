@@ -1,0 +1,59 @@
+/**
+ * A throwaway project for the harness tests: `secrets.nxs` pointing every provider the Nexa
+ * docs' examples name (openai, deepseek) and the weak model at the fake model server, and a
+ * way to run a program in it with `loom run`, in this process.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FakeModelServer, RecordedRequest } from '../support/fake-model-server.js';
+import { secretsFor, TEST_API_KEY } from '../support/model-project.js';
+import { runInProcess } from '../cli/run-in-process.js';
+import type { CapturedRun } from '../cli/run-in-process.js';
+
+export interface HarnessProject {
+  readonly root: string;
+  /** Writes `source` as main.nx (or `file`) and runs it. */
+  run(source: string, options?: { readonly file?: string; readonly args?: readonly string[]; readonly env?: NodeJS.ProcessEnv }): Promise<CapturedRun & { readonly file: string }>;
+  remove(): void;
+}
+
+export function harnessProject(server: FakeModelServer): HarnessProject {
+  const root = mkdtempSync(join(tmpdir(), 'loom-harness-'));
+  writeFileSync(
+    join(root, 'secrets.nxs'),
+    `${secretsFor(server)}DEEPSEEK_API_KEY = "${TEST_API_KEY}"\nDEEPSEEK_BASE_URL = "${server.url}/v1"\nLOOM_WEAK_MODEL = "openai/judge-model"\n`,
+  );
+  return {
+    root,
+    async run(source, options = {}) {
+      const file = join(root, options.file ?? 'main.nx');
+      writeFileSync(file, source);
+      const run = await runInProcess(['run', ...(options.args ?? []), file], options.env ?? {});
+      return { ...run, file };
+    },
+    remove: () => rmSync(root, { recursive: true, force: true }),
+  };
+}
+
+interface Message {
+  readonly role: string;
+  readonly content: string;
+}
+
+export function messagesOf(request: RecordedRequest): readonly Message[] {
+  return request.body['messages'] as Message[];
+}
+
+export function systemPromptOf(request: RecordedRequest): string {
+  return messagesOf(request).find((message) => message.role === 'system')?.content ?? '';
+}
+
+export function lastUserMessageOf(request: RecordedRequest): string {
+  return messagesOf(request).filter((message) => message.role === 'user').at(-1)?.content ?? '';
+}
+
+/** Requests of the weak model judging a semantic condition. */
+export function isJudgement(request: RecordedRequest): boolean {
+  return systemPromptOf(request).includes('decide whether a condition holds');
+}

@@ -1,0 +1,106 @@
+/**
+ * `try_agent { } catch_correction(e: T) { }` and `on_error(e: T) { }` against the fake model
+ * server, in the shape of the Nexa docs' example: the correction catches only the error types
+ * it names, leaves the failure as a reflection for the next agent call, and the on_error hooks
+ * see a failing step without stopping its error.
+ */
+import assert from 'node:assert/strict';
+import { after, before, beforeEach, test } from 'node:test';
+import { startFakeModelServer } from '../support/fake-model-server.js';
+import type { FakeModelServer } from '../support/fake-model-server.js';
+import { harnessProject, lastUserMessageOf, systemPromptOf } from './project.js';
+import type { HarnessProject } from './project.js';
+
+let server: FakeModelServer;
+let project: HarnessProject;
+
+before(async () => {
+  server = await startFakeModelServer();
+  project = harnessProject(server);
+});
+
+beforeEach(() => server.reset());
+
+after(async () => {
+  await server.close();
+  project.remove();
+});
+
+const CODER = `@tool("Runs a shell command")
+fn shell_exec(command: string) -> string {
+    if command == "fail" { raise "the command failed" }
+    return "ran " + command
+}
+
+agent Coder uses shell_exec {
+    prompt: "Write the code the task asks for",
+    model: "deepseek/deepseek-chat"
+}
+`;
+
+test('a ToolError is corrected, and the next agent call is told what failed', async () => {
+  server.respondWith((request) => ({ text: `answer to ${lastUserMessageOf(request)}` }));
+  const run = await project.run(`${CODER}flow main {
+    try_agent {
+        shell_exec("fail")
+        print("not reached")
+    } catch_correction(e: ToolError) {
+        print("corrected " + e.code + ": " + e.message)
+    }
+    print(Coder.run("write a quicksort"))
+}
+`);
+  assert.equal(run.stderr, '');
+  assert.equal(run.stdout, "corrected E102: tool 'shell_exec' failed: the command failed\nanswer to write a quicksort\n");
+  const [call] = server.requests;
+  assert.match(systemPromptOf(call!), /Write the code the task asks for\n\nBefore you answer, reflect on this:\n- The previous attempt failed: E102 tool 'shell_exec' failed: the command failed\. Correct your approach\.$/);
+  assert.equal(run.status, 0);
+});
+
+test('catch_correction lets errors of other types go on; a union names several', async () => {
+  server.respondWith(() => ({ status: 400, errorMessage: 'scripted refusal' }));
+  const uncaught = await project.run(`${CODER}flow main {
+    try_agent { Coder.run("task") } catch_correction(e: ToolError) { print("not a tool error") }
+}
+`);
+  assert.equal(uncaught.stdout, '');
+  assert.match(uncaught.stderr, /^RuntimeError: agent 'Coder' failed: .*scripted refusal\n.*\n {2}= code E101\n$/);
+  assert.equal(uncaught.status, 1);
+
+  const caught = await project.run(`${CODER}flow main {
+    try_agent { Coder.run("task") } catch_correction(e: ToolError | ModelError) { print("caught " + e.code) }
+    try_agent { Coder.run("task") } catch_correction(e) { print("caught any " + e.code) }
+}
+`);
+  assert.equal(caught.stdout, 'caught E101\ncaught any E101\n');
+  assert.equal(caught.status, 0);
+});
+
+test('an agent call that runs out of its timeout is a TimeoutError', async () => {
+  server.respondWith(() => ({ text: 'late', delayMs: 2000 }));
+  const run = await project.run(`agent Slow { prompt: "Answer slowly", model: "openai/test-model", timeout: 0.2, retry: 0 }
+flow main {
+    try_agent { Slow.run("x") } catch_correction(e: TimeoutError) { print("timed out: " + e.code) }
+}
+`);
+  assert.equal(run.stdout, 'timed out: E101\n');
+  assert.equal(run.status, 0);
+});
+
+test('on_error hooks see a failing step of their type, once, and the error still goes on', async () => {
+  server.respondWith(() => ({ status: 400, errorMessage: 'scripted refusal' }));
+  const run = await project.run(`${CODER}flow main {
+    on_error(e: ModelError) {
+        print("hook saw " + e.code)
+    }
+    on_error(e: ToolError) {
+        print("not a tool error")
+    }
+    try_agent { Coder.run("task") } catch_correction(e: ModelError) { print("corrected") }
+    Coder.run("again")
+}
+`);
+  assert.equal(run.stdout, 'hook saw E101\ncorrected\nhook saw E101\n');
+  assert.match(run.stderr, /= code E101\n$/);
+  assert.equal(run.status, 1);
+});
