@@ -39,11 +39,6 @@ function layer(files, ...patterns) {
   };
 }
 
-/** Like `forbid`, for imports that may still name a type (`import type`), which vanish at run time. */
-function forbidValues(message, ...groups) {
-  return { ...forbid(message, ...groups), allowTypeImports: true };
-}
-
 /**
  * Imports of a sibling feature's files (`../entries/store.js` from features/notes/) other than
  * the modules named in `allowed`, which are that feature's public face. `depth` is how many
@@ -93,19 +88,19 @@ const layering = [
   // answer engine knows no HTTP; a feature reaches another only through its service or schemas.
   layer([`${LECTERN}/platform/**`], otherProduct.lectern,
     forbid('platform/ sits below the answer engine and the app that assembles it.', lecternPart.answerEngine, lecternPart.host),
-    forbidValues('platform/ sits below the features: it may name their payload types, never load their code.', lecternPart.features)),
+    forbid('platform/ knows no feature, not even a type: features declare their own events (features/<name>/events.ts) and the app combines them (src/event-catalogue.ts).', lecternPart.features)),
   layer([`${LECTERN}/answer-engine/**`], otherProduct.lectern,
     forbid('The answer engine knows no HTTP feature and no host: features call it.', lecternPart.features, lecternPart.host)),
   ...Array.from({ length: FEATURE_FOLDER_DEPTH_MAX + 1 }, (_, depth) =>
     layer([`${LECTERN}/features/*/${'*/'.repeat(depth)}*.ts`], otherProduct.lectern,
       forbid('A feature does not import the app that assembles it.', lecternPart.host),
-      otherFeatureInternals('A feature reaches another feature only through its service.ts or schemas.ts, never its routes, store or helpers.', ['service', 'schemas'], depth))),
+      otherFeatureInternals('A feature reaches another feature only through its service.ts, schemas.ts or events.ts, never its routes, store or helpers.', ['service', 'schemas', 'events'], depth))),
   layer([`${LECTERN}/features/*/store.ts`], otherProduct.lectern,
     forbid('Data flows routes → service → store: a store imports neither.', lecternPart.host, './service.js', './routes.js'),
     otherFeatureInternals("A store reads its own tables; another feature's types come from its schemas.ts.", ['schemas'])),
   layer([`${LECTERN}/features/*/service.ts`], otherProduct.lectern,
     forbid('Data flows routes → service → store: a service never imports its routes.', lecternPart.host, './routes.js'),
-    otherFeatureInternals('A feature reaches another feature only through its service.ts or schemas.ts, never its routes, store or helpers.', ['service', 'schemas'])),
+    otherFeatureInternals('A feature reaches another feature only through its service.ts, schemas.ts or events.ts, never its routes, store or helpers.', ['service', 'schemas', 'events'])),
   layer([`${LECTERN}/*.ts`, 'packages/lectern/test/**', 'packages/lectern/bin/**'], otherProduct.lectern),
 ];
 

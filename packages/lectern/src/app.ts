@@ -3,7 +3,8 @@ import websocket, { type WebsocketPluginOptions } from '@fastify/websocket';
 import { defaultAllowedOrigins, events, limits } from './config.js';
 import type { Db } from './platform/db.js';
 import { answerUnparsableRequest, errorEnvelope } from './platform/error-handler.js';
-import { busEvents, EventHub } from './platform/events.js';
+import { EventHub } from './platform/events.js';
+import { busEvents, type BusEvents } from './event-catalogue.js';
 import type { Logger } from './platform/logger.js';
 import { collectOpenApi } from './platform/openapi.js';
 import { closeRefusedUpgrades } from './platform/refused-upgrades.js';
@@ -99,7 +100,7 @@ export interface AppOptions extends ServicesOptions {
 
 export interface App {
   server: FastifyInstance;
-  hub: EventHub;
+  hub: EventHub<BusEvents>;
 }
 
 const healthPath = '/api/health';
@@ -162,7 +163,7 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
 /** The services over one database, and the bus they publish on; what the feature plugins are given. */
 export function createServices(options: ServicesOptions) {
   const { db, logger } = options;
-  const hub = new EventHub(db);
+  const hub = new EventHub<BusEvents>(db);
   const settings = createSettingsService(createSettingsStore(db), hub);
   const credentials = createCredentialService(createCredentialStore(db), options.dataDir, options.environment);
   const environment = options.environment ?? process.env;

@@ -11,6 +11,7 @@ import { defaultDataDir, prepareDataDir } from './platform/data-dir.js';
 import { openDatabase, type Db } from './platform/db.js';
 import { ApiError } from './platform/errors.js';
 import { EventHub } from './platform/events.js';
+import type { BusEvents } from './event-catalogue.js';
 import { StartupError } from './platform/startup-error.js';
 
 export const modelsUsage = `Usage: lectern models <list|install ID|remove ID> [--data-dir DIR] [--api-only] [--json]
@@ -63,8 +64,8 @@ function listTable(items: Model[]): string {
 }
 
 /** The model manager over the data dir's database, as `lectern serve` builds it, without the server. */
-function openManager(db: Db, dataDir: string): { models: ModelService; hub: EventHub } {
-  const hub = new EventHub(db);
+function openManager(db: Db, dataDir: string): { models: ModelService; hub: EventHub<BusEvents> } {
+  const hub = new EventHub<BusEvents>(db);
   const settings = createSettingsService(createSettingsStore(db), hub);
   const models = createModelService({
     store: createModelInstallStore(db),
@@ -80,7 +81,7 @@ function openManager(db: Db, dataDir: string): { models: ModelService; hub: Even
   return { models, hub };
 }
 
-async function install(models: ModelService, hub: EventHub, id: string, json: boolean): Promise<number> {
+async function install(models: ModelService, hub: EventHub<BusEvents>, id: string, json: boolean): Promise<number> {
   const tty = process.stderr.isTTY === true && !json;
   let latest = await models.install(id);
   let rate = 0;
@@ -92,10 +93,10 @@ async function install(models: ModelService, hub: EventHub, id: string, json: bo
     lastState = latest.state;
   };
   const done = new Promise<void>((resolve) => {
-    const unsubscribe = hub.subscribe(({ frame }) => {
-      if (frame.type !== 'model.installation' || frame.data.model.id !== id) return;
-      latest = frame.data.model;
-      rate = frame.data.rate_bytes_per_second;
+    const unsubscribe = hub.on('model.installation', ({ data }) => {
+      if (data.model.id !== id) return;
+      latest = data.model;
+      rate = data.rate_bytes_per_second;
       render();
       if (settled(latest)) {
         unsubscribe();

@@ -5,7 +5,8 @@
  * `LECTERN_UPDATE_DOCS=1 npm test -- reference-tables` rewrites the page.
  */
 import type { TSchema } from '@sinclair/typebox';
-import { busEvents, type EventDefinition } from './platform/events.js';
+import type { EventCatalogue } from './platform/events.js';
+import { busEvents } from './event-catalogue.js';
 import { errorStatus } from './platform/errors.js';
 import { connectionFrames } from './features/events/frames.js';
 
@@ -18,7 +19,7 @@ function payloadSummary(schema: TSchema): string {
   return names.length === 0 ? '`{}`' : `\`{${names.join(', ')}}\``;
 }
 
-function eventRows(definitions: Readonly<Record<string, EventDefinition>>, origin: string): string[] {
+function eventRows(definitions: EventCatalogue, origin: string): string[] {
   return Object.entries(definitions).map(
     ([type, definition]) => `| \`${type}\` | ${origin} | ${payloadSummary(definition.data)} | ${definition.description} |`,
   );

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import { renderErrorTable, renderEventTable } from '../src/reference-tables.js';
-import { busEvents } from '../src/platform/events.js';
+import { busEvents } from '../src/event-catalogue.js';
 import { errorStatus } from '../src/platform/errors.js';
 import { connectionFrames } from '../src/features/events/frames.js';
 

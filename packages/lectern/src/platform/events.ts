@@ -2,13 +2,6 @@ import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { events as limits, memory } from '../config.js';
 import type { AfterCommit } from './commit-callbacks.js';
 import { stringBytes } from './memory-size.js';
-import type { Task } from '../features/assistant/schemas.js';
-import type { Entry } from '../features/entries/schemas.js';
-import type { Model, ModelRuntime } from '../features/models/schemas.js';
-import type { MaterialSummary } from '../features/materials/schemas.js';
-import type { Note } from '../features/notes/schemas.js';
-import type { Session } from '../features/sessions/schemas.js';
-import type { Settings } from '../features/settings/schemas.js';
 
 /** One kind of frame: the schema of its `data` and what it means, for the API documents. */
 export interface EventDefinition {
@@ -17,103 +10,59 @@ export interface EventDefinition {
 }
 
 /**
- * A payload that is one of the shared resources (Session, Entry, ...). The schema is a `$ref`
- * to the id the features register with Fastify, and only the TypeScript type is imported: at
- * run time the bus depends on nothing above the platform.
+ * Frames by name. Each feature declares the frames it publishes (features/<name>/events.ts);
+ * the app combines them into the bus's catalogue, which types the hub and lists the frames in
+ * the API documents, so code and documentation cannot drift apart. The platform knows none of
+ * them.
  */
-const resource = <T>(id: string) => Type.Unsafe<T>(Type.Ref(id));
+export type EventCatalogue = Readonly<Record<string, EventDefinition>>;
 
-const nullableInteger = Type.Union([Type.Integer(), Type.Null()]);
-
-/**
- * Every event features publish on the bus, with its payload. `publish` accepts exactly these
- * types and payloads, subscribers receive them typed, and the OpenAPI document lists them from
- * here, so code and documentation cannot drift apart.
- */
-export const busEvents = {
-  session: {
-    data: resource<Session>('Session'),
-    description: 'A session was created or changed status (the whole session).',
-  },
-  transcript: {
-    data: resource<Entry>('Entry'),
-    description: 'A new entry (never sent for an idempotent replay).',
-  },
-  alert: {
-    data: Type.Object({
-      entry_id: Type.Integer(),
-      level: Type.Union([Type.Literal('danger'), Type.Literal('warning')]),
-      keywords: Type.Array(Type.String()),
-      text: Type.String(),
-    }),
-    description: 'A new entry matched an alert keyword; follows its transcript event, at most one per entry.',
-  },
-  'assistant.progress': {
-    data: Type.Object({ id: Type.String(), kind: Type.String(), stage: Type.String(), done: Type.Integer(), total: Type.Integer() }),
-    description: 'A task moved to another stage.',
-  },
-  'assistant.delta': {
-    data: Type.Object({
-      id: Type.String(),
-      text: Type.String(),
-      offset: Type.Integer({ description: 'In Unicode code points' }),
-      first_token_ms: nullableInteger,
-    }),
-    description: "The next piece of a task's answer; the deltas of a task concatenate to its final markdown.",
-  },
-  'assistant.finished': {
-    data: resource<Task>('Task'),
-    description: 'A task completed, failed or was cancelled (the task record).',
-  },
-  'summary.created': {
-    data: resource<Note>('Note'),
-    description: 'A completed summary wrote its note.',
-  },
-  summary_deferred: {
-    data: Type.Object({ session_id: Type.String(), reason: Type.String() }),
-    description: 'The auto-summary after a stop was not started because the task limits were reached or the database could not take the task (a full disk: the reason says which).',
-  },
-  'model.installation': {
-    data: Type.Object({ model: resource<Model>('Model'), rate_bytes_per_second: Type.Integer() }),
-    description: 'An installation moved on (at most 10 frames a second per model; the last one carries the current state): the model record and the transfer rate.',
-  },
-  'models.runtime': {
-    data: resource<ModelRuntime>('ModelRuntime'),
-    description: 'An engine changed state (cold, warming, ready, failed): the whole runtime status, as GET /models/runtime answers.',
-  },
-  'material.created': {
-    data: resource<MaterialSummary>('MaterialSummary'),
-    description: 'A material was uploaded or imported (the record without its text).',
-  },
-  'audio.level': {
-    data: Type.Object({ peak: Type.Number({ minimum: 0, maximum: 1, description: 'Loudest sample since the previous frame, 0..1 of full scale' }) }),
-    description: 'Microphone classes: the input level, at most 10 frames a second while audio arrives.',
-  },
-  'audio.partial': {
-    data: Type.Object({ text: Type.String() }),
-    description: 'Microphone classes: the text so far of a long speech segment still in progress (not an entry; the entry follows when the segment ends).',
-  },
-  'audio.error': {
-    data: Type.Object({ code: Type.String(), message: Type.String() }),
-    description: 'Microphone classes: capture or recognition failed (code as in the error table: device_unavailable, model_unavailable); the session goes to `error`.',
-  },
-  'audio.stopping': {
-    data: Type.Object({}),
-    description: 'Microphone classes: the class is stopping; the last speech segment is being transcribed.',
-  },
-  'settings.updated': {
-    data: resource<Settings>('Settings'),
-    description: 'The settings changed (the full settings).',
-  },
-} satisfies Record<string, EventDefinition>;
-
-export type EventType = keyof typeof busEvents;
-export type EventData<Type extends EventType> = Static<(typeof busEvents)[Type]['data']>;
+export type EventName<Catalogue extends EventCatalogue> = keyof Catalogue & string;
+export type EventData<Catalogue extends EventCatalogue, Name extends EventName<Catalogue>> = Static<Catalogue[Name]['data']>;
 
 /** A frame as sent to WebSocket clients. `seq` is a per-process monotonic counter. */
-export type EventFrame = {
-  [Type in EventType]: { type: Type; seq: number; session_id: string | null; data: EventData<Type> };
-}[EventType];
+export type EventFrame<Catalogue extends EventCatalogue, Name extends EventName<Catalogue> = EventName<Catalogue>> = {
+  [Type in Name]: { type: Type; seq: number; session_id: string | null; data: EventData<Catalogue, Type> };
+}[Name];
+
+/**
+ * A payload that is one of the shared resources (Session, Entry, ...): a `$ref` to the schema
+ * registered under `id` with Fastify, typed as `T`.
+ */
+export const resource = <T>(id: string) => Type.Unsafe<T>(Type.Ref(id));
+
+type Combined<Parts extends readonly EventCatalogue[]> = Parts extends readonly [infer First, ...infer Rest extends readonly EventCatalogue[]]
+  ? First & Combined<Rest>
+  : unknown;
+
+/** The features' catalogues as one, in the order given; two features declaring one name is a startup error. */
+export function combineCatalogues<Parts extends readonly EventCatalogue[]>(...parts: Parts): Combined<Parts> {
+  const combined: Record<string, EventDefinition> = {};
+  for (const part of parts) {
+    for (const [name, definition] of Object.entries(part)) {
+      if (name in combined) throw new Error(`The event ${name} is declared twice`);
+      combined[name] = definition;
+    }
+  }
+  return combined as Combined<Parts>;
+}
+
+/** What a feature that publishes needs of the bus: its own frames, typed by its catalogue. */
+export interface EventPublisher<Catalogue extends EventCatalogue> {
+  publish<Name extends EventName<Catalogue>>(type: Name, sessionId: string | null, data: EventData<Catalogue, Name>): void;
+}
+
+/** What a feature that follows another's frames needs of the bus: the frames of one name. */
+export interface EventListeners<Catalogue extends EventCatalogue> {
+  on<Name extends EventName<Catalogue>>(type: Name, listener: (frame: EventFrame<Catalogue, Name>) => void): () => void;
+}
+
+/** What a transport needs of the bus: every frame as text, whatever its name, and the replay ring. */
+export interface FrameFeed {
+  readonly seq: number;
+  subscribe(listener: (serialised: SerialisedFrame) => void): () => void;
+  replayAfter(afterSeq: number): SerialisedFrame[] | null;
+}
 
 /** A frame as it goes out: its seq, its JSON text, serialised once for every client, and what that text costs in memory. */
 export interface SerialisedFrame {
@@ -123,11 +72,11 @@ export interface SerialisedFrame {
 }
 
 /** What a subscriber receives: the serialised frame and the frame itself. */
-export interface PublishedFrame extends SerialisedFrame {
-  frame: EventFrame;
+export interface PublishedFrame<Catalogue extends EventCatalogue> extends SerialisedFrame {
+  frame: EventFrame<Catalogue>;
 }
 
-export type Listener = (published: PublishedFrame) => void;
+export type Listener<Catalogue extends EventCatalogue> = (published: PublishedFrame<Catalogue>) => void;
 
 export interface RingLimits {
   capacityFrames: number;
@@ -142,13 +91,13 @@ export interface RingLimits {
  * reconnecting client can replay what it missed: the last `capacityFrames`, fewer when those
  * would pass `maxBytes` of JSON. Only the JSON text is kept, not the payload objects behind it.
  */
-export class EventHub {
+export class EventHub<Catalogue extends EventCatalogue> implements EventPublisher<Catalogue>, EventListeners<Catalogue>, FrameFeed {
   private lastSeq = 0;
   /** The oldest seq still held; the ring holds every frame from it to `lastSeq`. */
   private oldestHeldSeq = 1;
   private heldBytes = 0;
   private readonly ring: (SerialisedFrame | undefined)[];
-  private readonly listeners = new Set<Listener>();
+  private readonly listeners = new Set<Listener<Catalogue>>();
   private readonly limits: RingLimits;
 
   constructor(
@@ -164,16 +113,16 @@ export class EventHub {
   }
 
   /** Sends the frame once the current transaction, if any, has committed; its `seq` is given then, so seqs follow the order frames leave in. */
-  publish<Type extends EventType>(type: Type, sessionId: string | null, data: EventData<Type>): void {
+  publish<Name extends EventName<Catalogue>>(type: Name, sessionId: string | null, data: EventData<Catalogue, Name>): void {
     this.database.afterCommit(() => this.send(type, sessionId, data));
   }
 
-  private send<Type extends EventType>(type: Type, sessionId: string | null, data: EventData<Type>): void {
+  private send<Name extends EventName<Catalogue>>(type: Name, sessionId: string | null, data: EventData<Catalogue, Name>): void {
     // The signature ties `data` to `type`; TypeScript cannot carry that link through a generic
     // object literal into the union, hence the assertion.
-    const frame = { type, seq: ++this.lastSeq, session_id: sessionId, data } as EventFrame;
+    const frame = { type, seq: ++this.lastSeq, session_id: sessionId, data } as EventFrame<Catalogue>;
     const json = JSON.stringify(frame);
-    const published: PublishedFrame = { frame, seq: frame.seq, json, bytes: stringBytes(json) };
+    const published: PublishedFrame<Catalogue> = { frame, seq: frame.seq, json, bytes: stringBytes(json) };
     this.hold({ seq: published.seq, json, bytes: published.bytes });
     for (const listener of this.listeners) listener(published);
   }
@@ -198,9 +147,17 @@ export class EventHub {
     this.oldestHeldSeq++;
   }
 
-  subscribe(listener: Listener): () => void {
+  /** Every frame, as it leaves. */
+  subscribe(listener: Listener<Catalogue>): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
+  }
+
+  on<Name extends EventName<Catalogue>>(type: Name, listener: (frame: EventFrame<Catalogue, Name>) => void): () => void {
+    return this.subscribe(({ frame }) => {
+      // A frame's `type` names its payload: this one is an EventFrame<Catalogue, Name>.
+      if (frame.type === type) listener(frame as EventFrame<Catalogue, Name>);
+    });
   }
 
   /**

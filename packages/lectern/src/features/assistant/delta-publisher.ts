@@ -1,5 +1,6 @@
 import { codePointCount } from '../../answer-engine/text/surrogates.js';
-import type { EventHub } from '../../platform/events.js';
+import type { EventPublisher } from '../../platform/events.js';
+import type { AssistantEvents } from './events.js';
 
 /**
  * Streams a task's answer as `assistant.delta` frames. The first chunk goes out at once (it
@@ -14,7 +15,7 @@ export class DeltaPublisher {
   private firstTokenMs: number | null = null;
 
   constructor(
-    private readonly hub: EventHub,
+    private readonly hub: EventPublisher<AssistantEvents>,
     private readonly taskId: string,
     private readonly sessionId: string,
     private readonly flushIntervalMs: number,

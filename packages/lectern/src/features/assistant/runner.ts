@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { assistant as limits } from '../../config.js';
-import type { EventHub } from '../../platform/events.js';
+import type { EventPublisher } from '../../platform/events.js';
+import type { AssistantEvents } from './events.js';
 import type { Logger } from '../../platform/logger.js';
 import type { TaskProvider } from '../../answer-engine/providers/task-provider.js';
 import type { AssistantRequest, MaterialText, TranscriptLine } from '../../answer-engine/types.js';
@@ -20,7 +21,7 @@ export interface ClassData {
 
 export interface RunnerDeps {
   store: TaskStore;
-  hub: EventHub;
+  hub: EventPublisher<AssistantEvents>;
   logger: Logger;
   /** The provider for the next task (asynchronous: the engines load on first use). */
   resolveProvider: () => TaskProvider | Promise<TaskProvider>;

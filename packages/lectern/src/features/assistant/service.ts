@@ -1,14 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { assistant as limits } from '../../config.js';
 import { ApiError, invalidRequest, invalidState, notFound } from '../../platform/errors.js';
-import type { EventHub } from '../../platform/events.js';
+import type { EventListeners, EventPublisher } from '../../platform/events.js';
 import { storageFailureOf } from '../../platform/storage-failure.js';
 import type { TaskProvider } from '../../answer-engine/providers/task-provider.js';
 import type { MaterialText } from '../../answer-engine/types.js';
 import { entryTerms } from '../../answer-engine/text/term-cache.js';
+import type { EntryEvents } from '../entries/events.js';
 import type { EntryService } from '../entries/service.js';
 import type { Session } from '../sessions/schemas.js';
 import type { SessionService } from '../sessions/service.js';
+import type { AssistantEvents } from './events.js';
 import { describeFailure } from './failure.js';
 import type { TaskRunner } from './runner.js';
 import type { CreateTaskBody, Task } from './schemas.js';
@@ -29,7 +31,8 @@ export interface AssistantServiceDeps {
   runner: TaskRunner;
   sessions: SessionService;
   entries: EntryService;
-  hub: EventHub;
+  /** Publishes the assistant's frames; follows new entries to analyse them ahead of a rescue. */
+  hub: EventPublisher<AssistantEvents> & EventListeners<EntryEvents>;
   /** The provider for the next task (asynchronous: the engines load on first use). */
   resolveProvider: () => TaskProvider | Promise<TaskProvider>;
   autoSummaryEnabled: () => boolean;
@@ -44,9 +47,7 @@ export function createAssistantService(deps: AssistantServiceDeps) {
 
   // Analyse each entry as it arrives, after its answer has gone out, so a rescue pressed later
   // finds the class already tokenised instead of paying for it while the student waits.
-  hub.subscribe(({ frame }) => {
-    if (frame.type !== 'transcript') return;
-    const entry = frame.data;
+  hub.on('transcript', ({ data: entry }) => {
     setImmediate(() => entryTerms(entry));
   });
 

@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
 import { audio as limits } from '../../config.js';
-import type { EventHub } from '../../platform/events.js';
+import type { EventListeners } from '../../platform/events.js';
 import { ApiError, invalidState } from '../../platform/errors.js';
 import type { Entry } from '../entries/schemas.js';
 import type { EntryService } from '../entries/service.js';
 import type { MaterialService } from '../materials/service.js';
+import type { SessionEvents } from '../sessions/events.js';
 import type { Session } from '../sessions/schemas.js';
 import type { SessionService } from '../sessions/service.js';
 import { downmix, peakOf, resampleMono } from './resample.js';
@@ -28,7 +29,7 @@ export interface AudioServiceOptions {
   /** `asr.model_id` from the settings, read per clip. */
   modelId: () => string;
   /** Session events: a class that will send speech gets its recogniser prepared as soon as it has its material. */
-  hub: EventHub;
+  hub: EventListeners<SessionEvents>;
 }
 
 /** Sources whose classes send speech (clips from the web page, or the microphone). */
@@ -48,9 +49,7 @@ export function createAudioService(options: AudioServiceOptions) {
 
   // A speaking class's vocabulary is built once it has a material, before its first clip asks:
   // that clip would wait for the build otherwise. Without a material there is nothing to build.
-  options.hub.subscribe(({ frame }) => {
-    if (frame.type !== 'session') return;
-    const session = frame.data;
+  options.hub.on('session', ({ data: session }) => {
     if (session.status === 'stopped' || session.status === 'error' || session.status === 'interrupted') prepared.delete(session.id);
     else if (SPEAKING_SOURCES.has(session.source) && session.material_id !== null && prepared.get(session.id) !== session.material_id) {
       prepared.set(session.id, session.material_id);

@@ -1,8 +1,9 @@
 import { limits } from '../../config.js';
 import { invalidState } from '../../platform/errors.js';
-import type { EventHub } from '../../platform/events.js';
+import type { EventPublisher } from '../../platform/events.js';
 import { exportLineText } from '../../platform/text-rule.js';
 import type { EntryArrival, SessionService } from '../sessions/service.js';
+import type { EntryEvents } from './events.js';
 import { matchAlert, type AlertKeywords } from './alerts.js';
 
 /** The settings feature seeds its alert keyword defaults from the list the matcher was made for. */
@@ -25,7 +26,7 @@ export interface EntriesPageResult {
 export function createEntryService(
   store: EntryStore,
   sessions: SessionService,
-  hub: EventHub,
+  hub: EventPublisher<EntryEvents>,
   alertKeywords: () => AlertKeywords,
 ) {
   return {

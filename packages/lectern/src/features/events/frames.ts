@@ -1,15 +1,15 @@
 import { Type, type Static } from '@sinclair/typebox';
-import type { EventDefinition } from '../../platform/events.js';
+import { resource, type EventCatalogue } from '../../platform/events.js';
 import type { Session } from '../sessions/schemas.js';
 
 /**
  * Frames the WebSocket sends on its own, outside the bus: they concern one connection, so they
- * are never replayed. Documented next to the bus events (platform/events.ts) in OpenAPI.
+ * are never replayed. Documented next to the bus events (src/event-catalogue.ts) in OpenAPI.
  */
 export const connectionFrames = {
   snapshot: {
     data: Type.Object({
-      session: Type.Union([Type.Unsafe<Session>(Type.Ref('Session')), Type.Null()]),
+      session: Type.Union([resource<Session>('Session'), Type.Null()]),
       source: Type.Union([Type.String(), Type.Null()]),
     }),
     description: 'First frame after auth: the current class (as GET /status); `seq` is the last frame published so far.',
@@ -22,7 +22,7 @@ export const connectionFrames = {
     data: Type.Object({}),
     description: 'The answer to a ping; it has no `seq`.',
   },
-} satisfies Record<string, EventDefinition>;
+} satisfies EventCatalogue;
 
 type FrameData<Type extends keyof typeof connectionFrames> = Static<(typeof connectionFrames)[Type]['data']>;
 export type ResyncReason = FrameData<'resync_required'>['reason'];

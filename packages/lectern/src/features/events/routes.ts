@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { RawData, WebSocket } from 'ws';
 import { events as limits, memory } from '../../config.js';
 import { tokenMatches } from '../../platform/auth.js';
-import type { EventHub } from '../../platform/events.js';
+import type { FrameFeed } from '../../platform/events.js';
 import type { SessionService } from '../sessions/service.js';
 import { ClientQueue } from './client-queue.js';
 import { pongFrame, resyncFrame, snapshotFrame } from './frames.js';
@@ -42,7 +42,7 @@ function isPing(text: string): boolean {
  * snapshot, any replay it asked for, and the live stream; it may only ping.
  */
 export interface EventRoutesOptions {
-  hub: EventHub;
+  hub: FrameFeed;
   sessions: SessionService;
   token: string;
 }

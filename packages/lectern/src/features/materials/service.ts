@@ -2,8 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { codePointCount } from '../../answer-engine/text/surrogates.js';
 import type { MaterialText } from '../../answer-engine/types.js';
 import { ApiError, notFound } from '../../platform/errors.js';
-import type { EventHub } from '../../platform/events.js';
+import type { EventPublisher } from '../../platform/events.js';
 import type { SessionService } from '../sessions/service.js';
+import type { MaterialEvents } from './events.js';
 import { safeBasename } from './filename.js';
 import { MaterialRejected, joinPages } from './parsing/extracted.js';
 import type { MaterialParser } from './parsing/parse-in-worker.js';
@@ -13,7 +14,7 @@ import type { MaterialStore, MaterialsPageRows } from './store.js';
 export interface MaterialServiceDeps {
   store: MaterialStore;
   sessions: SessionService;
-  hub: EventHub;
+  hub: EventPublisher<MaterialEvents>;
   parser: MaterialParser;
 }
 

@@ -1,4 +1,5 @@
-import type { EventHub } from '../../platform/events.js';
+import type { EventPublisher } from '../../platform/events.js';
+import type { ModelEvents } from './events.js';
 import type { ModelInstallationEvent } from './schemas.js';
 
 /**
@@ -12,7 +13,7 @@ export class InstallationEvents {
   private closed = false;
 
   constructor(
-    private readonly hub: EventHub,
+    private readonly hub: EventPublisher<ModelEvents>,
     private readonly intervalMs: number,
     private readonly current: (modelId: string) => ModelInstallationEvent,
   ) {}

@@ -2,7 +2,8 @@ import { join } from 'node:path';
 import { assistant, models as limits } from '../../config.js';
 import type { ChatCall } from '../../answer-engine/providers/chat-provider.js';
 import { ApiError } from '../../platform/errors.js';
-import type { EventHub } from '../../platform/events.js';
+import type { EventPublisher } from '../../platform/events.js';
+import type { ModelEvents } from './events.js';
 import type { Logger } from '../../platform/logger.js';
 import { verifyInstalledFiles } from './installed-digests.js';
 import { LoadedLlm } from './llm-engine.js';
@@ -18,7 +19,7 @@ export interface InstalledModel {
 }
 
 export interface ModelRuntimeOptions {
-  hub: EventHub;
+  hub: EventPublisher<ModelEvents>;
   logger: Logger;
   /** The installed model of that id; throws model_unavailable when it is not installed. */
   installed: (id: string) => InstalledModel;

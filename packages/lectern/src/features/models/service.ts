@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { models as limits, systemRecogniser } from '../../config.js';
 import { ApiError, invalidState, notFound } from '../../platform/errors.js';
-import type { EventHub } from '../../platform/events.js';
+import type { EventPublisher } from '../../platform/events.js';
+import type { ModelEvents } from './events.js';
 import type { Logger } from '../../platform/logger.js';
 import { downloadUrlOf } from './download-url.js';
 import { DownloadError, downloadFile, type DownloadedFile } from './file-download.js';
@@ -35,7 +36,7 @@ export const childProcessProbe: LoadProbe = async (entry, dir) => {
 
 export interface ModelServiceOptions {
   store: ModelInstallStore;
-  hub: EventHub;
+  hub: EventPublisher<ModelEvents>;
   logger: Logger;
   dataDir: string;
   manifest: readonly ManifestEntry[];

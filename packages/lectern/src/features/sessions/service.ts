@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { defaults } from '../../config.js';
 import { ApiError, invalidState, notFound } from '../../platform/errors.js';
-import type { EventHub } from '../../platform/events.js';
+import type { EventPublisher } from '../../platform/events.js';
+import type { SessionEvents } from './events.js';
 import type { Session, SessionSource, SessionStatus } from './schemas.js';
 import type { SessionStore, SessionsPageRows } from './store.js';
 
@@ -28,7 +29,7 @@ export interface EntryArrival {
 }
 
 /** The session state machine: starting → recording ⇄ paused → stopped; interrupted and error at the edges. */
-export function createSessionService(store: SessionStore, hub: EventHub, startCapture?: CaptureStarter) {
+export function createSessionService(store: SessionStore, hub: EventPublisher<SessionEvents>, startCapture?: CaptureStarter) {
   const now = () => new Date().toISOString();
 
   function publish(session: Session): Session {

@@ -1,6 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
-import type { EventHub } from '../../platform/events.js';
+import type { EventPublisher } from '../../platform/events.js';
 import { defaultSettings } from './defaults.js';
+import type { SettingsEvents } from './events.js';
 import type { Settings, SettingsPatch } from './schemas.js';
 import type { SettingsSection, SettingsStore } from './store.js';
 import { parseSettingsPatch } from './validation.js';
@@ -37,7 +38,7 @@ function deepFreeze<T>(value: T): T {
  * object, so the next task (and the next request's Origin check) sees the change without a
  * restart.
  */
-export function createSettingsService(store: SettingsStore, hub: EventHub) {
+export function createSettingsService(store: SettingsStore, hub: EventPublisher<SettingsEvents>) {
   // Rows hold sections written after validation, so they merge like a trusted patch; fields
   // added by a later Lectern version take their defaults.
   let current = deepFreeze(merge(defaultSettings, store.load() as SettingsPatch));

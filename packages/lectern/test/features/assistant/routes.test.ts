@@ -2,7 +2,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Task } from '../../../src/features/assistant/schemas.js';
 import type { Session } from '../../../src/features/sessions/schemas.js';
-import type { EventData } from '../../../src/platform/events.js';
+import type { BusEventData } from '../../../src/event-catalogue.js';
 import { startFeatureServer, type FeatureServer } from '../../support/feature-server.js';
 
 interface ErrorBody {
@@ -18,7 +18,7 @@ describe('assistant routes', () => {
 
   const ask = (sessionId: string, payload: object) => feature.inject({ method: 'POST', url: `/api/v2/sessions/${sessionId}/assistant`, payload });
 
-  function finished(taskId: string): Promise<EventData<'assistant.finished'>> {
+  function finished(taskId: string): Promise<BusEventData<'assistant.finished'>> {
     return new Promise((resolve) => {
       const unsubscribe = feature.services.hub.subscribe(({ frame }) => {
         if (frame.type === 'assistant.finished' && frame.data.id === taskId) {

@@ -7,7 +7,8 @@ import { createAssistantService } from '../../../src/features/assistant/service.
 import { createTaskStore, type TaskStore } from '../../../src/features/assistant/store.js';
 import { createBuiltinProvider } from '../../../src/answer-engine/providers/builtin-provider.js';
 import type { TaskProvider } from '../../../src/answer-engine/providers/task-provider.js';
-import { EventHub, type EventFrame } from '../../../src/platform/events.js';
+import { EventHub } from '../../../src/platform/events.js';
+import type { BusEvents, BusFrame } from '../../../src/event-catalogue.js';
 import { startFeatureServer, type FeatureServer } from '../../support/feature-server.js';
 
 const task: Task = {
@@ -69,7 +70,7 @@ describe('assistant runner and service', () => {
       // line awaited is the one about the outcome that could not be written.
       const logger = pino({ level: 'error' }, { write: (line: string) => line.includes('could not be recorded') && resolve(line) });
       // No database behind this store: nothing to wait for before a frame leaves.
-      new TaskRunner({ store, hub: new EventHub({ afterCommit: (send) => send() }), logger, resolveProvider: createBuiltinProvider }).start(
+      new TaskRunner({ store, hub: new EventHub<BusEvents>({ afterCommit: (send) => send() }), logger, resolveProvider: createBuiltinProvider }).start(
         task,
         { courseName: 'Statistics', entries: [], material: null },
         { kind: 'rescue' },
@@ -103,7 +104,7 @@ describe('assistant runner and service', () => {
       };
       const assistant = assistantAnsweringWith(feature, windingDown);
       const session = await sessions.create({ course_name: 'Statistics' });
-      const frames: EventFrame[] = [];
+      const frames: BusFrame[] = [];
       const firstDelta = new Promise<void>((resolve) => {
         hub.subscribe(({ frame }) => {
           frames.push(frame);
@@ -162,7 +163,7 @@ describe('assistant runner and service', () => {
         },
       };
       const assistant = assistantAnsweringWith(feature, createBuiltinProvider(), { store: full, autoSummary: true });
-      const deferred: EventFrame[] = [];
+      const deferred: BusFrame[] = [];
       hub.subscribe(({ frame }) => frame.type === 'summary_deferred' && deferred.push(frame));
       const session = await sessions.create({ course_name: 'Statistics' });
       entries.append(session.id, { text: 'The mean is the average of the values.', source_id: 'a' });

@@ -4,7 +4,7 @@ import { readFileSync, writeFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Entry } from '../../../src/features/entries/schemas.js';
-import type { PublishedFrame } from '../../../src/platform/events.js';
+import type { BusFrame } from '../../../src/event-catalogue.js';
 import { systemRecogniserPaths } from '../../../src/features/models/system-recogniser.js';
 import { startFeatureServer, type FeatureServer } from '../../support/feature-server.js';
 import { multipartBody } from '../../support/multipart.js';
@@ -30,7 +30,7 @@ describe('microphone classes (a PulseAudio null sink fed with espeak-ng speech)'
   let pulse: PrivatePulseAudio;
   let feature: FeatureServer;
   let materialId: string;
-  const frames: PublishedFrame['frame'][] = [];
+  const frames: BusFrame[] = [];
   const levelTimes: number[] = [];
 
   before(async () => {

@@ -2,12 +2,12 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Entry } from '../../../src/features/entries/schemas.js';
 import type { Session } from '../../../src/features/sessions/schemas.js';
-import type { EventFrame } from '../../../src/platform/events.js';
+import type { BusFrame } from '../../../src/event-catalogue.js';
 import { startFeatureServer, type FeatureServer } from '../../support/feature-server.js';
 
 describe('entry routes', () => {
   let feature: FeatureServer;
-  const frames: EventFrame[] = [];
+  const frames: BusFrame[] = [];
   let session: Session;
   let entriesUrl: string;
 

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import type WebSocket from 'ws';
 import { connectionFrames } from '../../../src/features/events/frames.js';
 import { eventsPath } from '../../../src/features/events/routes.js';
-import { busEvents } from '../../../src/platform/events.js';
+import { busEvents } from '../../../src/event-catalogue.js';
 import { featureServerToken, startFeatureServer, type FeatureServer } from '../../support/feature-server.js';
 
 interface Frame {

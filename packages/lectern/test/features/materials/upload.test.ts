@@ -2,7 +2,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import type { Material, MaterialSummary } from '../../../src/features/materials/schemas.js';
-import type { EventData } from '../../../src/platform/events.js';
+import type { BusEventData } from '../../../src/event-catalogue.js';
 import { startFeatureServer, type FeatureServer } from '../../support/feature-server.js';
 import { multipartBody, type FilePart } from '../../support/multipart.js';
 import { deckSlides, fixture, handoutDocxText, handoutPdfPages } from './fixtures.js';
@@ -12,7 +12,7 @@ const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.doc
 
 describe('POST /materials: every accepted format, its exact text', () => {
   let feature: FeatureServer;
-  const created: EventData<'material.created'>[] = [];
+  const created: BusEventData<'material.created'>[] = [];
 
   before(async () => {
     feature = await startFeatureServer(['materials']);

@@ -4,7 +4,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSy
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Model } from '../../../src/features/models/schemas.js';
-import type { EventFrame } from '../../../src/platform/events.js';
+import type { BusFrame } from '../../../src/event-catalogue.js';
 import { startFeatureServer, type FeatureServer } from '../../support/feature-server.js';
 import { fileOf, sha256Of, startModelMirror, type MirrorFileBehaviour, type ModelMirror } from '../../support/model-mirror.js';
 
@@ -112,7 +112,7 @@ describe('model install', () => {
     const files = [{ name: 'weights.gguf', content: fileOf(3 * MiB, 7) }, { name: 'tokens.txt', content: fileOf(5000, 8) }];
     const { id, path } = manifestOf(files);
     const server = await serverFor(path);
-    const frames: EventFrame[] = [];
+    const frames: BusFrame[] = [];
     server.services.hub.subscribe(({ frame }) => frames.push(frame));
 
     const started = await install(server, id);

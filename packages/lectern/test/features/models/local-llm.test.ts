@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Task } from '../../../src/features/assistant/schemas.js';
 import type { Model, ModelRuntime } from '../../../src/features/models/schemas.js';
-import type { EventFrame } from '../../../src/platform/events.js';
+import type { BusFrame } from '../../../src/event-catalogue.js';
 import { startFeatureServer, type FeatureServer } from '../../support/feature-server.js';
 import { sha256Of, startModelMirror, type ModelMirror } from '../../support/model-mirror.js';
 import { tinyGguf } from '../../support/tiny-gguf.js';
@@ -135,7 +135,7 @@ describe('local LLM: install → start → local tasks stream from the GGUF', ()
   it('starts once for concurrent calls, reports readiness with models.runtime events, and a local rescue (then every other kind) and the connection test stream from the GGUF', async () => {
     const feature = await server();
     await install(feature, ids.talker);
-    const frames: EventFrame[] = [];
+    const frames: BusFrame[] = [];
     feature.services.hub.subscribe(({ frame }) => frames.push(frame));
 
     const starts = await Promise.all([1, 2, 3].map(() => feature.inject({ method: 'POST', url: `/api/v2/models/${ids.talker}/start` })));

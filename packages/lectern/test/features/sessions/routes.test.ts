@@ -1,7 +1,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Session } from '../../../src/features/sessions/schemas.js';
-import type { EventFrame } from '../../../src/platform/events.js';
+import type { BusFrame } from '../../../src/event-catalogue.js';
 import { startFeatureServer, type FeatureServer } from '../../support/feature-server.js';
 
 interface ErrorBody {
@@ -11,7 +11,7 @@ interface ErrorBody {
 
 describe('session routes', () => {
   let feature: FeatureServer;
-  const frames: EventFrame[] = [];
+  const frames: BusFrame[] = [];
   let session: Session;
 
   const post = (url: string, payload?: object) => feature.inject({ method: 'POST', url, ...(payload ? { payload } : {}) });

@@ -5,7 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ApiError } from '../../../src/platform/errors.js';
 import { openDatabase, type Db } from '../../../src/platform/db.js';
-import { EventHub, type EventFrame } from '../../../src/platform/events.js';
+import { EventHub } from '../../../src/platform/events.js';
+import type { BusEvents, BusFrame } from '../../../src/event-catalogue.js';
 import { createSessionService, type SessionService } from '../../../src/features/sessions/service.js';
 import { createSessionStore } from '../../../src/features/sessions/store.js';
 
@@ -21,13 +22,13 @@ function deferredCapture() {
 describe('session service: a microphone class stopped while its device opens', () => {
   let dataDir: string;
   let db: Db;
-  let hub: EventHub;
-  const frames: EventFrame[] = [];
+  let hub: EventHub<BusEvents>;
+  const frames: BusFrame[] = [];
 
   before(() => {
     dataDir = mkdtempSync(join(tmpdir(), 'lectern-sessions-'));
     db = openDatabase(dataDir);
-    hub = new EventHub(db);
+    hub = new EventHub<BusEvents>(db);
     hub.subscribe(({ frame }) => frames.push(frame));
   });
   after(() => {

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { openDatabase, type Db } from '../../../src/platform/db.js';
 import { ApiError } from '../../../src/platform/errors.js';
 import { EventHub } from '../../../src/platform/events.js';
+import type { BusEvents } from '../../../src/event-catalogue.js';
 import { createSettingsService, type SettingsService } from '../../../src/features/settings/service.js';
 import { createSettingsStore } from '../../../src/features/settings/store.js';
 
@@ -26,7 +27,7 @@ describe('ClassFox 2.0 aliases', () => {
   beforeEach(() => {
     tempDir = mkdtempSync(join(tmpdir(), 'lectern-aliases-'));
     db = openDatabase(tempDir);
-    settings = createSettingsService(createSettingsStore(db), new EventHub(db));
+    settings = createSettingsService(createSettingsStore(db), new EventHub<BusEvents>(db));
   });
   afterEach(() => {
     db.close();
@@ -49,7 +50,7 @@ describe('ClassFox 2.0 aliases', () => {
     settings.update(classFoxPreferences);
     db.close();
     db = openDatabase(tempDir);
-    settings = createSettingsService(createSettingsStore(db), new EventHub(db));
+    settings = createSettingsService(createSettingsStore(db), new EventHub<BusEvents>(db));
     assert.deepEqual(settings.get().asr, {
       model_id: '',
       language: 'zh',

@@ -1,7 +1,7 @@
 import { after, afterEach, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { ApiError } from '../../../src/platform/errors.js';
-import type { EventFrame } from '../../../src/platform/events.js';
+import type { BusFrame } from '../../../src/event-catalogue.js';
 import { startFeatureServer, type FeatureServer } from '../../support/feature-server.js';
 
 const path = '/api/v2/settings';
@@ -9,7 +9,7 @@ const path = '/api/v2/settings';
 describe('settings routes', () => {
   let feature: FeatureServer;
   const inject: FeatureServer['inject'] = (options) => feature.inject(options);
-  const frames: EventFrame[] = [];
+  const frames: BusFrame[] = [];
   const unexpectedErrors: unknown[] = [];
 
   before(async () => {

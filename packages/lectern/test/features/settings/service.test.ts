@@ -6,7 +6,8 @@ import { join } from 'node:path';
 import { prepareDataDir } from '../../../src/platform/data-dir.js';
 import { openDatabase, type Db } from '../../../src/platform/db.js';
 import { ApiError } from '../../../src/platform/errors.js';
-import { EventHub, type EventFrame } from '../../../src/platform/events.js';
+import { EventHub } from '../../../src/platform/events.js';
+import type { BusEvents, BusFrame } from '../../../src/event-catalogue.js';
 import { defaultAlertKeywords } from '../../../src/features/entries/alerts.js';
 import type { Settings } from '../../../src/features/settings/schemas.js';
 import { createSettingsService, type SettingsService } from '../../../src/features/settings/service.js';
@@ -18,7 +19,7 @@ after(() => rmSync(root, { recursive: true, force: true }));
 interface Opened {
   db: Db;
   settings: SettingsService;
-  frames: EventFrame[];
+  frames: BusFrame[];
 }
 
 let dirCount = 0;
@@ -30,8 +31,8 @@ function freshDir(): string {
 
 function open(dataDir: string): Opened {
   const db = openDatabase(dataDir);
-  const hub = new EventHub(db);
-  const frames: EventFrame[] = [];
+  const hub = new EventHub<BusEvents>(db);
+  const frames: BusFrame[] = [];
   hub.subscribe(({ frame }) => frames.push(frame));
   return { db, settings: createSettingsService(createSettingsStore(db), hub), frames };
 }

@@ -1,6 +1,7 @@
 import { audio as limits } from '../../../config.js';
 import { ApiError } from '../../../platform/errors.js';
-import type { EventHub } from '../../../platform/events.js';
+import type { EventPublisher } from '../../../platform/events.js';
+import type { AudioEvents } from '../events.js';
 import type { Session } from '../../sessions/schemas.js';
 import { peakOf } from '../resample.js';
 import { CaptureProcess } from './capture-process.js';
@@ -10,7 +11,7 @@ import { VoiceActivityDetector } from './voice-activity.js';
 
 /** What a microphone class needs from the rest of Lectern. */
 export interface MicrophoneDependencies {
-  hub: EventHub;
+  hub: EventPublisher<AudioEvents>;
   environment: NodeJS.ProcessEnv;
   /** `asr.device_id` from the settings ('' for the default input). */
   deviceId: () => string;

@@ -1,5 +1,7 @@
-import type { EventHub } from '../../../platform/events.js';
+import type { EventListeners, EventPublisher } from '../../../platform/events.js';
+import type { SessionEvents } from '../../sessions/events.js';
 import type { Session } from '../../sessions/schemas.js';
+import type { AudioEvents } from '../events.js';
 import { MicrophoneClass, type MicrophoneDependencies } from './microphone.js';
 
 /**
@@ -7,7 +9,7 @@ import { MicrophoneClass, type MicrophoneDependencies } from './microphone.js';
  * session service starts capture when a microphone class is created; pause, resume and stop
  * reach the capture through the session events, so the session service knows nothing of audio.
  */
-export function createMicrophones(hub: EventHub, deps: Omit<MicrophoneDependencies, 'hub'>) {
+export function createMicrophones(hub: EventPublisher<AudioEvents> & EventListeners<SessionEvents>, deps: Omit<MicrophoneDependencies, 'hub'>) {
   const active = new Map<string, MicrophoneClass>();
   /** Transitions of one class are applied in order (a stop waits for a pause's drain). */
   const queues = new Map<string, Promise<void>>();
@@ -20,9 +22,7 @@ export function createMicrophones(hub: EventHub, deps: Omit<MicrophoneDependenci
     });
   };
 
-  hub.subscribe(({ frame }) => {
-    if (frame.type !== 'session') return;
-    const session = frame.data;
+  hub.on('session', ({ data: session }) => {
     const microphone = active.get(session.id);
     if (!microphone) return;
     if (session.status === 'paused') enqueue(session.id, () => microphone.pause());
