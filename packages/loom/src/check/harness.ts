@@ -19,7 +19,6 @@ const HARNESS_CALLS: ReadonlyMap<string, string> = new Map([
 
 /** Agent properties that configure harness machinery. */
 const HARNESS_PROPERTIES: ReadonlyMap<string, string> = new Map([
-  ['context_policy', 'agent context policies'],
   ['context', 'agent context hand-off blocks'],
 ]);
 
@@ -55,10 +54,8 @@ export function harnessAgentMemberDiagnostic(member: Exclude<AgentMember, Proper
 
 /** The harness forms reported at their leading keyword, by node kind. */
 const HARNESS_FORMS: ReadonlyMap<Node['kind'], { readonly keyword: string; readonly feature: string }> = new Map([
-  ['WithContextStatement', { keyword: 'with_context', feature: 'context windows' }],
   ['PassStatement', { keyword: 'pass', feature: 'actor messages (spawn/pass/receive)' }],
   ['UnharnessedStatement', { keyword: 'unharnessed', feature: 'blocks run outside the harness (unharnessed)' }],
-  ['ContextPolicyStatement', { keyword: 'context_policy', feature: 'context policies' }],
 ]);
 
 /** The lifecycle hooks Loom runs (runtime/harness/hooks.ts). */

@@ -18,7 +18,7 @@ import { KIND_PHRASES, duplicateDeclaration } from './binder.js';
 import { BUILTIN_ENUMS, builtinNames, isBuiltinName } from '../language/builtins.js';
 import { isStdNamespace, stdNamespaceNames } from '../language/std-library.js';
 import { harnessCallDiagnostic, isHarnessCall } from './harness.js';
-import { HOOK_PARAMETERS, STATE_CALLS } from '../language/harness.js';
+import { HOOK_PARAMETERS, STATE_CALLS, STRATEGY_OPTION } from '../language/harness.js';
 import { readTypeString } from './type-strings.js';
 import type { PlacedItem, SourceUnit } from './includes.js';
 import { formatPosition } from './positions.js';
@@ -403,11 +403,12 @@ class Resolver {
         this.visit(node.body, scope);
         return;
       case 'WithContextStatement':
-        // Its options name strategies, not variables; the form itself is reported as unsupported.
+        for (const option of node.options) if (option.name?.name !== STRATEGY_OPTION) this.visit(option.value, scope);
         this.visit(node.body, scope);
         return;
       case 'ContextPolicyStatement':
-        // Its settings name limits and strategies (`strategy: sliding_window`), not variables.
+        // A strategy is a name (`strategy: sliding_window`), not a variable.
+        for (const property of node.properties) if (property.name.name !== STRATEGY_OPTION && property.value.kind !== 'PropertyBlock') this.visit(property.value, scope);
         return;
       case 'ForkExpression':
         // The strategy after `merge` is a name, not a variable.

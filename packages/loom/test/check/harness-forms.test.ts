@@ -120,3 +120,43 @@ suite('snapshot, restore and fork', () => {
     ]);
   });
 });
+
+suite('with_context and context_policy', () => {
+  test('the documented settings pass, in a block, a statement or an agent property', () => {
+    const source = [
+      'agent A {',
+      '    prompt: "a",',
+      '    context_policy: { max_tokens: 80000, strategy: smart_summarization }',
+      '}',
+      'agent B {',
+      '    prompt: "b",',
+      '    context_policy: { max_tokens: 100, priority_tags: ["[keep]"] }',
+      '}',
+      'flow main(budget) {',
+      '    with_context max_tokens: budget, strategy: "importance_weighted", priority_tags: ["x"] { print(1) }',
+      '    context_policy { max_tokens: 8000, strategy: sliding_window }',
+      '}',
+    ].join('\n');
+    assert.deepEqual(findings(source), []);
+  });
+
+  test('an unknown strategy or setting, a computed agent setting and an undeclared budget are reported', () => {
+    const source = [
+      'agent A {',
+      '    prompt: "a",',
+      '    context_policy: { max_tokens: size, strategy: fifo }',
+      '}',
+      'flow main {',
+      '    with_context max_token: 5, strategy: sliding_windw { print(1) }',
+      '    context_policy { max_tokens: budget }',
+      '}',
+    ].join('\n');
+    assert.deepEqual(findings(source), [
+      '3:35 E002 Type mismatch: context_policy max_tokens must be written as a literal here',
+      "3:51 E002 Type mismatch: context_policy strategy 'fifo' is not a strategy (sliding_window, importance_weighted, smart_summarization)",
+      "6:18 E002 Type mismatch: with_context has no option 'max_token'",
+      "6:42 E002 Type mismatch: with_context strategy 'sliding_windw' is not a strategy (sliding_window, importance_weighted, smart_summarization); did you mean 'sliding_window'?",
+      "7:34 E001 Undeclared identifier 'budget'",
+    ]);
+  });
+});

@@ -6,12 +6,10 @@ const AGENT = 'agent W { prompt: "w" }\n';
 
 /** The keyword each v2 harness form is reported at, and a flow body using it. */
 const FORMS: readonly (readonly [keyword: string, body: string])[] = [
-  ['with_context', 'with_context max_tokens: 1000, strategy: sliding_window { print(1) }'],
   ['before_step', 'before_step { print("step") }'],
   ['spawn', 'worker = spawn W("go")'],
   ['pass', 'pass "message" to inbox'],
   ['unharnessed', 'unharnessed "raw speed" { print(1) }'],
-  ['context_policy', 'context_policy { max_tokens: 8000, strategy: sliding_window }'],
 ];
 
 suite('v2 harness forms are reported as not supported yet', () => {
@@ -29,15 +27,15 @@ suite('v2 harness forms are reported as not supported yet', () => {
     const source = [
       AGENT,
       'flow main {',
-      '    with_context max_tokens: 100 {',
-      '        result = W.run("x")',
-      '        context_policy { max_tokens: 50 }',
+      '    unharnessed {',
+      '        before_step { result = W.run("x") }',
+      '        print(result)',
       '    }',
       '}',
     ].join('\n');
     assert.deepEqual(findings(source), [
-      "4:5 E006 Not supported by this runtime: 'with_context', a Nexa v2 harness form for context windows",
-      "6:9 E006 Not supported by this runtime: 'context_policy', a Nexa v2 harness form for context policies",
+      "4:5 E006 Not supported by this runtime: 'unharnessed', a Nexa v2 harness form for blocks run outside the harness (unharnessed)",
+      "5:9 E006 Not supported by this runtime: 'before_step', a Nexa v2 harness form for lifecycle hooks",
     ]);
   });
 
@@ -49,10 +47,9 @@ suite('v2 harness forms are reported as not supported yet', () => {
     ]);
   });
 
-  test('agent context policies and actor handlers inside agents are reported', () => {
+  test('actor handlers inside agents are reported', () => {
     const source = 'agent W {\n    prompt: "w",\n    context_policy: { max_tokens: 100 },\n    fn on_message(msg) { print(msg) }\n}';
     assert.deepEqual(findings(source), [
-      "3:5 E006 Not supported by this runtime: 'context_policy', a Nexa v2 harness form for agent context policies",
       "4:8 E006 Not supported by this runtime: 'on_message', a Nexa v2 harness form for actor message handlers inside agents",
     ]);
   });

@@ -70,6 +70,8 @@ flow main {
     }
     snap = snapshot()
     restore(snap)
+    with_context max_tokens: 500, strategy: sliding_window { print(Writer.run("w")) }
+    context_policy { max_tokens: 800 }
     print(fork [Writer.run("a"), Critic.run("b")] merge best_of)
 }
 `;

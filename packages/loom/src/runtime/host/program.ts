@@ -116,6 +116,7 @@ export class ProgramContext {
       holds: (condition, subject) => this.judge().holds(condition, subject),
       isOfType: (value, type) => this.types.test(value, type),
       best: (candidates) => this.judge().best(candidates),
+      summarize: (conversation) => this.judge().summarize(conversation),
       memories: {
         capture: () => {
           const state = new Map<object, readonly Turn[]>();
