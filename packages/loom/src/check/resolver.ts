@@ -391,10 +391,10 @@ class Resolver {
         // `before_tool(search)` names a tool; `on_error(e: ToolError)` binds the error, whose
         // type is an error type (check/harness-errors.ts), not a type of values.
         const hookScope = new Scope(scope);
-        for (const parameter of node.parameters) {
-          if (HOOK_PARAMETERS.get(node.hook.name) === 'tool') this.resolveGlobalReference(parameter.name, null);
-          else hookScope.declare(parameter.name, 'parameter');
-        }
+        const namesTool = HOOK_PARAMETERS.get(node.hook.name) === 'tool';
+        // Several names are the checker's one E002 (harness-forms.ts), not an E001 each.
+        if (namesTool && node.parameters.length === 1) this.resolveGlobalReference(node.parameters[0]!.name, null);
+        if (!namesTool) for (const parameter of node.parameters) hookScope.declare(parameter.name, 'parameter');
         this.visit(node.body, hookScope);
         return;
       }

@@ -36,7 +36,7 @@
  * rest of its block (`$p.harness.declareWindow({...})`).
  */
 import { HOOK_PARAMETERS, STEP_FAILURE, STRATEGY_OPTION } from '../language/harness.js';
-import type { Argument, AutoloopStatement, CallExpression, ContextPolicyStatement, DictLiteral, Expression, ForkExpression, LifecycleHookStatement, PropertyBlock, ReflectStatement, TryAgentStatement, TypeExpression, VerifyStatement, WithContextStatement } from '../syntax/ast.js';
+import type { Argument, AutoloopStatement, CallExpression, ContextPolicyStatement, DictLiteral, Expression, ForkExpression, LifecycleHookStatement, PropertyBlock, ReflectStatement, TryAgentStatement, TypeExpression, UnharnessedStatement, VerifyStatement, WithContextStatement } from '../syntax/ast.js';
 import { forEachBodyBinding } from '../syntax/bindings.js';
 import { plainTypeName, unionMembers, writtenName, writtenOptions } from '../syntax/written-names.js';
 import type { WrittenOption } from '../syntax/written-names.js';
@@ -92,6 +92,16 @@ export function emitWithContext(context: EmitContext, statement: WithContextStat
   const saved = context.temp();
   return [
     saved, ' = ', harnessMember('enterWindow'), '(', emitOptions(context, statement.options), ');\n',
+    'try ', emitBlock(context, statement.body), ' finally ', braces([[harnessMember('leave'), '(', saved, ');']]),
+  ];
+}
+
+/** `unharnessed ["reason"] { body }`: no hook fires and no window or reflection applies inside. */
+export function emitUnharnessed(context: EmitContext, statement: UnharnessedStatement): Code {
+  context.markHarness();
+  const saved = context.temp();
+  return [
+    saved, ' = ', harnessMember('enterUnharnessed'), '();\n',
     'try ', emitBlock(context, statement.body), ' finally ', braces([[harnessMember('leave'), '(', saved, ');']]),
   ];
 }

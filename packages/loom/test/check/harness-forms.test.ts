@@ -160,3 +160,35 @@ suite('with_context and context_policy', () => {
     ]);
   });
 });
+
+suite('lifecycle hooks', () => {
+  test('the step hooks take no parameter and the tool hooks name a @tool fn', () => {
+    const source = [
+      '@tool("Runs a command")',
+      'fn shell_exec(command: string) -> string { return command }',
+      'flow main {',
+      '    before_step { print(1) }',
+      '    after_step { print(2) }',
+      '    before_tool(shell_exec) { return false }',
+      '    after_tool(shell_exec) { print(3) }',
+      '}',
+    ].join('\n');
+    assert.deepEqual(findings(source), []);
+  });
+
+  test('a tool hook naming no tool, another declaration or several is reported', () => {
+    const source = [
+      'flow helper() { return 1 }',
+      'flow main {',
+      '    before_tool(shel_exec) { print(1) }',
+      '    after_tool(helper) { print(2) }',
+      '    before_tool(a, b) { print(3) }',
+      '}',
+    ].join('\n');
+    assert.deepEqual(findings(source), [
+      "3:17 E001 Undeclared identifier 'shel_exec'",
+      "4:16 E002 Type mismatch: 'helper' is not a @tool fn: write after_tool(tool_name) with the name of a @tool fn",
+      "5:20 E002 Type mismatch: 'before_tool' names one tool: write before_tool(tool_name) with the name of a @tool fn",
+    ]);
+  });
+});

@@ -155,6 +155,18 @@ export class Harness {
   }
 
   /**
+   * One call of the `@tool fn` named `tool`, by an agent or by the program: the `before_tool`
+   * hooks may block it (E102), the `after_tool` hooks run once it returned.
+   */
+  async toolCall<T>(tool: string, run: () => Promise<T>): Promise<T> {
+    if (this.scopes.frame.unharnessed) return await run();
+    if (!(await this.hooks.allowTool(tool))) throw new LoomError('E102', `tool '${tool}' was blocked by its before_tool hook`);
+    const result = await run();
+    await this.hooks.fire('after_tool', tool);
+    return result;
+  }
+
+  /**
    * One agent call, `call` given what the harness adds to it. Outside an autoloop the call is
    * a step of its own: the step hooks run around it and `on_error` sees its failure.
    */
