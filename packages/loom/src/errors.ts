@@ -116,10 +116,7 @@ export const ERROR_REGISTRY: Readonly<Record<ErrorCode, ErrorEntry>> = {
       '`validate`, `lint`, `build` and `run` refuse the whole program at the construct rather ' +
       'than run it halfway: `python!` blocks; an agent using a `tool` block, whether an MCP tool ' +
       '(`mcp:`), a Python tool (`python:`) or a block with no implementation (a `tool` block ' +
-      'only describes a tool); the Nexa v2 harness forms not run yet (with_context, ' +
-      'the step and tool hooks, ' +
-      'unharnessed blocks, context_policy, and the agent properties ' +
-      '`context_policy` and `context`); actors (`spawn` of an agent, `pass`, `receive()`, and ' +
+      'only describes a tool); the agent `context { }` hand-off block of Nexa v2; actors (`spawn` of an agent, `pass`, `receive()`, and ' +
       'functions, flows or `let` inside an agent body); calls into a `std` namespace Loom does ' +
       'not provide (such as std.pipe) or to the session functions of std.auth, which need the ' +
       'request of a server route; the builtins `img` and `join`; `uses std.NS` of a ' +

@@ -11,6 +11,8 @@ import type { AgentDeclaration, Expression, Property, PropertyBlock } from '../s
 import type { Span } from '../language/span.js';
 import { AGENT_PROPERTY_RULES } from './agent-properties.js';
 import type { AgentDecorators } from './decorators.js';
+import { contextPolicyPropertyProblems } from './harness-options.js';
+import { CONTEXT_POLICY_PROPERTY } from '../language/harness.js';
 import { harnessAgentMemberDiagnostic, harnessPropertyDiagnostic, isHarnessProperty } from './harness.js';
 import { formatPosition } from './positions.js';
 import { settingValueProblems } from './setting-values.js';
@@ -49,7 +51,8 @@ export function checkAgent(agent: AgentDeclaration, decorators: AgentDecorators)
       if (harness) diagnostics.push(harness);
       continue;
     }
-    const problem = unknownPropertyProblem(member);
+    if (member.name.name === CONTEXT_POLICY_PROPERTY) diagnostics.push(...contextPolicyPropertyProblems(member.value));
+    const problem = member.name.name === CONTEXT_POLICY_PROPERTY ? null : unknownPropertyProblem(member);
     if (problem) diagnostics.push(problem);
     else settings.push({ property: member.name.name, value: member.value, nameSpan: member.name.span, via: 'property' });
   }

@@ -8,7 +8,7 @@ import type { Diagnostic } from '../diagnostic.js';
 import { HARNESS_ERROR_TYPES } from '../language/harness.js';
 import { suggestionHint } from '../language/suggest.js';
 import type { TypeExpression } from '../syntax/ast.js';
-import { plainTypeName, unionMembers } from '../syntax/type-names.js';
+import { plainTypeName, unionMembers } from '../syntax/written-names.js';
 
 export interface ErrorTypes {
   /** The names written, or null when no type is written (every error). */

@@ -7,7 +7,7 @@
  */
 import { diagnostic } from '../diagnostic.js';
 import type { Diagnostic } from '../diagnostic.js';
-import { AUTOLOOP_OPTIONS, HOOK_PARAMETERS, MERGE_STRATEGIES, MERGE_STRATEGY_ALIASES, STATE_CALLS } from '../language/harness.js';
+import { AUTOLOOP_OPTIONS, CONTEXT_WINDOW_OPTIONS, HOOK_PARAMETERS, MERGE_STRATEGIES, MERGE_STRATEGY_ALIASES, STATE_CALLS } from '../language/harness.js';
 import { suggestionHint } from '../language/suggest.js';
 import type { CallExpression, ForkExpression, LifecycleHookStatement, Node, TryAgentStatement } from '../syntax/ast.js';
 import type { Resolution } from './resolver.js';
@@ -18,7 +18,9 @@ import { optionProblems } from './harness-options.js';
 import { leadingSpan } from './positions.js';
 
 export class HarnessFormChecker implements NodeVisitor {
-  readonly kinds: ReadonlySet<Node['kind']> = new Set(['AutoloopStatement', 'TryAgentStatement', 'LifecycleHookStatement', 'ForkExpression', 'CallExpression']);
+  readonly kinds: ReadonlySet<Node['kind']> = new Set([
+    'AutoloopStatement', 'WithContextStatement', 'ContextPolicyStatement', 'TryAgentStatement', 'LifecycleHookStatement', 'ForkExpression', 'CallExpression',
+  ]);
   readonly diagnostics: Diagnostic[] = [];
 
   constructor(
@@ -30,6 +32,12 @@ export class HarnessFormChecker implements NodeVisitor {
     switch (node.kind) {
       case 'AutoloopStatement':
         this.diagnostics.push(...optionProblems('autoloop', node.options, AUTOLOOP_OPTIONS));
+        return;
+      case 'WithContextStatement':
+        this.diagnostics.push(...optionProblems('with_context', node.options, CONTEXT_WINDOW_OPTIONS));
+        return;
+      case 'ContextPolicyStatement':
+        this.diagnostics.push(...optionProblems('context_policy', node.properties, CONTEXT_WINDOW_OPTIONS));
         return;
       case 'TryAgentStatement':
         this.diagnostics.push(...tryAgentProblems(node));

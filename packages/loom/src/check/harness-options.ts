@@ -6,18 +6,26 @@
  */
 import { diagnostic } from '../diagnostic.js';
 import type { Diagnostic } from '../diagnostic.js';
-import { CONTEXT_WINDOW_STRATEGIES } from '../language/harness.js';
+import { CONTEXT_WINDOW_OPTIONS, CONTEXT_WINDOW_STRATEGIES } from '../language/harness.js';
 import type { HarnessOption, OptionKind } from '../language/harness.js';
 import { suggestionHint } from '../language/suggest.js';
-import type { Expression, Identifier } from '../syntax/ast.js';
+import type { Expression, PropertyBlock } from '../syntax/ast.js';
+import { writtenName, writtenOptions } from '../syntax/written-names.js';
+import type { WrittenOption } from '../syntax/written-names.js';
 
-/** One option as written: its name (null when written without one) and value. */
-export interface WrittenOption {
-  readonly name: Identifier | null;
-  readonly value: Expression;
+/**
+ * `literalsOnly`: the values are not resolved as expressions (an agent's `context_policy`
+ * property), so each must be a literal (or, for a strategy, a name).
+ */
+/** An agent's `context_policy: { max_tokens: ..., strategy: ... }`, written as a dict or a block. */
+export function contextPolicyPropertyProblems(value: Expression | PropertyBlock): Diagnostic[] {
+  if (value.kind !== 'DictLiteral' && value.kind !== 'PropertyBlock') {
+    return [diagnostic('E002', value.span, 'context_policy is written { max_tokens: N, strategy: S, priority_tags: [...] }')];
+  }
+  return optionProblems('context_policy', writtenOptions(value), CONTEXT_WINDOW_OPTIONS, true);
 }
 
-export function optionProblems(form: string, written: readonly WrittenOption[], options: ReadonlyMap<string, HarnessOption>): Diagnostic[] {
+export function optionProblems(form: string, written: readonly WrittenOption[], options: ReadonlyMap<string, HarnessOption>, literalsOnly = false): Diagnostic[] {
   const problems: Diagnostic[] = [];
   const seen = new Set<string>();
   for (const { name, value } of written) {
@@ -36,17 +44,14 @@ export function optionProblems(form: string, written: readonly WrittenOption[], 
       continue;
     }
     seen.add(name.name);
-    const problem = valueProblem(option.kind, value);
+    if (value.kind === 'PropertyBlock') {
+      problems.push(diagnostic('E002', value.span, `${form} ${name.name} is a value, not a block`));
+      continue;
+    }
+    const problem = valueProblem(option.kind, value) ?? (literalsOnly && option.kind !== 'strategy' && !isLiteral(value) ? 'must be written as a literal here' : null);
     if (problem !== null) problems.push(diagnostic('E002', value.span, `${form} ${name.name} ${problem}`));
   }
   return problems;
-}
-
-/** The strategy an option names (`sliding_window` or `"sliding_window"`), if it is written as a name. */
-export function strategyName(value: Expression): string | null {
-  if (value.kind === 'Identifier') return value.name;
-  if (value.kind === 'StringLiteral') return value.value;
-  return null;
 }
 
 /** What is wrong with a literal value of `kind`, or null; values computed at run time are checked there. */
@@ -66,7 +71,7 @@ function valueProblem(kind: OptionKind, value: Expression): string | null {
     case 'text':
       return isOtherLiteral(value, 'StringLiteral') ? 'must be text (a condition in quotes)' : null;
     case 'strategy': {
-      const strategy = strategyName(value);
+      const strategy = writtenName(value);
       if (strategy === null) return `must name a strategy: ${CONTEXT_WINDOW_STRATEGIES.join(', ')}`;
       if ((CONTEXT_WINDOW_STRATEGIES as readonly string[]).includes(strategy)) return null;
       const suggestion = suggestionHint(strategy, CONTEXT_WINDOW_STRATEGIES);
@@ -86,6 +91,11 @@ function numberLiteral(value: Expression): number | null {
 }
 
 const LITERAL_KINDS: ReadonlySet<string> = new Set(['NumberLiteral', 'StringLiteral', 'InterpolatedString', 'BooleanLiteral', 'NullLiteral', 'ListLiteral', 'DictLiteral']);
+
+function isLiteral(value: Expression): boolean {
+  if (value.kind === 'ListLiteral') return value.elements.every((element) => element.kind !== 'SpreadElement' && isLiteral(element));
+  return LITERAL_KINDS.has(value.kind) || numberLiteral(value) !== null;
+}
 
 /** A literal of another kind than `expected` (an interpolated string counts as a string). */
 function isOtherLiteral(value: Expression, expected: string): boolean {

@@ -1,8 +1,9 @@
 /**
- * The Nexa v2 "harness" forms (autoloop, with_context, try_agent/catch_correction, reflect,
- * snapshot/restore, fork/merge, verify, lifecycle hooks, actors, unharnessed blocks, context
- * policies) parse, but Loom cannot run them yet. Each is reported once, at its keyword, instead
- * of being dropped or half-run: E006, like every construct Loom knows but does not run.
+ * The Nexa v2 forms Loom parses but cannot run yet — actors (`spawn Agent(...)`, `pass`,
+ * `receive()`, handlers and state inside agents) and the agent `context { }` hand-off block —
+ * are each reported once, at their keyword, instead of being dropped or half-run: E006, like
+ * every construct Loom knows but does not run. The harness forms Loom runs are checked by
+ * harness-forms.ts and run by runtime/harness/.
  */
 import { diagnostic } from '../diagnostic.js';
 import type { Diagnostic } from '../diagnostic.js';
@@ -19,7 +20,6 @@ const HARNESS_CALLS: ReadonlyMap<string, string> = new Map([
 
 /** Agent properties that configure harness machinery. */
 const HARNESS_PROPERTIES: ReadonlyMap<string, string> = new Map([
-  ['context_policy', 'agent context policies'],
   ['context', 'agent context hand-off blocks'],
 ]);
 
@@ -55,18 +55,12 @@ export function harnessAgentMemberDiagnostic(member: Exclude<AgentMember, Proper
 
 /** The harness forms reported at their leading keyword, by node kind. */
 const HARNESS_FORMS: ReadonlyMap<Node['kind'], { readonly keyword: string; readonly feature: string }> = new Map([
-  ['WithContextStatement', { keyword: 'with_context', feature: 'context windows' }],
   ['PassStatement', { keyword: 'pass', feature: 'actor messages (spawn/pass/receive)' }],
-  ['UnharnessedStatement', { keyword: 'unharnessed', feature: 'blocks run outside the harness (unharnessed)' }],
-  ['ContextPolicyStatement', { keyword: 'context_policy', feature: 'context policies' }],
 ]);
-
-/** The lifecycle hooks Loom runs (runtime/harness/hooks.ts). */
-const RUNNABLE_HOOKS: ReadonlySet<string> = new Set(['on_error']);
 
 /** Collects every harness statement or expression form it is shown, at its keyword. */
 export class HarnessStatementFinder implements NodeVisitor {
-  readonly kinds: ReadonlySet<Node['kind']> = new Set([...HARNESS_FORMS.keys(), 'LifecycleHookStatement', 'SpawnExpression']);
+  readonly kinds: ReadonlySet<Node['kind']> = new Set([...HARNESS_FORMS.keys(), 'SpawnExpression']);
   readonly diagnostics: Diagnostic[] = [];
 
   /** `callTargets` tells `spawn Agent(...)` (an actor) from `spawn flow(...)` (a task, which Loom runs). */
@@ -76,11 +70,6 @@ export class HarnessStatementFinder implements NodeVisitor {
     if (node.kind === 'SpawnExpression') {
       const spawned = node.target.kind === 'CallExpression' ? this.callTargets.get(node.target) : undefined;
       if (spawned?.kind === 'agent') this.diagnostics.push(unsupported('spawn', 'actors (spawn Agent(...))', leadingSpan(node.span, 'spawn'.length)));
-      return;
-    }
-    // A lifecycle hook is named by its hook (`on_start`), not by a fixed keyword.
-    if (node.kind === 'LifecycleHookStatement') {
-      if (!RUNNABLE_HOOKS.has(node.hook.name)) this.diagnostics.push(unsupported(node.hook.name, 'lifecycle hooks', node.hook.span));
       return;
     }
     const form = HARNESS_FORMS.get(node.kind);

@@ -18,7 +18,7 @@ import { KIND_PHRASES, duplicateDeclaration } from './binder.js';
 import { BUILTIN_ENUMS, builtinNames, isBuiltinName } from '../language/builtins.js';
 import { isStdNamespace, stdNamespaceNames } from '../language/std-library.js';
 import { harnessCallDiagnostic, isHarnessCall } from './harness.js';
-import { HOOK_PARAMETERS, STATE_CALLS } from '../language/harness.js';
+import { HOOK_PARAMETERS, STATE_CALLS, STRATEGY_OPTION } from '../language/harness.js';
 import { readTypeString } from './type-strings.js';
 import type { PlacedItem, SourceUnit } from './includes.js';
 import { formatPosition } from './positions.js';
@@ -391,10 +391,10 @@ class Resolver {
         // `before_tool(search)` names a tool; `on_error(e: ToolError)` binds the error, whose
         // type is an error type (check/harness-errors.ts), not a type of values.
         const hookScope = new Scope(scope);
-        for (const parameter of node.parameters) {
-          if (HOOK_PARAMETERS.get(node.hook.name) === 'tool') this.resolveGlobalReference(parameter.name, null);
-          else hookScope.declare(parameter.name, 'parameter');
-        }
+        const namesTool = HOOK_PARAMETERS.get(node.hook.name) === 'tool';
+        // Several names are the checker's one E002 (harness-forms.ts), not an E001 each.
+        if (namesTool && node.parameters.length === 1) this.resolveGlobalReference(node.parameters[0]!.name, null);
+        if (!namesTool) for (const parameter of node.parameters) hookScope.declare(parameter.name, 'parameter');
         this.visit(node.body, hookScope);
         return;
       }
@@ -403,11 +403,12 @@ class Resolver {
         this.visit(node.body, scope);
         return;
       case 'WithContextStatement':
-        // Its options name strategies, not variables; the form itself is reported as unsupported.
+        for (const option of node.options) if (option.name?.name !== STRATEGY_OPTION) this.visit(option.value, scope);
         this.visit(node.body, scope);
         return;
       case 'ContextPolicyStatement':
-        // Its settings name limits and strategies (`strategy: sliding_window`), not variables.
+        // A strategy is a name (`strategy: sliding_window`), not a variable.
+        for (const property of node.properties) if (property.name.name !== STRATEGY_OPTION && property.value.kind !== 'PropertyBlock') this.visit(property.value, scope);
         return;
       case 'ForkExpression':
         // The strategy after `merge` is a name, not a variable.

@@ -5,6 +5,8 @@
  * resources handles opened at start, jobs JobHandles (emit/jobs.ts), servers registrations
  * `loom serve` starts (emit/servers.ts).
  */
+import { CONTEXT_POLICY_PROPERTY } from '../language/harness.js';
+import { emitContextPolicyProperty } from './harness.js';
 import type {
   AgentDeclaration, ContractClause, Declaration, EnumDeclaration, FunctionDeclaration, ImplDeclaration, ProtocolDeclaration,
   ResourceDeclaration, StructDeclaration, UseTarget,
@@ -230,6 +232,10 @@ function emitAgent(context: EmitContext, declaration: AgentDeclaration, referenc
       // The file's text, read when the program was checked, travels in the module.
       const experience = context.agentExperience(declaration);
       if (experience?.kind === 'read') entries.push([quote(EXPERIENCE_PROPERTY), ': ', quote(experience.text)]);
+    } else if (member.name.name === CONTEXT_POLICY_PROPERTY) {
+      const { value } = member;
+      if (value.kind !== 'DictLiteral' && value.kind !== 'PropertyBlock') return refusedByChecker(`a context_policy of agent ${name} that is not a block`);
+      entries.push([quote(CONTEXT_POLICY_PROPERTY), ': ', emitContextPolicyProperty(context, value)]);
     } else if (member.value.kind !== 'PropertyBlock') {
       entries.push([quote(member.name.name), ': ', emitExpression(context, member.value)]);
     }

@@ -29,11 +29,17 @@
  * time: `(await $p.harness.fork([async () => a, async () => b], "best_of"))`. `snapshot()` is
  * given the variables of the function it is called in by name, and `restore(snap)` assigns back
  * those its snapshot holds: `($t = $p.harness.restore(snap), "x" in $t && (x = $t["x"]), null)`.
+ *
+ * `with_context options { body }` enters a window and leaves it however the body ends:
+ * `$t = $p.harness.enterWindow({ "max_tokens": 500, "strategy": "sliding_window" }); try { body }
+ * finally { $p.harness.leave($t); }`; a `context_policy { ... }` statement declares one for the
+ * rest of its block (`$p.harness.declareWindow({...})`).
  */
-import { HOOK_PARAMETERS, STEP_FAILURE } from '../language/harness.js';
-import type { Argument, AutoloopStatement, CallExpression, Expression, ForkExpression, LifecycleHookStatement, ReflectStatement, TryAgentStatement, TypeExpression, VerifyStatement } from '../syntax/ast.js';
+import { HOOK_PARAMETERS, STEP_FAILURE, STRATEGY_OPTION } from '../language/harness.js';
+import type { Argument, AutoloopStatement, CallExpression, ContextPolicyStatement, DictLiteral, Expression, ForkExpression, LifecycleHookStatement, PropertyBlock, ReflectStatement, TryAgentStatement, TypeExpression, UnharnessedStatement, VerifyStatement, WithContextStatement } from '../syntax/ast.js';
 import { forEachBodyBinding } from '../syntax/bindings.js';
-import { plainTypeName, unionMembers } from '../syntax/type-names.js';
+import { plainTypeName, unionMembers, writtenName, writtenOptions } from '../syntax/written-names.js';
+import type { WrittenOption } from '../syntax/written-names.js';
 import { braces, joinCode, quote } from './code.js';
 import type { Code } from './code.js';
 import type { EmitContext } from './context.js';
@@ -65,10 +71,49 @@ export function emitAutoloop(context: EmitContext, statement: AutoloopStatement)
   ];
 }
 
-/** `{ "name": value, ... }`; the checker has made sure every option is named and known. */
-function emitOptions(context: EmitContext, options: readonly Argument[]): Code {
-  const entries = options.filter((option) => option.name !== null).map((option) => [quote(option.name!.name), ': ', emitExpression(context, option.value)]);
+/**
+ * `{ "name": value, ... }`; the checker has made sure every option is named and known. A
+ * strategy is a name, handed over as text.
+ */
+function emitOptions(context: EmitContext, options: readonly (Argument | WrittenOption)[]): Code {
+  const entries = options.flatMap((option) => {
+    if (option.name === null) return [];
+    const { value } = option;
+    if (value.kind === 'PropertyBlock') return refusedByChecker('a block as a harness option value');
+    const name = option.name.name;
+    const strategy = name === STRATEGY_OPTION ? writtenName(value) : null;
+    return [[quote(name), ': ', strategy === null ? emitExpression(context, value) : quote(strategy)]];
+  });
   return ['{ ', joinCode(entries, ', '), ' }'];
+}
+
+export function emitWithContext(context: EmitContext, statement: WithContextStatement): Code {
+  context.markHarness();
+  const saved = context.temp();
+  return [
+    saved, ' = ', harnessMember('enterWindow'), '(', emitOptions(context, statement.options), ');\n',
+    'try ', emitBlock(context, statement.body), ' finally ', braces([[harnessMember('leave'), '(', saved, ');']]),
+  ];
+}
+
+/** `unharnessed ["reason"] { body }`: no hook fires and no window or reflection applies inside. */
+export function emitUnharnessed(context: EmitContext, statement: UnharnessedStatement): Code {
+  context.markHarness();
+  const saved = context.temp();
+  return [
+    saved, ' = ', harnessMember('enterUnharnessed'), '();\n',
+    'try ', emitBlock(context, statement.body), ' finally ', braces([[harnessMember('leave'), '(', saved, ');']]),
+  ];
+}
+
+export function emitContextPolicy(context: EmitContext, statement: ContextPolicyStatement): Code {
+  context.markHarness();
+  return [harnessMember('declareWindow'), '(', emitOptions(context, statement.properties), ');'];
+}
+
+/** An agent's `context_policy: { ... }` property, for its spec: literal values only (the checker holds them). */
+export function emitContextPolicyProperty(context: EmitContext, value: DictLiteral | PropertyBlock): Code {
+  return emitOptions(context, writtenOptions(value));
 }
 
 export function emitTryAgent(context: EmitContext, statement: TryAgentStatement): Code {

@@ -16,7 +16,7 @@ import { patternDescriptor } from './patterns.js';
 import { forEachBodyBinding, patternBindingNames } from '../syntax/bindings.js';
 import { rt, programMember, typeCheckerMember } from './runtime-names.js';
 import { compoundHelper } from './operator-helpers.js';
-import { emitAutoloop, emitHook, emitReflect, emitTryAgent, emitVerify } from './harness.js';
+import { emitAutoloop, emitContextPolicy, emitHook, emitReflect, emitTryAgent, emitUnharnessed, emitVerify, emitWithContext } from './harness.js';
 
 /** A bound on `loop { } until ("...")`, so a condition the model never accepts cannot loop forever. */
 export const LOOP_UNTIL_MAX_ITERATIONS = 10;
@@ -94,9 +94,12 @@ function emitBare(context: EmitContext, statement: Statement): Code {
     case 'VerifyStatement':
       return emitVerify(context, statement);
     case 'WithContextStatement':
-    case 'PassStatement':
-    case 'UnharnessedStatement':
+      return emitWithContext(context, statement);
     case 'ContextPolicyStatement':
+      return emitContextPolicy(context, statement);
+    case 'UnharnessedStatement':
+      return emitUnharnessed(context, statement);
+    case 'PassStatement':
       return refusedByChecker(`the Nexa v2 harness statement ${statement.kind}`);
     case 'Error':
       return '';

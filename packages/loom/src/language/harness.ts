@@ -45,6 +45,12 @@ export const CONTEXT_WINDOW_OPTIONS: ReadonlyMap<string, HarnessOption> = new Ma
   ['priority_tags', { kind: 'tags' }],
 ]);
 
+/** The window option whose value is a name, never a variable. */
+export const STRATEGY_OPTION = 'strategy';
+
+/** The agent property giving an agent its own context window: `context_policy: { max_tokens: 80000 }`. */
+export const CONTEXT_POLICY_PROPERTY = 'context_policy';
+
 export const CONTEXT_WINDOW_STRATEGIES = ['sliding_window', 'importance_weighted', 'smart_summarization'] as const;
 export type ContextWindowStrategy = (typeof CONTEXT_WINDOW_STRATEGIES)[number];
 

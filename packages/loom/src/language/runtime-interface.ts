@@ -47,7 +47,10 @@ export const TYPE_CHECKER_MEMBERS = ['declareAlias', 'declareProtocol', 'check',
 export type TypeCheckerMember = (typeof TYPE_CHECKER_MEMBERS)[number];
 
 /** What generated code reads of the program's harness (`$p.harness`): the Nexa v2 harness forms. */
-export const HARNESS_MEMBERS = ['invoke', 'autoloop', 'hook', 'corrects', 'reflect', 'verifyType', 'verifyClaim', 'verifyHolds', 'snapshot', 'restore', 'fork'] as const;
+export const HARNESS_MEMBERS = [
+  'invoke', 'autoloop', 'hook', 'corrects', 'reflect', 'verifyType', 'verifyClaim', 'verifyHolds', 'snapshot', 'restore', 'fork',
+  'enterWindow', 'declareWindow', 'enterUnharnessed', 'leave',
+] as const;
 export type HarnessMember = (typeof HARNESS_MEMBERS)[number];
 
 /** What generated code calls on the controller of one autoloop (`$p.harness.autoloop(...)`). */

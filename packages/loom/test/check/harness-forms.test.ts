@@ -120,3 +120,75 @@ suite('snapshot, restore and fork', () => {
     ]);
   });
 });
+
+suite('with_context and context_policy', () => {
+  test('the documented settings pass, in a block, a statement or an agent property', () => {
+    const source = [
+      'agent A {',
+      '    prompt: "a",',
+      '    context_policy: { max_tokens: 80000, strategy: smart_summarization }',
+      '}',
+      'agent B {',
+      '    prompt: "b",',
+      '    context_policy: { max_tokens: 100, priority_tags: ["[keep]"] }',
+      '}',
+      'flow main(budget) {',
+      '    with_context max_tokens: budget, strategy: "importance_weighted", priority_tags: ["x"] { print(1) }',
+      '    context_policy { max_tokens: 8000, strategy: sliding_window }',
+      '}',
+    ].join('\n');
+    assert.deepEqual(findings(source), []);
+  });
+
+  test('an unknown strategy or setting, a computed agent setting and an undeclared budget are reported', () => {
+    const source = [
+      'agent A {',
+      '    prompt: "a",',
+      '    context_policy: { max_tokens: size, strategy: fifo }',
+      '}',
+      'flow main {',
+      '    with_context max_token: 5, strategy: sliding_windw { print(1) }',
+      '    context_policy { max_tokens: budget }',
+      '}',
+    ].join('\n');
+    assert.deepEqual(findings(source), [
+      '3:35 E002 Type mismatch: context_policy max_tokens must be written as a literal here',
+      "3:51 E002 Type mismatch: context_policy strategy 'fifo' is not a strategy (sliding_window, importance_weighted, smart_summarization)",
+      "6:18 E002 Type mismatch: with_context has no option 'max_token'",
+      "6:42 E002 Type mismatch: with_context strategy 'sliding_windw' is not a strategy (sliding_window, importance_weighted, smart_summarization); did you mean 'sliding_window'?",
+      "7:34 E001 Undeclared identifier 'budget'",
+    ]);
+  });
+});
+
+suite('lifecycle hooks', () => {
+  test('the step hooks take no parameter and the tool hooks name a @tool fn', () => {
+    const source = [
+      '@tool("Runs a command")',
+      'fn shell_exec(command: string) -> string { return command }',
+      'flow main {',
+      '    before_step { print(1) }',
+      '    after_step { print(2) }',
+      '    before_tool(shell_exec) { return false }',
+      '    after_tool(shell_exec) { print(3) }',
+      '}',
+    ].join('\n');
+    assert.deepEqual(findings(source), []);
+  });
+
+  test('a tool hook naming no tool, another declaration or several is reported', () => {
+    const source = [
+      'flow helper() { return 1 }',
+      'flow main {',
+      '    before_tool(shel_exec) { print(1) }',
+      '    after_tool(helper) { print(2) }',
+      '    before_tool(a, b) { print(3) }',
+      '}',
+    ].join('\n');
+    assert.deepEqual(findings(source), [
+      "3:17 E001 Undeclared identifier 'shel_exec'",
+      "4:16 E002 Type mismatch: 'helper' is not a @tool fn: write after_tool(tool_name) with the name of a @tool fn",
+      "5:20 E002 Type mismatch: 'before_tool' names one tool: write before_tool(tool_name) with the name of a @tool fn",
+    ]);
+  });
+});

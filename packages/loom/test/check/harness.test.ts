@@ -4,17 +4,13 @@ import { findings, onlyFinding } from './helpers.js';
 
 const AGENT = 'agent W { prompt: "w" }\n';
 
-/** The keyword each v2 harness form is reported at, and a flow body using it. */
+/** The keyword each v2 form Loom does not run yet is reported at, and a flow body using it. */
 const FORMS: readonly (readonly [keyword: string, body: string])[] = [
-  ['with_context', 'with_context max_tokens: 1000, strategy: sliding_window { print(1) }'],
-  ['before_step', 'before_step { print("step") }'],
   ['spawn', 'worker = spawn W("go")'],
   ['pass', 'pass "message" to inbox'],
-  ['unharnessed', 'unharnessed "raw speed" { print(1) }'],
-  ['context_policy', 'context_policy { max_tokens: 8000, strategy: sliding_window }'],
 ];
 
-suite('v2 harness forms are reported as not supported yet', () => {
+suite('v2 actor forms are reported as not supported yet', () => {
   for (const [keyword, body] of FORMS) {
     test(`${keyword} is reported once, at its keyword`, () => {
       const finding = onlyFinding(`${AGENT}flow main(output, previous, inbox) {\n    ${body}\n}`);
@@ -25,34 +21,31 @@ suite('v2 harness forms are reported as not supported yet', () => {
     });
   }
 
-  test('nested forms are each reported, and names they bind cause no further errors', () => {
+  test('inside harness forms Loom runs, they are each reported, and names they bind cause no further errors', () => {
     const source = [
       AGENT,
-      'flow main {',
-      '    with_context max_tokens: 100 {',
-      '        result = W.run("x")',
-      '        context_policy { max_tokens: 50 }',
+      'flow main(inbox) {',
+      '    autoloop max_steps: 3 {',
+      '        worker = spawn W("go")',
+      '        pass "message" to inbox',
+      '        print(worker)',
       '    }',
       '}',
     ].join('\n');
     assert.deepEqual(findings(source), [
-      "4:5 E006 Not supported by this runtime: 'with_context', a Nexa v2 harness form for context windows",
-      "6:9 E006 Not supported by this runtime: 'context_policy', a Nexa v2 harness form for context policies",
+      "5:18 E006 Not supported by this runtime: 'spawn', a Nexa v2 harness form for actors (spawn Agent(...))",
+      "6:9 E006 Not supported by this runtime: 'pass', a Nexa v2 harness form for actor messages (spawn/pass/receive)",
     ]);
   });
 
   test('names inside an unharnessed block are resolved like any other body', () => {
     const source = `${AGENT}flow main {\n    unharnessed {\n        total = 1\n        print(total + missing)\n    }\n    print(total)\n}`;
-    assert.deepEqual(findings(source), [
-      "3:5 E006 Not supported by this runtime: 'unharnessed', a Nexa v2 harness form for blocks run outside the harness (unharnessed)",
-      "5:23 E001 Undeclared identifier 'missing'",
-    ]);
+    assert.deepEqual(findings(source), ["5:23 E001 Undeclared identifier 'missing'"]);
   });
 
-  test('agent context policies and actor handlers inside agents are reported', () => {
+  test('actor handlers inside agents are reported', () => {
     const source = 'agent W {\n    prompt: "w",\n    context_policy: { max_tokens: 100 },\n    fn on_message(msg) { print(msg) }\n}';
     assert.deepEqual(findings(source), [
-      "3:5 E006 Not supported by this runtime: 'context_policy', a Nexa v2 harness form for agent context policies",
       "4:8 E006 Not supported by this runtime: 'on_message', a Nexa v2 harness form for actor message handlers inside agents",
     ]);
   });

@@ -70,6 +70,9 @@ flow main {
     }
     snap = snapshot()
     restore(snap)
+    with_context max_tokens: 500, strategy: sliding_window { print(Writer.run("w")) }
+    context_policy { max_tokens: 800 }
+    unharnessed { print(Writer.run("raw")) }
     print(fork [Writer.run("a"), Critic.run("b")] merge best_of)
 }
 `;

@@ -23,6 +23,8 @@ import { callTool, parseToolArguments, toolResultContent } from './tools.js';
 import type { ToolBinding } from './tools.js';
 import { backoffDelayMs, DEFAULT_RETRY_DELAY_MS, sleep } from './backoff.js';
 import { createMemory } from './memory.js';
+import { fitWindow, readContextWindow } from '../harness/context-window.js';
+import type { ContextWindow, Summarizer } from '../harness/context-window.js';
 import type { ConversationMemory, Turn } from './memory.js';
 import type { AgentRuntime } from './runtime.js';
 import type { AgentSpec, RunOptions } from './spec.js';
@@ -50,6 +52,9 @@ interface CallState {
   modelIndex: number;
   readonly signal: AbortSignal | undefined;
   readonly onDelta: ((text: string) => void) | undefined;
+  /** The window the conversation must fit before each request. */
+  readonly window: ContextWindow | undefined;
+  readonly summarize: Summarizer | undefined;
 }
 
 interface ModelFailure {
@@ -64,6 +69,8 @@ export class Agent {
   private readonly systemPrompt: string;
   private readonly tools: ReadonlyMap<string, ToolBinding>;
   private readonly memory: ConversationMemory;
+  /** The agent's own `context_policy`, read at its first call. */
+  private readonly ownWindow: ContextWindow | undefined;
 
   constructor(
     readonly spec: AgentSpec,
@@ -82,6 +89,7 @@ export class Agent {
     ].filter((part) => part !== undefined && part !== '').join('\n\n');
     this.tools = new Map((spec.tools ?? []).map((tool) => [tool.name, tool]));
     this.memory = createMemory(spec.name, spec.memory, spec.max_history_turns, runtime.projectRoot);
+    this.ownWindow = spec.context_policy === undefined ? undefined : readContextWindow(spec.context_policy, `agent ${spec.name} context_policy`);
   }
 
   async run(input: unknown, options: RunOptions = {}): Promise<unknown> {
@@ -94,6 +102,8 @@ export class Agent {
       modelIndex: 0,
       signal: options.signal,
       onDelta: options.onDelta ?? (streamSink === undefined ? undefined : (text) => streamSink(this.name, text)),
+      window: options.window ?? this.ownWindow,
+      summarize: options.summarize,
     };
     const protocol = this.spec.protocol;
     const answer = protocol === undefined ? await this.answer(conversation, state) : await this.answerToProtocol(protocol, conversation, state);
@@ -161,7 +171,8 @@ export class Agent {
   }
 
   /** One model request, through the cache, retries and fallbacks. */
-  private async exchange(conversation: readonly ChatMessage[], state: CallState): Promise<ChatResponse> {
+  private async exchange(conversation: ChatMessage[], state: CallState): Promise<ChatResponse> {
+    if (state.window !== undefined) await this.fitWindow(conversation, state.window, state.summarize);
     if (this.models.length === 0) {
       throw new LoomError('E101', `agent '${this.name}' names no model: add model: "provider/model" or set LOOM_DEFAULT_MODEL in secrets.nxs or the environment`);
     }
@@ -174,6 +185,12 @@ export class Agent {
       failures.push(outcome.failure);
     }
     throw this.failureError(failures);
+  }
+
+  private async fitWindow(conversation: ChatMessage[], window: ContextWindow, summarize: Summarizer | undefined): Promise<void> {
+    const letGo = await fitWindow(conversation, window, summarize);
+    if (letGo > 0) this.runtime.tracer.note(`agent=${this.name} context window of ${window.maxTokens} tokens (${window.strategy}) let ${letGo} message${letGo === 1 ? '' : 's'} go`);
+    if (letGo < 0) this.runtime.tracer.note(`agent=${this.name} context window of ${window.maxTokens} tokens (${window.strategy}) is exceeded by what it must keep`);
   }
 
   private async tryModel(model: string, conversation: readonly ChatMessage[], state: CallState): Promise<{ response: ChatResponse } | { failure: ModelFailure }> {

@@ -1,6 +1,7 @@
 /**
  * Semantic judgements: `semantic_if`, `loop ... until ("...")`, semantic `requires`/`ensures`,
- * `intent(...)` branches and the choice of `fork ... merge best_of`. The weak model judges them: `LOOM_WEAK_MODEL` (or `WEAK_MODEL`)
+ * `intent(...)` branches, the choice of `fork ... merge best_of` and the summaries of a
+ * `smart_summarization` context window. The weak model judges them: `LOOM_WEAK_MODEL` (or `WEAK_MODEL`)
  * from secrets.nxs or the environment, else the model the generated code names as the
  * program's default (its first agent's), else `LOOM_DEFAULT_MODEL`. Judgements fail closed:
  * an unreachable model or an answer that is not a clear yes is "no", and an unclassifiable
@@ -17,6 +18,9 @@ const JUDGE_PROMPT =
   'You decide whether a condition holds for an input. Answer with exactly one word: yes or no.';
 const CLASSIFIER_PROMPT =
   'You route an input to the intent it expresses. Reply with only the number of the best matching intent, or 0 if none matches.';
+const SUMMARIZER_PROMPT =
+  'You summarize the earlier part of a conversation for the assistant that continues it. Keep facts, decisions and open questions; reply with the summary only.';
+const SUMMARY_MAX_TOKENS = 400;
 const CHOOSER_PROMPT =
   'You compare candidate answers to the same task and pick the best one. Reply with only the number of the best candidate.';
 /** A verdict is one word or one number; a few tokens leave room for a trailing period. */
@@ -31,6 +35,8 @@ export interface SemanticJudge {
   classify(input: unknown, intents: readonly string[], options?: RunOptions): Promise<number | null>;
   /** The index of the best of `candidates` (`fork ... merge best_of`), or null when the model cannot say. */
   best(candidates: readonly unknown[], options?: RunOptions): Promise<number | null>;
+  /** A summary of `conversation` (a `smart_summarization` context window), or null when the model gives none. */
+  summarize(conversation: string, options?: RunOptions): Promise<string | null>;
 }
 
 export interface SemanticJudgeOptions {
@@ -47,6 +53,9 @@ export function createSemanticJudge(runtime: AgentRuntime, options: SemanticJudg
   const judge = judgeAgent('semantic-judge', JUDGE_PROMPT);
   const classifier = judgeAgent('intent-classifier', CLASSIFIER_PROMPT);
   const chooser = judgeAgent('best-of-chooser', CHOOSER_PROMPT);
+  const summarizer = model === undefined
+    ? undefined
+    : new Agent({ name: 'context-summarizer', model, prompt: SUMMARIZER_PROMPT, temperature: 0, max_tokens: SUMMARY_MAX_TOKENS, timeout: JUDGE_TIMEOUT_SECONDS, cache: true }, runtime);
 
   const ask = async (agent: Agent | undefined, input: string, runOptions: RunOptions | undefined): Promise<string | null> => {
     if (agent === undefined) {
@@ -73,6 +82,10 @@ export function createSemanticJudge(runtime: AgentRuntime, options: SemanticJudg
       const numbered = intents.map((intent, index) => `${index + 1}. ${intent}`).join('\n');
       const verdict = await ask(classifier, `Intents:\n${numbered}\n\nInput:\n${inputText(input)}`, runOptions);
       return chosenIndex(verdict, intents.length);
+    },
+    async summarize(conversation, runOptions) {
+      const summary = await ask(summarizer, conversation, runOptions);
+      return summary === null || summary.trim() === '' ? null : summary.trim();
     },
     async best(candidates, runOptions) {
       const numbered = candidates.map((candidate, index) => `${index + 1}. ${inputText(candidate)}`).join('\n\n');

@@ -5,6 +5,7 @@
  */
 import type { ProtocolSpec } from './protocol.js';
 import type { ToolBinding } from './tools.js';
+import type { ContextWindow, Summarizer } from '../harness/context-window.js';
 
 /**
  * `memory` modes. Without one an agent keeps no history: every `run` starts fresh. `"session"`
@@ -42,6 +43,8 @@ export interface AgentSpec {
   readonly tools?: readonly ToolBinding[];
   /** `implements P`: the reply must be a JSON object with P's fields. */
   readonly protocol?: ProtocolSpec;
+  /** The agent's own context window as written (`max_tokens`, `strategy`, `priority_tags`); a `with_context` around a call wins. */
+  readonly context_policy?: Readonly<Record<string, unknown>>;
 }
 
 export interface RunOptions {
@@ -51,4 +54,8 @@ export interface RunOptions {
   readonly onDelta?: (text: string) => void;
   /** Reflections (`reflect "..."`, a caught error, a failed verify) the model weighs before answering. */
   readonly reflections?: readonly string[];
+  /** The context window the conversation must fit (`with_context`), instead of the agent's own `context_policy`. */
+  readonly window?: ContextWindow;
+  /** Writes the summary a `smart_summarization` window puts in place of what it lets go. */
+  readonly summarize?: Summarizer;
 }

@@ -9,6 +9,9 @@ import { verificationFailure } from './verification.js';
 import { asSnapshot, capturedVariables, StateSnapshot } from './state.js';
 import type { MemoryState } from './state.js';
 import { runFork } from './fork.js';
+import { readContextWindow } from './context-window.js';
+import type { ContextWindow, Summarizer } from './context-window.js';
+import type { HarnessFrame } from './scope.js';
 import type { ContractConditionKind } from '../../errors.js';
 import { Autoloop } from './autoloop.js';
 import type { AutoloopServices } from './autoloop.js';
@@ -25,6 +28,8 @@ export interface HarnessServices {
   isOfType(value: unknown, type: TypeDescriptor): boolean;
   /** The index of the best candidate (`merge best_of`), or null when the weak model cannot say. */
   best(candidates: readonly unknown[]): Promise<number | null>;
+  /** A summary of earlier conversation (a `smart_summarization` window), or null. */
+  summarize(conversation: string): Promise<string | null>;
   /** What the agents asked so far remember, and putting it back. */
   readonly memories: { capture(): MemoryState; restore(state: MemoryState): void };
   /** Writes a `--debug` trace line (without the `[loom] ` prefix); nothing without `--debug`. */
@@ -37,6 +42,9 @@ export interface AgentCallSettings {
   readonly reflections: readonly string[];
   /** Stops the call when the autoloop it belongs to runs out of time. */
   readonly signal: AbortSignal | undefined;
+  /** The `with_context` window (or `context_policy` statement) around the call. */
+  readonly window: ContextWindow | undefined;
+  readonly summarize: Summarizer;
 }
 
 export class Harness {
@@ -85,6 +93,25 @@ export class Harness {
     this.scopes.reflect(text);
   }
 
+  /** `with_context options { ... }`: the window applies until `leave(saved)`, which the generated code calls however the block ends. */
+  enterWindow(options: Readonly<Record<string, unknown>>): HarnessFrame {
+    return this.scopes.enter({ window: readContextWindow(options, 'with_context') });
+  }
+
+  /** `context_policy { ... }` as a statement: the window applies to the rest of the block or flow. */
+  declareWindow(options: Readonly<Record<string, unknown>>): void {
+    this.scopes.declare({ window: readContextWindow(options, 'context_policy') });
+  }
+
+  /** `unharnessed { ... }`: no hook fires, no window or reflection applies until `leave(saved)`. */
+  enterUnharnessed(): HarnessFrame {
+    return this.scopes.enter({ unharnessed: true });
+  }
+
+  leave(saved: HarnessFrame): void {
+    this.scopes.leave(saved);
+  }
+
   /** `snapshot(label?)`: `locals` are the variables of the flow where it is called, by name. */
   snapshot(locals: Readonly<Record<string, unknown>>, label?: unknown): StateSnapshot {
     this.snapshots += 1;
@@ -128,13 +155,26 @@ export class Harness {
   }
 
   /**
+   * One call of the `@tool fn` named `tool`, by an agent or by the program: the `before_tool`
+   * hooks may block it (E102), the `after_tool` hooks run once it returned.
+   */
+  async toolCall<T>(tool: string, run: () => Promise<T>): Promise<T> {
+    if (this.scopes.frame.unharnessed) return await run();
+    if (!(await this.hooks.allowTool(tool))) throw new LoomError('E102', `tool '${tool}' was blocked by its before_tool hook`);
+    const result = await run();
+    await this.hooks.fire('after_tool', tool);
+    return result;
+  }
+
+  /**
    * One agent call, `call` given what the harness adds to it. Outside an autoloop the call is
    * a step of its own: the step hooks run around it and `on_error` sees its failure.
    */
   async agentCall<T>(call: (settings: AgentCallSettings) => Promise<T>): Promise<T> {
     const frame = this.scopes.frame;
-    if (frame.unharnessed) return await call({ reflections: [], signal: frame.loop?.deadline });
-    const settings: AgentCallSettings = { reflections: this.scopes.takeReflections(), signal: frame.loop?.deadline };
+    const summarize: Summarizer = (conversation) => this.services.summarize(conversation);
+    if (frame.unharnessed) return await call({ reflections: [], signal: frame.loop?.deadline, window: undefined, summarize });
+    const settings: AgentCallSettings = { reflections: this.scopes.takeReflections(), signal: frame.loop?.deadline, window: frame.window, summarize };
     const { loop } = frame;
     if (loop !== undefined) {
       const answer = await call(settings);

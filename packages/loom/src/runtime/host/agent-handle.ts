@@ -44,9 +44,9 @@ export class AgentHandle implements Runnable, MemberSource {
     const toolSignal = callerOptions?.signal === undefined ? currentToolSignal() : undefined;
     const caller = toolSignal === undefined ? callerOptions : { ...callerOptions, signal: toolSignal };
     // Awaited here, not returned, so a failure's async stack still reaches the .nx call (its place in reports).
-    return await this.harness.agentCall(async ({ reflections, signal: loopSignal }) => {
+    return await this.harness.agentCall(async ({ reflections, signal: loopSignal, window, summarize }) => {
       const signals = [caller?.signal, loopSignal].filter((signal) => signal !== undefined);
-      const options: RunOptions = { ...caller, reflections, signal: signals.length > 1 ? AbortSignal.any(signals) : signals[0] };
+      const options: RunOptions = { ...caller, reflections, window, summarize, signal: signals.length > 1 ? AbortSignal.any(signals) : signals[0] };
       for (const contract of this.contracts) if (contract.clause === 'requires') await contract.check(input);
       this.agent ??= new Agent(this.spec, this.runtime());
       const streamed = options.onDelta === undefined ? this.streamedOutput?.begin() : undefined;

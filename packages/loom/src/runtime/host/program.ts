@@ -116,6 +116,7 @@ export class ProgramContext {
       holds: (condition, subject) => this.judge().holds(condition, subject),
       isOfType: (value, type) => this.types.test(value, type),
       best: (candidates) => this.judge().best(candidates),
+      summarize: (conversation) => this.judge().summarize(conversation),
       memories: {
         capture: () => {
           const state = new Map<object, readonly Turn[]>();
@@ -223,7 +224,8 @@ export class ProgramContext {
   toolFromFunction(name: string, description: string, parameters: Readonly<Record<string, TypeDescriptor>>, tool: Callable): ToolBinding {
     const names = Object.keys(parameters);
     const declared = Object.fromEntries(names.map((parameter) => [parameter, { type: parameters[parameter]! }]));
-    return bindTool({ name, description, parameters: declared }, (args, signal) => withToolSignal(signal, () => tool(...names.map((parameter) => args[parameter] ?? null))));
+    return bindTool({ name, description, parameters: declared }, (args, signal) =>
+      this.harness.toolCall(name, async () => withToolSignal(signal, () => tool(...names.map((parameter) => args[parameter] ?? null)))));
   }
 
   /**
@@ -236,7 +238,7 @@ export class ProgramContext {
     if (wrapped === undefined) {
       const call = async (...args: unknown[]): Promise<unknown> => {
         try {
-          return await tool(...args);
+          return await this.harness.toolCall(name, async () => tool(...args));
         } catch (error) {
           if (error instanceof ExitRequest) throw error;
           throw toolError(name, error);

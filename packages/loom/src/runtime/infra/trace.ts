@@ -26,6 +26,8 @@ export interface Tracer {
   readonly level: TraceLevel;
   agentCall(record: AgentCallRecord): void;
   prompt(agent: string, messages: readonly ChatMessage[]): void;
+  /** Another event worth a line under `--debug`, such as a context window letting messages go. */
+  note(line: string): void;
 }
 
 /**
@@ -48,6 +50,9 @@ export function createTracer(level: TraceLevel, write: (line: string) => void = 
         `[loom] agent=${record.agent} model=${record.model} attempt=${record.attempt} ms=${record.milliseconds.toFixed(1)} ` +
           `tokens=${record.inputTokens}+${record.outputTokens} cache=${record.cacheHit ? 'hit' : 'miss'} ${outcome}\n`,
       );
+    },
+    note(line) {
+      if (level !== 'off') write(`[loom] ${line}\n`);
     },
     prompt(agent, messages) {
       if (level !== 'full') return;
