@@ -15,7 +15,7 @@ import type { GeneralEnglishSource } from './language-model-job.js';
 import { dictionaryText, pronunciationsOf, withVariants } from './pronunciations.js';
 import { spelledPronunciations } from './spelled-pronunciations.js';
 import { spokenMathOf } from './spoken-math.js';
-import { StderrTail } from './stderr-tail.js';
+import { StderrTail } from '../../../platform/stderr-tail.js';
 import { sentencesOfLongText } from './words.js';
 
 const run = promisify(execFile);
