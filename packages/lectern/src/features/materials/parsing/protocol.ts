@@ -1,11 +1,10 @@
 // Messages between the server and a parse process.
 import type { ExtractedMaterial, RejectionReason } from './extracted.js';
 
-/** Sent over IPC; the file's bytes follow on the process's stdin (no copy made to serialise them). */
+/** Sent over IPC; the file's bytes follow on the process's stdin, as they arrive, until it closes. */
 export interface ParseRequest {
   /** The safe basename; only its extension is read (to tell Markdown from plain text). */
   filename: string;
-  byteLength: number;
 }
 
 export type ParseOutcome =

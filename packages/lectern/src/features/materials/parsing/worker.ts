@@ -7,8 +7,8 @@ import { extractMaterial } from './extract.js';
 import { MaterialRejected } from './extracted.js';
 import type { ParseOutcome, ParseRequest } from './protocol.js';
 
-async function parse({ filename, byteLength }: ParseRequest): Promise<ParseOutcome> {
-  const bytes = await readStdin(byteLength);
+async function parse({ filename }: ParseRequest): Promise<ParseOutcome> {
+  const bytes = await readStdin();
   try {
     const material = await extractMaterial(bytes, filename);
     return { kind: 'parsed', material, sha256: createHash('sha256').update(bytes).digest('hex') };
@@ -20,17 +20,11 @@ async function parse({ filename, byteLength }: ParseRequest): Promise<ParseOutco
   }
 }
 
-/** The file, into one buffer of its announced size. */
-async function readStdin(byteLength: number): Promise<Buffer> {
-  const bytes = Buffer.allocUnsafe(byteLength);
-  let length = 0;
-  for await (const chunk of process.stdin as AsyncIterable<Buffer>) {
-    if (length + chunk.byteLength > byteLength) throw new Error('the server sent more bytes than it announced');
-    chunk.copy(bytes, length);
-    length += chunk.byteLength;
-  }
-  if (length !== byteLength) throw new Error('the server sent fewer bytes than it announced');
-  return bytes;
+/** The whole file: the server closes stdin after its last byte. */
+async function readStdin(): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin as AsyncIterable<Buffer>) chunks.push(chunk);
+  return Buffer.concat(chunks);
 }
 
 // A server that is gone has no use for the answer.
