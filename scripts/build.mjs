@@ -21,10 +21,10 @@ const requireBanner = "import { createRequire as __bundleRequire } from 'node:mo
 const products = [
   {
     name: 'lectern',
-    // The material parse worker, the model load probe, the SenseVoice engine and the language
-    // model builder are modules of their own: a worker thread and a child process start from a
-    // file (SenseVoice runs in a process of its own because sherpa-onnx exits on a damaged model;
-    // the language model builder so the memory mixing in general English takes leaves with it).
+    // The material parser, the model load probe, the SenseVoice engine and the language model
+    // builder are modules of their own: a child process starts from a file (SenseVoice runs in a
+    // process of its own because sherpa-onnx exits on a damaged model; the parser and the
+    // language model builder so the memory they take leaves with them).
     entryPoints: {
       lectern: 'src/cli.ts',
       'material-parser': 'src/features/materials/parsing/worker.ts',

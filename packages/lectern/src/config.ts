@@ -243,14 +243,19 @@ export const materials = {
   pdfStreamsRatioFloorBytes: 16 * MiB,
   parseTimeoutMs: 30_000,
   /**
-   * Heap of the worker that parses one file. A 25 MiB PDF takes pdf.js a few hundred MiB; a
+   * Heap of the process that parses one file. A 1000-page PDF takes pdf.js about 200 MiB; a
    * parse that needs more is refused (422) instead of taking the server's memory.
    */
   parseWorkerHeapMb: 512,
-  parseWorkerYoungGenerationMb: 32,
-  parseWorkerStackMb: 4,
-  /** Parses running at once (each in its own worker); later uploads wait their turn. */
-  parsesConcurrentMax: 2,
+  /** Each of V8's two semi-spaces; the young generation they make takes three times this. */
+  parseWorkerSemiSpaceMb: 16,
+  /** A parse process's own runtime besides its heap: Node itself, its compiled code and libraries. */
+  parseWorkerBaseMb: 64,
+  /**
+   * All parses running at once stay within this memory, each counted at the most it may take
+   * (parse-memory.ts): two parses fit, a third upload waits for one of them to end.
+   */
+  parseMemoryBudgetMb: 1600,
   pageDefault: 50,
   pageMax: 200,
 } as const;

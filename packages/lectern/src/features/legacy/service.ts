@@ -57,7 +57,7 @@ export function createLegacyService(deps: LegacyServiceDeps) {
       const citations: { file: FolderFile; material: Material }[] = [];
       for (const file of folder.citations.filter(isNew)) {
         try {
-          citations.push({ file, material: await materials.prepare({ bytes: file.bytes, filename: basename(file.path) }) });
+          citations.push({ file, material: await materials.prepare({ content: file.bytes, filename: basename(file.path) }) });
         } catch (error) {
           // A cite file that is not usable material (no text in it) is skipped, not fatal.
           if (!(error instanceof ApiError)) throw error;

@@ -1,11 +1,11 @@
 import type { Static } from '@sinclair/typebox';
-import multipart from '@fastify/multipart';
+import multipart, { type MultipartFile } from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { materials as limits } from '../../config.js';
+import { limits as limitsOfRequests, materials as limits } from '../../config.js';
 import { ApiError, invalidRequest } from '../../platform/errors.js';
-import type { MaterialService, UploadedFile } from './service.js';
+import type { MaterialService } from './service.js';
 import { summaryOf } from './service.js';
-import { MaterialIdParams, MaterialsPage, MaterialsPageQuery } from './schemas.js';
+import { MaterialIdParams, MaterialsPage, MaterialsPageQuery, type Material } from './schemas.js';
 
 type IdParams = Static<typeof MaterialIdParams>;
 const tags = ['materials'];
@@ -32,10 +32,7 @@ export async function materialRoutes(app: FastifyInstance, { materials }: Materi
       consumes: ['multipart/form-data'],
       response: { 201: { $ref: 'Material' } },
     },
-  }, async (request, reply) => {
-    const upload = await readUpload(request);
-    return reply.code(201).send(await materials.upload(upload));
-  });
+  }, async (request, reply) => reply.code(201).send(await uploadFilePart(request, materials)));
 
   app.get<{ Querystring: Static<typeof MaterialsPageQuery> }>('/api/v2/materials', {
     schema: { tags, summary: 'Materials without their text, newest first', querystring: MaterialsPageQuery, response: { 200: MaterialsPage } },
@@ -58,22 +55,45 @@ export async function materialRoutes(app: FastifyInstance, { materials }: Materi
   }, async (request) => summaryOf(materials.delete(request.params.id)));
 }
 
-/** The `file` part, read into memory (≤ 25 MiB); other parts are drained and ignored. */
-async function readUpload(request: FastifyRequest): Promise<UploadedFile> {
+/**
+ * Parses the `file` part as it arrives: it is streamed into the parse process, so the server
+ * never holds the file (a 25 MiB buffer outlives its request until the next full garbage
+ * collection, tens of MB per upload). Other parts are drained and ignored.
+ */
+async function uploadFilePart(request: FastifyRequest, materials: MaterialService): Promise<Material> {
   if (!request.isMultipart()) throw new ApiError('bad_request', 'Send the file as multipart/form-data in the field "file"');
-  let upload: UploadedFile | undefined;
+  let material: Material | undefined;
   try {
     for await (const part of request.parts()) {
       if (part.type !== 'file') continue;
-      if (part.fieldname === FILE_FIELD && upload === undefined) upload = { bytes: await part.toBuffer(), filename: part.filename };
-      else part.file.resume();
+      if (part.fieldname === FILE_FIELD && material === undefined) {
+        material = await materials.upload({ content: chunksOf(part.file), filename: part.filename, maxBytes: Math.min(declaredLength(request), limits.fileMaxBytes) });
+      } else {
+        part.file.resume();
+      }
     }
   } catch (error) {
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw new ApiError('too_large', `The file is larger than ${limits.fileMaxBytes / (1024 * 1024)} MiB`);
-    }
+    if (error instanceof ApiError) throw error;
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw fileTooLarge();
     throw new ApiError('bad_request', 'The multipart body could not be read');
   }
-  if (upload === undefined) throw invalidRequest([{ loc: ['body', FILE_FIELD], msg: 'a file is required', type: 'required' }]);
-  return upload;
+  if (material === undefined) throw invalidRequest([{ loc: ['body', FILE_FIELD], msg: 'a file is required', type: 'required' }]);
+  return material;
+}
+
+const fileTooLarge = () => new ApiError('too_large', `The file is larger than ${limits.fileMaxBytes / (1024 * 1024)} MiB`);
+
+/** The request body's declared length (the guard holds a multipart body to its ceiling), else that ceiling. */
+function declaredLength(request: FastifyRequest): number {
+  const length = Number(request.headers['content-length']);
+  return Number.isSafeInteger(length) && length > 0 ? length : limitsOfRequests.multipartBodyMaxBytes;
+}
+
+/** The file's chunks; a file cut short at the size limit is refused (413) rather than parsed. */
+async function* chunksOf(file: MultipartFile['file']): AsyncIterable<Uint8Array> {
+  for await (const chunk of file as AsyncIterable<Buffer>) {
+    if (file.truncated) throw fileTooLarge();
+    yield chunk;
+  }
+  if (file.truncated) throw fileTooLarge();
 }

@@ -7,7 +7,7 @@ import type { SessionService } from '../sessions/service.js';
 import type { MaterialEvents } from './events.js';
 import { safeBasename } from './filename.js';
 import { MaterialRejected, joinPages } from './parsing/extracted.js';
-import type { MaterialParser } from './parsing/parse-in-worker.js';
+import type { FileContent, MaterialParser } from './parsing/parse-in-worker.js';
 import type { Material, MaterialSummary } from './schemas.js';
 import type { MaterialStore, MaterialsPageRows } from './store.js';
 
@@ -19,9 +19,12 @@ export interface MaterialServiceDeps {
 }
 
 export interface UploadedFile {
-  bytes: Uint8Array;
+  /** The bytes, or a stream of them as an upload arrives (passed on to the parse as it comes). */
+  content: FileContent;
   /** As the client sent it; reduced to a safe basename here. */
   filename: string | undefined;
+  /** At most how many bytes a stream brings (counted against the parse memory budget). */
+  maxBytes?: number;
 }
 
 export function summaryOf(material: Material): MaterialSummary {
@@ -44,12 +47,12 @@ export function createMaterialService(deps: MaterialServiceDeps) {
     return material;
   }
 
-  /** Parses the file in a worker into the record it would be stored as; a refusal is a 415 or 422 ApiError. */
+  /** Parses the file in its own process into the record it would be stored as; a refusal is a 415 or 422 ApiError. */
   async function prepare(file: UploadedFile): Promise<Material> {
     const filename = safeBasename(file.filename);
     let parsed;
     try {
-      parsed = await parser.parse(file.bytes, filename);
+      parsed = await parser.parse(file.content, filename, file.maxBytes);
     } catch (error) {
       if (!(error instanceof MaterialRejected)) throw error;
       if (error.reason === 'unsupported') throw new ApiError('unsupported_media_type', error.message);
@@ -60,7 +63,7 @@ export function createMaterialService(deps: MaterialServiceDeps) {
       id: randomUUID(),
       filename,
       content_type: parsed.contentType,
-      size_bytes: file.bytes.byteLength,
+      size_bytes: parsed.byteLength,
       characters: codePointCount(text),
       pages: parsed.pageLabel === null ? null : parsed.pages.length,
       sha256: parsed.sha256,
@@ -78,7 +81,7 @@ export function createMaterialService(deps: MaterialServiceDeps) {
       return store.page(limit, before === undefined ? undefined : Number(before));
     },
 
-    /** Parses the file in a worker; a refused file leaves nothing behind (nothing is stored before the parse succeeds). */
+    /** Parses the file in its own process; a refused file leaves nothing behind (nothing is stored before the parse succeeds). */
     async upload(file: UploadedFile): Promise<Material> {
       return save(await prepare(file));
     },

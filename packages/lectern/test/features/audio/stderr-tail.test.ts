@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { StderrTail } from '../../../src/features/audio/speech/stderr-tail.js';
+import { StderrTail } from '../../../src/platform/stderr-tail.js';
 
 function tailOf(...chunks: string[]): StderrTail {
   const tail = new StderrTail();

@@ -1,8 +1,8 @@
-// Messages between the server and a parse worker.
+// Messages between the server and a parse process.
 import type { ExtractedMaterial, RejectionReason } from './extracted.js';
 
-export interface ParseJob {
-  bytes: Uint8Array;
+/** Sent over IPC; the file's bytes follow on the process's stdin, as they arrive, until it closes. */
+export interface ParseRequest {
   /** The safe basename; only its extension is read (to tell Markdown from plain text). */
   filename: string;
 }

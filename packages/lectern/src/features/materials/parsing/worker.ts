@@ -1,18 +1,17 @@
-// The parse worker's entry: extracts one file and posts the outcome back. It runs in its own
-// thread with its own heap limit, so a hostile or enormous file costs the server neither its
-// event loop nor its memory.
+// The parse process's entry (forked by parse-in-worker.ts for one file, then it exits): reads
+// the file from stdin, extracts it and sends the outcome back. A process of its own, with its
+// own heap limit, so a hostile or enormous file costs the server neither its event loop nor its
+// memory, and everything the parse took is given back when the process ends.
 import { createHash } from 'node:crypto';
-import { parentPort, workerData } from 'node:worker_threads';
 import { extractMaterial } from './extract.js';
 import { MaterialRejected } from './extracted.js';
-import type { ParseJob, ParseOutcome } from './protocol.js';
+import type { ParseOutcome, ParseRequest } from './protocol.js';
 
-const job = workerData as ParseJob;
-
-async function parse(): Promise<ParseOutcome> {
+async function parse({ filename }: ParseRequest): Promise<ParseOutcome> {
+  const bytes = await readStdin();
   try {
-    const material = await extractMaterial(job.bytes, job.filename);
-    return { kind: 'parsed', material, sha256: createHash('sha256').update(job.bytes).digest('hex') };
+    const material = await extractMaterial(bytes, filename);
+    return { kind: 'parsed', material, sha256: createHash('sha256').update(bytes).digest('hex') };
   } catch (error) {
     if (error instanceof MaterialRejected) return { kind: 'rejected', reason: error.reason, message: error.message };
     // A reader's own failure (a stack overflow on absurd nesting, a library bug) means the
@@ -21,4 +20,15 @@ async function parse(): Promise<ParseOutcome> {
   }
 }
 
-parentPort?.postMessage(await parse());
+/** The whole file: the server closes stdin after its last byte. */
+async function readStdin(): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin as AsyncIterable<Buffer>) chunks.push(chunk);
+  return Buffer.concat(chunks);
+}
+
+// A server that is gone has no use for the answer.
+process.once('disconnect', () => process.exit(0));
+process.once('message', (request: ParseRequest) => {
+  void parse(request).then((outcome) => process.send?.(outcome, () => process.disconnect()));
+});

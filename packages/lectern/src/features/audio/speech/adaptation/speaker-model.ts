@@ -4,7 +4,7 @@ import { link, mkdir, readFile, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { audio as limits } from '../../../../config.js';
 import { executableOnPath } from '../../../../platform/executables.js';
-import { StderrTail } from '../stderr-tail.js';
+import { StderrTail } from '../../../../platform/stderr-tail.js';
 
 /** The programs a speaker transform is estimated with (Debian `sphinxbase-utils` and `sphinxtrain`). */
 export interface AdaptationTools {

@@ -1,6 +1,6 @@
 import { forkOwnModule } from '../../../../platform/own-module-process.js';
 import type { LanguageModelAnswer, LanguageModelJob } from './language-model-job.js';
-import { StderrTail } from '../stderr-tail.js';
+import { StderrTail } from '../../../../platform/stderr-tail.js';
 
 /** How long one job may take (~1 s on a 2-core VM; reading the trie the first time ~1.5 s) before it is stopped. */
 const JOB_TIMEOUT_MS = 60_000;

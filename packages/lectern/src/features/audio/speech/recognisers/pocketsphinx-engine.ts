@@ -5,7 +5,7 @@ import { createInterface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
 import { audio as limits } from '../../../../config.js';
 import { endProcessGroup } from '../../../../platform/process-group.js';
-import { StderrTail } from '../stderr-tail.js';
+import { StderrTail } from '../../../../platform/stderr-tail.js';
 
 /** What one decoder process is started with. */
 export interface PocketsphinxSetup {

@@ -15,7 +15,7 @@ import type { GeneralEnglishSource } from '../language-model/language-model-job.
 import { dictionaryText, pronunciationsOf, withVariants } from '../pronunciation/pronunciations.js';
 import { spelledPronunciations } from '../pronunciation/spelled-pronunciations.js';
 import { spokenMathOf } from './spoken-math.js';
-import { StderrTail } from '../stderr-tail.js';
+import { StderrTail } from '../../../../platform/stderr-tail.js';
 import { sentencesOfLongText } from '../words.js';
 
 const run = promisify(execFile);

@@ -1,6 +1,6 @@
-// What a speech tool (pocketsphinx, SphinxTrain's programs) said on stderr, kept only to
-// explain its failure. These tools log every step, so only the tail is held, and the reason
-// given is the last line they marked ERROR or FATAL rather than whatever happened to be last.
+// What a child process (a speech tool, a parse process) said on stderr, kept only to explain
+// its failure. Speech tools log every step, so only the tail is held, and the reason given is
+// the last line they marked ERROR or FATAL rather than whatever happened to be last.
 
 /** Enough for the last few log lines, whatever the tool said before. */
 const TAIL_CHARS = 2000;
@@ -18,6 +18,11 @@ export class StderrTail {
   /** The last line marked ERROR or FATAL, cut to fit a message; undefined when there is none. */
   lastErrorLine(): string | undefined {
     return this.#text.split('\n').filter((line) => ERROR_MARK.test(line)).at(-1)?.slice(0, MESSAGE_LINE_CHARS);
+  }
+
+  /** Whether the tail says `text` anywhere. */
+  includes(text: string): boolean {
+    return this.#text.includes(text);
   }
 
   /** The last non-empty line, cut to fit a message; undefined when the tool said nothing. */
