@@ -237,7 +237,7 @@ export function createServices(options: ServicesOptions) {
       const device = settings.get().asr.device_id;
       return typeof device === 'string' ? device : '';
     },
-    ensureRecogniser: () => recognisers.resolve(settings.get().asr.model_id),
+    ensureRecogniser: () => audio.ensureRecogniser(),
     recognise: (session, samples) => audio.recognise(session, samples),
     append: (sessionId, text, sourceId, drain) => void audio.appendRecognised(sessionId, text, sourceId, undefined, drain),
     fail: (sessionId) => void sessions.fail(sessionId),

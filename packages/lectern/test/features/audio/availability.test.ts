@@ -3,9 +3,9 @@ import assert from 'node:assert/strict';
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ApiError } from '../../../src/platform/errors.js';
 import { EventHub } from '../../../src/platform/events.js';
 import { createSpeechAvailability } from '../../../src/features/audio/speech/availability.js';
+import { RecogniserUnavailable } from '../../../src/features/audio/speech/errors.js';
 import { createRecognisers } from '../../../src/features/audio/speech/recognisers/recognisers.js';
 import { systemRecogniserRecord, type SystemRecogniserPaths } from '../../../src/features/models/system-recogniser.js';
 
@@ -60,7 +60,7 @@ describe('speech availability', () => {
       language: () => 'en',
     });
     try {
-      await assert.rejects(recognisers.resolve('auto'), (error: unknown) => error instanceof ApiError && error.code === 'model_unavailable');
+      await assert.rejects(recognisers.resolve('auto'), (error: unknown) => error instanceof RecogniserUnavailable);
       machine.install();
       assert.equal((await recognisers.resolve('auto')).id, 'pocketsphinx-en');
       assert.equal((await recognisers.resolve('pocketsphinx-en')).id, 'pocketsphinx-en');

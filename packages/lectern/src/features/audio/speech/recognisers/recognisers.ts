@@ -1,5 +1,5 @@
 import { systemRecogniser } from '../../../../config.js';
-import { ApiError } from '../../../../platform/errors.js';
+import { RecogniserUnavailable } from '../errors.js';
 import { installPocketsphinxHint, installSenseVoiceHint, senseVoiceDir, type SpeechAvailability, type SpeechAvailabilityCache } from '../availability.js';
 import type { PocketsphinxRecogniser } from './pocketsphinx-recogniser.js';
 import type { Recogniser } from './recogniser.js';
@@ -22,7 +22,7 @@ export const recogniserIds = [autoModelId, systemRecogniser.id, senseVoiceId] as
 /**
  * The recognisers behind `asr.model_id`, each created once and reused: `auto` (or empty, the default) picks SenseVoice
  * when installed, else pocketsphinx when its packages are present; a named one is used only if
- * usable. Otherwise a 503 `model_unavailable` saying how to get one.
+ * usable. Otherwise RecogniserUnavailable saying how to get one.
  */
 export function createRecognisers(options: RecognisersOptions) {
   let pocketsphinx: PocketsphinxRecogniser | undefined;
@@ -73,13 +73,13 @@ export function createRecognisers(options: RecognisersOptions) {
   }
 
   return {
-    /** The recogniser `asr.model_id` names (or auto picks), or a 503 saying how to get one. */
+    /** The recogniser `asr.model_id` names (or auto picks); RecogniserUnavailable saying how to get one. */
     async resolve(modelId: string): Promise<Recogniser> {
       let found = await options.availability.current();
       let choice = choose(modelId, found);
       // Refused by what was found earlier: look again before saying so (packages installed since).
       if ('refusal' in choice) choice = choose(modelId, (found = await options.availability.refresh()));
-      if ('refusal' in choice) throw new ApiError('model_unavailable', choice.refusal);
+      if ('refusal' in choice) throw new RecogniserUnavailable(choice.refusal);
       return make(choice.id, found);
     },
 
