@@ -43,6 +43,8 @@ import { MaterialParser, defaultParserLimits, type ParserLimits } from './featur
 import { audioRoutes } from './features/audio/routes.js';
 import { createAudioService } from './features/audio/service.js';
 import { createRecognisers } from './features/audio/speech/recognisers/recognisers.js';
+import { createSpeechAvailability } from './features/audio/speech/availability.js';
+import { senseVoiceId } from './features/audio/speech/recognisers/sensevoice-recogniser.js';
 import { createAudioReceiptStore } from './features/audio/store.js';
 import { createMicrophones, type Microphones } from './features/audio/capture/microphones.js';
 import { legacyRoutes } from './features/legacy/routes.js';
@@ -213,10 +215,17 @@ export function createServices(options: ServicesOptions) {
     materialText: (id) => materials.forContext(id),
   });
   assistant.interruptUnfinished();
+  const systemPaths = options.models?.systemRecogniser ?? systemRecogniserPaths(environment);
   const recognisers = createRecognisers({
     dataDir: options.dataDir,
-    systemPaths: options.models?.systemRecogniser ?? systemRecogniserPaths(environment),
-    senseVoiceInstalled: () => models.get('sensevoice-small').state === 'ready',
+    pocketsphinxModelDir: systemPaths.modelDir,
+    searchPath: systemPaths.searchPath,
+    availability: createSpeechAvailability({
+      dataDir: options.dataDir,
+      systemPaths,
+      senseVoiceInstalled: () => models.get(senseVoiceId).state === 'ready',
+      hub,
+    }),
     language: () => settings.get().asr.language,
     onBackgroundError: (error) => logger.warn({ err: error }, 'background speech work failed (a course vocabulary, general English or a speaker estimate); the class goes on without it'),
   });
@@ -235,7 +244,7 @@ export function createServices(options: ServicesOptions) {
       const device = settings.get().asr.device_id;
       return typeof device === 'string' ? device : '';
     },
-    ensureRecogniser: () => recognisers.resolve(settings.get().asr.model_id),
+    ensureRecogniser: () => audio.ensureRecogniser(),
     recognise: (session, samples) => audio.recognise(session, samples),
     append: (sessionId, text, sourceId, drain) => void audio.appendRecognised(sessionId, text, sourceId, undefined, drain),
     fail: (sessionId) => void sessions.fail(sessionId),

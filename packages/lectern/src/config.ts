@@ -339,8 +339,8 @@ export const models = {
 /** Debian's pocketsphinx: no download, listed ready when its packages are installed. */
 export const systemRecogniser = {
   id: 'pocketsphinx-en',
-  /** `pocketsphinx_continuous` is Debian's 0.8 binary (package `pocketsphinx`); `pocketsphinx` is 5.x's. */
-  binaryNames: ['pocketsphinx_continuous', 'pocketsphinx'],
+  /** The decoder Lectern runs, from Debian's package `pocketsphinx` (features/audio/speech/recognisers/pocketsphinx-engine.ts). */
+  executable: 'pocketsphinx_batch',
   /** Package `pocketsphinx-en-us`: the acoustic model folder and the dictionary beside it. */
   modelDir: '/usr/share/pocketsphinx/model/en-us',
   packages: ['pocketsphinx', 'pocketsphinx-en-us'],

@@ -1,4 +1,4 @@
-import { systemRecogniserPaths } from './features/models/system-recogniser.js';
+import { systemRecogniserPaths, systemRecogniserPresence } from './features/models/system-recogniser.js';
 import { executableOnPath } from './platform/executables.js';
 import { pocketsphinxStatus, senseVoiceStatus, type RecogniserStatus } from './features/audio/speech/availability.js';
 import { sherpaOnnxLoadError } from './platform/sensevoice.js';
@@ -27,7 +27,7 @@ function tool(id: string, kind: DoctorCheck['kind'], searchPath: string, why: st
 export async function runDoctor(dataDir: string, environment: NodeJS.ProcessEnv = process.env): Promise<DoctorCheck[]> {
   const searchPath = environment.PATH ?? '';
   const addonError = await sherpaOnnxLoadError();
-  const { executable: _executable, ...pocketsphinx } = pocketsphinxStatus(systemRecogniserPaths(environment));
+  const pocketsphinx = pocketsphinxStatus(systemRecogniserPresence(systemRecogniserPaths(environment)));
   // Without the database the model manager's record is unknown: the files being in place stands for "installed".
   const recognisers: RecogniserStatus[] = [senseVoiceStatus(dataDir, true, addonError), pocketsphinx];
   const checks: DoctorCheck[] = recognisers.map((status) => ({

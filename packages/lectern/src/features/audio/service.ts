@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { audio as limits } from '../../config.js';
 import type { EventListeners } from '../../platform/events.js';
-import { ApiError, invalidState } from '../../platform/errors.js';
+import { invalidState } from '../../platform/errors.js';
 import type { Entry } from '../entries/schemas.js';
 import type { EntryService } from '../entries/service.js';
 import type { MaterialService } from '../materials/service.js';
@@ -9,7 +9,8 @@ import type { SessionEvents } from '../sessions/events.js';
 import type { Session } from '../sessions/schemas.js';
 import type { SessionService } from '../sessions/service.js';
 import { downmix, peakOf, resampleMono } from './resample.js';
-import type { ClipContext } from './speech/recognisers/recogniser.js';
+import { speechHttpError } from './speech-http-errors.js';
+import type { ClipContext, Recogniser } from './speech/recognisers/recogniser.js';
 import type { Recognisers } from './speech/recognisers/recognisers.js';
 import type { AudioReceiptStore } from './store.js';
 import { filterRecognised } from './transcript-filter.js';
@@ -75,14 +76,18 @@ export function createAudioService(options: AudioServiceOptions) {
     };
   }
 
-  /** Recognises 16 kHz mono speech for a session: the text, '' for nothing. Throws 503s from the recogniser. */
+  /** The recogniser `asr.model_id` names, or the 503 that says how to get one. */
+  async function ensureRecogniser(): Promise<Recogniser> {
+    return recognisers.resolve(options.modelId()).catch((error: unknown) => Promise.reject(speechHttpError(error)));
+  }
+
+  /** Recognises 16 kHz mono speech for a session: the text, '' for nothing. Speech failures are answered as speechHttpError says. */
   async function recognise(session: Session, samples: Int16Array): Promise<string> {
-    const recogniser = await recognisers.resolve(options.modelId());
+    const recogniser = await ensureRecogniser();
     try {
       return await recogniser.recognise(samples, clipContext(session));
     } catch (error) {
-      if (error instanceof ApiError) throw error;
-      throw new ApiError('model_unavailable', `The speech recogniser failed: ${error instanceof Error ? error.message.slice(0, 300) : 'unknown error'}`);
+      throw speechHttpError(error);
     }
   }
 
@@ -142,7 +147,7 @@ export function createAudioService(options: AudioServiceOptions) {
     }
   }
 
-  return { transcribeClip, recognise, appendRecognised };
+  return { transcribeClip, ensureRecogniser, recognise, appendRecognised };
 }
 
 export type AudioService = ReturnType<typeof createAudioService>;

@@ -21,7 +21,7 @@ import { ProbeError, probeInChildProcess } from './probe/run-probe.js';
 import { createModelRuntime, type LocalLlm } from './runtime.js';
 
 /** The audio feature judges pocketsphinx by the same rule as this feature's record of it. */
-export { systemRecogniserMissing, type SystemRecogniserPaths } from './system-recogniser.js';
+export { systemRecogniserPresence, type SystemRecogniserPaths, type SystemRecogniserPresence } from './system-recogniser.js';
 
 /**
  * Proves an installed model loads before it is called ready. Given the model's folder and the

@@ -1,6 +1,7 @@
-import { accessSync, constants, existsSync } from 'node:fs';
-import { delimiter, join } from 'node:path';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { systemRecogniser } from '../../config.js';
+import { executableOnPath } from '../../platform/executables.js';
 import type { Model } from './schemas.js';
 
 /** Where to look for pocketsphinx: the executable search path and the English model folder. */
@@ -14,29 +15,24 @@ export const systemRecogniserPaths = (environment: NodeJS.ProcessEnv): SystemRec
   modelDir: systemRecogniser.modelDir,
 });
 
-function executableOnPath(name: string, searchPath: string): boolean {
-  return searchPath.split(delimiter).some((dir) => {
-    if (dir === '') return false;
-    try {
-      accessSync(join(dir, name), constants.X_OK);
-      return true;
-    } catch {
-      return false;
-    }
-  });
-}
+/** pocketsphinx as found here: the decoder's path, or why it cannot run (naming the packages to install). */
+export type SystemRecogniserPresence = { executable: string; missing: null } | { executable: null; missing: string };
 
-/** Why the system recogniser cannot run (naming the packages to install), or null when it can. */
-export function systemRecogniserMissing(paths: SystemRecogniserPaths): string | null {
-  const binary = systemRecogniser.binaryNames.some((name) => executableOnPath(name, paths.searchPath));
+/**
+ * Whether pocketsphinx can run here: the decoder Lectern runs on the search path and the English
+ * model beside its dictionary. The one judgement of it: the model record below and the audio
+ * feature's recognisers both ask this.
+ */
+export function systemRecogniserPresence(paths: SystemRecogniserPaths): SystemRecogniserPresence {
+  const executable = executableOnPath(systemRecogniser.executable, paths.searchPath);
   const model = existsSync(join(paths.modelDir, 'en-us')) && existsSync(join(paths.modelDir, 'cmudict-en-us.dict'));
-  if (binary && model) return null;
-  return `Install the system packages ${systemRecogniser.packages.join(' and ')} (apt-get install ${systemRecogniser.packages.join(' ')}); there is nothing to download`;
+  if (executable !== null && model) return { executable, missing: null };
+  return { executable: null, missing: `Install the system packages ${systemRecogniser.packages.join(' and ')} (apt-get install ${systemRecogniser.packages.join(' ')}); there is nothing to download` };
 }
 
 /** Its record: nothing to download, so sizes are 0 and it is `ready` or `missing`. */
 export function systemRecogniserRecord(paths: SystemRecogniserPaths): Model {
-  const missing = systemRecogniserMissing(paths);
+  const { missing } = systemRecogniserPresence(paths);
   return {
     id: systemRecogniser.id,
     kind: 'asr',

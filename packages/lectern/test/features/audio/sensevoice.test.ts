@@ -3,7 +3,8 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ApiError } from '../../../src/platform/errors.js';
+import { RecognitionFailed } from '../../../src/features/audio/speech/errors.js';
+import { speechHttpError } from '../../../src/features/audio/speech-http-errors.js';
 import { senseVoiceFiles } from '../../../src/config.js';
 import { sherpaOnnxLoadError } from '../../../src/platform/sensevoice.js';
 import { SenseVoiceRecogniser } from '../../../src/features/audio/speech/recognisers/sensevoice-recogniser.js';
@@ -22,8 +23,8 @@ describe('SenseVoice engine (sherpa-onnx-node)', () => {
     const recogniser = new SenseVoiceRecogniser(root, () => 'en');
     const context = { sessionId: 's', courseName: '', materialId: null, entryCount: 0, vocabularySources: () => ({ courseName: '', materialText: null, transcript: '' }) };
     await assert.rejects(recogniser.recognise(new Int16Array(16000), context), (error: unknown) => {
-      assert.ok(error instanceof ApiError);
-      assert.equal(error.code, 'model_unavailable');
+      assert.ok(error instanceof RecognitionFailed);
+      assert.equal(speechHttpError(error).code, 'model_unavailable');
       assert.match(error.message, /reinstall it with POST \/api\/v2\/models\/sensevoice-small\/install/);
       return true;
     });

@@ -2,7 +2,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { filterRecognised } from '../../../src/features/audio/transcript-filter.js';
 import { SerialQueue } from '../../../src/features/audio/speech/recognisers/serial-queue.js';
-import { ApiError } from '../../../src/platform/errors.js';
+import { RecogniserBusy } from '../../../src/features/audio/speech/errors.js';
 
 describe('near-duplicate filter and fragment merging', () => {
   const recent = ['the derivative is the slope of the tangent line', 'now the chain rule'];
@@ -35,7 +35,7 @@ describe('bounded recognition queue', () => {
     };
     const first = queue.run(task);
     const second = queue.run(task);
-    await assert.rejects(queue.run(task), (error: unknown) => error instanceof ApiError && error.code === 'model_unavailable' && error.status === 503);
+    await assert.rejects(queue.run(task), (error: unknown) => error instanceof RecogniserBusy && error.message === 'busy');
     release();
     await Promise.all([first, second]);
     assert.equal(maxRunning, 1);

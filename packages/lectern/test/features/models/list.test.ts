@@ -36,14 +36,18 @@ describe('model list and manifest', () => {
     }
   });
 
-  it('reports pocketsphinx-en ready when its binary and English model are installed', () => {
+  it('reports pocketsphinx-en ready when the decoder Lectern runs and its English model are installed', () => {
     const bin = join(root, 'bin');
     const model = join(root, 'model');
     mkdirSync(bin);
     mkdirSync(join(model, 'en-us'), { recursive: true });
     writeFileSync(join(model, 'cmudict-en-us.dict'), '');
+    // Debian's pocketsphinx ships pocketsphinx_continuous too, but Lectern runs pocketsphinx_batch: that one is what counts.
     writeFileSync(join(bin, 'pocketsphinx_continuous'), '#!/bin/sh\n');
     chmodSync(join(bin, 'pocketsphinx_continuous'), 0o755);
+    assert.equal(systemRecogniserRecord({ searchPath: bin, modelDir: model }).state, 'missing');
+    writeFileSync(join(bin, 'pocketsphinx_batch'), '#!/bin/sh\n');
+    chmodSync(join(bin, 'pocketsphinx_batch'), 0o755);
     const ready = systemRecogniserRecord({ searchPath: bin, modelDir: model });
     assert.equal(ready.state, 'ready');
     assert.equal(ready.error, null);

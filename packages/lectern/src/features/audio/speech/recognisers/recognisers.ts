@@ -1,17 +1,17 @@
 import { systemRecogniser } from '../../../../config.js';
-import { ApiError } from '../../../../platform/errors.js';
-import type { SystemRecogniserPaths } from '../../../models/service.js';
-import { installPocketsphinxHint, installSenseVoiceHint, pocketsphinxStatus, senseVoiceDir, senseVoiceStatus, type RecogniserStatus } from '../availability.js';
+import { RecogniserUnavailable } from '../errors.js';
+import { installPocketsphinxHint, installSenseVoiceHint, senseVoiceDir, type SpeechAvailability, type SpeechAvailabilityCache } from '../availability.js';
 import type { PocketsphinxRecogniser } from './pocketsphinx-recogniser.js';
 import type { Recogniser } from './recogniser.js';
-import { sherpaOnnxLoadError } from '../../../../platform/sensevoice.js';
 import { SenseVoiceRecogniser, senseVoiceId } from './sensevoice-recogniser.js';
 
 export interface RecognisersOptions {
   dataDir: string;
-  systemPaths: SystemRecogniserPaths;
-  /** Whether the model manager's record of SenseVoice is `ready`. */
-  senseVoiceInstalled: () => boolean;
+  /** The folder of the Debian model (`en-us/`, `cmudict-en-us.dict`, `en-us.lm.bin`). */
+  pocketsphinxModelDir: string;
+  /** pocketsphinx's PATH, where SphinxTrain's and sphinxbase's tools are looked up too. */
+  searchPath: string;
+  availability: SpeechAvailabilityCache;
   language: () => string;
   onBackgroundError?: (error: unknown) => void;
 }
@@ -22,35 +22,18 @@ export const recogniserIds = [autoModelId, systemRecogniser.id, senseVoiceId] as
 /**
  * The recognisers behind `asr.model_id`, each created once and reused: `auto` (or empty, the default) picks SenseVoice
  * when installed, else pocketsphinx when its packages are present; a named one is used only if
- * usable. Otherwise a 503 `model_unavailable` saying how to get one.
+ * usable. Otherwise RecogniserUnavailable saying how to get one.
  */
 export function createRecognisers(options: RecognisersOptions) {
   let pocketsphinx: PocketsphinxRecogniser | undefined;
   let senseVoice: SenseVoiceRecogniser | undefined;
-  let addonError: string | null | undefined;
-
-  async function sherpaAddonError(): Promise<string | null> {
-    if (addonError === undefined) {
-      addonError = await sherpaOnnxLoadError();
-    }
-    return addonError;
-  }
-
-  async function statuses(): Promise<RecogniserStatus[]> {
-    const senseVoiceInstalled = options.senseVoiceInstalled();
-    // The addon is only loaded (a few hundred ms) when there is a model for it.
-    const addon = senseVoiceInstalled ? await sherpaAddonError() : null;
-    const { executable: _executable, ...pocket } = pocketsphinxStatus(options.systemPaths);
-    return [senseVoiceStatus(options.dataDir, senseVoiceInstalled, addon), pocket];
-  }
-
   let pocketsphinxLoading: Promise<PocketsphinxRecogniser> | undefined;
 
   /**
    * The pocketsphinx side (engine, course vocabulary, speaker adaptation) is loaded when a
    * class first needs it, so `lectern serve` does not compile it before its ready line.
    */
-  async function loadPocketsphinx(): Promise<PocketsphinxRecogniser> {
+  async function loadPocketsphinx(executable: string): Promise<PocketsphinxRecogniser> {
     const [{ PocketsphinxRecogniser }, { findLanguageModelConverter }, { findAdaptationTools }] = await Promise.all([
       import('./pocketsphinx-recogniser.js'),
       import('../vocabulary/course-vocabulary.js'),
@@ -58,43 +41,46 @@ export function createRecognisers(options: RecognisersOptions) {
     ]);
     return (pocketsphinx = new PocketsphinxRecogniser({
       dataDir: options.dataDir,
-      modelDir: options.systemPaths.modelDir,
-      executable: pocketsphinxStatus(options.systemPaths).executable!,
-      adaptationTools: findAdaptationTools(options.systemPaths.searchPath),
-      languageModelConverter: findLanguageModelConverter(options.systemPaths.searchPath),
+      modelDir: options.pocketsphinxModelDir,
+      executable,
+      adaptationTools: findAdaptationTools(options.searchPath),
+      languageModelConverter: findLanguageModelConverter(options.searchPath),
       onBackgroundError: options.onBackgroundError,
     }));
   }
 
-  async function make(id: string): Promise<Recogniser> {
+  async function make(id: string, found: SpeechAvailability): Promise<Recogniser> {
     if (id === senseVoiceId) return (senseVoice ??= new SenseVoiceRecogniser(senseVoiceDir(options.dataDir), options.language));
-    // Created once (the PATH lookup for its executable is not repeated for every clip); a
-    // failed load is not kept, so the next clip tries again as it did before the lazy load.
+    // Created once; a failed load is not kept, so the next clip tries again.
     if (pocketsphinx) return pocketsphinx;
-    pocketsphinxLoading ??= loadPocketsphinx().catch((error: unknown) => {
+    pocketsphinxLoading ??= loadPocketsphinx(found.pocketsphinx.executable!).catch((error: unknown) => {
       pocketsphinxLoading = undefined;
       throw error;
     });
     return pocketsphinxLoading;
   }
 
-  return {
-    statuses,
+  /** The id `asr.model_id` names or auto picks among those found usable, or why none can run. */
+  function choose(modelId: string, found: SpeechAvailability): { id: string } | { refusal: string } {
+    if (modelId === senseVoiceId || modelId === systemRecogniser.id) {
+      const state = modelId === senseVoiceId ? found.senseVoice : found.pocketsphinx;
+      return state.usable ? { id: modelId } : { refusal: `${state.reason}; or choose another recogniser in asr.model_id` };
+    }
+    if (modelId !== autoModelId && modelId !== '') return { refusal: `The configured asr.model_id is not a speech recogniser; set it to one of ${recogniserIds.join(', ')}` };
+    if (found.senseVoice.usable) return { id: senseVoiceId };
+    if (found.pocketsphinx.usable) return { id: systemRecogniser.id };
+    return { refusal: `No speech recogniser is available: ${installPocketsphinxHint}, or ${installSenseVoiceHint}` };
+  }
 
-    /** The recogniser `asr.model_id` names (or auto picks), or a 503 saying how to get one. */
+  return {
+    /** The recogniser `asr.model_id` names (or auto picks); RecogniserUnavailable saying how to get one. */
     async resolve(modelId: string): Promise<Recogniser> {
-      const [senseVoiceState, pocketState] = await statuses();
-      if (modelId === senseVoiceId || modelId === systemRecogniser.id) {
-        const state = modelId === senseVoiceId ? senseVoiceState! : pocketState!;
-        if (!state.usable) throw new ApiError('model_unavailable', `${state.reason}; or choose another recogniser in asr.model_id`);
-        return make(modelId);
-      }
-      if (modelId !== autoModelId && modelId !== '') {
-        throw new ApiError('model_unavailable', `The configured asr.model_id is not a speech recogniser; set it to one of ${recogniserIds.join(', ')}`);
-      }
-      if (senseVoiceState!.usable) return make(senseVoiceId);
-      if (pocketState!.usable) return make(systemRecogniser.id);
-      throw new ApiError('model_unavailable', `No speech recogniser is available: ${installPocketsphinxHint}, or ${installSenseVoiceHint}`);
+      let found = await options.availability.current();
+      let choice = choose(modelId, found);
+      // Refused by what was found earlier: look again before saying so (packages installed since).
+      if ('refusal' in choice) choice = choose(modelId, (found = await options.availability.refresh()));
+      if ('refusal' in choice) throw new RecogniserUnavailable(choice.refusal);
+      return make(choice.id, found);
     },
 
     close(): void {

@@ -1,7 +1,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { audio as limits } from '../../../../config.js';
-import { ApiError } from '../../../../platform/errors.js';
 import { forkOwnModule } from '../../../../platform/own-module-process.js';
+import { RecognitionFailed } from '../errors.js';
 import type { ClipContext, Recogniser } from './recogniser.js';
 import { SerialQueue } from './serial-queue.js';
 
@@ -44,11 +44,11 @@ export class SenseVoiceRecogniser implements Recogniser {
         const waiting = this.#waiting.get(message.id);
         this.#waiting.delete(message.id);
         if (message.type === 'result') waiting?.resolve(message.text);
-        else waiting?.reject(new ApiError('model_unavailable', `SenseVoice failed on a clip: ${message.message.slice(0, 200)}`));
+        else waiting?.reject(new RecognitionFailed(`SenseVoice failed on a clip: ${message.message.slice(0, 200)}`));
       });
       child.on('exit', () => {
         this.#engine = undefined;
-        const failure = new ApiError('model_unavailable', `${damagedHint}${stderr.trim() ? ` (${stderr.trim().split('\n').at(-1)!.slice(0, 200)})` : ''}`);
+        const failure = new RecognitionFailed(`${damagedHint}${stderr.trim() ? ` (${stderr.trim().split('\n').at(-1)!.slice(0, 200)})` : ''}`);
         reject(failure);
         for (const waiting of this.#waiting.values()) waiting.reject(failure);
         this.#waiting.clear();

@@ -1,8 +1,8 @@
-import { ApiError } from '../../../../platform/errors.js';
+import { RecogniserBusy } from '../errors.js';
 
 /**
  * Runs tasks one at a time, in order, holding at most `maxWaiting` behind the running one: a
- * burst beyond that is refused with a 503 at once instead of queueing audio without bound.
+ * burst beyond that is refused (RecogniserBusy) at once instead of queueing audio without bound.
  */
 export class SerialQueue {
   #tail: Promise<unknown> = Promise.resolve();
@@ -19,7 +19,7 @@ export class SerialQueue {
   }
 
   run<T>(task: () => Promise<T>): Promise<T> {
-    if (this.#queued > this.maxWaiting) return Promise.reject(new ApiError('model_unavailable', this.busyMessage));
+    if (this.#queued > this.maxWaiting) return Promise.reject(new RecogniserBusy(this.busyMessage));
     this.#queued++;
     const result = this.#tail.then(task);
     this.#tail = result.then(
