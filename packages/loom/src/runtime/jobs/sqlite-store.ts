@@ -54,7 +54,7 @@ const BUSY_TIMEOUT_MS = 10_000;
  * that no longer exists, or a lease that ran out); half the lease when that is shorter. Cheap:
  * the running jobs are few and indexed, and nothing is written unless one is found.
  */
-export const ABANDONED_CHECK_MAX_MS = 500;
+const ABANDONED_CHECK_MAX_MS = 500;
 /** The `run_at` of a job handed back from a dead worker: due since the epoch, so taken before every other due job. */
 const RECOVERED_RUN_AT = 0;
 /** How often an idle worker looks for jobs enqueued by other processes. */

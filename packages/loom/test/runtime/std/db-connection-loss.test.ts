@@ -172,4 +172,33 @@ flow main {
     assert.equal(result.stderr, '');
     assert.equal(result.stdout, 'E403 commit outcome unknown: the connection was lost before the server answered, so the statement may or may not have taken effect: Connection terminated unexpectedly\n{"n": 1}\n');
   });
+
+  test('ended right after BEGIN, its word read in the same turn as BEGIN\'s answer: the E403 still gives the server\'s reason', async () => {
+    const application = uniqueName('app');
+    const target = new URL(POSTGRES_URL);
+    const relay = await startFaultyRelay(Number(target.port || 5432), target.hostname);
+    try {
+      const url = `postgres://${target.username}@127.0.0.1:${relay.port}${target.pathname}?application_name=${application}`;
+      // The pause lets the test hold the replies before BEGIN is sent.
+      const run = runSource(`db app = connect("${url}")
+flow main {
+  sleep_ms(1000)
+  app.begin()
+  try { app.execute("SELECT 1") } catch (e) { print(e.code, e.message) }
+}`);
+      await waitUntil(admin, application, 'idle');
+      relay.holdReplies();
+      const [pid] = await waitUntil(admin, application, 'idle in transaction');
+      await admin.query('SELECT pg_terminate_backend($1)', [pid]);
+      // Once the backend is gone its last words are in the relay: BEGIN's answer, then 57P01.
+      while ((await admin.query('SELECT 1 FROM pg_stat_activity WHERE pid = $1', [pid])).rows.length > 0) await new Promise((resolve) => setTimeout(resolve, 20));
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      relay.releaseReplies();
+      const result = await run;
+      assert.equal(result.stderr, '');
+      assert.equal(result.stdout, 'E403 transaction rolled back: the connection was lost: terminating connection due to administrator command (in: SELECT 1)\n');
+    } finally {
+      await relay.close();
+    }
+  });
 });

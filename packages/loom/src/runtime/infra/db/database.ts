@@ -145,9 +145,9 @@ export class Database extends ResourceHandle {
 /**
  * Connects to `url`: `sqlite://PATH[?busy_timeout=MS]` (relative to the project root;
  * `sqlite://:memory:`), a bare PATH, or
- * `postgres://user[:password]@host[:port]/db[?connect_timeout=N&statement_timeout=MS]`. E401 when the SQLite path's
- * directory does not exist (it is never created), the server refuses, or it does not answer
- * within the connect timeout.
+ * `postgres://user[:password]@host[:port]/db[?connect_timeout=N&statement_timeout=MS]`
+ * (url-settings.ts). E401 when a setting is wrong, the SQLite path's directory does not exist
+ * (it is never created), the server refuses, or it does not answer within the connect timeout.
  */
 export async function connectDatabase(url: string, projectRoot: string): Promise<Database> {
   const location = withoutCredentials(url);

@@ -79,8 +79,14 @@ function values(parameters: Parameters): unknown[] {
 export class PostgresEngine implements DbEngine {
   readonly kind = 'postgres';
   private transaction: PoolClient | undefined;
-  /** Why the transaction's connection failed while the program held it, for the next statement's message. */
-  private transactionLost: Error | undefined;
+  /**
+   * Why a connection failed, for the next statement's message: the first reason is the server's
+   * own (57P01 …); pg follows it with "terminated unexpectedly". Kept for every connection, not
+   * only the transaction's: the server's word may be read in the same turn as BEGIN's answer,
+   * before the connection is known to be the transaction's. A failed connection is never lent
+   * again, so a reason never outlives its transaction.
+   */
+  private readonly failures = new WeakMap<PoolClient, Error>();
 
   constructor(
     private readonly pool: Pool,
@@ -91,8 +97,7 @@ export class PostgresEngine implements DbEngine {
     pool.on('error', () => undefined);
     pool.on('connect', (client) => {
       client.on('error', (error: Error) => {
-        // The first reason is the server's own (57P01 …); pg follows it with "terminated unexpectedly".
-        if (client === this.transaction) this.transactionLost ??= error;
+        if (!this.failures.has(client)) this.failures.set(client, error);
       });
     });
   }
@@ -121,7 +126,6 @@ export class PostgresEngine implements DbEngine {
       try {
         await client.query('BEGIN');
         this.transaction = client;
-        this.transactionLost = undefined;
         return;
       } catch (error) {
         // A failed connection goes back with its error, so the pool closes it instead of lending it again.
@@ -156,7 +160,8 @@ export class PostgresEngine implements DbEngine {
         // Still waiting for its answer, the connection cannot even roll back: it is closed now,
         // and the server rolls the transaction back when it notices.
         if (unanswered(error)) this.abandonTransaction(error as Error);
-        throw this.transactionLost === undefined ? this.lost(error) : new ConnectionLost(`the connection was lost: ${this.transactionLost.message}`, false);
+        // Whatever failed the connection while the transaction held it, before or during this statement.
+        throw this.lostOn(this.failures.get(client), error);
       }
     }
     for (let attempt = 1; ; attempt += 1) {
@@ -171,24 +176,28 @@ export class PostgresEngine implements DbEngine {
 
   private async finish(command: 'COMMIT' | 'ROLLBACK'): Promise<void> {
     const client = this.transaction;
-    const lostBefore = this.transactionLost;
     this.transaction = undefined;
-    this.transactionLost = undefined;
     if (client === undefined) return;
+    // A failure from now on is the COMMIT's own, whose answer may have been lost after it took effect.
+    const failedBefore = this.failures.get(client);
     try {
       await client.query(command);
       client.release();
     } catch (error) {
       // A connection that failed to end its transaction is not handed to the next statement.
       client.release(error as Error);
-      throw lostBefore === undefined ? this.lost(error) : new ConnectionLost(`the connection was lost: ${lostBefore.message}`, false);
+      throw this.lostOn(failedBefore, error);
     }
+  }
+
+  /** The failure of a statement on the transaction's connection: the connection's own reason when it had failed already. */
+  private lostOn(failure: Error | undefined, error: unknown): unknown {
+    return failure === undefined ? this.lost(error) : new ConnectionLost(`the connection was lost: ${failure.message}`, false);
   }
 
   private abandonTransaction(error: Error): void {
     this.transaction?.release(error);
     this.transaction = undefined;
-    this.transactionLost = undefined;
   }
 
   /** A lost connection as ConnectionLost, with what is known about the statement; any other error as it is. */
