@@ -116,8 +116,8 @@ export const ERROR_REGISTRY: Readonly<Record<ErrorCode, ErrorEntry>> = {
       'only describes a tool); the Nexa v2 harness forms (autoloop, with_context, ' +
       'try_agent/catch_correction, reflect, snapshot()/restore(), fork/merge, verify, lifecycle ' +
       'hooks such as on_error, unharnessed blocks, context_policy, and the agent properties ' +
-      '`context_policy` and `context`); actors (`spawn` of an agent, `pass`, `receive()`, and ' +
-      'functions, flows or `let` inside an agent body); calls into a `std` namespace Loom does ' +
+      '`context_policy` and `context`); actor message handlers (functions, flows or `let` ' +
+      'inside an agent body); calls into a `std` namespace Loom does ' +
       'not provide (such as std.pipe) or to the session functions of std.auth, which need the ' +
       'request of a server route; the builtins `img` and `join`; `uses std.NS` of a ' +
       'namespace that offers no agent tools, or of std.db / std.kv in a program that declares ' +
@@ -129,8 +129,8 @@ export const ERROR_REGISTRY: Readonly<Record<ErrorCode, ErrorEntry>> = {
       'Write the part in what Loom runs: a tool as `@tool("description") fn name(...) { ... }`, ' +
       'or `uses std.NS` of a namespace Loom provides (json, fs, time, math, text, string, ' +
       'regex, hash, http, shell, template, env, db, kv, auth); Python work through std.shell; ' +
-      'a harness form as flows, loops and try/catch; an actor as a flow run with ' +
-      '`spawn flow(...)` and std.concurrent channels; a setting as a literal value. The ' +
+      'a harness form as flows, loops and try/catch; an actor\'s message handler as a flow ' +
+      'started with `spawn flow(...)` that takes its messages with `receive()`; a setting as a literal value. The ' +
       'message names the construct; docs/loom/reference.md lists what runs.',
   },
   E101: {
@@ -321,8 +321,10 @@ export const ERROR_REGISTRY: Readonly<Record<ErrorCode, ErrorEntry>> = {
   E702: {
     family: 'ConcurrencyError',
     title: 'Channel closed',
-    cause: 'A message was sent to, or awaited from, a channel that had already been closed.',
-    remedy: 'Check whether the channel is closed before using it, or use a non-blocking receive.',
+    cause:
+      'A message was sent to, or awaited from, a channel that had already been closed, or ' +
+      'passed to an actor that takes no more messages (it was awaited, or it has ended).',
+    remedy: 'Check whether the channel is closed before using it, or use a non-blocking receive; pass an actor its messages before you await it.',
   },
   E703: {
     family: 'ConcurrencyError',

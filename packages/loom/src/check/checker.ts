@@ -17,6 +17,7 @@ import { MillisecondArgumentChecker } from './durations.js';
 import type { Analysis, AnalysisOptions } from './analysis.js';
 import { checkFlowDecorators, checkFunctionDecorators } from './decorators.js';
 import { HarnessStatementFinder } from './harness.js';
+import { PassTargetChecker } from './actors.js';
 import { duplicateMembers } from './members.js';
 import { MisplacedStatementFinder } from './placement.js';
 import { checkProtocol } from './protocols.js';
@@ -44,7 +45,8 @@ export function checkAnalyzed(analysis: Analysis): Diagnostic[] {
     new AnnotationChecker(analysis.resolution),
     new CallChecker(analysis.resolution),
     new MillisecondArgumentChecker(analysis.resolution),
-    new HarnessStatementFinder(analysis.resolution.callTargets),
+    new HarnessStatementFinder(),
+    new PassTargetChecker(analysis.resolution),
     new MisplacedStatementFinder(),
     new TemplateChecker(),
     new StdReferenceChecker(analysis.resolution),

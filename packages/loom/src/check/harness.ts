@@ -1,13 +1,13 @@
 /**
  * The Nexa v2 "harness" forms (autoloop, with_context, try_agent/catch_correction, reflect,
- * snapshot/restore, fork/merge, verify, lifecycle hooks, actors, unharnessed blocks, context
- * policies) parse, but Loom cannot run them yet. Each is reported once, at its keyword, instead
- * of being dropped or half-run: E006, like every construct Loom knows but does not run.
+ * snapshot/restore, fork/merge, verify, lifecycle hooks, actor handlers inside agents,
+ * unharnessed blocks, context policies) parse, but Loom cannot run them yet. Each is reported
+ * once, at its keyword, instead of being dropped or half-run: E006, like every construct Loom
+ * knows but does not run. (Actors themselves — `spawn Agent(...)`, `pass`, `receive()` — run.)
  */
 import { diagnostic } from '../diagnostic.js';
 import type { Diagnostic } from '../diagnostic.js';
-import type { AgentMember, CallExpression, Node, Property } from '../syntax/ast.js';
-import type { GlobalSymbol } from './binder.js';
+import type { AgentMember, Node, Property } from '../syntax/ast.js';
 import type { Span } from '../language/span.js';
 import { leadingSpan } from './positions.js';
 import type { NodeVisitor } from '../syntax/walk.js';
@@ -16,7 +16,6 @@ import type { NodeVisitor } from '../syntax/walk.js';
 const HARNESS_CALLS: ReadonlyMap<string, string> = new Map([
   ['snapshot', 'state snapshots (snapshot/restore)'],
   ['restore', 'state snapshots (snapshot/restore)'],
-  ['receive', 'actor mailboxes (spawn/pass/receive)'],
 ]);
 
 /** Agent properties that configure harness machinery. */
@@ -63,25 +62,16 @@ const HARNESS_FORMS: ReadonlyMap<Node['kind'], { readonly keyword: string; reado
   ['ReflectStatement', { keyword: 'reflect', feature: 'reflection prompts' }],
   ['ForkStatement', { keyword: 'fork', feature: 'forked branches (fork/merge)' }],
   ['VerifyStatement', { keyword: 'verify', feature: 'output verification' }],
-  ['PassStatement', { keyword: 'pass', feature: 'actor messages (spawn/pass/receive)' }],
   ['UnharnessedStatement', { keyword: 'unharnessed', feature: 'blocks run outside the harness (unharnessed)' }],
   ['ContextPolicyStatement', { keyword: 'context_policy', feature: 'context policies' }],
 ]);
 
 /** Collects every harness statement or expression form it is shown, at its keyword. */
 export class HarnessStatementFinder implements NodeVisitor {
-  readonly kinds: ReadonlySet<Node['kind']> = new Set([...HARNESS_FORMS.keys(), 'LifecycleHookStatement', 'SpawnExpression']);
+  readonly kinds: ReadonlySet<Node['kind']> = new Set([...HARNESS_FORMS.keys(), 'LifecycleHookStatement']);
   readonly diagnostics: Diagnostic[] = [];
 
-  /** `callTargets` tells `spawn Agent(...)` (an actor) from `spawn flow(...)` (a task, which Loom runs). */
-  constructor(private readonly callTargets: ReadonlyMap<CallExpression, GlobalSymbol>) {}
-
   enter(node: Node): void {
-    if (node.kind === 'SpawnExpression') {
-      const spawned = node.target.kind === 'CallExpression' ? this.callTargets.get(node.target) : undefined;
-      if (spawned?.kind === 'agent') this.diagnostics.push(unsupported('spawn', 'actors (spawn Agent(...))', leadingSpan(node.span, 'spawn'.length)));
-      return;
-    }
     // A lifecycle hook is named by its hook (`on_start`), not by a fixed keyword.
     if (node.kind === 'LifecycleHookStatement') {
       this.diagnostics.push(unsupported(node.hook.name, 'lifecycle hooks', node.hook.span));

@@ -80,6 +80,8 @@ function emitBare(context: EmitContext, statement: Statement): Code {
     }
     case 'PrintStatement':
       return [programMember('print'), '([', joinCode(statement.arguments.map((argument) => emitExpression(context, argument)), ', '), ']);'];
+    case 'PassStatement':
+      return [programMember('pass'), '(', emitExpression(context, statement.target), ', ', emitExpression(context, statement.message), ');'];
     case 'ContractStatement':
       return emitClauseCheck(context, statement.clause, null);
     case 'AutoloopStatement':
@@ -89,7 +91,6 @@ function emitBare(context: EmitContext, statement: Statement): Code {
     case 'ForkStatement':
     case 'VerifyStatement':
     case 'LifecycleHookStatement':
-    case 'PassStatement':
     case 'UnharnessedStatement':
     case 'ContextPolicyStatement':
       return refusedByChecker(`the Nexa v2 harness statement ${statement.kind}`);

@@ -15,8 +15,6 @@ const FORMS: readonly (readonly [keyword: string, body: string])[] = [
   ['fork', 'fork [W, W] merge best_of;'],
   ['verify', 'verify output satisfies string'],
   ['before_step', 'before_step { print("step") }'],
-  ['spawn', 'worker = spawn W("go")'],
-  ['pass', 'pass "message" to inbox'],
   ['unharnessed', 'unharnessed "raw speed" { print(1) }'],
   ['context_policy', 'context_policy { max_tokens: 8000, strategy: sliding_window }'],
 ];

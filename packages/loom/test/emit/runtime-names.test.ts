@@ -15,7 +15,7 @@ import { PROGRAM_MEMBERS, RUNTIME_EXPORTS, TYPE_CHECKER_MEMBERS, TYPE_REGISTRY_M
 
 const CORPUS = new URL('../corpus/', import.meta.url).pathname;
 
-/** Constructs the corpus does not reach: agent operators, contracts, tools, jobs, tasks, servers. */
+/** Constructs the corpus does not reach: agent operators, contracts, tools, jobs, tasks, actors, servers. */
 const CONSTRUCTS = `use config staging;
 type Email = str
 agent Writer { prompt: "Write.", model: "openai/gpt-4o" }
@@ -61,6 +61,9 @@ flow main {
     spawn Mail("a@example.com")
     task = spawn grow([1])
     print(await task, 5)
+    actor = spawn Writer("draft")
+    pass actor, "shorter"
+    print(await actor)
 }
 `;
 

@@ -86,7 +86,8 @@ export class Agent {
 
   async run(input: unknown, options: RunOptions = {}): Promise<unknown> {
     const userText = inputText(input);
-    const conversation: ChatMessage[] = [...this.memory.messages(), { role: 'user', content: userText }];
+    const memory = options.memory ?? this.memory;
+    const conversation: ChatMessage[] = [...memory.messages(), { role: 'user', content: userText }];
     if (this.systemPrompt !== '') conversation.unshift({ role: 'system', content: this.systemPrompt });
     const streamSink = this.runtime.onStreamDelta;
     const state: CallState = {
@@ -96,7 +97,7 @@ export class Agent {
     };
     const protocol = this.spec.protocol;
     const answer = protocol === undefined ? await this.answer(conversation, state) : await this.answerToProtocol(protocol, conversation, state);
-    this.memory.remember({ user: userText, assistant: inputText(answer) });
+    memory.remember({ user: userText, assistant: inputText(answer) });
     return answer;
   }
 

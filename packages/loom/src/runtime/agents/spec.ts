@@ -3,6 +3,7 @@
  * `agent` declaration, its properties and decorators already folded together (`@timeout(seconds=30)`
  * arrives as `timeout: 30`). Durations are in seconds, as they are written in `.nx` source.
  */
+import type { ConversationMemory } from './memory.js';
 import type { ProtocolSpec } from './protocol.js';
 import type { ToolBinding } from './tools.js';
 
@@ -49,4 +50,6 @@ export interface RunOptions {
   readonly signal?: AbortSignal;
   /** With `stream: true`, receives the answer text piece by piece. */
   readonly onDelta?: (text: string) => void;
+  /** The conversation this call continues instead of the agent's own memory: an actor's (host/agent-actor.ts). */
+  readonly memory?: ConversationMemory;
 }

@@ -25,7 +25,7 @@ export class AgentHandle implements Runnable, MemberSource {
   private runFunction: ((...args: unknown[]) => Promise<unknown>) | undefined;
 
   constructor(
-    private readonly spec: AgentSpec,
+    readonly spec: AgentSpec,
     private readonly runtime: () => AgentRuntime,
     private readonly contracts: readonly AgentContract[],
     /** Where a streaming agent's answer goes as it arrives; absent for other agents. */

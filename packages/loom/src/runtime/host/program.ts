@@ -27,7 +27,10 @@ import { resourceBuiltins } from './resource-builtins.js';
 import { bindArguments } from '../std/arguments.js';
 import { parameterNames } from '../std/namespace.js';
 import { ResourceHandle, ResourceTracker } from '../core/resource-handle.js';
-import { TaskScope } from '../core/tasks.js';
+import { Task, TaskScope } from '../core/tasks.js';
+import { passMessage, receiveMessage } from '../core/actors.js';
+import { secondsMs } from '../core/durations.js';
+import { spawnAgentActor } from './agent-actor.js';
 import { CONCURRENCY_BUILTINS } from '../std/concurrent.js';
 import { StreamedOutput } from './streamed-output.js';
 import { JobHandle, JobQueueView, ProgramJobs } from '../jobs/program-jobs.js';
@@ -67,7 +70,6 @@ type Callable = (...args: unknown[]) => unknown;
 
 /** The named arguments of a call that has none. */
 const NO_NAMED_ARGUMENTS: Readonly<Record<string, unknown>> = Object.freeze({});
-const MS_PER_SECOND = 1000;
 
 export class ProgramContext {
   readonly registry = new TypeRegistry();
@@ -118,6 +120,7 @@ export class ProgramContext {
       // A value, not a function: the generated code reads builtins by name and calls methods on this one.
       JobQueue: this.jobs.view as unknown as Callable,
       input: (prompt: unknown) => this.input(prompt),
+      receive: receiveMessage,
     };
   }
 
@@ -136,7 +139,18 @@ export class ProgramContext {
   awaitTask(task: unknown, timeoutSeconds: unknown): unknown {
     const awaitTask = this.std.concurrent.await_task;
     if (timeoutSeconds === undefined) return awaitTask(task);
-    return typeof timeoutSeconds === 'number' ? awaitTask(task, timeoutSeconds * MS_PER_SECOND) : fail(`the time limit of await must be a number of seconds, got ${describe(timeoutSeconds)}`);
+    return awaitTask(task, secondsMs(timeoutSeconds, 'the time limit of await'));
+  }
+
+  /** `spawn Agent(message)`: the agent as an actor (host/agent-actor.ts); `await` gives its last answer. */
+  spawnActor(agent: unknown, args: readonly unknown[]): Task {
+    if (!(agent instanceof AgentHandle)) return fail(`spawn of an agent needs the agent, got ${describe(agent)}`);
+    return spawnAgentActor(this.tasks, agent, args);
+  }
+
+  /** `pass handle, message` / `pass message to handle`. */
+  pass(target: unknown, message: unknown): null {
+    return passMessage(target, message);
   }
 
   /** The program has ended: stops its tasks and timers; returns a task failure nobody awaited, if any. */
@@ -294,9 +308,21 @@ export class ProgramContext {
     return fail(`${describe(callee)} is not a function`);
   }
 
-  /** A pipeline stage or DAG branch: an agent, or a flow or closure taking the input. */
+  /**
+   * A pipeline stage or DAG branch: an agent, a flow or closure taking the input, or an actor
+   * (`x |>> [spawn A("angle 1"), ...]`), which is passed the input and awaited.
+   */
   runnable(target: unknown): Runnable {
     if (target instanceof AgentHandle) return target;
+    if (target instanceof Task) {
+      return {
+        name: target.title,
+        run: (input) => {
+          passMessage(target, input);
+          return target.result();
+        },
+      };
+    }
     if (typeof target === 'function') {
       const stage = target as Callable;
       return { name: stage.name === '' ? 'closure' : stage.name, run: async (input) => stage(input) };
