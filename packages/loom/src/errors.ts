@@ -115,8 +115,8 @@ export const ERROR_REGISTRY: Readonly<Record<ErrorCode, ErrorEntry>> = {
       '(`mcp:`), a Python tool (`python:`) or a block with no implementation (a `tool` block ' +
       'only describes a tool); the Nexa v2 harness forms (autoloop, with_context, ' +
       'try_agent/catch_correction, reflect, snapshot()/restore(), fork/merge, verify, lifecycle ' +
-      'hooks such as on_error, unharnessed blocks, context_policy, and the agent properties ' +
-      '`context_policy` and `context`); actor message handlers (functions, flows or `let` ' +
+      'hooks such as on_error, unharnessed blocks, context_policy, and the agent property ' +
+      '`context_policy`); actor message handlers (functions, flows or `let` ' +
       'inside an agent body); calls into a `std` namespace Loom does ' +
       'not provide (such as std.pipe) or to the session functions of std.auth, which need the ' +
       'request of a server route; the builtins `img` and `join`; `uses std.NS` of a ' +
@@ -227,7 +227,7 @@ export const ERROR_REGISTRY: Readonly<Record<ErrorCode, ErrorEntry>> = {
     family: 'ProtocolError',
     title: 'Protocol validation failed',
     cause:
-      'An agent bound to a protocol (`implements P`) returned output whose fields are missing ' +
+      'An agent bound to a protocol (`implements P`, or `output_schema: P` in its context block) returned output whose fields are missing ' +
       'or have the wrong type.',
     remedy:
       'Say in the agent prompt exactly which fields and types to return, and check that the ' +

@@ -12,6 +12,7 @@ import { STD_NAMESPACES_AS_TOOLS, STD_TOOL_SPELLINGS, STD_TOOLS_ON_DECLARED_HAND
 import type { AgentDeclaration, ToolDeclaration, UseTarget } from '../syntax/ast.js';
 import type { GlobalTable } from './binder.js';
 import { isHarnessProperty } from './harness.js';
+import { CONTEXT_PROPERTY } from '../language/agent-context.js';
 import { isStdNamespace } from '../language/std-library.js';
 import { toolBlockProblem } from './tool-blocks.js';
 
@@ -39,7 +40,7 @@ export function agentToolProblems(agent: AgentDeclaration, sources: ToolSources)
   }
   const problem = verdicts.find((verdict) => 'problem' in verdict);
   if (problem !== undefined && 'problem' in problem) return [diagnostic('E006', agent.name.span, problem.problem)];
-  const block = agent.members.find((member) => member.kind === 'Property' && member.value.kind === 'PropertyBlock' && !isHarnessProperty(member));
+  const block = agent.members.find((member) => member.kind === 'Property' && member.value.kind === 'PropertyBlock' && member.name.name !== CONTEXT_PROPERTY && !isHarnessProperty(member));
   if (block !== undefined && block.kind === 'Property') {
     return [diagnostic('E006', block.name.span, `the '${block.name.name} { ... }' block of agent ${name}`)];
   }

@@ -12,6 +12,8 @@ import type { Span } from '../language/span.js';
 import { AGENT_PROPERTY_RULES } from './agent-properties.js';
 import type { AgentDecorators } from './decorators.js';
 import { harnessAgentMemberDiagnostic, harnessPropertyDiagnostic, isHarnessProperty } from './harness.js';
+import { checkAgentContext } from './agent-context.js';
+import { CONTEXT_PROPERTY } from '../language/agent-context.js';
 import { formatPosition } from './positions.js';
 import { settingValueProblems } from './setting-values.js';
 import { suggestionHint } from '../language/suggest.js';
@@ -63,6 +65,7 @@ export function checkAgent(agent: AgentDeclaration, decorators: AgentDecorators)
     seen.set(setting.property, setting);
     diagnostics.push(...valueProblems(setting));
   }
+  diagnostics.push(...checkAgentContext(agent));
   if (!seen.has('role') && !seen.has('prompt') && agent.name.name !== '') {
     diagnostics.push(diagnostic('E003', agent.name.span, `agent '${agent.name.name}' declares neither 'role' nor 'prompt'`, {
       hint: 'add `role: "..."` or `prompt: "..."` saying what the agent does',
@@ -73,7 +76,8 @@ export function checkAgent(agent: AgentDeclaration, decorators: AgentDecorators)
 
 function unknownPropertyProblem(property: Property): Diagnostic | null {
   const name = property.name.name;
-  if (AGENT_PROPERTY_RULES.has(name) || name === '') return null;
+  // The context block has rules of its own (check/agent-context.ts).
+  if (AGENT_PROPERTY_RULES.has(name) || name === CONTEXT_PROPERTY || name === '') return null;
   if (isHarnessProperty(property)) return harnessPropertyDiagnostic(property);
   const clause = HEADER_CLAUSES.get(name);
   return diagnostic('E002', property.name.span, `agents have no property '${name}'`, {

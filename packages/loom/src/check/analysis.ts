@@ -16,6 +16,8 @@ import type { AgentDecorators } from './decorators.js';
 import { readAgentDecorators } from './decorators.js';
 import type { AgentExperience } from './experience.js';
 import { readAgentExperience } from './experience.js';
+import { outputProtocolName, readContextSpec } from './agent-context.js';
+import type { ContextSpec } from '../language/agent-context.js';
 
 export type { GlobalKind, GlobalSymbol } from './binder.js';
 export type { NameReference } from './resolved-names.js';
@@ -40,6 +42,10 @@ export interface Analysis {
   readonly agentExperiences: ReadonlyMap<AgentDeclaration, AgentExperience>;
   /** The names of the program's `db` and `kv` declarations, by kind, in source order: what `uses std.db` / `std.kv` tools reach. */
   readonly resourceNames: ReadonlyMap<string, readonly string[]>;
+  /** The `context { ... }` block of each agent that has one, as the runtime reads it. */
+  readonly agentContexts: ReadonlyMap<AgentDeclaration, ContextSpec>;
+  /** The protocol an agent's reply follows: the one it implements, else its context block's `output_schema`. */
+  agentOutputProtocol(agent: AgentDeclaration): string | undefined;
 }
 
 export function analyze(program: Program, options: AnalysisOptions): Analysis {
@@ -61,12 +67,19 @@ export function analyze(program: Program, options: AnalysisOptions): Analysis {
     return read;
   };
   const agentExperiences = new Map<AgentDeclaration, AgentExperience>();
+  const agentContexts = new Map<AgentDeclaration, ContextSpec>();
   for (const { item, unit } of expanded.items) {
     if (item.kind !== 'AgentDeclaration') continue;
     const experience = readAgentExperience(item, unit.file, options.readFile);
     if (experience !== undefined) agentExperiences.set(item, experience);
+    const context = readContextSpec(item);
+    if (context !== undefined) agentContexts.set(item, context);
   }
-  return { expanded, bound, resolution, agentDecorators, agentExperiences, resourceNames: resourceNamesByKind(expanded.items.map(({ item }) => item)) };
+  return {
+    expanded, bound, resolution, agentDecorators, agentExperiences, agentContexts,
+    agentOutputProtocol: outputProtocolName,
+    resourceNames: resourceNamesByKind(expanded.items.map(({ item }) => item)),
+  };
 }
 
 function resourceNamesByKind(items: readonly TopLevelItem[]): ReadonlyMap<string, readonly string[]> {

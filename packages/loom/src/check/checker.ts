@@ -18,6 +18,7 @@ import type { Analysis, AnalysisOptions } from './analysis.js';
 import { checkFlowDecorators, checkFunctionDecorators } from './decorators.js';
 import { HarnessStatementFinder } from './harness.js';
 import { PassTargetChecker } from './actors.js';
+import { PipelineContextChecker } from './agent-context.js';
 import { duplicateMembers } from './members.js';
 import { MisplacedStatementFinder } from './placement.js';
 import { checkProtocol } from './protocols.js';
@@ -47,6 +48,7 @@ export function checkAnalyzed(analysis: Analysis): Diagnostic[] {
     new MillisecondArgumentChecker(analysis.resolution),
     new HarnessStatementFinder(),
     new PassTargetChecker(analysis.resolution),
+    new PipelineContextChecker(analysis.resolution, analysis.bound.globals),
     new MisplacedStatementFinder(),
     new TemplateChecker(),
     new StdReferenceChecker(analysis.resolution),

@@ -3,7 +3,8 @@
  * snapshot/restore, fork/merge, verify, lifecycle hooks, actor handlers inside agents,
  * unharnessed blocks, context policies) parse, but Loom cannot run them yet. Each is reported
  * once, at its keyword, instead of being dropped or half-run: E006, like every construct Loom
- * knows but does not run. (Actors themselves — `spawn Agent(...)`, `pass`, `receive()` — run.)
+ * knows but does not run. (Actors themselves — `spawn Agent(...)`, `pass`, `receive()` — and
+ * agent `context { ... }` blocks run: check/actors.ts, check/agent-context.ts.)
  */
 import { diagnostic } from '../diagnostic.js';
 import type { Diagnostic } from '../diagnostic.js';
@@ -21,7 +22,6 @@ const HARNESS_CALLS: ReadonlyMap<string, string> = new Map([
 /** Agent properties that configure harness machinery. */
 const HARNESS_PROPERTIES: ReadonlyMap<string, string> = new Map([
   ['context_policy', 'agent context policies'],
-  ['context', 'agent context hand-off blocks'],
 ]);
 
 export function isHarnessCall(name: string): boolean {

@@ -18,6 +18,7 @@ import { KIND_PHRASES, duplicateDeclaration } from './binder.js';
 import { BUILTIN_ENUMS, builtinNames, isBuiltinName } from '../language/builtins.js';
 import { isStdNamespace, stdNamespaceNames } from '../language/std-library.js';
 import { harnessCallDiagnostic, isHarnessCall } from './harness.js';
+import { schemaNames } from './agent-context.js';
 import type { PlacedItem, SourceUnit } from './includes.js';
 import { formatPosition } from './positions.js';
 import type { LocalBinding } from './scope.js';
@@ -224,6 +225,7 @@ class Resolver {
       if (target.kind === 'QualifiedName') this.resolveUse(target);
     }
     for (const protocol of agent.implements) this.expectKind(protocol, ['protocol'], 'a protocol');
+    for (const schema of schemaNames(agent)) this.expectKind(schema, ['protocol'], 'a protocol');
     const contractScope = new Scope(null);
     contractScope.declareImplicit('input');
     contractScope.declareImplicit('result');

@@ -239,9 +239,11 @@ function emitAgent(context: EmitContext, declaration: AgentDeclaration, referenc
   }
   // The agent library reports a missing model as an E101 naming the agent when it is first run.
   if (!hasModel) entries.push('model: ""');
-  const [implemented] = declaration.implements;
-  const protocol = implemented === undefined ? undefined : protocols.get(implemented.name);
+  const output = context.agentOutputProtocol(declaration);
+  const protocol = output === undefined ? undefined : protocols.get(output);
   if (protocol !== undefined) entries.push(`protocol: { name: ${quote(protocol.name.name)}, fields: ${protocolFields(context, protocol)} }`);
+  const handOff = context.agentContext(declaration);
+  if (handOff !== undefined) entries.push(`context: ${JSON.stringify(handOff)}`);
   const contracts = declaration.contracts.map((clause) => emitAgentContract(context, clause));
   return ['const ', context.declared(declaration.name), ' = ', programMember('agent'), '({ ', joinCode(entries, ', '), ' }, [', joinCode(contracts, ', '), ']);'];
 }

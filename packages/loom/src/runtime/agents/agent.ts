@@ -25,6 +25,8 @@ import { backoffDelayMs, DEFAULT_RETRY_DELAY_MS, sleep } from './backoff.js';
 import { createMemory } from './memory.js';
 import type { ConversationMemory } from './memory.js';
 import type { AgentRuntime } from './runtime.js';
+import { handOffOf, inheritedContext, inheritedNote, sinkHandOff } from './hand-off.js';
+import type { ToolResultRecord } from './hand-off.js';
 import type { AgentSpec, RunOptions } from './spec.js';
 
 export const DEFAULT_TIMEOUT_SECONDS = 60;
@@ -50,6 +52,8 @@ interface CallState {
   modelIndex: number;
   readonly signal: AbortSignal | undefined;
   readonly onDelta: ((text: string) => void) | undefined;
+  /** The tool calls made so far and their results, for the hand-off. */
+  readonly toolResults: ToolResultRecord[];
 }
 
 interface ModelFailure {
@@ -87,17 +91,24 @@ export class Agent {
   async run(input: unknown, options: RunOptions = {}): Promise<unknown> {
     const userText = inputText(input);
     const memory = options.memory ?? this.memory;
-    const conversation: ChatMessage[] = [...memory.messages(), { role: 'user', content: userText }];
-    if (this.systemPrompt !== '') conversation.unshift({ role: 'system', content: this.systemPrompt });
+    const { context } = this.spec;
+    const inherited = inheritedContext(context, options.upstream, this.runtime.sharedContexts);
+    const conversation: ChatMessage[] = [...memory.messages(), ...inherited.messages, { role: 'user', content: userText }];
+    const system = [this.systemPrompt, inheritedNote(inherited)].filter((part) => part !== '').join('\n\n');
+    if (system !== '') conversation.unshift({ role: 'system', content: system });
     const streamSink = this.runtime.onStreamDelta;
     const state: CallState = {
       modelIndex: 0,
       signal: options.signal,
       onDelta: options.onDelta ?? (streamSink === undefined ? undefined : (text) => streamSink(this.name, text)),
+      toolResults: [],
     };
     const protocol = this.spec.protocol;
     const answer = protocol === undefined ? await this.answer(conversation, state) : await this.answerToProtocol(protocol, conversation, state);
-    memory.remember({ user: userText, assistant: inputText(answer) });
+    const answerText = inputText(answer);
+    memory.remember({ user: userText, assistant: answerText });
+    const turn = { input: userText, answer: answerText, structured: protocol === undefined ? undefined : answer };
+    sinkHandOff(context, handOffOf(this.name, inherited, turn, state.toolResults), options.onHandOff, this.runtime.sharedContexts);
     return answer;
   }
 
@@ -131,7 +142,9 @@ export class Agent {
       }
       conversation.push({ role: 'assistant', content: response.text, toolCalls: response.toolCalls });
       for (const call of response.toolCalls) {
-        conversation.push({ role: 'tool', toolCallId: call.id, name: call.name, content: await this.runToolCall(call, state.signal) });
+        const result = await this.runToolCall(call, state.signal);
+        state.toolResults.push({ agent: this.name, tool: call.name, arguments: call.argumentsJson, result });
+        conversation.push({ role: 'tool', toolCallId: call.id, name: call.name, content: result });
       }
     }
   }

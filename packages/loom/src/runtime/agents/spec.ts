@@ -3,6 +3,8 @@
  * `agent` declaration, its properties and decorators already folded together (`@timeout(seconds=30)`
  * arrives as `timeout: 30`). Durations are in seconds, as they are written in `.nx` source.
  */
+import type { ContextSpec } from '../../language/agent-context.js';
+import type { HandOff } from './hand-off.js';
 import type { ConversationMemory } from './memory.js';
 import type { ProtocolSpec } from './protocol.js';
 import type { ToolBinding } from './tools.js';
@@ -41,8 +43,10 @@ export interface AgentSpec {
   readonly tool_timeout?: number;
   readonly max_tool_calls?: number;
   readonly tools?: readonly ToolBinding[];
-  /** `implements P`: the reply must be a JSON object with P's fields. */
+  /** `implements P` (or the context block's `output_schema: P`): the reply must be a JSON object with P's fields. */
   readonly protocol?: ProtocolSpec;
+  /** The `context { ... }` block: what the agent takes from upstream and where it hands on (hand-off.ts). */
+  readonly context?: ContextSpec;
 }
 
 export interface RunOptions {
@@ -52,4 +56,8 @@ export interface RunOptions {
   readonly onDelta?: (text: string) => void;
   /** The conversation this call continues instead of the agent's own memory: an actor's (host/agent-actor.ts). */
   readonly memory?: ConversationMemory;
+  /** What the previous stage of a `>>` pipeline handed on. */
+  readonly upstream?: HandOff;
+  /** Receives what this call hands on downstream (per the agent's `sink`). */
+  readonly onHandOff?: (handOff: HandOff) => void;
 }

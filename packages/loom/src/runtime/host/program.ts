@@ -199,7 +199,19 @@ export class ProgramContext {
     if (spec.model !== '') this.defaultModel ??= spec.model;
     // A protocol's answer is a JSON object for the program, not text for the reader.
     const streams = spec.stream === true && spec.protocol === undefined;
-    return new AgentHandle(spec, () => this.runtime(), contracts, streams ? this.output : undefined);
+    return new AgentHandle(spec, () => this.runtime(), [...this.inputSchemaCheck(spec), ...contracts], streams ? this.output : undefined);
+  }
+
+  /**
+   * The context block's `input_schema: P`: each input is checked against P as a flow argument
+   * is against its parameter's type, under the type mode (E302 warns, E301 stops). Checked
+   * where an agent's own `requires` are, before the call.
+   */
+  private inputSchemaCheck(spec: AgentSpec): AgentContract[] {
+    const schema = spec.context?.input_schema;
+    if (schema === undefined) return [];
+    const what = `the input of agent '${spec.name}' (its context input_schema)`;
+    return [{ clause: 'requires', check: async (input) => this.types.check(input, { name: schema }, what) }];
   }
 
   /** A `@tool fn` an agent `uses`: the model's named arguments become the function's parameters. */
