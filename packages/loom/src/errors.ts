@@ -227,7 +227,8 @@ export const ERROR_REGISTRY: Readonly<Record<ErrorCode, ErrorEntry>> = {
     family: 'ProtocolError',
     title: 'Protocol validation failed',
     cause:
-      'An agent bound to a protocol (`implements P`, or `output_schema: P` in its context block) returned output whose fields are missing ' +
+      'An agent bound to a protocol (`implements P`, or an `output_schema`, as a property or in its ' +
+      'context block) returned output whose fields are missing ' +
       'or have the wrong type.',
     remedy:
       'Say in the agent prompt exactly which fields and types to return, and check that the ' +

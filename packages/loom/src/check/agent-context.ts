@@ -3,17 +3,12 @@
  * `source`/`sink` one of their words or `"shared:NAME"`, `inherit` a list of the inheritable
  * fields, `max_history_turns` a whole number, and `input_schema`/`output_schema` the name of a
  * protocol (the resolver reports a name that is none: E001/E002). Anything else is E002, a
- * setting given twice E005. An `output_schema` other than the protocol the agent `implements`
- * is E002: the reply cannot follow both.
- *
- * Nexa's rule C-004 too: in a pipeline `A >> B` where A's output follows a protocol (its
- * `output_schema`, or `implements`) and B declares an `input_schema`, every field B's protocol
- * requires must be in A's with the same type, else E002 at B.
+ * setting given twice E005. (The block's `output_schema` is one of the places naming the
+ * protocol of the agent's reply: check/agent-output.ts; pipelines: check/pipeline-context.ts.)
  */
 import { diagnostic } from '../diagnostic.js';
 import type { Diagnostic } from '../diagnostic.js';
-import type { AgentDeclaration, Expression, Identifier, Node, Property, ProtocolDeclaration } from '../syntax/ast.js';
-import type { NodeVisitor } from '../syntax/walk.js';
+import type { AgentDeclaration, Expression, Identifier, Property } from '../syntax/ast.js';
 import type { Span } from '../language/span.js';
 import {
   CONTEXT_PROPERTY, CONTEXT_SETTINGS, INHERITABLE_FIELDS, isInheritableField, SCHEMA_SETTINGS, SHARED_PREFIX, SINK_WORDS, SOURCE_WORDS,
@@ -21,11 +16,8 @@ import {
 import type { ContextSetting, ContextSpec } from '../language/agent-context.js';
 import { suggestionHint } from '../language/suggest.js';
 import { count } from './agent-properties.js';
-import type { GlobalTable } from './binder.js';
 import { duplicateMembers } from './members.js';
-import type { Resolution } from './resolver.js';
 import { settingValueProblems } from './setting-values.js';
-import { describeType } from './types.js';
 
 /** The `context` property of an agent, if it has one. */
 export function contextProperty(agent: AgentDeclaration): Property | undefined {
@@ -44,12 +36,6 @@ export function contextSetting(agent: AgentDeclaration, setting: ContextSetting)
 export function wordValue(value: Expression): string | undefined {
   if (value.kind === 'Identifier') return value.name;
   return value.kind === 'StringLiteral' ? value.value : undefined;
-}
-
-/** The protocol an agent's reply follows: the one it implements, else its context's `output_schema`. */
-export function outputProtocolName(agent: AgentDeclaration): string | undefined {
-  const schema = contextSetting(agent, 'output_schema');
-  return agent.implements[0]?.name ?? (schema?.kind === 'Identifier' ? schema.name : undefined);
 }
 
 /** The agent's context block as the runtime reads it (its values are literals: checkAgentContext). */
@@ -110,7 +96,7 @@ function settingProblems(agent: AgentDeclaration, setting: Property): Diagnostic
       return value.kind === 'NumberLiteral' ? settingValueProblems(name, count, value) : [mismatch(value, name, 'a whole number')];
     case 'input_schema':
     case 'output_schema':
-      return schemaProblems(agent, name, value);
+      return schemaProblems(name, value);
   }
 }
 
@@ -134,18 +120,11 @@ function inheritProblems(value: Expression): Diagnostic[] {
   });
 }
 
-function schemaProblems(agent: AgentDeclaration, setting: string, value: Expression): Diagnostic[] {
-  if (value.kind !== 'Identifier') {
-    const hint = value.kind === 'StringLiteral' ? `name the protocol without quotes: ${setting}: ${value.value}` : undefined;
-    return [mismatch(value, setting, 'the name of a protocol', hint)];
-  }
-  const implemented = agent.implements[0];
-  if (setting === 'output_schema' && implemented !== undefined && implemented.name !== value.name) {
-    return [diagnostic('E002', value.span, `agent '${agent.name.name}' implements '${implemented.name}', so its output cannot follow '${value.name}' as well`, {
-      hint: `drop the output_schema, or make it ${implemented.name}`,
-    })];
-  }
-  return [];
+/** A protocol name; whether it names a protocol is the resolver's, agreeing with the agent's other output protocols check/agent-output.ts's. */
+function schemaProblems(setting: string, value: Expression): Diagnostic[] {
+  if (value.kind === 'Identifier') return [];
+  const hint = value.kind === 'StringLiteral' ? `name the protocol without quotes: ${setting}: ${value.value}` : undefined;
+  return [mismatch(value, setting, 'the name of a protocol', hint)];
 }
 
 /** The names of the context settings holding a protocol name, for the resolver to resolve. */
@@ -155,63 +134,4 @@ export function schemaNames(agent: AgentDeclaration): Identifier[] {
   return block.properties
     .filter((property) => SCHEMA_SETTINGS.has(property.name.name as ContextSetting))
     .flatMap((property) => (property.value.kind === 'Identifier' ? [property.value] : []));
-}
-
-/** Nexa's C-004: the protocol one stage of a pipeline hands on must give the next stage's `input_schema` what it requires. */
-export class PipelineContextChecker implements NodeVisitor {
-  readonly kinds: ReadonlySet<Node['kind']> = new Set(['BinaryExpression']);
-  readonly diagnostics: Diagnostic[] = [];
-
-  constructor(
-    private readonly resolution: Resolution,
-    private readonly globals: GlobalTable,
-  ) {}
-
-  enter(node: Node): void {
-    if (node.kind !== 'BinaryExpression' || node.operator !== '>>' || node.left.kind !== 'BinaryExpression' || node.left.operator !== '>>') return;
-    const upstream = this.agentOf(node.left.right);
-    const downstream = this.agentOf(node.right);
-    if (upstream === undefined || downstream === undefined) return;
-    const output = outputProtocolName(upstream);
-    const input = contextSetting(downstream, 'input_schema');
-    if (output === undefined || input?.kind !== 'Identifier' || output === input.name) return;
-    const given = this.protocol(output);
-    const taken = this.protocol(input.name);
-    if (given === undefined || taken === undefined) return;
-    const problems = this.shortfalls(given, taken);
-    if (problems.length === 0) return;
-    this.diagnostics.push(diagnostic('E002', node.right.span,
-      `agent '${upstream.name.name}' hands on a ${output}, which is not the ${input.name} that agent '${downstream.name.name}' takes (its context input_schema): ${problems.join('; ')}`, {
-        hint: `align the output_schema of ${upstream.name.name} with the input_schema of ${downstream.name.name}`,
-      }));
-  }
-
-  private agentOf(stage: Expression): AgentDeclaration | undefined {
-    if (stage.kind !== 'Identifier') return undefined;
-    const reference = this.resolution.names.referenceTo(stage);
-    return reference?.kind === 'global' && reference.symbol.declaration.kind === 'AgentDeclaration' ? reference.symbol.declaration : undefined;
-  }
-
-  private protocol(name: string): ProtocolDeclaration | undefined {
-    const declaration = this.globals.lookup(name)?.declaration;
-    return declaration?.kind === 'ProtocolDeclaration' ? declaration : undefined;
-  }
-
-  /** What `given` lacks of the fields `taken` requires: a field missing (and not optional) or of another type. */
-  private shortfalls(given: ProtocolDeclaration, taken: ProtocolDeclaration): string[] {
-    const typeOf = (field: ProtocolDeclaration['fields'][number]): string | undefined => {
-      const type = this.resolution.annotationTypes.get(field.type);
-      return type === undefined ? undefined : describeType(type);
-    };
-    return taken.fields.flatMap((field) => {
-      const name = field.name.name;
-      const wanted = typeOf(field);
-      const match = given.fields.find((candidate) => candidate.name.name === name);
-      if (match === undefined) {
-        return this.resolution.annotationTypes.get(field.type)?.kind === 'option' ? [] : [`field '${name}' is missing`];
-      }
-      const found = typeOf(match);
-      return wanted === undefined || found === undefined || wanted === found || wanted === 'any' ? [] : [`field '${name}' is ${found}, not ${wanted}`];
-    });
-  }
 }

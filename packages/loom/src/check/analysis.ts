@@ -16,7 +16,9 @@ import type { AgentDecorators } from './decorators.js';
 import { readAgentDecorators } from './decorators.js';
 import type { AgentExperience } from './experience.js';
 import { readAgentExperience } from './experience.js';
-import { outputProtocolName, readContextSpec } from './agent-context.js';
+import { readContextSpec } from './agent-context.js';
+import { outputProtocol } from './agent-output.js';
+import type { OutputProtocol } from './agent-output.js';
 import type { ContextSpec } from '../language/agent-context.js';
 
 export type { GlobalKind, GlobalSymbol } from './binder.js';
@@ -24,7 +26,9 @@ export type { NameReference } from './resolved-names.js';
 export type { TypeTest } from './resolver.js';
 export type { AgentDecorators, DecoratorSetting } from './decorators.js';
 export type { AgentExperience } from './experience.js';
+export type { InlineSchemaField, OutputProtocol } from './agent-output.js';
 export { EXPERIENCE_PROPERTY } from './experience.js';
+export { OUTPUT_SCHEMA_PROPERTY } from './agent-output.js';
 export { TOOL_DECORATOR } from './agent-tools.js';
 
 export interface AnalysisOptions {
@@ -44,8 +48,8 @@ export interface Analysis {
   readonly resourceNames: ReadonlyMap<string, readonly string[]>;
   /** The `context { ... }` block of each agent that has one, as the runtime reads it. */
   readonly agentContexts: ReadonlyMap<AgentDeclaration, ContextSpec>;
-  /** The protocol an agent's reply follows: the one it implements, else its context block's `output_schema`. */
-  agentOutputProtocol(agent: AgentDeclaration): string | undefined;
+  /** The protocol an agent's reply follows: the one it implements, or names in an `output_schema` (check/agent-output.ts). */
+  agentOutputProtocol(agent: AgentDeclaration): OutputProtocol | undefined;
 }
 
 export function analyze(program: Program, options: AnalysisOptions): Analysis {
@@ -77,7 +81,7 @@ export function analyze(program: Program, options: AnalysisOptions): Analysis {
   }
   return {
     expanded, bound, resolution, agentDecorators, agentExperiences, agentContexts,
-    agentOutputProtocol: outputProtocolName,
+    agentOutputProtocol: (agent) => outputProtocol(agent, resolution.inlineOutputSchemas),
     resourceNames: resourceNamesByKind(expanded.items.map(({ item }) => item)),
   };
 }

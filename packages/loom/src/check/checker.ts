@@ -18,7 +18,7 @@ import type { Analysis, AnalysisOptions } from './analysis.js';
 import { checkFlowDecorators, checkFunctionDecorators } from './decorators.js';
 import { HarnessStatementFinder } from './harness.js';
 import { PassTargetChecker } from './actors.js';
-import { PipelineContextChecker } from './agent-context.js';
+import { PipelineContextChecker } from './pipeline-context.js';
 import { duplicateMembers } from './members.js';
 import { MisplacedStatementFinder } from './placement.js';
 import { checkProtocol } from './protocols.js';

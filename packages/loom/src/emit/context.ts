@@ -8,7 +8,7 @@ import type { AgentDeclaration, Identifier, Node, StringType, TemplateLiteral, T
 import { typeDescriptor } from './type-descriptors.js';
 import type { Span } from '../language/span.js';
 import type { ContextSpec } from '../language/agent-context.js';
-import type { AgentDecorators, AgentExperience, Analysis, GlobalSymbol, NameReference, TypeTest } from '../check/analysis.js';
+import type { AgentDecorators, AgentExperience, Analysis, GlobalSymbol, NameReference, OutputProtocol, TypeTest } from '../check/analysis.js';
 import { programMember } from './runtime-names.js';
 
 /**
@@ -112,8 +112,8 @@ export class EmitContext {
     return this.analysis.agentContexts.get(agent);
   }
 
-  /** The protocol the agent's reply follows (`implements`, or its context block's `output_schema`). */
-  agentOutputProtocol(agent: AgentDeclaration): string | undefined {
+  /** The protocol the agent's reply follows (`implements`, or an `output_schema`). */
+  agentOutputProtocol(agent: AgentDeclaration): OutputProtocol | undefined {
     return this.analysis.agentOutputProtocol(agent);
   }
 

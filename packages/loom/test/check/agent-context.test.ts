@@ -61,7 +61,7 @@ agent A implements SummaryResult { prompt: "a", context { output_schema: Researc
 agent B implements SummaryResult { prompt: "b", context { output_schema: SummaryResult, input_schema: helper } }
 flow main { print(A, B) }`;
   assert.deepEqual(findings(source), [
-    "4:74 E002 Type mismatch: agent 'A' implements 'SummaryResult', so its output cannot follow 'ResearchOutput' as well",
+    "4:74 E002 Type mismatch: agent 'A' already replies in 'SummaryResult' (implements), so its context block's output_schema cannot name another protocol",
     "5:103 E002 Type mismatch: 'helper' is a flow, not a protocol",
   ]);
 });

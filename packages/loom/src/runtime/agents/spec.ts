@@ -4,6 +4,7 @@
  * arrives as `timeout: 30`). Durations are in seconds, as they are written in `.nx` source.
  */
 import type { ContextSpec } from '../../language/agent-context.js';
+import type { ToolCallStrategy } from '../../language/tool-call-strategy.js';
 import type { HandOff } from './hand-off.js';
 import type { ConversationMemory } from './memory.js';
 import type { ProtocolSpec } from './protocol.js';
@@ -42,6 +43,8 @@ export interface AgentSpec {
   readonly output_format?: string;
   readonly tool_timeout?: number;
   readonly max_tool_calls?: number;
+  /** Whether the model must, may or may not call the agent's tools (language/tool-call-strategy.ts). */
+  readonly tool_call_strategy?: ToolCallStrategy;
   readonly tools?: readonly ToolBinding[];
   /** `implements P` (or the context block's `output_schema: P`): the reply must be a JSON object with P's fields. */
   readonly protocol?: ProtocolSpec;
