@@ -116,8 +116,8 @@ export const ERROR_REGISTRY: Readonly<Record<ErrorCode, ErrorEntry>> = {
       '`validate`, `lint`, `build` and `run` refuse the whole program at the construct rather ' +
       'than run it halfway: `python!` blocks; an agent using a `tool` block, whether an MCP tool ' +
       '(`mcp:`), a Python tool (`python:`) or a block with no implementation (a `tool` block ' +
-      'only describes a tool); the agent `context { }` hand-off block of Nexa v2; actors (`spawn` of an agent, `pass`, `receive()`, and ' +
-      'functions, flows or `let` inside an agent body); calls into a `std` namespace Loom does ' +
+      'only describes a tool); actor message handlers (functions, flows or `let` ' +
+      'inside an agent body); calls into a `std` namespace Loom does ' +
       'not provide (such as std.pipe) or to the session functions of std.auth, which need the ' +
       'request of a server route; the builtins `img` and `join`; `uses std.NS` of a ' +
       'namespace that offers no agent tools, or of std.db / std.kv in a program that declares ' +
@@ -129,8 +129,8 @@ export const ERROR_REGISTRY: Readonly<Record<ErrorCode, ErrorEntry>> = {
       'Write the part in what Loom runs: a tool as `@tool("description") fn name(...) { ... }`, ' +
       'or `uses std.NS` of a namespace Loom provides (json, fs, time, math, text, string, ' +
       'regex, hash, http, shell, template, env, db, kv, auth); Python work through std.shell; ' +
-      'a harness form as flows, loops and try/catch; an actor as a flow run with ' +
-      '`spawn flow(...)` and std.concurrent channels; a setting as a literal value. The ' +
+      'a harness form as flows, loops and try/catch; an actor\'s message handler as a flow ' +
+      'started with `spawn flow(...)` that takes its messages with `receive()`; a setting as a literal value. The ' +
       'message names the construct; docs/loom/reference.md lists what runs.',
   },
   E101: {
@@ -240,7 +240,8 @@ export const ERROR_REGISTRY: Readonly<Record<ErrorCode, ErrorEntry>> = {
     family: 'ProtocolError',
     title: 'Protocol validation failed',
     cause:
-      'An agent bound to a protocol (`implements P`) returned output whose fields are missing ' +
+      'An agent bound to a protocol (`implements P`, or an `output_schema`, as a property or in its ' +
+      'context block) returned output whose fields are missing ' +
       'or have the wrong type.',
     remedy:
       'Say in the agent prompt exactly which fields and types to return, and check that the ' +
@@ -340,8 +341,10 @@ export const ERROR_REGISTRY: Readonly<Record<ErrorCode, ErrorEntry>> = {
   E702: {
     family: 'ConcurrencyError',
     title: 'Channel closed',
-    cause: 'A message was sent to, or awaited from, a channel that had already been closed.',
-    remedy: 'Check whether the channel is closed before using it, or use a non-blocking receive.',
+    cause:
+      'A message was sent to, or awaited from, a channel that had already been closed, or ' +
+      'passed to an actor that takes no more messages (it was awaited, or it has ended).',
+    remedy: 'Check whether the channel is closed before using it, or use a non-blocking receive; pass an actor its messages before you await it.',
   },
   E703: {
     family: 'ConcurrencyError',

@@ -5,6 +5,7 @@
  */
 import type { Expression } from '../syntax/ast.js';
 import type { LoomType } from './types.js';
+import { TOOL_CALL_STRATEGIES } from '../language/tool-call-strategy.js';
 
 export interface PropertyRule {
   /** The literal types the property accepts. */
@@ -37,6 +38,7 @@ const delaySeconds: PropertyRule = { type: NUMBER, expects: 'a number of seconds
 export const count: PropertyRule = { type: INT, expects: 'a whole number', validate: atLeast(0, 'inclusive') };
 const positiveCount: PropertyRule = { type: INT, expects: 'a whole number', validate: atLeast(0, 'exclusive') };
 const flag: PropertyRule = { type: BOOL, expects: 'true or false' };
+const STRATEGY_WORDS = TOOL_CALL_STRATEGIES.map((word) => `"${word}"`).join(', ');
 const model: PropertyRule = { type: STRING, expects: "a model name such as 'openai/gpt-4o'", validate: providerPrefixProblem };
 
 export const AGENT_PROPERTY_RULES: ReadonlyMap<string, PropertyRule> = new Map<string, PropertyRule>([
@@ -74,6 +76,14 @@ export const AGENT_PROPERTY_RULES: ReadonlyMap<string, PropertyRule> = new Map<s
   ['stream', flag],
   ['output_format', text],
   ['max_tool_calls', count],
+  ['tool_call_strategy', {
+    type: STRING,
+    expects: `one of ${STRATEGY_WORDS}`,
+    validate: (literal, property) =>
+      literal.kind !== 'StringLiteral' || (TOOL_CALL_STRATEGIES as readonly string[]).includes(literal.value)
+        ? []
+        : [{ literal, message: `'${property}' is one of ${STRATEGY_WORDS}, not "${literal.value}"` }],
+  }],
 ]);
 
 const MODEL_WITH_PROVIDER = /^[A-Za-z0-9][A-Za-z0-9_.-]*\/\S+$/;

@@ -11,8 +11,8 @@ import type { Diagnostic } from '../diagnostic.js';
 import { STD_NAMESPACES_AS_TOOLS, STD_TOOL_SPELLINGS, STD_TOOLS_ON_DECLARED_HANDLES } from '../language/builtins.js';
 import type { AgentDeclaration, ToolDeclaration, UseTarget } from '../syntax/ast.js';
 import type { GlobalTable } from './binder.js';
-import { isHarnessProperty } from './harness.js';
 import { CONTEXT_POLICY_PROPERTY } from '../language/harness.js';
+import { CONTEXT_PROPERTY } from '../language/agent-context.js';
 import { isStdNamespace } from '../language/std-library.js';
 import { toolBlockProblem } from './tool-blocks.js';
 
@@ -40,7 +40,7 @@ export function agentToolProblems(agent: AgentDeclaration, sources: ToolSources)
   }
   const problem = verdicts.find((verdict) => 'problem' in verdict);
   if (problem !== undefined && 'problem' in problem) return [diagnostic('E006', agent.name.span, problem.problem)];
-  const block = agent.members.find((member) => member.kind === 'Property' && member.value.kind === 'PropertyBlock' && !isHarnessProperty(member) && member.name.name !== CONTEXT_POLICY_PROPERTY);
+  const block = agent.members.find((member) => member.kind === 'Property' && member.value.kind === 'PropertyBlock' && member.name.name !== CONTEXT_POLICY_PROPERTY && member.name.name !== CONTEXT_PROPERTY);
   if (block !== undefined && block.kind === 'Property') {
     return [diagnostic('E006', block.name.span, `the '${block.name.name} { ... }' block of agent ${name}`)];
   }

@@ -13,7 +13,10 @@ import { AGENT_PROPERTY_RULES } from './agent-properties.js';
 import type { AgentDecorators } from './decorators.js';
 import { contextPolicyPropertyProblems } from './harness-options.js';
 import { CONTEXT_POLICY_PROPERTY } from '../language/harness.js';
-import { harnessAgentMemberDiagnostic, harnessPropertyDiagnostic, isHarnessProperty } from './harness.js';
+import { harnessAgentMemberDiagnostic } from './harness.js';
+import { checkAgentContext } from './agent-context.js';
+import { CONTEXT_PROPERTY } from '../language/agent-context.js';
+import { checkAgentOutput, OUTPUT_SCHEMA_PROPERTY } from './agent-output.js';
 import { formatPosition } from './positions.js';
 import { settingValueProblems } from './setting-values.js';
 import { suggestionHint } from '../language/suggest.js';
@@ -66,6 +69,7 @@ export function checkAgent(agent: AgentDeclaration, decorators: AgentDecorators)
     seen.set(setting.property, setting);
     diagnostics.push(...valueProblems(setting));
   }
+  diagnostics.push(...checkAgentContext(agent), ...checkAgentOutput(agent), ...requiredToolProblems(agent, seen.get('tool_call_strategy')));
   if (!seen.has('role') && !seen.has('prompt') && agent.name.name !== '') {
     diagnostics.push(diagnostic('E003', agent.name.span, `agent '${agent.name.name}' declares neither 'role' nor 'prompt'`, {
       hint: 'add `role: "..."` or `prompt: "..."` saying what the agent does',
@@ -74,10 +78,19 @@ export function checkAgent(agent: AgentDeclaration, decorators: AgentDecorators)
   return diagnostics;
 }
 
+/** `tool_call_strategy: "required"` makes the model call a tool: the agent must have one. */
+function requiredToolProblems(agent: AgentDeclaration, strategy: Setting | undefined): Diagnostic[] {
+  const value = strategy?.value;
+  if (value?.kind !== 'StringLiteral' || value.value !== 'required' || agent.uses.length > 0) return [];
+  return [diagnostic('E002', value.span, `agent '${agent.name.name}' must call a tool (tool_call_strategy "required") but uses none`, {
+    hint: `give it tools, e.g. agent ${agent.name.name} uses my_tool { ... }, or use "auto"`,
+  })];
+}
+
 function unknownPropertyProblem(property: Property): Diagnostic | null {
   const name = property.name.name;
-  if (AGENT_PROPERTY_RULES.has(name) || name === '') return null;
-  if (isHarnessProperty(property)) return harnessPropertyDiagnostic(property);
+  // The context block and output_schema have rules of their own (check/agent-context.ts, check/agent-output.ts).
+  if (AGENT_PROPERTY_RULES.has(name) || name === CONTEXT_PROPERTY || name === OUTPUT_SCHEMA_PROPERTY || name === '') return null;
   const clause = HEADER_CLAUSES.get(name);
   return diagnostic('E002', property.name.span, `agents have no property '${name}'`, {
     hint: clause

@@ -16,13 +16,19 @@ import type { AgentDecorators } from './decorators.js';
 import { readAgentDecorators } from './decorators.js';
 import type { AgentExperience } from './experience.js';
 import { readAgentExperience } from './experience.js';
+import { readContextSpec } from './agent-context.js';
+import { outputProtocol } from './agent-output.js';
+import type { OutputProtocol } from './agent-output.js';
+import type { ContextSpec } from '../language/agent-context.js';
 
 export type { GlobalKind, GlobalSymbol } from './binder.js';
 export type { NameReference } from './resolved-names.js';
 export type { TypeTest } from './resolver.js';
 export type { AgentDecorators, DecoratorSetting } from './decorators.js';
 export type { AgentExperience } from './experience.js';
+export type { InlineSchemaField, OutputProtocol } from './agent-output.js';
 export { EXPERIENCE_PROPERTY } from './experience.js';
+export { OUTPUT_SCHEMA_PROPERTY } from './agent-output.js';
 export { TOOL_DECORATOR } from './agent-tools.js';
 
 export interface AnalysisOptions {
@@ -40,6 +46,10 @@ export interface Analysis {
   readonly agentExperiences: ReadonlyMap<AgentDeclaration, AgentExperience>;
   /** The names of the program's `db` and `kv` declarations, by kind, in source order: what `uses std.db` / `std.kv` tools reach. */
   readonly resourceNames: ReadonlyMap<string, readonly string[]>;
+  /** The `context { ... }` block of each agent that has one, as the runtime reads it. */
+  readonly agentContexts: ReadonlyMap<AgentDeclaration, ContextSpec>;
+  /** The protocol an agent's reply follows: the one it implements, or names in an `output_schema` (check/agent-output.ts). */
+  agentOutputProtocol(agent: AgentDeclaration): OutputProtocol | undefined;
 }
 
 export function analyze(program: Program, options: AnalysisOptions): Analysis {
@@ -61,12 +71,19 @@ export function analyze(program: Program, options: AnalysisOptions): Analysis {
     return read;
   };
   const agentExperiences = new Map<AgentDeclaration, AgentExperience>();
+  const agentContexts = new Map<AgentDeclaration, ContextSpec>();
   for (const { item, unit } of expanded.items) {
     if (item.kind !== 'AgentDeclaration') continue;
     const experience = readAgentExperience(item, unit.file, options.readFile);
     if (experience !== undefined) agentExperiences.set(item, experience);
+    const context = readContextSpec(item);
+    if (context !== undefined) agentContexts.set(item, context);
   }
-  return { expanded, bound, resolution, agentDecorators, agentExperiences, resourceNames: resourceNamesByKind(expanded.items.map(({ item }) => item)) };
+  return {
+    expanded, bound, resolution, agentDecorators, agentExperiences, agentContexts,
+    agentOutputProtocol: (agent) => outputProtocol(agent, resolution.inlineOutputSchemas),
+    resourceNames: resourceNamesByKind(expanded.items.map(({ item }) => item)),
+  };
 }
 
 function resourceNamesByKind(items: readonly TopLevelItem[]): ReadonlyMap<string, readonly string[]> {

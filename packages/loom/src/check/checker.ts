@@ -16,8 +16,9 @@ import { CallChecker } from './calls.js';
 import { MillisecondArgumentChecker } from './durations.js';
 import type { Analysis, AnalysisOptions } from './analysis.js';
 import { checkFlowDecorators, checkFunctionDecorators } from './decorators.js';
-import { HarnessStatementFinder } from './harness.js';
 import { HarnessFormChecker } from './harness-forms.js';
+import { PassTargetChecker } from './actors.js';
+import { PipelineContextChecker } from './pipeline-context.js';
 import { duplicateMembers } from './members.js';
 import { MisplacedStatementFinder } from './placement.js';
 import { checkProtocol } from './protocols.js';
@@ -45,8 +46,9 @@ export function checkAnalyzed(analysis: Analysis): Diagnostic[] {
     new AnnotationChecker(analysis.resolution),
     new CallChecker(analysis.resolution),
     new MillisecondArgumentChecker(analysis.resolution),
-    new HarnessStatementFinder(analysis.resolution.callTargets),
     new HarnessFormChecker(analysis.bound.globals, analysis.resolution),
+    new PassTargetChecker(analysis.resolution),
+    new PipelineContextChecker(analysis.resolution, analysis.bound.globals),
     new MisplacedStatementFinder(),
     new TemplateChecker(),
     new StdReferenceChecker(analysis.resolution),

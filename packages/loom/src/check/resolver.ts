@@ -17,9 +17,11 @@ import type { GlobalKind, GlobalSymbol, GlobalTable } from './binder.js';
 import { KIND_PHRASES, duplicateDeclaration } from './binder.js';
 import { BUILTIN_ENUMS, builtinNames, isBuiltinName } from '../language/builtins.js';
 import { isStdNamespace, stdNamespaceNames } from '../language/std-library.js';
-import { harnessCallDiagnostic, isHarnessCall } from './harness.js';
 import { HOOK_PARAMETERS, STATE_CALLS, STRATEGY_OPTION } from '../language/harness.js';
 import { readTypeString } from './type-strings.js';
+import { schemaNames } from './agent-context.js';
+import { inlineSchemaFields, outputProtocolNames } from './agent-output.js';
+import type { InlineSchemaField } from './agent-output.js';
 import type { PlacedItem, SourceUnit } from './includes.js';
 import { formatPosition } from './positions.js';
 import type { LocalBinding } from './scope.js';
@@ -51,6 +53,8 @@ export interface Resolution {
   readonly typeTests: ReadonlyMap<TypeTestExpression, TypeTest>;
   /** What each name read resolved to, and each body's scope, for the emitter. */
   readonly names: ResolvedNames;
+  /** The fields of each agent's inline `output_schema: { ... }`, their types read (check/agent-output.ts). */
+  readonly inlineOutputSchemas: ReadonlyMap<AgentDeclaration, readonly InlineSchemaField[]>;
 }
 
 /** The target of `value is T` as the checker read it. */
@@ -95,6 +99,7 @@ class Resolver {
   private readonly callTargets = new Map<CallExpression, GlobalSymbol>();
   private readonly annotationTypes = new Map<TypeExpression, LoomType>();
   private readonly typeTests = new Map<TypeTestExpression, TypeTest>();
+  private readonly inlineOutputSchemas = new Map<AgentDeclaration, readonly InlineSchemaField[]>();
   private readonly reportedNames = new Set<string>();
   private readonly types: TypeResolver;
   private readonly names: ResolvedNames;
@@ -126,6 +131,7 @@ class Resolver {
       typeStrings: this.types.typeStrings(),
       typeTests: this.typeTests,
       names: this.names,
+      inlineOutputSchemas: this.inlineOutputSchemas,
     };
   }
 
@@ -226,6 +232,14 @@ class Resolver {
       if (target.kind === 'QualifiedName') this.resolveUse(target);
     }
     for (const protocol of agent.implements) this.expectKind(protocol, ['protocol'], 'a protocol');
+    // `implements` is the first of the output protocol names, already checked.
+    const schemas = new Set([...schemaNames(agent), ...outputProtocolNames(agent)].filter((name) => !agent.implements.includes(name)));
+    for (const schema of schemas) this.expectKind(schema, ['protocol'], 'a protocol');
+    const inline = inlineSchemaFields(agent);
+    if (inline !== undefined) {
+      for (const field of inline) this.resolveType(field.type, 'protocol-field');
+      this.inlineOutputSchemas.set(agent, inline);
+    }
     const contractScope = new Scope(null);
     contractScope.declareImplicit('input');
     contractScope.declareImplicit('result');
@@ -577,10 +591,6 @@ class Resolver {
     }
     if (isBuiltinName(name)) {
       this.names.recordBuiltin(identifier);
-      return;
-    }
-    if (isHarnessCall(name)) {
-      this.report(name, harnessCallDiagnostic(name, identifier.span));
       return;
     }
     if (STATE_CALLS.has(name)) {

@@ -3,8 +3,7 @@
  * Loom does not provide, and declarations with no value of their own (a `tool` block,
  * protocol, trait, type alias or enum) used as one. Each is E006 at the construct, found
  * before anything is emitted, so `loom validate` refuses exactly what `loom run` would; the
- * code generator assumes none of them reaches it. (`spawn` of an agent is an actor, a harness
- * form: check/harness.ts.)
+ * code generator assumes none of them reaches it.
  */
 import { diagnostic } from '../diagnostic.js';
 import type { Diagnostic } from '../diagnostic.js';

@@ -41,7 +41,7 @@ function namedSuffix(context: EmitContext, args: readonly Argument[]): Code {
 }
 
 /** Arguments of a call whose target takes no names: named ones travel as a trailing dict. */
-function argumentList(context: EmitContext, args: readonly Argument[]): Code {
+export function argumentList(context: EmitContext, args: readonly Argument[]): Code {
   const values = args.filter((arg) => arg.name === null).map((arg) => emitExpression(context, arg.value));
   if (args.some((arg) => arg.name !== null)) values.push(named(context, args));
   return joinCode(values, ', ');

@@ -7,7 +7,8 @@
 import type { AgentDeclaration, Identifier, Node, StringType, TemplateLiteral, TypeExpression, TypeTestExpression } from '../syntax/ast.js';
 import { typeDescriptor } from './type-descriptors.js';
 import type { Span } from '../language/span.js';
-import type { AgentDecorators, AgentExperience, Analysis, GlobalSymbol, NameReference, TypeTest } from '../check/analysis.js';
+import type { ContextSpec } from '../language/agent-context.js';
+import type { AgentDecorators, AgentExperience, Analysis, GlobalSymbol, NameReference, OutputProtocol, TypeTest } from '../check/analysis.js';
 import { programMember } from './runtime-names.js';
 
 /**
@@ -110,6 +111,16 @@ export class EmitContext {
 
   agentExperience(agent: AgentDeclaration): AgentExperience | undefined {
     return this.analysis.agentExperiences.get(agent);
+  }
+
+  /** The agent's `context { ... }` block as the runtime reads it, if it has one. */
+  agentContext(agent: AgentDeclaration): ContextSpec | undefined {
+    return this.analysis.agentContexts.get(agent);
+  }
+
+  /** The protocol the agent's reply follows (`implements`, or an `output_schema`). */
+  agentOutputProtocol(agent: AgentDeclaration): OutputProtocol | undefined {
+    return this.analysis.agentOutputProtocol(agent);
   }
 
   /** The names a function body binds, as the checker's scope for it holds them. */

@@ -18,7 +18,7 @@ import { refusedByChecker } from './context.js';
 import { emitExpression } from './expressions.js';
 import { STD_TOOL_SPELLINGS, STD_TOOLS_ON_DECLARED_HANDLES } from '../language/builtins.js';
 import { RESOURCE_LOCATION_PROPERTIES } from '../language/resource-settings.js';
-import { EXPERIENCE_PROPERTY, TOOL_DECORATOR } from '../check/analysis.js';
+import { EXPERIENCE_PROPERTY, OUTPUT_SCHEMA_PROPERTY, TOOL_DECORATOR } from '../check/analysis.js';
 import { emitFunction } from './functions.js';
 import { emitJob } from './jobs.js';
 import { emitServer } from './servers.js';
@@ -236,7 +236,8 @@ function emitAgent(context: EmitContext, declaration: AgentDeclaration, referenc
       const { value } = member;
       if (value.kind !== 'DictLiteral' && value.kind !== 'PropertyBlock') return refusedByChecker(`a context_policy of agent ${name} that is not a block`);
       entries.push([quote(CONTEXT_POLICY_PROPERTY), ': ', emitContextPolicyProperty(context, value)]);
-    } else if (member.value.kind !== 'PropertyBlock') {
+    } else if (member.value.kind !== 'PropertyBlock' && member.name.name !== OUTPUT_SCHEMA_PROPERTY) {
+      // (An output_schema is the agent's protocol, below; a block is its context, or refused.)
       entries.push([quote(member.name.name), ': ', emitExpression(context, member.value)]);
     }
   }
@@ -245,11 +246,27 @@ function emitAgent(context: EmitContext, declaration: AgentDeclaration, referenc
   }
   // The agent library reports a missing model as an E101 naming the agent when it is first run.
   if (!hasModel) entries.push('model: ""');
-  const [implemented] = declaration.implements;
-  const protocol = implemented === undefined ? undefined : protocols.get(implemented.name);
-  if (protocol !== undefined) entries.push(`protocol: { name: ${quote(protocol.name.name)}, fields: ${protocolFields(context, protocol)} }`);
+  const protocol = outputProtocolCode(context, declaration, protocols);
+  if (protocol !== undefined) entries.push(`protocol: ${protocol}`);
+  const handOff = context.agentContext(declaration);
+  if (handOff !== undefined) entries.push(`context: ${JSON.stringify(handOff)}`);
   const contracts = declaration.contracts.map((clause) => emitAgentContract(context, clause));
   return ['const ', context.declared(declaration.name), ' = ', programMember('agent'), '({ ', joinCode(entries, ', '), ' }, [', joinCode(contracts, ', '), ']);'];
+}
+
+/**
+ * The protocol the agent's reply follows, as the agent library's ProtocolSpec: a declared one by
+ * its name, an inline `output_schema: { ... }` as `<Agent>_output_schema`.
+ */
+function outputProtocolCode(context: EmitContext, declaration: AgentDeclaration, protocols: ReadonlyMap<string, ProtocolDeclaration>): string | undefined {
+  const output = context.agentOutputProtocol(declaration);
+  if (output === undefined) return undefined;
+  if (output.kind === 'inline') {
+    const fields = output.fields.map((field) => `${quote(field.name)}: ${context.typeDescriptorCode(field.type)}`).join(', ');
+    return `{ name: ${quote(`${declaration.name.name}_${OUTPUT_SCHEMA_PROPERTY}`)}, fields: { ${fields} } }`;
+  }
+  const protocol = protocols.get(output.name);
+  return protocol === undefined ? undefined : `{ name: ${quote(protocol.name.name)}, fields: ${protocolFields(context, protocol)} }`;
 }
 
 function emitAgentContract(context: EmitContext, clause: ContractClause): Code {

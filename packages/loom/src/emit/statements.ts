@@ -9,7 +9,6 @@ import type {
 import { at, braces, joinCode, quote } from './code.js';
 import type { Code } from './code.js';
 import type { EmitContext } from './context.js';
-import { refusedByChecker } from './context.js';
 import { emitCondition, emitExpression } from './expressions.js';
 import { emitMatchExpression } from './match.js';
 import { patternDescriptor } from './patterns.js';
@@ -81,6 +80,8 @@ function emitBare(context: EmitContext, statement: Statement): Code {
     }
     case 'PrintStatement':
       return [programMember('print'), '([', joinCode(statement.arguments.map((argument) => emitExpression(context, argument)), ', '), ']);'];
+    case 'PassStatement':
+      return [programMember('pass'), '(', emitExpression(context, statement.target), ', ', emitExpression(context, statement.message), ');'];
     case 'ContractStatement':
       return emitClauseCheck(context, statement.clause, null);
     case 'AutoloopStatement':
@@ -99,8 +100,6 @@ function emitBare(context: EmitContext, statement: Statement): Code {
       return emitContextPolicy(context, statement);
     case 'UnharnessedStatement':
       return emitUnharnessed(context, statement);
-    case 'PassStatement':
-      return refusedByChecker(`the Nexa v2 harness statement ${statement.kind}`);
     case 'Error':
       return '';
   }

@@ -20,6 +20,8 @@ const BUILTIN_FUNCTIONS = [
   'spawn', 'parallel', 'race', 'channel', 'after', 'schedule', 'select', 'sleep', 'sleep_ms',
   'send', 'recv', 'recv_timeout', 'try_recv', 'close', 'await_task', 'try_await', 'cancel_task',
   'cancel_schedule', 'thread_count',
+  // Actors (the Nexa actor chapter): the next message of the running actor's mailbox
+  'receive',
   // Background jobs: the attempt the running code belongs to (its id and attempt number)
   'current_job',
   // Key-value store operations on a `kv` handle (std.kv)
@@ -68,7 +70,7 @@ export const STD_TOOL_SPELLINGS: ReadonlyMap<string, string> = new Map([
  * Builtins the checker knows (the Nexa docs call them freely) but `loom run` does not provide
  * yet: `join` and `img` as functions. (The resource builtins — `open`, `connect`, `get`,
  * `set`, `query`, ... — are the program's: host/resource-builtins.ts; the concurrency builtins
- * are std.concurrent's; `input` reads the program's terminal: host/program.ts.) The checker
+ * are std.concurrent's; `input` and `receive` are the program's: host/program.ts.) The checker
  * refuses a program that uses one, at the use (E006).
  */
 export const BUILTINS_NOT_RUN: ReadonlySet<string> = new Set([

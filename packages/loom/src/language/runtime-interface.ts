@@ -32,7 +32,7 @@ export type RuntimeExport = (typeof RUNTIME_EXPORTS)[number];
 /** What generated code reads of ProgramContext. */
 export const PROGRAM_MEMBERS = [
   'registry', 'types', 'builtins', 'std', 'print', 'useConfig', 'test', 'resource', 'callStd', 'callMethod', 'call',
-  'agent', 'toolFromFunction', 'toolFunction', 'stdTools', 'server', 'job', 'enqueueJob', 'awaitTask',
+  'agent', 'toolFromFunction', 'toolFunction', 'stdTools', 'server', 'job', 'enqueueJob', 'awaitTask', 'spawnActor', 'pass',
   'runnable', 'runnables', 'fireAndForget', 'consensus', 'feed', 'judge', 'assertClaim', 'semanticIf', 'routeIntent',
   'harness',
 ] as const;

@@ -103,6 +103,16 @@ suite('agent declarations', () => {
     assert.deepEqual([finding.span.start.line, finding.span.start.column], [3, 5]);
     assert.equal(finding.hint, "'prompt' is already set by the property at main.nx:2:5");
   });
+
+  test('tool_call_strategy is "auto", "required" or "none"; "required" needs a tool to call', () => {
+    const tool = '@tool("Search")\nfn web_search(query: str) -> str { return query }\n';
+    assert.deepEqual(findings(`${tool}agent A uses web_search { prompt: "a", tool_call_strategy: "required" }\nagent B { prompt: "b", tool_call_strategy: "none" }`), []);
+    assert.deepEqual(findings('agent A { prompt: "a", tool_call_strategy: "required" }\nagent B { prompt: "b", tool_call_strategy: "always" }\nagent C { prompt: "c", tool_call_strategy: 1 }'), [
+      "1:44 E002 Type mismatch: agent 'A' must call a tool (tool_call_strategy \"required\") but uses none",
+      '2:44 E002 Type mismatch: \'tool_call_strategy\' is one of "auto", "required", "none", not "always"',
+      '3:44 E002 Type mismatch: \'tool_call_strategy\' expects one of "auto", "required", "none", found an integer',
+    ]);
+  });
 });
 
 suite('agent decorators', () => {

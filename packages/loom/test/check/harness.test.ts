@@ -1,27 +1,11 @@
 import assert from 'node:assert/strict';
 import { describe as suite, test } from 'node:test';
-import { findings, onlyFinding } from './helpers.js';
+import { findings } from './helpers.js';
 
 const AGENT = 'agent W { prompt: "w" }\n';
 
-/** The keyword each v2 form Loom does not run yet is reported at, and a flow body using it. */
-const FORMS: readonly (readonly [keyword: string, body: string])[] = [
-  ['spawn', 'worker = spawn W("go")'],
-  ['pass', 'pass "message" to inbox'],
-];
-
-suite('v2 actor forms are reported as not supported yet', () => {
-  for (const [keyword, body] of FORMS) {
-    test(`${keyword} is reported once, at its keyword`, () => {
-      const finding = onlyFinding(`${AGENT}flow main(output, previous, inbox) {\n    ${body}\n}`);
-      assert.equal(finding.code, 'E006');
-      assert.match(finding.message, new RegExp(`^Not supported by this runtime: '${keyword}', a Nexa v2 harness form for .+$`));
-      assert.equal(finding.span.start.line, 3);
-      assert.equal(finding.span.end.column - finding.span.start.column, keyword.length);
-    });
-  }
-
-  test('inside harness forms Loom runs, they are each reported, and names they bind cause no further errors', () => {
+suite('v2 forms: what runs and what is refused', () => {
+  test('actors inside a harness form check clean: both run', () => {
     const source = [
       AGENT,
       'flow main(inbox) {',
@@ -32,10 +16,7 @@ suite('v2 actor forms are reported as not supported yet', () => {
       '    }',
       '}',
     ].join('\n');
-    assert.deepEqual(findings(source), [
-      "5:18 E006 Not supported by this runtime: 'spawn', a Nexa v2 harness form for actors (spawn Agent(...))",
-      "6:9 E006 Not supported by this runtime: 'pass', a Nexa v2 harness form for actor messages (spawn/pass/receive)",
-    ]);
+    assert.deepEqual(findings(source), []);
   });
 
   test('names inside an unharnessed block are resolved like any other body', () => {

@@ -25,7 +25,7 @@ describe('loom explain', { concurrency: true }, () => {
     assert.equal(run.status, 0);
     assert.match(run.stdout, /^E006 CompileError: Not supported by this runtime\n\nCause:\n {2}/);
     const text = words(run.stdout);
-    for (const refused of ['`python!` blocks', 'MCP tool', '`spawn` of an agent', 'std.pipe']) {
+    for (const refused of ['`python!` blocks', 'MCP tool', 'actor message handlers', 'std.pipe']) {
       assert.ok(text.includes(refused), `explain E006 does not name ${refused}`);
     }
     assert.ok(text.includes('Remedy: Write the part in what Loom runs: a tool as `@tool("description") fn name(...) { ... }`'));

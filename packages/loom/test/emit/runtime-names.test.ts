@@ -15,7 +15,7 @@ import { HARNESS_MEMBERS, PROGRAM_MEMBERS, RUNTIME_EXPORTS, TYPE_CHECKER_MEMBERS
 
 const CORPUS = new URL('../corpus/', import.meta.url).pathname;
 
-/** Constructs the corpus does not reach: agent operators, contracts, tools, jobs, tasks, servers. */
+/** Constructs the corpus does not reach: agent operators, contracts, tools, jobs, tasks, actors, servers. */
 const CONSTRUCTS = `use config staging;
 type Email = str
 agent Writer { prompt: "Write.", model: "openai/gpt-4o" }
@@ -74,6 +74,9 @@ flow main {
     context_policy { max_tokens: 800 }
     unharnessed { print(Writer.run("raw")) }
     print(fork [Writer.run("a"), Critic.run("b")] merge best_of)
+    actor = spawn Writer("draft")
+    pass actor, "shorter"
+    print(await actor)
 }
 `;
 

@@ -39,7 +39,7 @@ test('an agent using std.kv or std.db in a program that declares no such handle 
   assert.deepEqual(findings('kv cache = open(":memory:")\nagent Keeper uses std.kv, std.auth { prompt: "keep", model: "openai/gpt-4o" }\nflow main { print(1) }\n'), []);
 });
 
-test('python! blocks and actor spawn are E006 where they are written', () => {
+test('python! blocks are E006 where they are written', () => {
   assert.deepEqual(findings('flow main {\n    x = python! """print(1)"""\n}\n'), ['2:9 E006 Not supported by this runtime: python! blocks']);
 });
 
@@ -58,9 +58,9 @@ test('concurrency is run: its builtins, std.concurrent, spawn of a flow and awai
   assert.deepEqual(findings(source), []);
 });
 
-test('spawn of a job enqueues it (no finding); spawn of an agent stays an actor form', () => {
+test('spawn of a job enqueues it and spawn of an agent starts an actor: neither is a finding', () => {
   const job = 'job Mail on "q" {\n    perform(u) { print(u) }\n}\nflow main {\n    let id = spawn Mail("x")\n    print(id)\n}\n';
   assert.deepEqual(findings(job), []);
-  const agent = 'agent W { prompt: "w", model: "openai/m" }\nflow main {\n    let w = spawn W("go")\n}\n';
-  assert.match(findings(agent)[0] ?? '', /^3:13 E006 Not supported by this runtime: 'spawn', a Nexa v2 harness form for actors/);
+  const agent = 'agent W { prompt: "w", model: "openai/m" }\nflow main {\n    let w = spawn W("go")\n    pass w, "more"\n    print(await w)\n}\n';
+  assert.deepEqual(findings(agent), []);
 });

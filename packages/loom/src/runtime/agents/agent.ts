@@ -27,6 +27,8 @@ import { fitWindow, readContextWindow } from '../harness/context-window.js';
 import type { ContextWindow, Summarizer } from '../harness/context-window.js';
 import type { ConversationMemory, Turn } from './memory.js';
 import type { AgentRuntime } from './runtime.js';
+import { handOffOf, inheritedContext, inheritedNote, sinkHandOff } from './hand-off.js';
+import type { ToolResultRecord } from './hand-off.js';
 import type { AgentSpec, RunOptions } from './spec.js';
 
 export const DEFAULT_TIMEOUT_SECONDS = 60;
@@ -34,6 +36,7 @@ export const DEFAULT_RETRY_COUNT = 2;
 export const DEFAULT_TOOL_TIMEOUT_SECONDS = 30;
 export const DEFAULT_MAX_TOOL_CALLS = 10;
 const MS_PER_SECOND = 1000;
+const NO_TOOLS: ReadonlyMap<string, ToolBinding> = new Map();
 
 /** How a value handed to `run` reads as a user message: text as is, data as JSON. */
 export function inputText(input: unknown): string {
@@ -55,6 +58,8 @@ interface CallState {
   /** The window the conversation must fit before each request. */
   readonly window: ContextWindow | undefined;
   readonly summarize: Summarizer | undefined;
+  /** The tool calls made so far and their results, for the hand-off. */
+  readonly toolResults: ToolResultRecord[];
 }
 
 interface ModelFailure {
@@ -94,9 +99,12 @@ export class Agent {
 
   async run(input: unknown, options: RunOptions = {}): Promise<unknown> {
     const userText = inputText(input);
-    const conversation: ChatMessage[] = [...this.memory.messages(), { role: 'user', content: userText }];
-    const systemPrompt = withReflections(this.systemPrompt, options.reflections ?? []);
-    if (systemPrompt !== '') conversation.unshift({ role: 'system', content: systemPrompt });
+    const memory = options.memory ?? this.memory;
+    const { context } = this.spec;
+    const inherited = inheritedContext(context, options.upstream, this.runtime.sharedContexts);
+    const conversation: ChatMessage[] = [...memory.messages(), ...inherited.messages, { role: 'user', content: userText }];
+    const system = [withReflections(this.systemPrompt, options.reflections ?? []), inheritedNote(inherited)].filter((part) => part !== '').join('\n\n');
+    if (system !== '') conversation.unshift({ role: 'system', content: system });
     const streamSink = this.runtime.onStreamDelta;
     const state: CallState = {
       modelIndex: 0,
@@ -104,10 +112,14 @@ export class Agent {
       onDelta: options.onDelta ?? (streamSink === undefined ? undefined : (text) => streamSink(this.name, text)),
       window: options.window ?? this.ownWindow,
       summarize: options.summarize,
+      toolResults: [],
     };
     const protocol = this.spec.protocol;
     const answer = protocol === undefined ? await this.answer(conversation, state) : await this.answerToProtocol(protocol, conversation, state);
-    this.memory.remember({ user: userText, assistant: inputText(answer) });
+    const answerText = inputText(answer);
+    memory.remember({ user: userText, assistant: answerText });
+    const turn = { input: userText, answer: answerText, structured: protocol === undefined ? undefined : answer };
+    sinkHandOff(context, handOffOf(this.name, inherited, turn, state.toolResults), options.onHandOff, this.runtime.sharedContexts);
     return answer;
   }
 
@@ -138,22 +150,41 @@ export class Agent {
     }
   }
 
-  /** One answer in text, running the tool calls the model asks for on the way. */
+  /**
+   * One answer in text, running the tool calls the model asks for on the way. Under
+   * `tool_call_strategy: "required"` the call's first reply must be a tool call (E102 if a
+   * provider that cannot be made to call one answered in text).
+   */
   private async answer(conversation: ChatMessage[], state: CallState): Promise<string> {
     const maxToolCalls = this.spec.max_tool_calls ?? DEFAULT_MAX_TOOL_CALLS;
     let toolCallsMade = 0;
     for (;;) {
       const response = await this.exchange(conversation, state);
-      if (response.toolCalls.length === 0 || this.tools.size === 0) return response.text;
+      if (this.mustCallTool(state) && response.toolCalls.length === 0) {
+        throw new LoomError('E102', `agent '${this.name}' has tool_call_strategy "required" but answered without calling a tool`);
+      }
+      if (response.toolCalls.length === 0 || this.offeredTools.size === 0) return response.text;
       toolCallsMade += response.toolCalls.length;
       if (toolCallsMade > maxToolCalls) {
         throw new LoomError('E102', `agent '${this.name}' asked for more than its max_tool_calls of ${maxToolCalls} tool calls`);
       }
       conversation.push({ role: 'assistant', content: response.text, toolCalls: response.toolCalls });
       for (const call of response.toolCalls) {
-        conversation.push({ role: 'tool', toolCallId: call.id, name: call.name, content: await this.runToolCall(call, state.signal) });
+        const result = await this.runToolCall(call, state.signal);
+        state.toolResults.push({ agent: this.name, tool: call.name, arguments: call.argumentsJson, result });
+        conversation.push({ role: 'tool', toolCallId: call.id, name: call.name, content: result });
       }
     }
+  }
+
+  /** The tools the model is offered: none under `tool_call_strategy: "none"`. */
+  private get offeredTools(): ReadonlyMap<string, ToolBinding> {
+    return this.spec.tool_call_strategy === 'none' ? NO_TOOLS : this.tools;
+  }
+
+  /** Whether the next reply must be a tool call: `required`, and no tool called yet in this call. */
+  private mustCallTool(state: CallState): boolean {
+    return this.spec.tool_call_strategy === 'required' && this.offeredTools.size > 0 && state.toolResults.length === 0;
   }
 
   private async runToolCall(call: ToolCall, signal: AbortSignal | undefined): Promise<string> {
@@ -257,10 +288,12 @@ export class Agent {
 
   private request(model: string, conversation: readonly ChatMessage[], state: CallState): ChatRequest {
     const protocol = this.spec.protocol;
+    const tools = this.offeredTools;
     return {
       model,
       messages: conversation,
-      tools: this.tools.size === 0 ? undefined : [...this.tools.values()].map(({ name, description, parameters }) => ({ name, description, parameters })),
+      tools: tools.size === 0 ? undefined : [...tools.values()].map(({ name, description, parameters }) => ({ name, description, parameters })),
+      toolChoice: this.mustCallTool(state) ? 'required' : undefined,
       maxTokens: this.spec.max_tokens,
       temperature: this.spec.temperature,
       responseFormat: protocol === undefined ? undefined : { name: protocol.name, schema: protocolSchema(protocol) },
@@ -304,8 +337,8 @@ function withReflections(systemPrompt: string, reflections: readonly string[]): 
 
 /** Everything in a request that decides the reply; the signal and stream callback do not. */
 function requestCacheKey(provider: string, request: ChatRequest): string {
-  const { model, messages, tools = [], maxTokens, temperature, responseFormat } = request;
-  return cacheKey({ provider, model, messages, tools, parameters: { maxTokens, temperature, responseFormat } });
+  const { model, messages, tools = [], maxTokens, temperature, responseFormat, toolChoice } = request;
+  return cacheKey({ provider, model, messages, tools, parameters: { maxTokens, temperature, responseFormat, toolChoice } });
 }
 
 /** A cache entry written by another Loom version may have another shape; then it is a miss. */

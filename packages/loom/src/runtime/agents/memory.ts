@@ -36,9 +36,14 @@ export function createMemory(agent: string, setting: MemorySetting | undefined, 
   if (setting === undefined || setting === false) return NO_MEMORY;
   const mode = setting === true ? 'session' : setting.toLowerCase();
   if (NO_MEMORY_MODES.has(mode)) return NO_MEMORY;
-  if (SESSION_MODES.has(mode)) return new TurnHistory(maxTurns, []);
+  if (SESSION_MODES.has(mode)) return sessionMemory(maxTurns);
   if (PERSISTENT_MODES.has(mode)) return PersistentHistory.open(join(projectRoot, MEMORY_DIRECTORY, `${agent}.json`), maxTurns);
   throw new LoomError('E101', `agent '${agent}' has memory mode '${setting}'; use "session" or "persistent" (or true/false)`);
+}
+
+/** A history kept for as long as its holder lives (an agent with `memory: "session"`, an actor). */
+export function sessionMemory(maxTurns: number | undefined): ConversationMemory {
+  return new TurnHistory(maxTurns, []);
 }
 
 class TurnHistory implements ConversationMemory {

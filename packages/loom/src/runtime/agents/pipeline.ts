@@ -7,9 +7,12 @@
  *   `x && [A, B, C]`     → consensus(x, [A, B, C])    all at once; the majority answer
  * A failed stage is an E103 naming it, with the stage's own error as `cause`. In a fan-out the
  * first failure cancels the sibling calls. The caller's abort reason passes through unchanged.
+ * In a `>>` pipeline each agent stage also receives what the stage before it handed on
+ * (hand-off.ts); a stage that is not an agent hands nothing on.
  */
 import { LoomError } from '../../errors.js';
 import { inputText } from './agent.js';
+import type { HandOff } from './hand-off.js';
 import type { RunOptions } from './spec.js';
 
 /** An agent, or anything else that answers like one (a flow wrapped by the generated code). */
@@ -27,9 +30,12 @@ function stageError(description: string, stage: Runnable, error: unknown): LoomE
 
 export async function pipeline(input: unknown, stages: readonly Runnable[], options: RunOptions = {}): Promise<unknown> {
   let value = input;
+  let upstream: HandOff | undefined;
   for (const [index, stage] of stages.entries()) {
+    let handedOn: HandOff | undefined;
     try {
-      value = await stage.run(value, options);
+      value = await stage.run(value, { ...options, upstream, onHandOff: (handOff) => (handedOn = handOff) });
+      upstream = handedOn;
     } catch (error) {
       if (options.signal?.aborted) throw error;
       throw stageError(`stage ${index + 1}`, stage, error);

@@ -9,6 +9,7 @@ import { findProjectRoot, loadSecrets } from '../infra/secrets.js';
 import { createTracer, traceLevel } from '../infra/trace.js';
 import type { Tracer } from '../infra/trace.js';
 import type { Secrets } from '../infra/secrets.js';
+import type { SharedContexts } from './hand-off.js';
 
 /** Secrets/environment entries naming the model that judges semantic conditions, first wins. */
 export const WEAK_MODEL_ENTRIES = ['LOOM_WEAK_MODEL', 'WEAK_MODEL'] as const;
@@ -28,6 +29,8 @@ export interface AgentRuntime {
   readonly onStreamDelta?: (agent: string, text: string) => void;
   /** A fire-and-forget (`||`) branch failed; nobody awaits it, so it is reported here. */
   readonly reportBackgroundError: (agent: string, error: unknown) => void;
+  /** The `shared:NAME` slots of agents' context blocks (hand-off.ts). */
+  readonly sharedContexts: SharedContexts;
 }
 
 export interface AgentRuntimeOptions {
@@ -54,6 +57,7 @@ export function createAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
     weakModel: firstEntry(secrets, WEAK_MODEL_ENTRIES),
     defaultModel: firstEntry(secrets, DEFAULT_MODEL_ENTRIES),
     onStreamDelta: options.onStreamDelta,
+    sharedContexts: new Map(),
     reportBackgroundError: (agent, error) => stderr(`[loom] background agent '${agent}' failed: ${error instanceof Error ? error.message : String(error)}\n`),
   };
 }

@@ -3,6 +3,10 @@
  * `agent` declaration, its properties and decorators already folded together (`@timeout(seconds=30)`
  * arrives as `timeout: 30`). Durations are in seconds, as they are written in `.nx` source.
  */
+import type { ContextSpec } from '../../language/agent-context.js';
+import type { ToolCallStrategy } from '../../language/tool-call-strategy.js';
+import type { HandOff } from './hand-off.js';
+import type { ConversationMemory } from './memory.js';
 import type { ProtocolSpec } from './protocol.js';
 import type { ToolBinding } from './tools.js';
 import type { ContextWindow, Summarizer } from '../harness/context-window.js';
@@ -40,11 +44,15 @@ export interface AgentSpec {
   readonly output_format?: string;
   readonly tool_timeout?: number;
   readonly max_tool_calls?: number;
+  /** Whether the model must, may or may not call the agent's tools (language/tool-call-strategy.ts). */
+  readonly tool_call_strategy?: ToolCallStrategy;
   readonly tools?: readonly ToolBinding[];
-  /** `implements P`: the reply must be a JSON object with P's fields. */
+  /** `implements P` (or the context block's `output_schema: P`): the reply must be a JSON object with P's fields. */
   readonly protocol?: ProtocolSpec;
   /** The agent's own context window as written (`max_tokens`, `strategy`, `priority_tags`); a `with_context` around a call wins. */
   readonly context_policy?: Readonly<Record<string, unknown>>;
+  /** The `context { ... }` block: what the agent takes from upstream and where it hands on (hand-off.ts). */
+  readonly context?: ContextSpec;
 }
 
 export interface RunOptions {
@@ -58,4 +66,10 @@ export interface RunOptions {
   readonly window?: ContextWindow;
   /** Writes the summary a `smart_summarization` window puts in place of what it lets go. */
   readonly summarize?: Summarizer;
+  /** The conversation this call continues instead of the agent's own memory: an actor's (host/agent-actor.ts). */
+  readonly memory?: ConversationMemory;
+  /** What the previous stage of a `>>` pipeline handed on. */
+  readonly upstream?: HandOff;
+  /** Receives what this call hands on downstream (per the agent's `sink`). */
+  readonly onHandOff?: (handOff: HandOff) => void;
 }

@@ -3,10 +3,15 @@
  * program. A task runs its work with an abort signal of its own, joined to the signal of the
  * code that spawned it, and carried by the same AsyncLocalStorage as a tool call's signal
  * (infra/tool-signal.ts): so `sleep_ms`, agent calls, std.http and std.shell inside the task
- * stop when it is cancelled, and so do the tasks it spawned in turn.
+ * stop when it is cancelled, and so do the tasks it spawned in turn. Every task is also an
+ * actor: it has a mailbox (core/mailbox.ts) that `pass` writes to and `receive()`, run by the
+ * task's own code, reads.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { LoomError } from '../../errors.js';
 import { currentToolSignal, withToolSignal } from '../infra/tool-signal.js';
+import { Mailbox } from './mailbox.js';
+import { reachedAt } from './report-site.js';
 
 export type TaskState = 'running' | 'completed' | 'failed' | 'cancelled';
 
@@ -19,7 +24,17 @@ function isCancellation(error: unknown): boolean {
   return error instanceof LoomError && error.code === 'E701';
 }
 
+/** The task whose code is running, for `receive()`; none in the program's main line. */
+const runningTask = new AsyncLocalStorage<Task>();
+
+export function currentTask(): Task | undefined {
+  return runningTask.getStore();
+}
+
 export class Task {
+  /** How messages name the task: `task #3`, or `actor Worker #3` for an agent spawned as an actor. */
+  readonly title: string;
+  readonly mailbox: Mailbox;
   private readonly controller = new AbortController();
   /** Settles with the work's value or failure, or with E701 as soon as the task is cancelled. */
   private readonly outcome: Promise<unknown>;
@@ -29,7 +44,12 @@ export class Task {
   /** Whether anyone has asked for the result: a failure nobody awaits is reported when the program ends. */
   observed = false;
 
-  constructor(readonly id: number, work: () => unknown) {
+  /** `actorName`: the agent this task runs as an actor (host/agent-actor.ts), if it does. */
+  constructor(readonly id: number, work: (task: Task) => unknown, readonly actorName?: string) {
+    this.title = actorName === undefined ? `task #${id}` : `actor ${actorName} #${id}`;
+    this.mailbox = new Mailbox(id, this.title);
+    // Made here, at the `spawn` the program runs: where a failure the program never reached is reported.
+    const spawnSite = new Error();
     const parent = currentToolSignal();
     const signal = parent === undefined ? this.controller.signal : AbortSignal.any([parent, this.controller.signal]);
     let onAbort: (() => void) | undefined;
@@ -38,7 +58,7 @@ export class Task {
       if (signal.aborted) onAbort();
       else signal.addEventListener('abort', onAbort, { once: true });
     });
-    const run = Promise.resolve().then(() => withToolSignal(signal, work));
+    const run = Promise.resolve().then(() => withToolSignal(signal, () => runningTask.run(this, () => work(this))));
     this.outcome = Promise.race([run, aborted]).then(
       (value) => {
         this.currentState = 'completed';
@@ -48,10 +68,12 @@ export class Task {
       (error: unknown) => {
         this.currentState = isCancellation(error) || signal.aborted ? 'cancelled' : 'failed';
         this.failure = error;
+        reachedAt(error, spawnSite, true);
         throw error;
       },
     ).finally(() => {
       if (onAbort !== undefined) signal.removeEventListener('abort', onAbort);
+      this.mailbox.close('it has ended');
     });
     // The failure is raised where the task is awaited, or reported when the program ends.
     this.outcome.catch(() => undefined);
@@ -74,19 +96,26 @@ export class Task {
   }
 
   /** Cancels the task: its signal fires with E701, and awaiting it raises that E701. */
-  cancel(reason: LoomError = cancellation(`task #${this.id} was cancelled`)): void {
+  cancel(reason: LoomError = cancellation(`${this.title} was cancelled`)): void {
     if (this.currentState === 'running') this.controller.abort(reason);
   }
 
-  /** The task's value; its failure or E701 if it was cancelled. A `timeoutMs` that passes first cancels it. */
+  /**
+   * The task's value; its failure or E701 if it was cancelled. A `timeoutMs` that passes first
+   * cancels it. Awaiting closes the mailbox: the task then ends once it has taken what was passed.
+   */
   async result(timeoutMs?: number): Promise<unknown> {
     this.observed = true;
-    const timer = timeoutMs === undefined ? undefined : setTimeout(() => this.cancel(cancellation(`task #${this.id} did not finish within ${timeoutMs} ms and was cancelled`)), timeoutMs);
+    this.mailbox.close('it was awaited');
+    const awaitSite = new Error();
+    const timer = timeoutMs === undefined ? undefined : setTimeout(() => this.cancel(cancellation(`${this.title} did not finish within ${timeoutMs} ms and was cancelled`)), timeoutMs);
     try {
       return await this.outcome;
     } catch (error) {
       // Raised again here, so that the report points at the `await`, not at the `cancel_task`.
-      throw isCancellation(error) ? cancellation((error as LoomError).message) : error;
+      if (isCancellation(error)) throw cancellation((error as LoomError).message);
+      reachedAt(error, awaitSite);
+      throw error;
     } finally {
       clearTimeout(timer);
     }
@@ -101,7 +130,7 @@ export class Task {
   }
 
   loomDisplay(): string {
-    return `Task(#${this.id}, ${this.currentState})`;
+    return this.actorName === undefined ? `Task(#${this.id}, ${this.currentState})` : `Actor(${this.actorName} #${this.id}, ${this.currentState})`;
   }
 }
 
@@ -122,8 +151,8 @@ export class TaskScope {
   private readonly timers = new Set<Stoppable>();
   private readonly failed: Task[] = [];
 
-  spawn(work: () => unknown): Task {
-    const task = new Task(this.nextId++, work);
+  spawn(work: (task: Task) => unknown, actorName?: string): Task {
+    const task = new Task(this.nextId++, work, actorName);
     this.running.add(task);
     void task.settled.then(() => {
       this.running.delete(task);
@@ -149,7 +178,7 @@ export class TaskScope {
   close(): unknown {
     for (const timer of this.timers) timer.stop();
     this.timers.clear();
-    for (const task of this.running) task.cancel(cancellation(`task #${task.id} was cancelled because the program ended`));
+    for (const task of this.running) task.cancel(cancellation(`${task.title} was cancelled because the program ended`));
     this.running.clear();
     const lost = this.failed.find((task) => !task.observed && task.state === 'failed');
     return lost?.error;

@@ -27,7 +27,7 @@ export class AgentHandle implements Runnable, MemberSource {
   private runFunction: ((...args: unknown[]) => Promise<unknown>) | undefined;
 
   constructor(
-    private readonly spec: AgentSpec,
+    readonly spec: AgentSpec,
     private readonly runtime: () => AgentRuntime,
     private readonly harness: Harness,
     private readonly contracts: readonly AgentContract[],

@@ -28,7 +28,10 @@ import { resourceBuiltins } from './resource-builtins.js';
 import { bindArguments } from '../std/arguments.js';
 import { parameterNames } from '../std/namespace.js';
 import { ResourceHandle, ResourceTracker } from '../core/resource-handle.js';
-import { TaskScope } from '../core/tasks.js';
+import { Task, TaskScope } from '../core/tasks.js';
+import { passMessage, receiveMessage } from '../core/actors.js';
+import { secondsMs } from '../core/durations.js';
+import { spawnAgentActor } from './agent-actor.js';
 import { CONCURRENCY_BUILTINS } from '../std/concurrent.js';
 import { StreamedOutput } from './streamed-output.js';
 import { JobHandle, JobQueueView, ProgramJobs } from '../jobs/program-jobs.js';
@@ -70,7 +73,6 @@ type Callable = (...args: unknown[]) => unknown;
 
 /** The named arguments of a call that has none. */
 const NO_NAMED_ARGUMENTS: Readonly<Record<string, unknown>> = Object.freeze({});
-const MS_PER_SECOND = 1000;
 
 export class ProgramContext {
   readonly registry = new TypeRegistry();
@@ -148,6 +150,7 @@ export class ProgramContext {
       // A value, not a function: the generated code reads builtins by name and calls methods on this one.
       JobQueue: this.jobs.view as unknown as Callable,
       input: (prompt: unknown) => this.input(prompt),
+      receive: receiveMessage,
     };
   }
 
@@ -166,7 +169,18 @@ export class ProgramContext {
   awaitTask(task: unknown, timeoutSeconds: unknown): unknown {
     const awaitTask = this.std.concurrent.await_task;
     if (timeoutSeconds === undefined) return awaitTask(task);
-    return typeof timeoutSeconds === 'number' ? awaitTask(task, timeoutSeconds * MS_PER_SECOND) : fail(`the time limit of await must be a number of seconds, got ${describe(timeoutSeconds)}`);
+    return awaitTask(task, secondsMs(timeoutSeconds, 'the time limit of await'));
+  }
+
+  /** `spawn Agent(message)`: the agent as an actor (host/agent-actor.ts); `await` gives its last answer. */
+  spawnActor(agent: unknown, args: readonly unknown[]): Task {
+    if (!(agent instanceof AgentHandle)) return fail(`spawn of an agent needs the agent, got ${describe(agent)}`);
+    return spawnAgentActor(this.tasks, agent, args);
+  }
+
+  /** `pass handle, message` / `pass message to handle`. */
+  pass(target: unknown, message: unknown): null {
+    return passMessage(target, message);
   }
 
   /** The program has ended: stops its tasks and timers; returns a task failure nobody awaited, if any. */
@@ -215,9 +229,21 @@ export class ProgramContext {
     if (spec.model !== '') this.defaultModel ??= spec.model;
     // A protocol's answer is a JSON object for the program, not text for the reader.
     const streams = spec.stream === true && spec.protocol === undefined;
-    const handle = new AgentHandle(spec, () => this.runtime(), this.harness, contracts, streams ? this.output : undefined);
+    const handle = new AgentHandle(spec, () => this.runtime(), this.harness, [...this.inputSchemaCheck(spec), ...contracts], streams ? this.output : undefined);
     this.agentHandles.push(handle);
     return handle;
+  }
+
+  /**
+   * The context block's `input_schema: P`: each input is checked against P as a flow argument
+   * is against its parameter's type, under the type mode (E302 warns, E301 stops). Checked
+   * where an agent's own `requires` are, before the call.
+   */
+  private inputSchemaCheck(spec: AgentSpec): AgentContract[] {
+    const schema = spec.context?.input_schema;
+    if (schema === undefined) return [];
+    const what = `the input of agent '${spec.name}' (its context input_schema)`;
+    return [{ clause: 'requires', check: async (input) => this.types.check(input, { name: schema }, what) }];
   }
 
   /** A `@tool fn` an agent `uses`: the model's named arguments become the function's parameters. */
@@ -327,9 +353,21 @@ export class ProgramContext {
     return fail(`${describe(callee)} is not a function`);
   }
 
-  /** A pipeline stage or DAG branch: an agent, or a flow or closure taking the input. */
+  /**
+   * A pipeline stage or DAG branch: an agent, a flow or closure taking the input, or an actor
+   * (`x |>> [spawn A("angle 1"), ...]`), which is passed the input and awaited.
+   */
   runnable(target: unknown): Runnable {
     if (target instanceof AgentHandle) return target;
+    if (target instanceof Task) {
+      return {
+        name: target.title,
+        run: (input) => {
+          passMessage(target, input);
+          return target.result();
+        },
+      };
+    }
     if (typeof target === 'function') {
       const stage = target as Callable;
       return { name: stage.name === '' ? 'closure' : stage.name, run: async (input) => stage(input) };

@@ -17,7 +17,7 @@ import { isErr, propagationOrigin } from '../core/propagation.js';
 import type { DebugFlag } from '../infra/trace.js';
 import { ScriptError } from '../core/script-error.js';
 import { repr } from '../core/values.js';
-import { reportedFramesToSkip } from '../core/report-site.js';
+import { reachedSite, reportedFramesToSkip } from '../core/report-site.js';
 import type { WorkerEvent } from '../jobs/store.js';
 import type { Terminal } from '../infra/terminal.js';
 
@@ -81,7 +81,7 @@ const FRAME_LOCATION = /((?:file|data):[^\s()]+):(\d+):(\d+)\)?$/;
 /** Finds the `.nx` place of the innermost frame of `error` inside the module at `moduleUrl`. */
 export function createLocator(moduleUrl: string, map: SourceMapJson): (error: Error) => Span | undefined {
   const locator = new SourceMapLocator(map);
-  return (error) => {
+  const locate = (error: Error): Span | undefined => {
     let framesToSkip = reportedFramesToSkip(error);
     for (const line of (error.stack ?? '').split('\n')) {
       const frame = FRAME_LOCATION.exec(line.trim());
@@ -95,8 +95,10 @@ export function createLocator(moduleUrl: string, map: SourceMapJson): (error: Er
       const point = { line: position.line, column: position.column, offset: 0 };
       return { file: position.file, start: point, end: point };
     }
-    return undefined;
+    const site = reachedSite(error);
+    return site === undefined ? undefined : locate(site);
   };
+  return locate;
 }
 
 /** The host and context of one program run, with stack traces deep enough for its reports. */

@@ -74,6 +74,8 @@ export function createAnthropicClient(options: AnthropicOptions): ProviderClient
     if (request.temperature !== undefined) wire.temperature = request.temperature;
     if (request.tools !== undefined && request.tools.length > 0) {
       wire.tools = request.tools.map((tool) => ({ name: tool.name, description: tool.description, input_schema: tool.parameters }));
+      // Anthropic's "must use some tool".
+      if (request.toolChoice === 'required') wire.tool_choice = { type: 'any' };
     }
     if (request.stream === true) wire.stream = true;
     return wire;

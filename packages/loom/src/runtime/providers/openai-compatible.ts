@@ -60,6 +60,7 @@ export function createOpenAiCompatibleClient(options: OpenAiCompatibleOptions): 
     if (request.temperature !== undefined) wire.temperature = request.temperature;
     if (request.tools !== undefined && request.tools.length > 0) {
       wire.tools = functionTools(request.tools);
+      if (request.toolChoice === 'required') wire.tool_choice = 'required';
     }
     if (request.responseFormat !== undefined) {
       wire.response_format = options.supportsJsonSchema

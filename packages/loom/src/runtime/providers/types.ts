@@ -40,6 +40,11 @@ export interface ChatRequest {
   readonly maxTokens?: number;
   readonly temperature?: number;
   readonly responseFormat?: ResponseFormat;
+  /**
+   * `required`: the reply must call one of `tools` (an agent's `tool_call_strategy: "required"`).
+   * Providers without the setting (Ollama) send none; the agent checks the reply instead.
+   */
+  readonly toolChoice?: 'required';
   /** Receive the answer incrementally; `onDelta` sees each text piece as it arrives. */
   readonly stream?: boolean;
   readonly onDelta?: (text: string) => void;
