@@ -1,10 +1,14 @@
 // Course materials: how long a 100-slide PPTX and a 300-page PDF (made by LibreOffice, see
 // packages/lectern/test/fixtures/materials/make-fixtures.py) take to upload and parse through
-// the real CLI, whether the server keeps answering meanwhile, the server's peak memory, and
-// what grounding a task in the material adds to building its context.
+// the real CLI, whether the server keeps answering meanwhile, the peak memory of the server and
+// its parse processes (for those files, a PDF stream bomb and four concurrent 24.9 MiB texts),
+// and what grounding a task in the material adds to building its context.
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { materials } from '../packages/lectern/src/config.js';
+import { pdfStreamBomb } from '../packages/lectern/test/features/materials/hostile-files.js';
 import { LecternProcess } from '../packages/lectern/test/support/lectern-process.js';
+import { peakTreeResident, residentBytes } from '../packages/lectern/test/support/process-memory.js';
 import type { BuiltContext } from '../packages/lectern/src/answer-engine/context/build.js';
 import type { ContextInput } from '../packages/lectern/src/answer-engine/context/prompt-input.js';
 import type { MaterialText, TranscriptLine } from '../packages/lectern/src/answer-engine/types.js';
@@ -23,7 +27,15 @@ const targetLagMs = 50;
 const probeIntervalMs = 5;
 const targetContextMs = 20;
 const contextRuns = 50;
-const workerHeapLimitMb = 512;
+const workerHeapLimitMb = materials.parseWorkerHeapMb;
+const MiB = 1024 * 1024;
+/** What all parses at once may take. */
+const parseBudgetMiB = materials.parseMemoryBudgetMb;
+const bombInflatedMiB = 1024;
+const largeTextBytes = Math.floor(24.9 * MiB);
+const largeTextUploads = 4;
+/** For the parse processes to exit before the server's RSS is read as what it kept. */
+const settleMs = 2000;
 
 // The CLI runs from its bundle, as users run it; make sure the bundle is current.
 spawnSync(process.execPath, ['scripts/build.mjs'], { stdio: 'inherit' });
@@ -56,6 +68,7 @@ const lectern = await LecternProcess.start({
   env: { ...productionEnv, ...loopLag.env },
 });
 const stored: StoredMaterial[] = [];
+let fixturesPeakBytes = 0;
 try {
   const auth = { authorization: `Bearer ${lectern.token}` };
   // The same probes on an idle server: on a shared machine, what scheduling alone costs.
@@ -75,7 +88,8 @@ try {
       let uploading = true;
       const probing = probeHealth(lectern.baseUrl, () => uploading).then((delays) => probeMs.push(...delays));
       const started = performance.now();
-      const response = await fetch(`${lectern.baseUrl}/api/v2/materials`, { method: 'POST', body: form, headers: auth });
+      const { result: response, peakBytes } = await peakTreeResident(lectern.pid, () => fetch(`${lectern.baseUrl}/api/v2/materials`, { method: 'POST', body: form, headers: auth }));
+      fixturesPeakBytes = Math.max(fixturesPeakBytes, peakBytes);
       const material = (await response.json()) as StoredMaterial;
       uploadMs.push(elapsedMs(started));
       uploading = false;
@@ -94,9 +108,49 @@ try {
       healthProbesWhileParsing: probes,
     });
   }
-  const status = readFileSync(`/proc/${lectern.pid}/status`, 'utf8');
-  const peakRssMb = Math.round(Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 'NaN') / 1024);
-  report('lectern server peak memory (all parses above, workers included)', `< ${workerHeapLimitMb} MiB parse heap limit + the server's own`, peakRssMb < workerHeapLimitMb * 2, { peakRssMb });
+  report('lectern peak memory, server and parse processes (all parses above)', `< ${workerHeapLimitMb} MiB parse heap limit + the server's own`, fixturesPeakBytes < workerHeapLimitMb * 2 * MiB, {
+    peakRssMb: Math.round(fixturesPeakBytes / MiB),
+  });
+
+  // Hostile and large uploads: the peak of the server and its parse processes together, and
+  // what the server still holds once they have ended.
+  const upload = async (name: string, content: Uint8Array): Promise<{ status: number; reason?: string }> => {
+    const form = new FormData();
+    form.append('file', new Blob([content]), name);
+    const response = await fetch(`${lectern.baseUrl}/api/v2/materials`, { method: 'POST', body: form, headers: auth });
+    const body = (await response.json()) as { detail?: { type: string }[] };
+    return { status: response.status, reason: body.detail?.[0]?.type };
+  };
+  const settled = async (): Promise<number> => {
+    await new Promise((resolve) => setTimeout(resolve, settleMs));
+    return residentBytes(lectern.pid);
+  };
+  const hostileCases = [
+    { name: `PDF stream bomb (${bombInflatedMiB} MiB of zeros in one FlateDecode stream)`, reason: 'streams_suspicious_ratio', run: (file: Uint8Array) => upload('bomb.pdf', file), file: () => pdfStreamBomb(bombInflatedMiB) },
+    {
+      name: `${largeTextUploads} concurrent ${(largeTextBytes / MiB).toFixed(1)} MiB texts`,
+      reason: 'too_many_characters',
+      run: async (file: Uint8Array) => (await Promise.all(Array.from({ length: largeTextUploads }, (_, index) => upload(`reader-${index}.txt`, file))))[0]!,
+      file: () => Buffer.alloc(largeTextBytes, 'The quick brown fox jumps over the lazy dog.\n'),
+    },
+  ];
+  for (const hostile of hostileCases) {
+    const file = hostile.file();
+    const before = await settled();
+    const started = performance.now();
+    const { result, peakBytes } = await peakTreeResident(lectern.pid, () => hostile.run(file));
+    const answerMs = elapsedMs(started);
+    const heldBytes = (await settled()) - before;
+    const refused = result.status === 422 && result.reason === hostile.reason;
+    report(`lectern refusal of a ${hostile.name}`, `422 ${hostile.reason}; peak < ${parseBudgetMiB} MiB parse budget + the server's own; < 64 MiB kept`, refused && peakBytes - before < parseBudgetMiB * MiB && heldBytes < 64 * MiB, {
+      fileBytes: file.byteLength,
+      answer: `${result.status} ${result.reason ?? ''}`,
+      answerMs: Math.round(answerMs),
+      serverRssBeforeMb: Math.round(before / MiB),
+      peakRssMb: Math.round(peakBytes / MiB),
+      keptAfterMb: Math.round(heldBytes / MiB),
+    });
+  }
 } finally {
   await lectern.dispose();
   loopLag.dispose();

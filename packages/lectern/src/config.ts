@@ -253,9 +253,10 @@ export const materials = {
   parseWorkerBaseMb: 64,
   /**
    * All parses running at once stay within this memory, each counted at the most it may take
-   * (parse-memory.ts): two parses fit, a third upload waits for one of them to end.
+   * (parse-memory.ts: 752 MiB plus twice the file, so 802 MiB for a 25 MiB file): two parses
+   * fit, a third upload waits, unread, for one of them to end.
    */
-  parseMemoryBudgetMb: 1600,
+  parseMemoryBudgetMb: 1664,
   pageDefault: 50,
   pageMax: 200,
 } as const;

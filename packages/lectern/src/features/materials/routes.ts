@@ -28,7 +28,7 @@ export async function materialRoutes(app: FastifyInstance, { materials }: Materi
         'The format is sniffed from the content. 415 for formats Lectern does not read (legacy .ppt/.doc too); 422 for a file of a format it reads ' +
         'that cannot be read, including a .pdf, .pptx or .docx name whose content is not such a file (truncated, damaged), with `detail[0].type` naming the reason ' +
         '(corrupt, no_text, encrypted, too_many_pages, too_many_characters, archive_too_many_entries, archive_too_large, ' +
-        'archive_suspicious_ratio, timeout, out_of_memory). Nothing is stored when the upload is refused.',
+        'archive_suspicious_ratio, streams_too_large, streams_suspicious_ratio, timeout, out_of_memory). Nothing is stored when the upload is refused.',
       consumes: ['multipart/form-data'],
       response: { 201: { $ref: 'Material' } },
     },

@@ -1,5 +1,6 @@
 // Hostile and broken uploads, built in the test from the real fixtures with JSZip (building an
 // archive is not reading one: Lectern's own reading goes through the same library's guards).
+import { constants, deflateRawSync } from 'node:zlib';
 import JSZip from 'jszip';
 import { fixture } from './fixtures.js';
 
@@ -73,3 +74,90 @@ export const truncated = (bytes: Buffer): Buffer => bytes.subarray(0, Math.floor
 
 /** The OLE2 signature every legacy .ppt/.doc starts with, then filler. */
 export const legacyOffice = (): Buffer => Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), Buffer.alloc(4096)]);
+
+const MiB = 1024 * 1024;
+
+/**
+ * zlib data that inflates to `inflatedBytes` (a multiple of 16 MiB) of zeros after `prefix`:
+ * one compressed 16 MiB segment, flushed to a byte boundary with the dictionary reset, repeated.
+ * Compressing the whole would take the test seconds per hundred MiB.
+ */
+function zerosDeflated(prefix: Buffer, inflatedBytes: number): Buffer {
+  const segmentBytes = 16 * MiB;
+  const segment = deflateRawSync(Buffer.alloc(segmentBytes), { level: 9, finishFlush: constants.Z_FULL_FLUSH });
+  // Adler-32 of prefix + zeros: the zeros add nothing to A, and A to B once per byte.
+  let a = 1;
+  let b = 0;
+  for (const byte of prefix) {
+    a = (a + byte) % 65521;
+    b = (b + a) % 65521;
+  }
+  b = Number((BigInt(b) + BigInt(a) * BigInt(inflatedBytes)) % 65521n);
+  const checksum = Buffer.alloc(4);
+  checksum.writeUInt32BE(((b << 16) | a) >>> 0);
+  const finalEmptyBlock = Buffer.from([0x03, 0x00]);
+  return Buffer.concat([
+    Buffer.from([0x78, 0xda]),
+    deflateRawSync(prefix, { finishFlush: constants.Z_FULL_FLUSH }),
+    ...Array.from({ length: Math.ceil(inflatedBytes / segmentBytes) }, () => segment),
+    finalEmptyBlock,
+    checksum,
+  ]);
+}
+
+/** A one-page PDF whose FlateDecode content stream (a line of text, then zeros) inflates to `inflatedMiB`. */
+export function pdfStreamBomb(inflatedMiB: number): Buffer {
+  const stream = zerosDeflated(Buffer.from('BT /F1 24 Tf 72 720 Td (Compressed to nothing) Tj ET\n'), inflatedMiB * MiB);
+  const objects: (string | Buffer)[] = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 5 0 R >> >> /Contents 4 0 R >>',
+    Buffer.concat([Buffer.from(`<< /Length ${stream.length} /Filter /FlateDecode >>\nstream\n`), stream, Buffer.from('\nendstream')]),
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+  ];
+  const pieces = [Buffer.from('%PDF-1.7\n')];
+  const offsets: number[] = [];
+  let offset = pieces[0]!.length;
+  objects.forEach((body, index) => {
+    const piece = Buffer.concat([Buffer.from(`${index + 1} 0 obj\n`), Buffer.from(body), Buffer.from('\nendobj\n')]);
+    offsets.push(offset);
+    pieces.push(piece);
+    offset += piece.length;
+  });
+  const entries = offsets.map((at) => `${String(at).padStart(10, '0')} 00000 n \n`).join('');
+  pieces.push(Buffer.from(`xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${entries}trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${offset}\n%%EOF\n`));
+  return Buffer.concat(pieces);
+}
+
+/**
+ * A DOCX or PPTX one of whose parts is `inflatedMiB` of one letter, while the archive declares
+ * that part's original small size: a bomb that no check of the declared sizes sees.
+ */
+export async function lyingZipBomb(fixtureName: 'photosynthesis.docx' | 'derivatives.pptx', partPath: string, inflatedMiB: number): Promise<Buffer> {
+  const zip = await JSZip.loadAsync(fixture(fixtureName));
+  const original = await zip.file(partPath)?.async('uint8array');
+  if (original === undefined) throw new Error(`${fixtureName} has no ${partPath}`);
+  zip.file(partPath, Buffer.alloc(inflatedMiB * MiB, 0x61));
+  const bytes = await zip.generateAsync({ type: 'nodebuffer', ...deflate });
+  return declareUncompressedSize(bytes, partPath, original.length);
+}
+
+/** Rewrites the uncompressed size an entry's local header and central directory record declare. */
+function declareUncompressedSize(zip: Buffer, path: string, size: number): Buffer {
+  const name = Buffer.from(path);
+  const headers = [
+    { signature: 0x04034b50, nameLengthAt: 26, nameAt: 30, sizeAt: 22 },
+    { signature: 0x02014b50, nameLengthAt: 28, nameAt: 46, sizeAt: 24 },
+  ];
+  let rewritten = 0;
+  for (let at = 0; at + 46 < zip.length; at++) {
+    for (const header of headers) {
+      if (zip.readUInt32LE(at) !== header.signature || zip.readUInt16LE(at + header.nameLengthAt) !== name.length) continue;
+      if (!zip.subarray(at + header.nameAt, at + header.nameAt + name.length).equals(name)) continue;
+      zip.writeUInt32LE(size, at + header.sizeAt);
+      rewritten++;
+    }
+  }
+  if (rewritten !== 2) throw new Error(`found ${rewritten} headers of ${path}, expected 2`);
+  return zip;
+}
