@@ -6,6 +6,9 @@ import { isExample } from '../text/explanations.js';
 import { tokenize } from '../text/tokens.js';
 import { isQuestion } from '../text/questions.js';
 import { announcedTopic } from '../text/topics.js';
+import { askedPart } from '../text/asked-part.js';
+import { asksForDefinition } from '../text/question-intent.js';
+import { answerPassage } from './answer-passage.js';
 import { recentEntries, windowMinutesFor } from '../context/window.js';
 import { centralSentences } from './centrality.js';
 import { classSentences } from './class-sentences.js';
@@ -33,6 +36,11 @@ const RELATED_TERMS_SENTENCES_MAX = 80;
 const RELATED_TERMS_MAX = 3;
 /** How far back before the window a definition is looked for. */
 const EARLIER_ENTRIES_MAX = 4000;
+/**
+ * How far back the class is searched for the passage that answers a question: a check on
+ * what was taught this lesson. Entries keep their terms cached, so this costs a ranking pass.
+ */
+const PASSAGE_ENTRIES_MAX = 600;
 /** A slide speaks to the subject when it holds most of the subject's words. */
 const SLIDE_COVERAGE_MIN = 0.5;
 const REASON_OPENING = /^\s*(?:(?:well|so|right|yes)[,\s]+)?(?:because|it's because|that's because|since|因为|这是因为|是因为)[,，\s]*/i;
@@ -83,7 +91,9 @@ export function composeRescue(c: Composition): string {
   const support = index
     .search(queryTerms, SUPPORTING_QUOTES_MAX)
     .flatMap(({ index: at }) => statements[at] ?? []);
-  const answer = answerFromClass(c, sentences, question);
+  // "What is X?" is answered by X's defining sentence; any other question (what happens, why,
+  // how many, which) by the passage of the class that explains what it asks about.
+  const answer = (asksForDefinition(question.sentence.text) ? undefined : answerFromPassage(c, sentences, question)) ?? answerFromClass(c, sentences, question);
   const best = support.find((s) => s.terms.length >= MIN_RESTATED_TERMS && announcedTopic(s.text) === null);
   const say =
     answer.say ??
@@ -169,6 +179,26 @@ function answerFromClass(c: Composition, window: readonly ClassSentence[], quest
     used: [],
     related: () => other,
   };
+}
+
+/** The class's passage that answers the question, said as "I think …", or undefined when none shares its words. */
+function answerFromPassage(c: Composition, window: readonly ClassSentence[], question: TeacherQuestion): ClassAnswer | undefined {
+  const { book, language, request } = c;
+  const windowStart = window[0]?.position ?? 0;
+  const start = Math.max(0, windowStart - PASSAGE_ENTRIES_MAX);
+  const before = [...classSentences(request.entries.slice(start, windowStart), start), ...window.slice(0, window.indexOf(question.sentence))];
+  const own = askedPart(question.sentence.entry.text);
+  // A question that names little ("And why is that?") takes its subject from the sentence before.
+  const asked = question.lead === undefined ? own : `${question.lead.text} ${own}`;
+  const passage = answerPassage(asked, before);
+  if (passage === undefined) return undefined;
+  const [first, ...rest] = passage.sentences;
+  if (first === undefined) return undefined;
+  const opening = asContinuation(escapeInline(first.text), language);
+  // A sentence that is only a spoken opener ("Right.") leaves nothing to say.
+  if (!/[\p{L}\p{N}]/u.test(opening)) return undefined;
+  const said = [book.rescue.iThink(opening), ...rest.map((s) => escapeInline(s.text.trim()))];
+  return { say: book.sentences(said), used: passage.sentences, related: () => undefined };
 }
 
 function relatedOrRephrase(c: Composition, related: string | undefined): string {

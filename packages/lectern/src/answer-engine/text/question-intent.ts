@@ -19,3 +19,15 @@ export function questionIntent(question: string): QuestionIntent {
 export function refersBack(question: string): boolean {
   return /\b(?:that|it|this|those|these|them)\b|这|那|它/i.test(question);
 }
+
+/**
+ * "What is X?", "Who knows what X means?", "什么是X？", "X是什么？": the question asks for a
+ * term's definition, which the class's defining sentence answers, rather than for a fact about
+ * the subject ("What does the catalyst do to the yield?", "最不能少的是什么？").
+ */
+const ASKS_DEFINITION =
+  /\bwhat(?:'s| is| are) (?:an? |the )?[\w-]+(?: [\w-]+)?\s*[?.!]*$|\bwhat (?:an? |the )?[\w-]+(?: [\w-]+)? (?:is|are|means?)\s*[?.!]*$|\bwhat does (?:an? |the )?[\w-]+(?: [\w-]+)? mean\b|\b(?:define|definition of|meaning of)\b|(?:什么是|什么叫)[\u3400-\u9fff]{2,8}|(?:^|[，,。：:])[\u3400-\u9fff]{1,7}[^\u3400-\u9fff的]?(?<!的)(?:是什么意思|是什么|指什么|指的是什么)[吗呢]?[？?]*$/i;
+
+export function asksForDefinition(question: string): boolean {
+  return ASKS_DEFINITION.test(question.trim());
+}
