@@ -121,12 +121,12 @@ export const ERROR_REGISTRY: Readonly<Record<ErrorCode, ErrorEntry>> = {
       'no such handle; a tool block, protocol, trait, type or enum used as a value; an agent ' +
       'property written as a `{ ... }` block; an auth block value that is not a literal; a ' +
       '`db` or `kv` block without a string location; and a named argument the called flow ' +
-      'does not declare.',
+      'does not declare; also `@tool(..., sandbox: true)`.',
     remedy:
       'Write the part in what Loom runs: a tool as `@tool("description") fn name(...) { ... }`, ' +
       'or `uses std.NS` of a namespace Loom provides (json, fs, time, math, text, string, ' +
       'regex, hash, http, shell, template, env, db, kv, auth); Python work through std.shell; ' +
-      'a harness form as flows, loops and try/catch; an actor as a flow run with ' +
+      'an actor as a flow run with ' +
       '`spawn flow(...)` and std.concurrent channels; a setting as a literal value. The ' +
       'message names the construct; docs/loom/reference.md lists what runs.',
   },
