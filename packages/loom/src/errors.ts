@@ -6,7 +6,7 @@ import type { Span } from './language/span.js';
  * `loom explain`, docs/loom/errors.md and the runtime error formats all read this table.
  */
 export const ERROR_CODES = [
-  'E001', 'E002', 'E003', 'E004', 'E005', 'E006',
+  'E001', 'E002', 'E003', 'E004', 'E005', 'E006', 'E007',
   'E101', 'E102', 'E103', 'E104', 'E105',
   'E201', 'E202', 'E203', 'E204',
   'E301', 'E302', 'E303',
@@ -129,6 +129,21 @@ export const ERROR_REGISTRY: Readonly<Record<ErrorCode, ErrorEntry>> = {
       'an actor as a flow run with ' +
       '`spawn flow(...)` and std.concurrent channels; a setting as a literal value. The ' +
       'message names the construct; docs/loom/reference.md lists what runs.',
+  },
+  E007: {
+    family: 'CompileError',
+    title: 'Harness rule violated',
+    cause:
+      'With `loom validate --harness=strict`, a program that uses the Nexa v2 harness breaks one ' +
+      'of the rules of the Nexa harness validator, named by its rule id (E-001 ... X-002, the ' +
+      'Nexa ids, not Loom codes): an autoloop without max_steps, timeout or verify, a @tool fn ' +
+      'without a return type or with a short description, a snapshot never restored, a fork ' +
+      'without merge, a reflect without step hooks, a semantic verify, or an agent used in fewer ' +
+      'than three harness dimensions. With --harness=warn (the default) the same finding is the ' +
+      'warning W007.',
+    remedy:
+      'Do what the message and its help line suggest, leave --harness at warn, or put code the ' +
+      'rules should not judge in an `unharnessed { }` block.',
   },
   E101: {
     family: 'RuntimeError',
@@ -430,7 +445,7 @@ export const ERROR_REGISTRY: Readonly<Record<ErrorCode, ErrorEntry>> = {
  * Lint warnings (`loom lint`) have W-codes in the same registry: none of them is an error, so
  * they have no family, only a title and a remedy.
  */
-export const LINT_CODES = ['W001', 'W002', 'W003', 'W004', 'W005', 'W006'] as const;
+export const LINT_CODES = ['W001', 'W002', 'W003', 'W004', 'W005', 'W006', 'W007'] as const;
 export type LintCode = (typeof LINT_CODES)[number];
 
 /** What the registry says of a lint warning: `loom explain W002` prints it. */
@@ -467,6 +482,13 @@ export const LINT_REGISTRY: Readonly<Record<LintCode, LintEntry>> = {
     remedy:
       'Pass a value of the annotated type, or change the annotation. The call still compiles: annotations are ' +
       'checked when it runs, as LOOM_TYPE_MODE says (E301 in strict mode, an E302 warning by default).',
+  },
+  W007: {
+    title: 'Harness rule (loom validate --harness=warn)',
+    remedy:
+      'A rule of the Nexa harness validator, named by its id (E-003, V-003, ...), that the program breaks; ' +
+      'the message says which and the help line how to follow it. --harness=strict makes these errors (E007), ' +
+      '--harness=off leaves them out.',
   },
 };
 

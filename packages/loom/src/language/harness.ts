@@ -106,3 +106,8 @@ export const RISK_LEVELS = ['low', 'medium', 'high', 'critical'] as const;
 export const TOOL_APPROVAL_VARIABLE = 'LOOM_TOOL_APPROVAL';
 export const TOOL_APPROVAL_POLICIES = ['ask', 'allow', 'deny'] as const;
 export type ToolApprovalPolicy = (typeof TOOL_APPROVAL_POLICIES)[number];
+
+/** `loom validate --harness=MODE`: how the harness validator's findings count (check/harness-rules.ts). */
+export const HARNESS_MODES = ['strict', 'warn', 'off'] as const;
+export type HarnessMode = (typeof HARNESS_MODES)[number];
+export const DEFAULT_HARNESS_MODE: HarnessMode = 'warn';
