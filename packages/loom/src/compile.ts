@@ -4,6 +4,8 @@ import { analyze } from './check/analysis.js';
 import type { Analysis } from './check/analysis.js';
 import { checkAnalyzed, inSourceOrder } from './check/checker.js';
 import { lintAnalyzed } from './check/lint.js';
+import { harnessRuleFindings } from './check/harness-rules.js';
+import type { HarnessMode } from './language/harness.js';
 import { parse } from './syntax/parser.js';
 import type { Program } from './syntax/ast.js';
 import { SourceUnreadableError } from './source-unreadable.js';
@@ -13,6 +15,8 @@ export { SourceUnreadableError };
 export interface CheckFileOptions {
   /** Add the linter's warnings (W-codes); `warnUntyped` adds those about missing annotations. */
   readonly lint?: { readonly warnUntyped: boolean };
+  /** Judge the program by the Nexa harness validator's rules (check/harness-rules.ts); none when absent. */
+  readonly harness?: HarnessMode;
 }
 
 /** A compile error or warning from the registry, or a lint warning. */
@@ -77,5 +81,6 @@ export function checkSource(source: string, file: string, options: CheckFileOpti
   const analysis = analyze(parsed.program, { readFile: readIncluded });
   const diagnostics: Finding[] = [...parsed.diagnostics, ...checkAnalyzed(analysis)];
   if (options.lint !== undefined) diagnostics.push(...lintAnalyzed(parsed.program, analysis, options.lint.warnUntyped));
+  if (options.harness !== undefined) diagnostics.push(...harnessRuleFindings(analysis, options.harness));
   return { file, sources, program: parsed.program, analysis, diagnostics: inSourceOrder(diagnostics) };
 }

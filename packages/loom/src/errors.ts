@@ -9,7 +9,7 @@ const MS_PER_SECOND = 1000;
  * `loom explain`, docs/loom/errors.md and the runtime error formats all read this table.
  */
 export const ERROR_CODES = [
-  'E001', 'E002', 'E003', 'E004', 'E005', 'E006',
+  'E001', 'E002', 'E003', 'E004', 'E005', 'E006', 'E007',
   'E101', 'E102', 'E103', 'E104', 'E105',
   'E201', 'E202', 'E203', 'E204',
   'E301', 'E302', 'E303',
@@ -124,14 +124,29 @@ export const ERROR_REGISTRY: Readonly<Record<ErrorCode, ErrorEntry>> = {
       'no such handle; a tool block, protocol, trait, type or enum used as a value; an agent ' +
       'property written as a `{ ... }` block; an auth block value that is not a literal; a ' +
       '`db` or `kv` block without a string location; and a named argument the called flow ' +
-      'does not declare.',
+      'does not declare; also `@tool(..., sandbox: true)`.',
     remedy:
       'Write the part in what Loom runs: a tool as `@tool("description") fn name(...) { ... }`, ' +
       'or `uses std.NS` of a namespace Loom provides (json, fs, time, math, text, string, ' +
       'regex, hash, http, shell, template, env, db, kv, auth); Python work through std.shell; ' +
-      'a harness form as flows, loops and try/catch; an actor\'s message handler as a flow ' +
-      'started with `spawn flow(...)` that takes its messages with `receive()`; a setting as a literal value. The ' +
+      'an actor\'s message handler as a flow started with `spawn flow(...)` that takes its ' +
+      'messages with `receive()`; a setting as a literal value. The ' +
       'message names the construct; docs/loom/reference.md lists what runs.',
+  },
+  E007: {
+    family: 'CompileError',
+    title: 'Harness rule violated',
+    cause:
+      'With `loom validate --harness=strict`, a program that uses the Nexa v2 harness breaks one ' +
+      'of the rules of the Nexa harness validator, named by its rule id (E-001 ... X-002, the ' +
+      'Nexa ids, not Loom codes): an autoloop without max_steps, timeout or verify, a @tool fn ' +
+      'without a return type or with a short description, a snapshot never restored, a fork ' +
+      'without merge, a reflect without step hooks, a semantic verify, or an agent used in fewer ' +
+      'than three harness dimensions. With --harness=warn (the default) the same finding is the ' +
+      'warning W007.',
+    remedy:
+      'Do what the message and its help line suggest, leave --harness at warn, or put code the ' +
+      'rules should not judge in an `unharnessed { }` block.',
   },
   E101: {
     family: 'RuntimeError',
@@ -442,7 +457,7 @@ export const ERROR_REGISTRY: Readonly<Record<ErrorCode, ErrorEntry>> = {
  * Lint warnings (`loom lint`) have W-codes in the same registry: none of them is an error, so
  * they have no family, only a title and a remedy.
  */
-export const LINT_CODES = ['W001', 'W002', 'W003', 'W004', 'W005', 'W006'] as const;
+export const LINT_CODES = ['W001', 'W002', 'W003', 'W004', 'W005', 'W006', 'W007'] as const;
 export type LintCode = (typeof LINT_CODES)[number];
 
 /** What the registry says of a lint warning: `loom explain W002` prints it. */
@@ -479,6 +494,13 @@ export const LINT_REGISTRY: Readonly<Record<LintCode, LintEntry>> = {
     remedy:
       'Pass a value of the annotated type, or change the annotation. The call still compiles: annotations are ' +
       'checked when it runs, as LOOM_TYPE_MODE says (E301 in strict mode, an E302 warning by default).',
+  },
+  W007: {
+    title: 'Harness rule (loom validate --harness=warn)',
+    remedy:
+      'A rule of the Nexa harness validator, named by its id (E-003, V-003, ...), that the program breaks; ' +
+      'the message says which and the help line how to follow it. --harness=strict makes these errors (E007), ' +
+      '--harness=off leaves them out.',
   },
 };
 

@@ -1,7 +1,8 @@
 /**
  * Decorators. On agents, `@limit`, `@timeout`, `@retry` and `@temperature` are another way to
  * write a property, so they are read into the same settings and checked by the same rules.
- * On functions `@tool("description")` registers a tool. Any other decorator, or an argument a
+ * On functions `@tool("description", risk_level: "high", requires_approval: true)` registers a
+ * tool (its options: language/harness.ts). Any other decorator, or an argument a
  * decorator does not take, is reported rather than dropped: an unknown decorator is a name
  * nothing declares (E001), a wrong argument a mismatch with what the decorator accepts (E002).
  */
@@ -9,6 +10,7 @@ import { diagnostic } from '../diagnostic.js';
 import type { Diagnostic } from '../diagnostic.js';
 import type { Argument, Decorator, Expression } from '../syntax/ast.js';
 import { suggestionHint } from '../language/suggest.js';
+import { RISK_LEVELS, TOOL_OPTIONS, TOOL_SANDBOX_OPTION } from '../language/harness.js';
 
 /** An agent setting written as a decorator: `@timeout(seconds=30)` sets `timeout`. */
 export interface DecoratorSetting {
@@ -70,7 +72,7 @@ export function readAgentDecorators(decorators: readonly Decorator[]): AgentDeco
   return { settings, diagnostics };
 }
 
-/** Functions take `@tool("what it does")` and nothing else. */
+/** Functions take `@tool("what it does", ...options)` and nothing else. */
 export function checkFunctionDecorators(decorators: readonly Decorator[]): Diagnostic[] {
   return decorators.flatMap((decorator) => {
     if (decorator.name.name !== TOOL_DECORATOR) return [unknownDecorator(decorator, 'functions', [TOOL_DECORATOR])];
@@ -90,12 +92,40 @@ function toolDecoratorProblems(decorator: Decorator): Diagnostic[] {
   if (!description || !isStringLiteral(description.value)) {
     problems.push(argumentMismatch(`'@tool' needs a description string: write @tool("what the tool does")`, description?.value.span ?? decorator.span));
   }
+  const seen = new Set<string>();
   for (const arg of args) {
     if (arg === description) continue;
-    const label = arg.name ? `option '${arg.name.name}'` : 'a second description';
-    problems.push(argumentMismatch(`'@tool' ${label} is not supported; Loom tools take only a description`, (arg.name ?? arg.value).span));
+    const option = arg.name === null ? undefined : TOOL_OPTIONS.get(arg.name.name);
+    if (arg.name === null || option === undefined) {
+      const label = arg.name ? `has no option '${arg.name.name}'` : 'takes one description';
+      const hint = arg.name === null ? undefined : suggestionHint(arg.name.name, TOOL_OPTIONS.keys());
+      problems.push(diagnostic('E002', (arg.name ?? arg.value).span, `'@tool' ${label} (it takes a description, ${[...TOOL_OPTIONS.keys()].join(', ')})`, hint === undefined ? {} : { hint }));
+      continue;
+    }
+    if (seen.has(arg.name.name)) {
+      problems.push(diagnostic('E005', arg.name.span, undefined, { subject: `of '@tool' option '${arg.name.name}'` }));
+      continue;
+    }
+    seen.add(arg.name.name);
+    problems.push(...toolOptionProblems(arg.name.name, option, arg.value));
   }
   return problems;
+}
+
+/** A `@tool` option's value: a literal of its kind (the runtime reads it as written). */
+function toolOptionProblems(name: string, kind: 'risk' | 'flag' | 'text', value: Expression): Diagnostic[] {
+  if (kind === 'flag') {
+    if (value.kind !== 'BooleanLiteral') return [argumentMismatch(`'@tool' ${name} is true or false`, value.span)];
+    if (name === TOOL_SANDBOX_OPTION && value.value) {
+      return [diagnostic('E006', value.span, "'@tool' sandbox: true (Loom has no sandbox to run a tool in)", { hint: 'remove it, or write sandbox: false' })];
+    }
+    return [];
+  }
+  if (value.kind !== 'StringLiteral') return [argumentMismatch(`'@tool' ${name} is a string`, value.span)];
+  if (kind === 'risk' && !(RISK_LEVELS as readonly string[]).includes(value.value)) {
+    return [argumentMismatch(`'@tool' risk_level is one of ${RISK_LEVELS.join(', ')}, not '${value.value}'`, value.span)];
+  }
+  return [];
 }
 
 function isDescriptionArgument(arg: Argument): boolean {

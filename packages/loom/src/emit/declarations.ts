@@ -5,7 +5,7 @@
  * resources handles opened at start, jobs JobHandles (emit/jobs.ts), servers registrations
  * `loom serve` starts (emit/servers.ts).
  */
-import { CONTEXT_POLICY_PROPERTY } from '../language/harness.js';
+import { CONTEXT_POLICY_PROPERTY, TOOL_OPTIONS } from '../language/harness.js';
 import { emitContextPolicyProperty } from './harness.js';
 import type {
   AgentDeclaration, ContractClause, Declaration, EnumDeclaration, FunctionDeclaration, ImplDeclaration, ProtocolDeclaration,
@@ -23,7 +23,7 @@ import { emitFunction } from './functions.js';
 import { emitJob } from './jobs.js';
 import { emitServer } from './servers.js';
 import { emitClauseCheck } from './statements.js';
-import { programMember, registryMember, typeCheckerMember } from './runtime-names.js';
+import { harnessMember, programMember, registryMember, typeCheckerMember } from './runtime-names.js';
 
 
 /** An unannotated tool parameter takes any value. */
@@ -99,6 +99,8 @@ export function emitRuntimeDeclaration(context: EmitContext, declaration: Declar
       ]);
     case 'JobDeclaration':
       return at(declaration.span, emitJob(context, declaration));
+    case 'FunctionDeclaration':
+      return emitToolSafety(declaration);
     case 'ServerDeclaration':
       return at(declaration.span, emitServer(context, declaration));
     case 'ResourceDeclaration':
@@ -106,6 +108,22 @@ export function emitRuntimeDeclaration(context: EmitContext, declaration: Declar
     default:
       return null;
   }
+}
+
+/**
+ * `@tool("...", risk_level: "high", requires_approval: true)`: registers what calls of the tool
+ * must pass (runtime/harness/approval.ts). The checker holds the values to literals.
+ */
+function emitToolSafety(declaration: FunctionDeclaration): Code | null {
+  const decorator = declaration.decorators.find((candidate) => candidate.name.name === TOOL_DECORATOR);
+  const options = (decorator?.arguments ?? []).filter((argument) => argument.name !== null && TOOL_OPTIONS.has(argument.name.name));
+  if (options.length === 0) return null;
+  const entries = options.map((option) => {
+    const { value } = option;
+    const literal = value.kind === 'StringLiteral' ? quote(value.value) : value.kind === 'BooleanLiteral' ? String(value.value) : refusedByChecker('a @tool option that is not a literal');
+    return `${quote(option.name!.name)}: ${literal}`;
+  });
+  return at(declaration.span, [harnessMember('declareTool'), '(', quote(declaration.name.name), ', { ', entries.join(', '), ' });']);
 }
 
 /**

@@ -87,3 +87,27 @@ export const HOOK_PARAMETERS: ReadonlyMap<string, 'error' | 'tool' | 'none'> = n
   ['before_tool', 'tool'],
   ['after_tool', 'tool'],
 ]);
+
+/**
+ * The options of `@tool("description", ...)` beside its description (the Chinese chapter's
+ * table): `risk_level`, `requires_approval`, `category` and `sandbox`. Only `sandbox: false`
+ * is taken: Loom has no sandbox to run a tool in.
+ */
+export const TOOL_OPTIONS: ReadonlyMap<string, 'risk' | 'flag' | 'text'> = new Map([
+  ['risk_level', 'risk'],
+  ['requires_approval', 'flag'],
+  ['category', 'text'],
+  ['sandbox', 'flag'],
+]);
+export const TOOL_SANDBOX_OPTION = 'sandbox';
+export const RISK_LEVELS = ['low', 'medium', 'high', 'critical'] as const;
+
+/** How a tool call that needs approval is approved: the setting and its values. */
+export const TOOL_APPROVAL_VARIABLE = 'LOOM_TOOL_APPROVAL';
+export const TOOL_APPROVAL_POLICIES = ['ask', 'allow', 'deny'] as const;
+export type ToolApprovalPolicy = (typeof TOOL_APPROVAL_POLICIES)[number];
+
+/** `loom validate --harness=MODE`: how the harness validator's findings count (check/harness-rules.ts). */
+export const HARNESS_MODES = ['strict', 'warn', 'off'] as const;
+export type HarnessMode = (typeof HARNESS_MODES)[number];
+export const DEFAULT_HARNESS_MODE: HarnessMode = 'warn';

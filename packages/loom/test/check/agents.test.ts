@@ -157,7 +157,7 @@ suite('agent decorators', () => {
     assert.equal(finding.hint, "'timeout' is already set by @timeout at main.nx:1:2");
   });
 
-  test('flows take no decorators; functions take @tool with a description', () => {
+  test('flows take no decorators; functions take @tool with a description and the documented options', () => {
     const source = [
       '@cached',
       'flow main { print("x") }',
@@ -165,13 +165,18 @@ suite('agent decorators', () => {
       'fn read(path: str) -> str { return path }',
       '@tool',
       'fn write(path: str) -> str { return path }',
-      '@tool("Deletes", risk_level: "high")',
+      '@tool("Deletes", risk_level: "high", requires_approval: true, category: "files", sandbox: false)',
       'fn remove(path: str) -> str { return path }',
+      '@tool("Wipes", risk_level: "extreme", requires_approval: "yes", sandbox: true, risk: "low")',
+      'fn wipe(path: str) -> str { return path }',
     ].join('\n');
     assert.deepEqual(findings(source), [
       "1:2 E001 Undeclared identifier: unknown decorator '@cached'",
       '5:1 E002 Type mismatch: \'@tool\' needs a description string: write @tool("what the tool does")',
-      "7:18 E002 Type mismatch: '@tool' option 'risk_level' is not supported; Loom tools take only a description",
+      "9:28 E002 Type mismatch: '@tool' risk_level is one of low, medium, high, critical, not 'extreme'",
+      "9:58 E002 Type mismatch: '@tool' requires_approval is true or false",
+      "9:74 E006 Not supported by this runtime: '@tool' sandbox: true (Loom has no sandbox to run a tool in)",
+      "9:80 E002 Type mismatch: '@tool' has no option 'risk' (it takes a description, risk_level, requires_approval, category, sandbox)",
     ]);
   });
 });

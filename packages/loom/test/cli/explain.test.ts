@@ -41,7 +41,7 @@ describe('loom explain', { concurrency: true }, () => {
     const run = await runLoom(['explain', 'E999']);
     assert.equal(run.status, USAGE_STATUS);
     assert.equal(run.stdout, '');
-    assert.match(run.stderr, /^loom: unknown code 'E999'; the codes are E001, E002, .*EC02, W001, .*W006\n/);
+    assert.match(run.stderr, /^loom: unknown code 'E999'; the codes are E001, E002, .*EC02, W001, .*W007\n/);
   });
 
   it('explains lint warnings too', async () => {

@@ -28,7 +28,7 @@ describe('loom command line', { concurrency: true }, () => {
     for (const args of [['help', 'validate'], ['validate', '--help'], ['validate', '-h']]) {
       const run = await runLoom(args);
       assert.equal(run.status, 0, args.join(' '));
-      assert.match(run.stdout, /^Usage: loom validate FILE \[--json\]\n/);
+      assert.match(run.stdout, /^Usage: loom validate FILE \[--harness strict\|warn\|off\] \[--json\]\n/);
       assert.match(run.stdout, /--json\s+Print \{valid, errors, warnings\} as JSON/);
     }
   });

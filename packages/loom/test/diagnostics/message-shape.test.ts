@@ -41,7 +41,8 @@ function corpusFindings(): { finding: Finding; rendered: string }[] {
     ...sourceFilesUnder(NEXA_EXAMPLES),
   ];
   return files.flatMap((file) => {
-    const result = checkFile(file);
+    // Strict, so that the harness validator's findings are errors (E007) and counted too.
+    const result = checkFile(file, { harness: 'strict' });
     return result.diagnostics.map((finding) => ({
       finding,
       rendered: renderDiagnostics([finding], (path) => result.sources.get(path), { colour: false }),

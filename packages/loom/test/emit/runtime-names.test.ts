@@ -23,7 +23,7 @@ agent Critic { prompt: "Critique.", model: "openai/gpt-4o" }
 agent Keeper uses std.kv, lookup { prompt: "Keep.", model: "openai/gpt-4o" }
 kv store = open(":memory:")
 
-@tool("Looks a word up")
+@tool("Looks a word up", risk_level: "medium", requires_approval: true)
 fn lookup(word: str) -> str { return word }
 
 job Mail on "emails" {

@@ -8,14 +8,23 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FakeModelServer, RecordedRequest } from '../support/fake-model-server.js';
 import { secretsFor, TEST_API_KEY } from '../support/model-project.js';
-import { runInProcess } from '../cli/run-in-process.js';
+import { main } from '../../src/cli.js';
 import type { CapturedRun } from '../cli/run-in-process.js';
+import type { Terminal } from '../../src/runtime/infra/terminal.js';
 
 export interface HarnessProject {
   readonly root: string;
-  /** Writes `source` as main.nx (or `file`) and runs it. */
-  run(source: string, options?: { readonly file?: string; readonly args?: readonly string[]; readonly env?: NodeJS.ProcessEnv }): Promise<CapturedRun & { readonly file: string }>;
+  /** Writes `source` as main.nx (or `file`) and runs it, at `terminal` when one is given. */
+  run(source: string, options?: RunOptions): Promise<CapturedRun & { readonly file: string }>;
   remove(): void;
+}
+
+export interface RunOptions {
+  readonly file?: string;
+  /** Options of `loom run` before the file. */
+  readonly args?: readonly string[];
+  readonly env?: NodeJS.ProcessEnv;
+  readonly terminal?: Terminal;
 }
 
 export function harnessProject(server: FakeModelServer): HarnessProject {
@@ -29,8 +38,15 @@ export function harnessProject(server: FakeModelServer): HarnessProject {
     async run(source, options = {}) {
       const file = join(root, options.file ?? 'main.nx');
       writeFileSync(file, source);
-      const run = await runInProcess(['run', ...(options.args ?? []), file], options.env ?? {});
-      return { ...run, file };
+      let stdout = '';
+      let stderr = '';
+      const status = await main(['run', ...(options.args ?? []), file], {
+        stdout: { write: (text: string) => (stdout += text) },
+        stderr: { write: (text: string) => (stderr += text) },
+        env: options.env ?? {},
+        terminal: options.terminal,
+      });
+      return { status, stdout, stderr, file };
     },
     remove: () => rmSync(root, { recursive: true, force: true }),
   };
@@ -56,4 +72,18 @@ export function lastUserMessageOf(request: RecordedRequest): string {
 /** Requests of the weak model judging a semantic condition. */
 export function isJudgement(request: RecordedRequest): boolean {
   return systemPromptOf(request).includes('decide whether a condition holds');
+}
+
+/** A terminal whose person answers from a script; the questions asked are recorded. */
+export function scriptedTerminal(answers: readonly string[]): Terminal & { readonly asked: string[] } {
+  const queue = [...answers];
+  const asked: string[] = [];
+  return {
+    interactive: true,
+    asked,
+    ask: (question) => {
+      asked.push(question);
+      return Promise.resolve(queue.shift() ?? '');
+    },
+  };
 }

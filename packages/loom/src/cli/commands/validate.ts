@@ -2,6 +2,9 @@ import type { Finding } from '../../compile.js';
 import type { Command } from '../command.js';
 import { ExitCode } from '../exit-codes.js';
 import { summaryLine, tally, writeDiagnostics } from '../report.js';
+import { UsageError } from '../command.js';
+import { DEFAULT_HARNESS_MODE, HARNESS_MODES } from '../../language/harness.js';
+import type { HarnessMode } from '../../language/harness.js';
 
 /**
  * One finding in `validate --json`: where it is and what it says, without the code frame. The
@@ -29,18 +32,27 @@ export const validateCommand: Command = {
   description:
     'Parses and checks FILE and its includes without running anything. Code frames go to ' +
     'stderr and a one-line summary to stdout.\n\n' +
+    `--harness=${HARNESS_MODES.join('|')} (default ${DEFAULT_HARNESS_MODE}) also judges a program that uses the Nexa v2 harness by the ` +
+    'rules of the Nexa harness validator (E-001 ... X-002): as warnings W007, as errors E007 with strict, or not at all with off.\n\n' +
     'Exit status: 0 when FILE has no errors (warnings allowed), 2 when it has errors, 64 ' +
     'when FILE cannot be read.',
   arguments: [{ name: 'FILE' }],
   options: {
+    harness: {
+      type: 'string',
+      valueName: HARNESS_MODES.join('|'),
+      description: `How the harness validator's findings count: warnings (warn, the default), errors (strict), or none (off)`,
+    },
     json: {
       type: 'boolean',
       description: 'Print {valid, errors, warnings} as JSON on stdout instead of the report; each finding has code, message, file, line and column, and hint when it has one',
     },
   },
   async run({ arguments: [file], options }, io) {
+    const harness = options['harness'] ?? DEFAULT_HARNESS_MODE;
+    if (!isHarnessMode(harness)) throw new UsageError(`option '--harness' takes one of: ${HARNESS_MODES.join(', ')}`, 'validate');
     const { checkFile } = await import('../toolchain.js');
-    const result = checkFile(file);
+    const result = checkFile(file, { harness });
     const counts = tally(result.diagnostics);
     const valid = counts.errors === 0;
     if (options['json'] === true) {
@@ -54,3 +66,7 @@ export const validateCommand: Command = {
     return valid ? ExitCode.ok : ExitCode.compileError;
   },
 };
+
+function isHarnessMode(value: unknown): value is HarnessMode {
+  return (HARNESS_MODES as readonly unknown[]).includes(value);
+}

@@ -9,6 +9,9 @@ import { verificationFailure } from './verification.js';
 import { asSnapshot, capturedVariables, StateSnapshot } from './state.js';
 import type { MemoryState } from './state.js';
 import { runFork } from './fork.js';
+import { ApprovalGate } from './approval.js';
+import type { ToolSafety } from './approval.js';
+import type { Terminal } from '../infra/terminal.js';
 import { readContextWindow } from './context-window.js';
 import type { ContextWindow, Summarizer } from './context-window.js';
 import type { HarnessFrame } from './scope.js';
@@ -30,6 +33,10 @@ export interface HarnessServices {
   best(candidates: readonly unknown[]): Promise<number | null>;
   /** A summary of earlier conversation (a `smart_summarization` window), or null. */
   summarize(conversation: string): Promise<string | null>;
+  /** The person at the keyboard, who approves tool calls that need it. */
+  readonly terminal: Terminal;
+  /** The program's environment: `LOOM_TOOL_APPROVAL`. */
+  readonly env: NodeJS.ProcessEnv;
   /** What the agents asked so far remember, and putting it back. */
   readonly memories: { capture(): MemoryState; restore(state: MemoryState): void };
   /** Writes a `--debug` trace line (without the `[loom] ` prefix); nothing without `--debug`. */
@@ -51,8 +58,18 @@ export class Harness {
   readonly scopes = new HarnessScopes();
   private readonly hooks = new HookRunner(this.scopes);
   private snapshots = 0;
+  /** The `@tool` fns that declared a risk level or the need for approval, by name. */
+  private readonly toolSafety = new Map<string, ToolSafety>();
+  private readonly approvals: ApprovalGate;
 
-  constructor(private readonly services: HarnessServices) {}
+  constructor(private readonly services: HarnessServices) {
+    this.approvals = new ApprovalGate(services.terminal, services.env, (line) => services.trace(line));
+  }
+
+  /** `@tool("...", risk_level: "high", requires_approval: true)`: what the tool's calls must pass. */
+  declareTool(name: string, safety: ToolSafety): void {
+    this.toolSafety.set(name, safety);
+  }
 
   /** One invocation of a flow or function holding harness statements (scope.ts). */
   async invoke<T>(work: () => Promise<T>): Promise<T> {
@@ -155,14 +172,17 @@ export class Harness {
   }
 
   /**
-   * One call of the `@tool fn` named `tool`, by an agent or by the program: the `before_tool`
-   * hooks may block it (E102), the `after_tool` hooks run once it returned.
+   * One call of the `@tool fn` named `tool` with `args`, by an agent or by the program: the
+   * `before_tool` hooks may block it (E102), then a tool that requires approval must get it
+   * (approval.ts, also inside `unharnessed`), and the `after_tool` hooks run once it returned.
    */
-  async toolCall<T>(tool: string, run: () => Promise<T>): Promise<T> {
-    if (this.scopes.frame.unharnessed) return await run();
-    if (!(await this.hooks.allowTool(tool))) throw new LoomError('E102', `tool '${tool}' was blocked by its before_tool hook`);
+  async toolCall<T>(tool: string, args: unknown, run: () => Promise<T>): Promise<T> {
+    const hooked = !this.scopes.frame.unharnessed;
+    if (hooked && !(await this.hooks.allowTool(tool))) throw new LoomError('E102', `tool '${tool}' was blocked by its before_tool hook`);
+    const safety = this.toolSafety.get(tool);
+    if (safety?.requires_approval === true) await this.approvals.approve(tool, safety, args);
     const result = await run();
-    await this.hooks.fire('after_tool', tool);
+    if (hooked) await this.hooks.fire('after_tool', tool);
     return result;
   }
 

@@ -119,6 +119,8 @@ export class ProgramContext {
       isOfType: (value, type) => this.types.test(value, type),
       best: (candidates) => this.judge().best(candidates),
       summarize: (conversation) => this.judge().summarize(conversation),
+      terminal: host.terminal ?? NO_TERMINAL,
+      env: host.env,
       memories: {
         capture: () => {
           const state = new Map<object, readonly Turn[]>();
@@ -251,7 +253,7 @@ export class ProgramContext {
     const names = Object.keys(parameters);
     const declared = Object.fromEntries(names.map((parameter) => [parameter, { type: parameters[parameter]! }]));
     return bindTool({ name, description, parameters: declared }, (args, signal) =>
-      this.harness.toolCall(name, async () => withToolSignal(signal, () => tool(...names.map((parameter) => args[parameter] ?? null)))));
+      this.harness.toolCall(name, args, async () => withToolSignal(signal, () => tool(...names.map((parameter) => args[parameter] ?? null)))));
   }
 
   /**
@@ -264,7 +266,7 @@ export class ProgramContext {
     if (wrapped === undefined) {
       const call = async (...args: unknown[]): Promise<unknown> => {
         try {
-          return await this.harness.toolCall(name, async () => tool(...args));
+          return await this.harness.toolCall(name, args, async () => tool(...args));
         } catch (error) {
           if (error instanceof ExitRequest) throw error;
           throw toolError(name, error);
