@@ -39,9 +39,10 @@ function entryText(index: number): string {
 }
 
 /**
- * Run twice: with V8's default heap sizing, which lets garbage pile up to several times the
- * live set before a full collection, and with the heap ceiling a desktop host can pass
- * (`NODE_OPTIONS=--max-old-space-size=160`), under which the service must keep serving.
+ * Run twice: as a desktop host starts it (no heap flag: V8's default heap limit under the
+ * collection policy the service sets itself, src/platform/memory-policy.ts), and with the heap
+ * ceiling a host may add (`NODE_OPTIONS=--max-old-space-size=160`), under which the service
+ * must keep serving.
  */
 const heapLimits: (number | null)[] = [null, 160];
 

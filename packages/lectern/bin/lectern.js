@@ -1,6 +1,6 @@
-#!/usr/bin/env -S node --max-old-space-size=160
-// The heap ceiling keeps RSS bounded over a long class (docs/api.md, "Memory"); without one
-// V8 lets garbage grow to hundreds of MB before a full collection.
+#!/usr/bin/env node
+// No heap flags here: the service sets its own collection policy (src/platform/memory-policy.ts),
+// which also holds when a host runs `node bin/lectern.js` without this line's flags.
 // Starts Lectern from its bundle when fresh, else from the sources (see scripts/launcher.mjs).
 import { importFreshest } from '../../../scripts/launcher.mjs';
 

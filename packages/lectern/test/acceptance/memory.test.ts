@@ -15,14 +15,14 @@ const longEntries = 3000;
 const appendConcurrency = 8;
 /** The issue's bound for the growth that transcript may cause. */
 const rssGrowthMaxBytes = 150 * MiB;
-/** The heap limit under which the service once died. */
-const heapLimitMiB = 160;
 /** Time for the analyses that run after each answer to finish before RSS is read. */
 const settleMs = 1500;
 
 describe('memory', () => {
-  it('stays bounded through 24 MB of long entries under a 160 MB heap limit (RSS growth < 150 MB)', async (t) => {
-    const lectern = await LecternProcess.start({ env: { NODE_OPTIONS: `--max-old-space-size=${heapLimitMiB}` } });
+  // Started as a desktop host starts it, with no heap flag: the bound comes from the service's
+  // own byte budgets and collection policy (src/platform/memory-policy.ts), not a ceiling.
+  it('stays bounded through 24 MB of long entries with V8\'s default heap limit (RSS growth < 150 MB)', async (t) => {
+    const lectern = await LecternProcess.start();
     try {
       const client = new LecternClient(lectern.baseUrl, lectern.token);
       // An events client follows the class, as the UI does: frames pass through its queue.
