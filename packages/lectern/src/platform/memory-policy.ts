@@ -9,7 +9,7 @@ import { setFlagsFromString } from 'node:v8';
  * (about 50 MiB after a full collection through a three-hour class); under the default sizing
  * its RSS climbed 250–320 MiB over the soak, nearly all of it garbage. With this policy the
  * young generation shrinks and the old generation grows in small steps, so the same class stays
- * within about 160 MiB of its start (docs/benchmarks.md, "Lectern soak").
+ * within 120–140 MiB of its start (docs/benchmarks.md, "Lectern soak").
  *
  * This is a collection policy, not a ceiling: a class whose live data grows (a long summary, a
  * large PDF) still gets the memory it needs, where a `--max-old-space-size` ceiling would end the

@@ -1,5 +1,6 @@
 // Transcript entries broken into sentences that remember where they were said.
 import { entrySentences, entryTerms } from '../text/term-cache.js';
+import type { TermTable } from '../text/term-table.js';
 import { tokenize } from '../text/tokens.js';
 import type { TranscriptLine } from '../types.js';
 
@@ -11,8 +12,12 @@ export interface ClassSentence {
   terms: readonly string[];
 }
 
-/** Sentences of `entries`, which start at index `firstPosition` of the whole transcript. */
-export function classSentences(entries: readonly TranscriptLine[], firstPosition: number): ClassSentence[] {
+/**
+ * Sentences of `entries`, which start at index `firstPosition` of the whole transcript. An
+ * analysis that keeps the sentences of a whole class passes a table, which the terms of
+ * entries with several sentences are folded into (the cache already shares the others').
+ */
+export function classSentences(entries: readonly TranscriptLine[], firstPosition: number, table?: TermTable): ClassSentence[] {
   const sentences: ClassSentence[] = [];
   entries.forEach((entry, offset) => {
     const parts = entrySentences(entry);
@@ -22,7 +27,10 @@ export function classSentences(entries: readonly TranscriptLine[], firstPosition
       sentences.push({ entry, position, text: parts[0] ?? '', terms: entryTerms(entry) });
       return;
     }
-    for (const text of parts) sentences.push({ entry, position, text, terms: tokenize(text) });
+    for (const text of parts) {
+      const terms = tokenize(text);
+      sentences.push({ entry, position, text, terms: table ? table.intern(terms) : terms });
+    }
   });
   return sentences;
 }

@@ -24,6 +24,7 @@ import type { Composition } from './composition.js';
 import { bold, escapeInline, heading, paragraphs, quoteItem } from './markdown.js';
 import { bestPassage, coveredPages, passageStatement } from './material-grounding.js';
 import { citationOf } from '../context/material.js';
+import { TermTable } from '../text/term-table.js';
 import { tokenize } from '../text/tokens.js';
 
 /** A section covers this much class time, or this many entries if speech is very dense. */
@@ -79,6 +80,8 @@ interface Findings {
   questions: number[];
   /** The sentences the concepts are ranked from (see TAGGED_ENTRIES_MAX). */
   tagged: ClassSentence[];
+  /** The terms of `sentences`, one copy each (a long class holds them all at once). */
+  terms: TermTable;
   /**
    * The course terms of the tagged entries, kept here: the analysis cache is bounded and the
    * rest of a long class evicts them before the notes are written.
@@ -93,7 +96,7 @@ export async function composeSummary(
 ): Promise<string> {
   const parts = splitIntoSections(c.request.entries);
   const stride = taggingStride(c.request.entries);
-  const findings: Findings = { sections: [], topics: [], stressed: [], announcements: [], sentences: [], questions: [], tagged: [], mentions: new Map() };
+  const findings: Findings = { sections: [], topics: [], stressed: [], announcements: [], sentences: [], questions: [], tagged: [], mentions: new Map(), terms: new TermTable() };
   let position = 0;
   for (const [done, part] of parts.entries()) {
     signal.throwIfAborted();
@@ -136,7 +139,7 @@ function splitIntoSections(entries: readonly TranscriptLine[]): TranscriptLine[]
 }
 
 function readSection(c: Composition, entries: readonly TranscriptLine[], firstPosition: number, findings: Findings, stride: number): Section {
-  const sentences = classSentences(entries, firstPosition);
+  const sentences = classSentences(entries, firstPosition, findings.terms);
   entries.forEach((entry, offset) => {
     // Tagging is the costly part of the notes: done here, section by section, so progress and
     // cancellation keep their pace; the concepts are ranked from the cached result.
