@@ -147,71 +147,53 @@ test('a lock held past the busy timeout: 500 E402 for a statement, E403 for a tr
 });
 
 /**
- * While `path` is locked: POSTs `waitingPath` (whose handler needs the lock), checks that
- * GET /hello answers at once meanwhile, releases the lock after LOCK_HELD_MS and gives the
- * waiting answer with the time it took.
+ * POSTs `requestPath` (whose handler needs the lock) while another process holds the write lock
+ * of `path`, checks that GET /hello answers at once meanwhile, and gives the POST's answer and
+ * the time it took. The lock is released after LOCK_HELD_MS when `releaseEarly`, else only once
+ * the answer came: after the busy timeout.
  */
-async function waitsForLock(path: string, waitingPath: string): Promise<{ answer: Response; elapsedMs: number }> {
+async function postWhileLocked(path: string, requestPath: string, releaseEarly: boolean): Promise<{ status: number; body: unknown; elapsedMs: number }> {
   const lock = await holdWriteLock(path);
   try {
     const started = performance.now();
-    const waiting = fetch(`${served.url}${waitingPath}`, { method: 'POST' });
+    const waiting = fetch(`${served.url}${requestPath}`, { method: 'POST' });
     const times = await helloTimes(3);
     assert.ok(times.every((time) => time < FAST_ANSWER_MS), `GET /hello took ${times.map((time) => time.toFixed(0)).join(', ')} ms while ${path} was locked`);
-    await new Promise((resolve) => setTimeout(resolve, LOCK_HELD_MS));
-    await lock.release();
+    if (releaseEarly) {
+      await new Promise((resolve) => setTimeout(resolve, LOCK_HELD_MS));
+      await lock.release();
+    }
     const answer = await waiting;
-    return { answer, elapsedMs: performance.now() - started };
+    return { status: answer.status, body: await answer.json(), elapsedMs: performance.now() - started };
   } finally {
     await lock.release();
   }
 }
 
 test('a key-value store whose file is locked: its requests wait for the lock, the others answer at once; past the busy timeout 500 E601', async () => {
-  const { answer, elapsedMs } = await waitsForLock(join(project, 'cache.db'), '/hits');
-  assert.equal(answer.status, 200);
-  assert.deepEqual(await answer.json(), { hits: 2 });
-  assert.ok(elapsedMs >= LOCK_HELD_MS, 'the incr waited for the lock');
+  const cache = join(project, 'cache.db');
+  const waited = await postWhileLocked(cache, '/hits', true);
+  assert.deepEqual([waited.status, waited.body], [200, { hits: 2 }]);
+  assert.ok(waited.elapsedMs >= LOCK_HELD_MS, 'the incr waited for the lock');
 
-  const lock = await holdWriteLock(join(project, 'cache.db'));
-  try {
-    const started = performance.now();
-    const refused = fetch(`${served.url}/quick/hits`, { method: 'POST' });
-    const times = await helloTimes(3);
-    assert.ok(times.every((time) => time < FAST_ANSWER_MS), `GET /hello took ${times.map((time) => time.toFixed(0)).join(', ')} ms while the store was locked`);
-    const answer = await refused;
-    assert.equal(answer.status, 500);
-    assert.deepEqual(await answer.json(), { error: { code: 'E601', message: 'the handler hit_quickly failed' } });
-    assert.ok(performance.now() - started >= QUICK_BUSY_TIMEOUT_MS, 'the incr waited out its busy timeout');
-    assert.match(served.stderr(), new RegExp(`KVError: the store sqlite://cache\\.db\\?busy_timeout=${QUICK_BUSY_TIMEOUT_MS} failed: the database is locked by another connection, still after ${QUICK_BUSY_TIMEOUT_MS} ms \\(busy_timeout\\)`));
-  } finally {
-    await lock.release();
-  }
+  const refused = await postWhileLocked(cache, '/quick/hits', false);
+  assert.deepEqual([refused.status, refused.body], [500, { error: { code: 'E601', message: 'the handler hit_quickly failed' } }]);
+  assert.ok(refused.elapsedMs >= QUICK_BUSY_TIMEOUT_MS, 'the incr waited out its busy timeout');
+  assert.match(served.stderr(), new RegExp(`KVError: the store sqlite://cache\\.db\\?busy_timeout=${QUICK_BUSY_TIMEOUT_MS} failed: the database is locked by another connection, still after ${QUICK_BUSY_TIMEOUT_MS} ms \\(busy_timeout\\)`));
   // Nothing was added while the lock held it out.
   assert.deepEqual(await (await fetch(`${served.url}/hits`, { method: 'POST' })).json(), { hits: 3 });
 });
 
 test('the job queue whose file is locked: an enqueue waits for the lock, the others answer at once; past the busy timeout 500 E105', async () => {
   const queue = join(project, '.loom', 'jobs.db');
-  const { answer, elapsedMs } = await waitsForLock(queue, '/notes');
-  assert.equal(answer.status, 200);
-  assert.deepEqual(await answer.json(), { queued: true });
-  assert.ok(elapsedMs >= LOCK_HELD_MS, 'the enqueue waited for the lock');
+  const waited = await postWhileLocked(queue, '/notes', true);
+  assert.deepEqual([waited.status, waited.body], [200, { queued: true }]);
+  assert.ok(waited.elapsedMs >= LOCK_HELD_MS, 'the enqueue waited for the lock');
 
-  const lock = await holdWriteLock(queue);
-  try {
-    const started = performance.now();
-    const refused = fetch(`${served.url}/notes`, { method: 'POST' });
-    const times = await helloTimes(3);
-    assert.ok(times.every((time) => time < FAST_ANSWER_MS), `GET /hello took ${times.map((time) => time.toFixed(0)).join(', ')} ms while the job queue was locked`);
-    const answer = await refused;
-    assert.equal(answer.status, 500);
-    assert.deepEqual(await answer.json(), { error: { code: 'E105', message: 'the handler note failed' } });
-    assert.ok(performance.now() - started >= JOBS_BUSY_TIMEOUT_MS, 'the enqueue waited out its busy timeout');
-    assert.match(served.stderr(), new RegExp(`RuntimeError: the job queue \\S+jobs\\.db failed: the database is locked by another connection, still after ${JOBS_BUSY_TIMEOUT_MS} ms \\(busy_timeout\\)`));
-  } finally {
-    await lock.release();
-  }
+  const refused = await postWhileLocked(queue, '/notes', false);
+  assert.deepEqual([refused.status, refused.body], [500, { error: { code: 'E105', message: 'the handler note failed' } }]);
+  assert.ok(refused.elapsedMs >= JOBS_BUSY_TIMEOUT_MS, 'the enqueue waited out its busy timeout');
+  assert.match(served.stderr(), new RegExp(`RuntimeError: the job queue \\S+jobs\\.db failed: the database is locked by another connection, still after ${JOBS_BUSY_TIMEOUT_MS} ms \\(busy_timeout\\)`));
   // The worker of the server goes on: the notes enqueued before and after the lock are run.
   assert.deepEqual(await (await fetch(`${served.url}/notes`, { method: 'POST' })).json(), { queued: true });
   const deadline = Date.now() + 10_000;
