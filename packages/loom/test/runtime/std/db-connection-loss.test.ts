@@ -63,6 +63,22 @@ flow main {
     assert.equal(result.stdout, `E403 transaction rolled back: the connection was lost: terminating connection due to administrator command (in: INSERT INTO ${rows} VALUES (2))\n{"n": 0}\n`);
   });
 
+  test('ended by the server\'s own idle_in_transaction_session_timeout: E403 at the next statement, and the program goes on', async () => {
+    const rows = postgres.table('lost');
+    // A server setting given as a parameter of the URL, which goes to the driver.
+    const result = await runSource(`db app = connect("${POSTGRES_URL}?idle_in_transaction_session_timeout=300")
+flow main {
+  app.execute("CREATE TABLE ${rows} (n INTEGER)")
+  app.begin()
+  app.execute("INSERT INTO ${rows} VALUES (1)")
+  sleep_ms(1000)
+  try { app.execute("INSERT INTO ${rows} VALUES (2)") } catch (e) { print(e.code, e.message) }
+  print(app.query_one("SELECT COUNT(*) AS n FROM ${rows}"))
+}`);
+    assert.equal(result.stderr, '');
+    assert.equal(result.stdout, `E403 transaction rolled back: the connection was lost: terminating connection due to idle-in-transaction timeout (in: INSERT INTO ${rows} VALUES (2))\n{"n": 0}\n`);
+  });
+
   test('at the commit and in the block form transaction(fn): E403, rolled back', async () => {
     const rows = postgres.table('lost');
     // Idle in a transaction after its first INSERT (it is also idle, briefly, between BEGIN and that INSERT).
