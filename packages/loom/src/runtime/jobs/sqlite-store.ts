@@ -349,7 +349,7 @@ class SqliteWorker implements JobWorker {
     try {
       await this.store.renew(this.id);
     } catch (error) {
-      this.troubled(error);
+      this.troubledUnlessStopped(error);
     } finally {
       this.renewing = false;
     }
@@ -362,7 +362,7 @@ class SqliteWorker implements JobWorker {
     try {
       recovered = await this.store.recoverAbandoned();
     } catch (error) {
-      this.troubled(error);
+      this.troubledUnlessStopped(error);
       return;
     } finally {
       this.recovering = false;
@@ -376,6 +376,14 @@ class SqliteWorker implements JobWorker {
   /** The database refused a statement (another process held its lock too long, say): report it and try again later. */
   private troubled(error: unknown): void {
     this.options.onEvent({ kind: 'warning', message: `job queue ${this.store.location}: ${(error as Error).message}` });
+  }
+
+  /**
+   * For the timers' work, which may still be waiting out a lock when the worker stops and its
+   * queue closes: what fails then is of no interest to anyone.
+   */
+  private troubledUnlessStopped(error: unknown): void {
+    if (!this.stopping) this.troubled(error);
   }
 
   /** Wakes the loop once the attempts ending in this turn of the event loop have all ended. */
