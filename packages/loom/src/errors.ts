@@ -190,7 +190,9 @@ export const ERROR_REGISTRY: Readonly<Record<ErrorCode, ErrorEntry>> = {
       'An operation of the program met a value it cannot work with: arithmetic on something ' +
       'that is not a number, division by zero, an index out of range, a field or method the ' +
       'value does not have (also of null), calling a value that is not a function, a builtin ' +
-      'or std function given an argument of the wrong kind. An unexpected failure inside the ' +
+      'or std function given an argument of the wrong kind. Also a job queue that cannot be ' +
+      'opened or used: its Redis server unreachable, or its SQLite file kept locked by another ' +
+      `connection past the busy timeout (${BUSY_TIMEOUT.defaultValue / MS_PER_SECOND} s, or \`?busy_timeout=MS\` in LOOM_JOBS_URL). An unexpected failure inside the ` +
       'runtime is reported under this code too, at the place in the program that caused it.',
     remedy:
       'The message names the operation and the value it got; check where that value comes ' +
@@ -336,7 +338,8 @@ export const ERROR_REGISTRY: Readonly<Record<ErrorCode, ErrorEntry>> = {
     cause:
       'A key-value store operation failed: the key does not exist, was deleted or its TTL has expired, the store cannot be opened or was closed, ' +
       'or its Redis server is unreachable (Loom keeps reconnecting; a command waits at most 1 s for the connection and an answer at most 10 s), ' +
-      'or the connection dropped before Redis answered an incr, set_nx or del, which Loom does not send twice.',
+      'or the connection dropped before Redis answered an incr, set_nx or del, which Loom does not send twice, ' +
+      `or a SQLite store's file stayed locked by another connection past the busy timeout (${BUSY_TIMEOUT.defaultValue / MS_PER_SECOND} s, or \`?busy_timeout=MS\` in the URL), the operation then not applied.`,
     remedy:
       'Open the store before use and read optional keys with a default (`kv.get("k") ?? default`) or check `kv.has("k")` first; ' +
       'for a lost Redis server, check that it runs and retry the operation (an incr or set_nx that may have been applied: read the key first).',

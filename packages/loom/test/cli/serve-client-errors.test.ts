@@ -6,11 +6,11 @@
  */
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { JSON_BODY_MAX_NESTING_LEVELS } from '../../src/runtime/server/http-limits.js';
+import { rawExchange } from '../support/raw-http.js';
 import { serve } from './serve-support.js';
 import type { ServedProgram } from './serve-support.js';
 
@@ -47,18 +47,6 @@ async function post(path: string, body: string, contentType = 'application/json'
   return { status: answer.status, body: await answer.json() };
 }
 
-/** Writes `request` on a raw connection (fetch refuses to send such requests) and returns the whole answer. */
-function rawExchange(request: string): Promise<string> {
-  const { hostname, port } = new URL(served.url);
-  return new Promise((resolveAnswer, reject) => {
-    let answer = '';
-    const socket = connect(Number(port), hostname, () => socket.write(request));
-    socket.on('data', (chunk: Buffer) => (answer += chunk.toString()));
-    socket.on('close', () => resolveAnswer(answer));
-    socket.on('error', reject);
-  });
-}
-
 const UNREADABLE = { error: { code: 'EC02', clause: 'requires', message: 'the request is not one requires can read: request.body.amount > 0' } };
 
 test('bodies the route contract cannot read answer 400 EC02, not 500', async () => {
@@ -92,11 +80,11 @@ test("Fastify's and Node's own refusals carry Loom's error shape and echo nothin
   assert.equal(tooLarge.status, 413);
   assert.equal((tooLarge.body as { error: { code: string } }).error.code, 'body_too_large');
 
-  const hugeHeaders = await rawExchange(`GET /echo HTTP/1.1\r\nHost: x\r\nX-Secret: ${'s'.repeat(20_000)}\r\n\r\n`);
+  const hugeHeaders = await rawExchange(served.url, `GET /echo HTTP/1.1\r\nHost: x\r\nX-Secret: ${'s'.repeat(20_000)}\r\n\r\n`);
   assert.match(hugeHeaders, /^HTTP\/1\.1 431 /);
   assert.ok(hugeHeaders.endsWith('{"error":{"code":"headers_too_large","message":"the request\'s headers are larger than the server accepts"}}'), hugeHeaders);
 
-  const notHttp = await rawExchange('SECRET GARBAGE\r\n\r\n');
+  const notHttp = await rawExchange(served.url, 'SECRET GARBAGE\r\n\r\n');
   assert.match(notHttp, /^HTTP\/1\.1 400 /);
   assert.ok(notHttp.endsWith('{"error":{"code":"bad_request","message":"the request is malformed"}}'), notHttp);
 });

@@ -1,8 +1,9 @@
 /**
- * `loom serve` while another process holds the write lock of the program's SQLite file: only
- * the requests that use the database wait; the other routes answer as fast as ever. A lock
- * released within the busy timeout lets the waiting request through; one held past it answers
- * 500 E402 (E403 for a transaction) in Loom's error shape.
+ * `loom serve` while another process holds the write lock of a SQLite file the program uses —
+ * a database, a key-value store, the job queue `.loom/jobs.db`: only the requests that use that
+ * file wait; the other routes answer as fast as ever. A lock released within the busy timeout
+ * lets the waiting request through; one held past it answers 500 in Loom's error shape: E402
+ * (E403 for a transaction) for a database, E601 for a store, E105 for the job queue.
  */
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -20,6 +21,13 @@ import type { ServedProgram } from './serve-support.js';
  */
 const FAST_ANSWER_MS = 1000;
 const QUICK_BUSY_TIMEOUT_MS = 600;
+/**
+ * The job queue's busy timeout, one for the whole server (LOOM_JOBS_URL): long enough for a
+ * lock released after LOCK_HELD_MS, short enough for the test to wait it out.
+ */
+const JOBS_BUSY_TIMEOUT_MS = 2000;
+/** How long a lock is held before it is released within the busy timeout. */
+const LOCK_HELD_MS = 300;
 
 const project = mkdtempSync(join(tmpdir(), 'loom-serve-busy-'));
 let served: ServedProgram;
@@ -28,12 +36,21 @@ let served: ServedProgram;
 const PROGRAM = `db app = connect("sqlite://data.db")
 db quick = connect("sqlite://data.db?busy_timeout=${QUICK_BUSY_TIMEOUT_MS}")
 app.execute("CREATE TABLE IF NOT EXISTS items (n INTEGER)")
+kv cache = open("sqlite://cache.db")
+kv quick_cache = open("sqlite://cache.db?busy_timeout=${QUICK_BUSY_TIMEOUT_MS}")
+
+job Note {
+    perform(text) { print(text) }
+}
 
 server 8080 {
     route POST "/items" => add
     route POST "/quick/items" => add_quickly
     route POST "/quick/batch" => add_batch_quickly
     route GET "/hello" => hello
+    route POST "/hits" => hit
+    route POST "/quick/hits" => hit_quickly
+    route POST "/notes" => note
 }
 
 flow add() {
@@ -52,11 +69,20 @@ flow add_batch_quickly() {
     return {added: 2}
 }
 flow hello() { return {hello: "world"} }
+flow hit() { return {hits: cache.incr("hits")} }
+flow hit_quickly() { return {hits: quick_cache.incr("hits")} }
+flow note() {
+    spawn Note("noted")
+    return {queued: true}
+}
 `;
 
 before(async () => {
   writeFileSync(join(project, 'main.nx'), PROGRAM);
-  served = await serve('main.nx', { cwd: project });
+  served = await serve('main.nx', { cwd: project, env: { LOOM_JOBS_URL: `sqlite:.loom/jobs.db?busy_timeout=${JOBS_BUSY_TIMEOUT_MS}` } });
+  // The store's and the queue's files exist before anything locks them.
+  assert.deepEqual(await (await fetch(`${served.url}/hits`, { method: 'POST' })).json(), { hits: 1 });
+  assert.deepEqual(await (await fetch(`${served.url}/notes`, { method: 'POST' })).json(), { queued: true });
 });
 
 after(async () => {
@@ -118,4 +144,59 @@ test('a lock held past the busy timeout: 500 E402 for a statement, E403 for a tr
   // Once the lock is gone the same routes work again.
   const again = await fetch(`${served.url}/quick/batch`, { method: 'POST' });
   assert.deepEqual(await again.json(), { added: 2 });
+});
+
+/**
+ * POSTs `requestPath` (whose handler needs the lock) while another process holds the write lock
+ * of `path`, checks that GET /hello answers at once meanwhile, and gives the POST's answer and
+ * the time it took. The lock is released after LOCK_HELD_MS when `releaseEarly`, else only once
+ * the answer came: after the busy timeout.
+ */
+async function postWhileLocked(path: string, requestPath: string, releaseEarly: boolean): Promise<{ status: number; body: unknown; elapsedMs: number }> {
+  const lock = await holdWriteLock(path);
+  try {
+    const started = performance.now();
+    const waiting = fetch(`${served.url}${requestPath}`, { method: 'POST' });
+    const times = await helloTimes(3);
+    assert.ok(times.every((time) => time < FAST_ANSWER_MS), `GET /hello took ${times.map((time) => time.toFixed(0)).join(', ')} ms while ${path} was locked`);
+    if (releaseEarly) {
+      await new Promise((resolve) => setTimeout(resolve, LOCK_HELD_MS));
+      await lock.release();
+    }
+    const answer = await waiting;
+    return { status: answer.status, body: await answer.json(), elapsedMs: performance.now() - started };
+  } finally {
+    await lock.release();
+  }
+}
+
+test('a key-value store whose file is locked: its requests wait for the lock, the others answer at once; past the busy timeout 500 E601', async () => {
+  const cache = join(project, 'cache.db');
+  const waited = await postWhileLocked(cache, '/hits', true);
+  assert.deepEqual([waited.status, waited.body], [200, { hits: 2 }]);
+  assert.ok(waited.elapsedMs >= LOCK_HELD_MS, 'the incr waited for the lock');
+
+  const refused = await postWhileLocked(cache, '/quick/hits', false);
+  assert.deepEqual([refused.status, refused.body], [500, { error: { code: 'E601', message: 'the handler hit_quickly failed' } }]);
+  assert.ok(refused.elapsedMs >= QUICK_BUSY_TIMEOUT_MS, 'the incr waited out its busy timeout');
+  assert.match(served.stderr(), new RegExp(`KVError: the store sqlite://cache\\.db\\?busy_timeout=${QUICK_BUSY_TIMEOUT_MS} failed: the database is locked by another connection, still after ${QUICK_BUSY_TIMEOUT_MS} ms \\(busy_timeout\\)`));
+  // Nothing was added while the lock held it out.
+  assert.deepEqual(await (await fetch(`${served.url}/hits`, { method: 'POST' })).json(), { hits: 3 });
+});
+
+test('the job queue whose file is locked: an enqueue waits for the lock, the others answer at once; past the busy timeout 500 E105', async () => {
+  const queue = join(project, '.loom', 'jobs.db');
+  const waited = await postWhileLocked(queue, '/notes', true);
+  assert.deepEqual([waited.status, waited.body], [200, { queued: true }]);
+  assert.ok(waited.elapsedMs >= LOCK_HELD_MS, 'the enqueue waited for the lock');
+
+  const refused = await postWhileLocked(queue, '/notes', false);
+  assert.deepEqual([refused.status, refused.body], [500, { error: { code: 'E105', message: 'the handler note failed' } }]);
+  assert.ok(refused.elapsedMs >= JOBS_BUSY_TIMEOUT_MS, 'the enqueue waited out its busy timeout');
+  assert.match(served.stderr(), new RegExp(`RuntimeError: the job queue \\S+jobs\\.db failed: the database is locked by another connection, still after ${JOBS_BUSY_TIMEOUT_MS} ms \\(busy_timeout\\)`));
+  // The worker of the server goes on: the notes enqueued before and after the lock are run.
+  assert.deepEqual(await (await fetch(`${served.url}/notes`, { method: 'POST' })).json(), { queued: true });
+  const deadline = Date.now() + 10_000;
+  while ((served.stdout().match(/^noted$/gm) ?? []).length < 3 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+  assert.equal((served.stdout().match(/^noted$/gm) ?? []).length, 3, served.stdout());
 });

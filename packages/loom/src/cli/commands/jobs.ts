@@ -187,7 +187,7 @@ export const jobsCommand: Command = {
     'and also runs a failed job waiting for its backoff now. `loom jobs work FILE [--concurrency N]` runs a worker for the jobs FILE ' +
     'declares (its declarations run, not its top-level statements or main) until SIGINT or SIGTERM, then lets the jobs in progress end; ' +
     'it reports each job on stderr.\n\n' +
-    'The queue is LOOM_JOBS_URL when set (redis://[user:password@]host[:port][/db][?prefix=P] through BullMQ, or sqlite:PATH), ' +
+    'The queue is LOOM_JOBS_URL when set (redis://[user:password@]host[:port][/db][?prefix=P] through BullMQ, or sqlite:PATH[?busy_timeout=MS], MS being how long to wait for a lock another process holds on the file), ' +
     'else .loom/jobs.db under the project root of FILE or of the current directory. ' +
     'Exit status: 0 success, 1 no such job or a job that cannot be retried, 2 compile errors, 64 usage error.',
   arguments: [{ name: 'retry|work|FILE', optional: true }, { name: 'ID|FILE', optional: true }],

@@ -1,10 +1,11 @@
 /**
  * Chooses the job queue of a project, for the hosts that need one (a running program's jobs,
- * `loom jobs`): `LOOM_JOBS_URL` when set (`redis://…`, `sqlite:PATH`), else `.loom/jobs.db`
+ * `loom jobs`): `LOOM_JOBS_URL` when set (`redis://…`, `sqlite:PATH[?busy_timeout=MS]`), else `.loom/jobs.db`
  * under the project root. The backends are imported only once chosen, so neither BullMQ and
  * Redis nor SQLite is loaded by a program that never touches a job.
  */
 import { join, resolve } from 'node:path';
+import { sqliteLocation } from '../infra/db/url-settings.js';
 import { withoutCredentials } from '../infra/redacted-url.js';
 import type { JobStore } from '../jobs/store.js';
 
@@ -22,7 +23,7 @@ export function leaseMs(env: NodeJS.ProcessEnv): number {
 const REDIS_URL = /^rediss?:\/\//;
 const SQLITE_PREFIX = /^sqlite:(\/\/)?/;
 
-/** The queue of a project: `LOOM_JOBS_URL` when set (`redis://…`, `sqlite:PATH`), else `.loom/jobs.db` under the root. */
+/** The queue of a project: `LOOM_JOBS_URL` when set (`redis://…`, `sqlite:PATH[?busy_timeout=MS]`), else `.loom/jobs.db` under the root. */
 export async function openJobStore(projectRoot: string, env: NodeJS.ProcessEnv): Promise<JobStore> {
   const url = env['LOOM_JOBS_URL'];
   if (url !== undefined && url !== '' && REDIS_URL.test(url)) {
@@ -33,6 +34,7 @@ export async function openJobStore(projectRoot: string, env: NodeJS.ProcessEnv):
     throw new Error(`LOOM_JOBS_URL must be redis://…, rediss://… or sqlite:PATH, got '${withoutCredentials(url)}'`);
   }
   const { openSqliteStore } = await import('../jobs/sqlite-store.js');
-  const path = url === undefined || url === '' ? join(projectRoot, '.loom', 'jobs.db') : resolve(projectRoot, url.replace(SQLITE_PREFIX, ''));
-  return openSqliteStore(path, leaseMs(env));
+  // `sqlite:PATH?busy_timeout=MS`, read as a program's SQLite URL is.
+  const { path, busyTimeoutMs } = sqliteLocation(url === undefined || url === '' ? join(projectRoot, '.loom', 'jobs.db') : url.replace(SQLITE_PREFIX, ''));
+  return openSqliteStore(resolve(projectRoot, path), leaseMs(env), busyTimeoutMs);
 }

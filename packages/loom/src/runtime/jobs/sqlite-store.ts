@@ -11,12 +11,22 @@
  * other due job, and the lost attempt counts as started but not against its retries — as
  * BullMQ treats a stalled job (its attemptsStarted and attemptsMade), so that both queues count
  * alike. With WAL and `synchronous = NORMAL` a committed enqueue survives the death of the process.
+ *
+ * Another process holding the file's write lock (a worker's long round, a backup, a `sqlite3`
+ * shell) is waited out with timers, as for a program's databases (../infra/sqlite-busy.ts):
+ * an enqueue, a listing or a worker's round waits, never the rest of the process — a server's
+ * other routes keep answering. Each write that reads first is one transaction that takes the
+ * lock when it begins. Past the busy timeout (`LOOM_JOBS_URL=sqlite:PATH?busy_timeout=MS`,
+ * the default of every SQLite URL otherwise) an operation of the program is E105 naming the
+ * queue, and a worker reports the round and tries again at its next one.
  */
 import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { dirname } from 'node:path';
 import type BetterSqlite3 from 'better-sqlite3';
+import { LoomError } from '../../errors.js';
+import { inWriteTransaction, openSqliteFile, whenFree } from '../infra/sqlite-busy.js';
 import { backoffDelayMs, PRIORITY_RANK } from './definition.js';
 import type { JobDefinition } from './definition.js';
 import type { EnqueueRequest, JobRecord, JobState, JobStore, JobWorker, ListFilter, WorkerEvent, WorkerOptions } from './store.js';
@@ -47,8 +57,6 @@ CREATE INDEX IF NOT EXISTS loom_jobs_running ON loom_jobs (lease_until) WHERE st
 CREATE INDEX IF NOT EXISTS loom_jobs_by_state ON loom_jobs (state, updated_at);
 `;
 
-/** How long another process may hold the write lock before a statement gives up. */
-const BUSY_TIMEOUT_MS = 10_000;
 /**
  * How often, at most, a worker looks for jobs whose worker is gone (a process of this machine
  * that no longer exists, or a lease that ran out); half the lease when that is shorter. Cheap:
@@ -122,15 +130,14 @@ function isGoneLocalWorker(worker: string): boolean {
   }
 }
 
-export async function openSqliteStore(path: string, leaseMs: number): Promise<SqliteJobStore> {
-  // Loaded on first use: a program without jobs never pays for the native module.
-  const { default: Database } = await import('better-sqlite3');
+/** Opens the queue in the file at `path`; another connection's lock is waited out for `busyTimeoutMs`. */
+export async function openSqliteStore(path: string, leaseMs: number, busyTimeoutMs: number): Promise<SqliteJobStore> {
   mkdirSync(dirname(path), { recursive: true });
-  const database = new Database(path, { timeout: BUSY_TIMEOUT_MS });
-  database.pragma('journal_mode = WAL');
+  // Loaded on first use (by openSqliteFile): a program without jobs never pays for the native module.
+  const database = await openSqliteFile(path, busyTimeoutMs);
   database.pragma('synchronous = NORMAL');
-  database.transaction(() => upgradeSchema(database)).immediate();
-  return new SqliteJobStore(database, path, leaseMs);
+  await inWriteTransaction(database, () => upgradeSchema(database), busyTimeoutMs);
+  return new SqliteJobStore(database, path, leaseMs, busyTimeoutMs);
 }
 
 /**
@@ -154,6 +161,8 @@ export class SqliteJobStore implements JobStore {
     private readonly database: Database,
     readonly location: string,
     private readonly leaseMs: number,
+    /** How long an operation waits for another connection's write lock on the file. */
+    private readonly busyTimeoutMs: number,
   ) {
     this.statements = {
       insert: database.prepare(`INSERT INTO loom_jobs (id, name, queue, args, state, priority, attempts, max_attempts, run_at, created_at, updated_at)
@@ -184,33 +193,35 @@ export class SqliteJobStore implements JobStore {
 
   async enqueue({ definition, args, delayMs }: EnqueueRequest): Promise<string> {
     const id = randomUUID();
-    const now = Date.now();
-    this.statements.insert.run({
-      id, name: definition.name, queue: definition.queue, args: JSON.stringify(args),
-      priority: PRIORITY_RANK[definition.priority], maxAttempts: definition.maxAttempts, runAt: now + (delayMs ?? 0), now,
-    });
+    await this.program(() => this.whenFree(() => {
+      const now = Date.now();
+      this.statements.insert.run({
+        id, name: definition.name, queue: definition.queue, args: JSON.stringify(args),
+        priority: PRIORITY_RANK[definition.priority], maxAttempts: definition.maxAttempts, runAt: now + (delayMs ?? 0), now,
+      });
+    }));
     for (const wake of this.wakers) wake();
     return id;
   }
 
   async get(id: string): Promise<JobRecord | undefined> {
-    const row = this.statements.get.get(id);
+    const row = await this.program(() => this.whenFree(() => this.statements.get.get(id)));
     return row === undefined ? undefined : recordOf(row);
   }
 
   async list({ state, limit }: ListFilter): Promise<JobRecord[]> {
     const where = state === undefined ? '' : 'WHERE state = ?';
-    const rows = this.database.prepare<unknown[], Row>(`SELECT * FROM loom_jobs ${where} ORDER BY created_at DESC, rowid DESC LIMIT ?`)
-      .all(...(state === undefined ? [] : [state]), limit ?? DEFAULT_LIST_LIMIT);
+    const listing = this.database.prepare<unknown[], Row>(`SELECT * FROM loom_jobs ${where} ORDER BY created_at DESC, rowid DESC LIMIT ?`);
+    const rows = await this.program(() => this.whenFree(() => listing.all(...(state === undefined ? [] : [state]), limit ?? DEFAULT_LIST_LIMIT)));
     return rows.map(recordOf);
   }
 
   async retry(id: string, only?: 'dead'): Promise<{ retried: boolean; job: JobRecord } | undefined> {
-    const now = Date.now();
-    const retried = this.database.transaction(() => {
+    const retried = await this.program(() => inWriteTransaction(this.database, () => {
+      const now = Date.now();
       if (this.statements.retryDead.run(now, now, id).changes > 0) return true;
       return only === undefined && this.statements.retryFailed.run(now, now, id).changes > 0;
-    }).immediate();
+    }, this.busyTimeoutMs));
     const job = await this.get(id);
     if (job === undefined) return undefined;
     if (retried) for (const wake of this.wakers) wake();
@@ -218,30 +229,26 @@ export class SqliteJobStore implements JobStore {
   }
 
   async cancel(id: string): Promise<boolean> {
-    return this.statements.cancel.run(id).changes > 0;
+    return (await this.program(() => this.whenFree(() => this.statements.cancel.run(id)))).changes > 0;
   }
 
   async clearCompleted(): Promise<number> {
-    return this.statements.clearCompleted.run().changes;
+    return (await this.program(() => this.whenFree(() => this.statements.clearCompleted.run()))).changes;
   }
 
   /**
    * Jobs whose worker is gone go back to the queue: those whose lease ran out, and those held
    * by a process of this machine that no longer exists. Returns their ids.
    */
-  recoverAbandoned(): string[] {
+  async recoverAbandoned(): Promise<string[]> {
     const now = Date.now();
-    const abandoned = [
+    const abandoned = await this.whenFree(() => [
       ...this.statements.expired.all(now),
       ...this.statements.running.all().filter((job) => isGoneLocalWorker(job.worker)),
-    ];
+    ]);
     // The usual answer is none: then the write lock is not taken at all.
     if (abandoned.length === 0) return [];
-    const recovered = new Set<string>();
-    this.database.transaction(() => {
-      for (const job of abandoned) if (this.statements.requeue.run(now, job.id, job.worker).changes > 0) recovered.add(job.id);
-    }).immediate();
-    return [...recovered];
+    return inWriteTransaction(this.database, () => abandoned.filter((job) => this.statements.requeue.run(now, job.id, job.worker).changes > 0).map((job) => job.id), this.busyTimeoutMs);
   }
 
   async work(options: WorkerOptions): Promise<JobWorker> {
@@ -253,8 +260,8 @@ export class SqliteJobStore implements JobStore {
    * worker pays for one write per round, however many attempts ended since the last one.
    * An outcome counts only for a job the worker still holds.
    */
-  settleAndClaim(worker: string, outcomes: readonly Outcome[], names: readonly string[], limit: number): Claimed[] {
-    return this.database.transaction(() => {
+  async settleAndClaim(worker: string, outcomes: readonly Outcome[], names: readonly string[], limit: number): Promise<Claimed[]> {
+    return inWriteTransaction(this.database, () => {
       const now = Date.now();
       for (const outcome of outcomes) {
         if (outcome.kind === 'completed') this.statements.complete.run(now, outcome.id, worker);
@@ -264,11 +271,11 @@ export class SqliteJobStore implements JobStore {
       if (limit <= 0) return [];
       return this.statements.claim.all({ worker, now, leaseUntil: now + this.leaseMs, names: JSON.stringify(names), limit })
         .map((row) => ({ job: recordOf(row), attempt: row.attempts - row.lost_attempts }));
-    }).immediate();
+    }, this.busyTimeoutMs);
   }
 
-  renew(worker: string): void {
-    this.statements.renew.run(Date.now() + this.leaseMs, worker);
+  async renew(worker: string): Promise<void> {
+    await this.whenFree(() => this.statements.renew.run(Date.now() + this.leaseMs, worker));
   }
 
   onEnqueue(wake: () => void): () => void {
@@ -278,6 +285,24 @@ export class SqliteJobStore implements JobStore {
 
   async close(): Promise<void> {
     this.database.close();
+  }
+
+  /** One statement, run again while another connection's lock is in its way. */
+  private whenFree<T>(statement: () => T): T | Promise<T> {
+    return whenFree(statement, this.busyTimeoutMs);
+  }
+
+  /**
+   * An operation a program asked for (enqueue, `JobQueue.status`, …): its failure — a lock held
+   * past the busy timeout, a file that cannot be written — is E105 naming the queue, as on Redis.
+   */
+  private async program<T>(operation: () => T | Promise<T>): Promise<T> {
+    try {
+      return await operation();
+    } catch (error) {
+      if (error instanceof LoomError || !(error instanceof Error)) throw error;
+      throw new LoomError('E105', `the job queue ${this.location} failed: ${error.message}`, undefined, { cause: error });
+    }
   }
 }
 
@@ -295,6 +320,8 @@ class SqliteWorker implements JobWorker {
   private stopping = false;
   private wake: (() => void) | undefined;
   private wakeScheduled = false;
+  private renewing = false;
+  private recovering = false;
   private readonly timers: NodeJS.Timeout[] = [];
   private readonly unsubscribe: () => void;
   private readonly loop: Promise<void>;
@@ -306,29 +333,39 @@ class SqliteWorker implements JobWorker {
   ) {
     this.names = [...options.definitions.keys()];
     this.unsubscribe = store.onEnqueue(() => this.wakeSoon());
-    const renewal = setInterval(() => {
-      if (this.active.size === 0) return;
-      try {
-        store.renew(this.id);
-      } catch (error) {
-        this.troubled(error);
-      }
-    }, Math.max(1, Math.floor(leaseMs / 3)));
-    const recovery = setInterval(() => this.recover(), Math.max(1, Math.min(ABANDONED_CHECK_MAX_MS, Math.floor(leaseMs / 2))));
+    const renewal = setInterval(() => void this.renew(), Math.max(1, Math.floor(leaseMs / 3)));
+    const recovery = setInterval(() => void this.recover(), Math.max(1, Math.min(ABANDONED_CHECK_MAX_MS, Math.floor(leaseMs / 2))));
     renewal.unref();
     recovery.unref();
     this.timers.push(renewal, recovery);
-    this.recover();
+    void this.recover();
     this.loop = this.run();
   }
 
-  private recover(): void {
+  private async renew(): Promise<void> {
+    // One renewal at a time: one waiting out a lock is not joined by the next tick's.
+    if (this.active.size === 0 || this.renewing) return;
+    this.renewing = true;
+    try {
+      await this.store.renew(this.id);
+    } catch (error) {
+      this.troubledUnlessStopped(error);
+    } finally {
+      this.renewing = false;
+    }
+  }
+
+  private async recover(): Promise<void> {
+    if (this.recovering) return;
+    this.recovering = true;
     let recovered: string[];
     try {
-      recovered = this.store.recoverAbandoned();
+      recovered = await this.store.recoverAbandoned();
     } catch (error) {
-      this.troubled(error);
+      this.troubledUnlessStopped(error);
       return;
+    } finally {
+      this.recovering = false;
     }
     if (recovered.length > 0) {
       this.options.onEvent({ kind: 'recovered', jobIds: recovered });
@@ -339,6 +376,14 @@ class SqliteWorker implements JobWorker {
   /** The database refused a statement (another process held its lock too long, say): report it and try again later. */
   private troubled(error: unknown): void {
     this.options.onEvent({ kind: 'warning', message: `job queue ${this.store.location}: ${(error as Error).message}` });
+  }
+
+  /**
+   * For the timers' work, which may still be waiting out a lock when the worker stops and its
+   * queue closes: what fails then is of no interest to anyone.
+   */
+  private troubledUnlessStopped(error: unknown): void {
+    if (!this.stopping) this.troubled(error);
   }
 
   /** Wakes the loop once the attempts ending in this turn of the event loop have all ended. */
@@ -352,11 +397,12 @@ class SqliteWorker implements JobWorker {
   }
 
   /** One round: write the ended attempts, claim for the free slots, start them. */
-  private round(): number {
+  private async round(): Promise<number> {
     const ended = this.outcomes;
     const free = this.stopping ? 0 : this.options.concurrency - this.active.size;
-    // Outcomes are dropped only once written; a failed round keeps them for the next one.
-    const claimed = ended.length === 0 && free <= 0 ? [] : this.store.settleAndClaim(this.id, ended.map((entry) => entry.outcome), this.names, free);
+    // Outcomes are dropped only once written; a failed round keeps them for the next one, and
+    // those of attempts ending while this one waits for a lock stay for the next one too.
+    const claimed = ended.length === 0 && free <= 0 ? [] : await this.store.settleAndClaim(this.id, ended.map((entry) => entry.outcome), this.names, free);
     this.outcomes = this.outcomes.slice(ended.length);
     for (const entry of ended) this.options.onEvent(entry.event);
     for (const { job, attempt: number } of claimed) {
@@ -373,7 +419,7 @@ class SqliteWorker implements JobWorker {
     while (!this.stopping) {
       let claimed = 0;
       try {
-        claimed = this.round();
+        claimed = await this.round();
       } catch (error) {
         this.troubled(error);
       }
@@ -419,7 +465,7 @@ class SqliteWorker implements JobWorker {
     await this.loop;
     await Promise.all(this.active);
     // The attempts that ended while stopping are written before the worker goes.
-    this.round();
+    await this.round().catch((error: unknown) => this.troubled(error));
     for (const timer of this.timers) clearInterval(timer);
     this.unsubscribe();
   }

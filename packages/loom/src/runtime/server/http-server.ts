@@ -45,6 +45,7 @@ const STATUS = {
   forbidden: 403,
   notFound: 404,
   methodNotAllowed: 405,
+  requestTimeout: 408,
   payloadTooLarge: 413,
   unsupportedMediaType: 415,
   headersTooLarge: 431,
@@ -118,6 +119,7 @@ function corsOptions(settings: unknown): FastifyCorsOptions {
  */
 const CLIENT_ERRORS: Readonly<Record<number, { readonly code: string; readonly message: string }>> = {
   [STATUS.badRequest]: { code: 'bad_request', message: 'the request is malformed' },
+  [STATUS.requestTimeout]: { code: 'request_timeout', message: 'the request did not arrive within the time the server allows' },
   [STATUS.unsupportedMediaType]: { code: 'unsupported_media_type', message: "the request's content type cannot be read" },
   [STATUS.headersTooLarge]: { code: 'headers_too_large', message: "the request's headers are larger than the server accepts" },
 };
@@ -126,10 +128,21 @@ function clientError(status: number): { readonly code: string; readonly message:
   return CLIENT_ERRORS[status] ?? { code: 'http_error', message: (STATUS_CODES[status] ?? 'client error').toLowerCase() };
 }
 
-/** Node's own refusals (headers too large, a request that is not HTTP) in Loom's error shape, written on the socket. */
+/**
+ * The status of each refusal Node's HTTP parser and timers raise about a connection, as Node
+ * itself would answer it; any other is a 400.
+ */
+const NODE_REFUSALS: Readonly<Record<string, number>> = {
+  HPE_HEADER_OVERFLOW: STATUS.headersTooLarge,
+  // The request (its headers, or all of it) did not arrive within the server's timeouts.
+  ERR_HTTP_REQUEST_TIMEOUT: STATUS.requestTimeout,
+  HPE_CHUNK_EXTENSIONS_OVERFLOW: STATUS.payloadTooLarge,
+};
+
+/** Node's own refusals (headers too large, a request too slow to arrive, one that is not HTTP) in Loom's error shape, written on the socket. */
 function refuseConnection(error: Error & { code?: string }, socket: Socket): void {
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
-  const status = error.code === 'HPE_HEADER_OVERFLOW' ? STATUS.headersTooLarge : STATUS.badRequest;
+  const status = NODE_REFUSALS[error.code ?? ''] ?? STATUS.badRequest;
   const { code, message } = clientError(status);
   const body = errorBody(code, message);
   if (socket.writable) {

@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { LoomError } from '../../../src/errors.js';
+import { BUSY_TIMEOUT } from '../../../src/runtime/infra/db/url-settings.js';
 import { backoffBaseSeconds, backoffDelayMs, defineJob, jobArguments, performArguments } from '../../../src/runtime/jobs/definition.js';
 import { openSqliteStore } from '../../../src/runtime/jobs/sqlite-store.js';
 import type { SqliteJobStore } from '../../../src/runtime/jobs/sqlite-store.js';
@@ -18,7 +19,7 @@ const mail = defineJob({ name: 'Mail', queue: 'emails', parameters: ['to', 'subj
 
 async function withStore(leaseMs: number, use: (store: SqliteJobStore) => Promise<void>): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'loom-jobs-unit-'));
-  const store = await openSqliteStore(join(dir, 'jobs.db'), leaseMs);
+  const store = await openSqliteStore(join(dir, 'jobs.db'), leaseMs, BUSY_TIMEOUT.defaultValue);
   try {
     await use(store);
   } finally {
@@ -57,22 +58,22 @@ test('arguments bind by parameter name, positional ones in order; only JSON valu
 test('a claimed job is held under a lease; when it runs out another worker takes the job over, and the first can no longer settle it', async () => {
   await withStore(200, async (store) => {
     const id = await store.enqueue({ definition: mail, args: { to: 'x' } });
-    const [first] = store.settleAndClaim('far-away-host:1:aaaa', [], ['Mail'], 1);
+    const [first] = await store.settleAndClaim('far-away-host:1:aaaa', [], ['Mail'], 1);
     assert.equal(first.job.id, id);
     assert.equal(first.job.attempts, 1);
     assert.equal(first.attempt, 1);
-    assert.deepEqual(store.settleAndClaim('other-host:2:bbbb', [], ['Mail'], 1), [], 'a held job is not claimed twice');
-    assert.deepEqual(store.recoverAbandoned(), [], 'the lease has not run out');
+    assert.deepEqual(await store.settleAndClaim('other-host:2:bbbb', [], ['Mail'], 1), [], 'a held job is not claimed twice');
+    assert.deepEqual(await store.recoverAbandoned(), [], 'the lease has not run out');
     await new Promise((resolve) => setTimeout(resolve, 250));
-    assert.deepEqual(store.recoverAbandoned(), [id]);
-    const [again] = store.settleAndClaim('other-host:2:bbbb', [], ['Mail'], 1);
+    assert.deepEqual(await store.recoverAbandoned(), [id]);
+    const [again] = await store.settleAndClaim('other-host:2:bbbb', [], ['Mail'], 1);
     assert.equal(again.job.id, id);
     assert.equal(again.job.attempts, 2, 'the lost attempt was started, as BullMQ counts it');
     assert.equal(again.attempt, 1, 'the lost attempt is not counted against the job');
     // The first worker comes back and reports: its outcome is not written.
-    store.settleAndClaim('far-away-host:1:aaaa', [{ kind: 'completed', id }], ['Mail'], 0);
+    await store.settleAndClaim('far-away-host:1:aaaa', [{ kind: 'completed', id }], ['Mail'], 0);
     assert.equal((await store.get(id))?.state, 'running');
-    store.settleAndClaim('other-host:2:bbbb', [{ kind: 'completed', id }], ['Mail'], 0);
+    await store.settleAndClaim('other-host:2:bbbb', [{ kind: 'completed', id }], ['Mail'], 0);
     assert.equal((await store.get(id))?.state, 'completed');
   });
 });
@@ -82,8 +83,8 @@ test('a job held by a process of this machine that is gone is recovered at once,
     const id = await store.enqueue({ definition: mail, args: {} });
     // No process has pid 2^22 + 1 (above Linux's pid_max).
     const { hostname } = await import('node:os');
-    store.settleAndClaim(`${hostname()}:4194305:dead`, [], ['Mail'], 1);
-    assert.deepEqual(store.recoverAbandoned(), [id]);
+    await store.settleAndClaim(`${hostname()}:4194305:dead`, [], ['Mail'], 1);
+    assert.deepEqual(await store.recoverAbandoned(), [id]);
     assert.equal((await store.get(id))?.state, 'queued');
   });
 });
@@ -92,11 +93,12 @@ test('a job handed back from a dead worker is taken before every other due job, 
   await withStore(60_000, async (store) => {
     const { hostname } = await import('node:os');
     const lost = await store.enqueue({ definition: { ...mail, priority: 'low' }, args: {} });
-    store.settleAndClaim(`${hostname()}:4194305:dead`, [], ['Mail'], 1);
+    await store.settleAndClaim(`${hostname()}:4194305:dead`, [], ['Mail'], 1);
     const backlog = [await store.enqueue({ definition: mail, args: {} }), await store.enqueue({ definition: { ...mail, priority: 'critical' }, args: {} })];
-    assert.deepEqual(store.recoverAbandoned(), [lost]);
+    assert.deepEqual(await store.recoverAbandoned(), [lost]);
     // One at a time: the rows of one claim come back in no particular order.
-    const claimed = [1, 2, 3].flatMap(() => store.settleAndClaim('w:1:a', [], ['Mail'], 1));
+    const claimed: Awaited<ReturnType<SqliteJobStore['settleAndClaim']>> = [];
+    for (let round = 0; round < 3; round += 1) claimed.push(...(await store.settleAndClaim('w:1:a', [], ['Mail'], 1)));
     assert.deepEqual(claimed.map(({ job }) => job.id), [lost, backlog[1], backlog[0]]);
     assert.deepEqual(claimed.map(({ attempt }) => attempt), [1, 1, 1]);
     assert.equal(claimed[0]?.job.attempts, 2);
@@ -115,9 +117,9 @@ test('a queue file of an earlier Loom gets the lost_attempts column and keeps it
       CREATE INDEX loom_jobs_ready ON loom_jobs (priority DESC, run_at) WHERE state IN ('queued', 'failed');
       INSERT INTO loom_jobs (id, name, queue, args, state, attempts, max_attempts, run_at, created_at, updated_at) VALUES ('old', 'Mail', 'emails', '{}', 'queued', 0, 4, 1, 1, 1);`);
     old.close();
-    const store = await openSqliteStore(path, 60_000);
+    const store = await openSqliteStore(path, 60_000, BUSY_TIMEOUT.defaultValue);
     try {
-      assert.deepEqual(store.settleAndClaim('w:1:a', [], ['Mail'], 1).map(({ job, attempt }) => [job.id, attempt]), [['old', 1]]);
+      assert.deepEqual((await store.settleAndClaim('w:1:a', [], ['Mail'], 1)).map(({ job, attempt }) => [job.id, attempt]), [['old', 1]]);
     } finally {
       await store.close();
     }
@@ -132,18 +134,18 @@ test('higher priority first; a delayed job waits; only its own names are claimed
     const critical = await store.enqueue({ definition: { ...mail, priority: 'critical' }, args: {} });
     const later = await store.enqueue({ definition: mail, args: {}, delayMs: 60_000 });
     const other = await store.enqueue({ definition: { ...mail, name: 'Other' }, args: {} });
-    assert.deepEqual(store.settleAndClaim('w:1:a', [], ['Mail'], 1).map(({ job }) => job.id), [critical]);
-    assert.deepEqual(store.settleAndClaim('w:1:a', [], ['Mail'], 10).map(({ job }) => job.id), [low], 'the delayed job and the other job are not due');
+    assert.deepEqual((await store.settleAndClaim('w:1:a', [], ['Mail'], 1)).map(({ job }) => job.id), [critical]);
+    assert.deepEqual((await store.settleAndClaim('w:1:a', [], ['Mail'], 10)).map(({ job }) => job.id), [low], 'the delayed job and the other job are not due');
     assert.equal((await store.get(later))?.state, 'queued');
     assert.equal((await store.get(other))?.state, 'queued');
-    store.settleAndClaim('w:1:a', [{ kind: 'dead', id: critical, error: 'EB01: boom' }, { kind: 'retry', id: low, error: 'EB02: slow', delayMs: 60_000 }], ['Mail'], 0);
+    await store.settleAndClaim('w:1:a', [{ kind: 'dead', id: critical, error: 'EB01: boom' }, { kind: 'retry', id: low, error: 'EB02: slow', delayMs: 60_000 }], ['Mail'], 0);
     assert.deepEqual((await store.list({ state: 'dead' })).map((job) => [job.id, job.lastError]), [[critical, 'EB01: boom']]);
     assert.deepEqual((await store.list({ state: 'failed' })).map((job) => job.id), [low]);
     assert.deepEqual(await store.retry(later), { retried: false, job: await store.get(later) });
     assert.equal((await store.retry(low, 'dead'))?.retried, false, '--retry-dead-letter takes only dead jobs');
     assert.equal((await store.retry(low))?.retried, true);
     assert.equal((await store.retry(critical, 'dead'))?.job.attempts, 0);
-    assert.deepEqual(store.settleAndClaim('w:1:a', [], ['Mail'], 10).map(({ job }) => job.id).sort(), [critical, low].sort());
+    assert.deepEqual((await store.settleAndClaim('w:1:a', [], ['Mail'], 10)).map(({ job }) => job.id).sort(), [critical, low].sort());
     assert.equal(await store.retry('missing'), undefined);
   });
 });

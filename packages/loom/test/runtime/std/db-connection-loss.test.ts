@@ -7,27 +7,13 @@
  * program's connections are found by an `application_name` of their own in the URL.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import pg from 'pg';
+import { describe, test } from 'node:test';
 import { runSource } from '../run-source.js';
 import { terminateWhen, waitUntil } from '../../support/postgres-terminate.js';
-import { startFaultyRelay } from '../../support/faulty-relay.js';
+import { postgresFixture, withPostgresRelay } from '../../support/postgres-fixture.js';
 import { POSTGRES_URL, postgresSkip, uniqueName } from '../../support/services.js';
 
-let admin: pg.Client;
-const tables: string[] = [];
-
-before(async () => {
-  if (postgresSkip !== false) return;
-  admin = new pg.Client({ connectionString: POSTGRES_URL });
-  await admin.connect();
-});
-
-after(async () => {
-  if (postgresSkip !== false) return;
-  for (const table of tables) await admin.query(`DROP TABLE IF EXISTS ${table}`);
-  await admin.end();
-});
+const postgres = postgresFixture();
 
 /**
  * Runs `program` with `db app` on a connection of its own, and ends that connection from the
@@ -36,7 +22,7 @@ after(async () => {
 async function runEndingConnection(program: string, state: string, running?: string): ReturnType<typeof runSource> {
   const application = uniqueName('app');
   const run = runSource(`db app = connect("${POSTGRES_URL}?application_name=${application}")\n${program}`);
-  await terminateWhen(admin, application, state, running);
+  await terminateWhen(postgres.admin(), application, state, running);
   return run;
 }
 
@@ -45,30 +31,19 @@ async function runEndingConnection(program: string, state: string, running?: str
  * the next reply once the connection is in `state` running `running`: the reply lost is the
  * answer to what the program sends next.
  */
-async function runLosingReply(program: string, state: string, running: string): ReturnType<typeof runSource> {
+function runLosingReply(program: string, state: string, running: string): ReturnType<typeof runSource> {
   const application = uniqueName('app');
-  const target = new URL(POSTGRES_URL);
-  const relay = await startFaultyRelay(Number(target.port || 5432), target.hostname);
-  try {
-    const url = `postgres://${target.username}@127.0.0.1:${relay.port}${target.pathname}?application_name=${application}`;
+  return withPostgresRelay(`application_name=${application}`, async (relay, url) => {
     const run = runSource(`db app = connect("${url}")\n${program}`);
-    await waitUntil(admin, application, state, running);
+    await waitUntil(postgres.admin(), application, state, running);
     relay.dropNextReply();
-    return await run;
-  } finally {
-    await relay.close();
-  }
-}
-
-function table(): string {
-  const name = uniqueName('lost');
-  tables.push(name);
-  return name;
+    return run;
+  });
 }
 
 describe('a PostgreSQL connection the server ends', { skip: postgresSkip }, () => {
   test('inside begin … commit: E403 at the next statement, rolled back, and the next statements run on a new connection', async () => {
-    const rows = table();
+    const rows = postgres.table('lost');
     // Idle in a transaction after its first INSERT (it is also idle, briefly, between BEGIN and that INSERT).
     const result = await runEndingConnection(`
 flow main {
@@ -88,8 +63,24 @@ flow main {
     assert.equal(result.stdout, `E403 transaction rolled back: the connection was lost: terminating connection due to administrator command (in: INSERT INTO ${rows} VALUES (2))\n{"n": 0}\n`);
   });
 
+  test('ended by the server\'s own idle_in_transaction_session_timeout: E403 at the next statement, and the program goes on', async () => {
+    const rows = postgres.table('lost');
+    // A server setting given as a parameter of the URL, which goes to the driver.
+    const result = await runSource(`db app = connect("${POSTGRES_URL}?idle_in_transaction_session_timeout=300")
+flow main {
+  app.execute("CREATE TABLE ${rows} (n INTEGER)")
+  app.begin()
+  app.execute("INSERT INTO ${rows} VALUES (1)")
+  sleep_ms(1000)
+  try { app.execute("INSERT INTO ${rows} VALUES (2)") } catch (e) { print(e.code, e.message) }
+  print(app.query_one("SELECT COUNT(*) AS n FROM ${rows}"))
+}`);
+    assert.equal(result.stderr, '');
+    assert.equal(result.stdout, `E403 transaction rolled back: the connection was lost: terminating connection due to idle-in-transaction timeout (in: INSERT INTO ${rows} VALUES (2))\n{"n": 0}\n`);
+  });
+
   test('at the commit and in the block form transaction(fn): E403, rolled back', async () => {
-    const rows = table();
+    const rows = postgres.table('lost');
     // Idle in a transaction after its first INSERT (it is also idle, briefly, between BEGIN and that INSERT).
     const result = await runEndingConnection(`
 flow main {
@@ -135,8 +126,8 @@ flow main {
   });
 
   test('a statement whose reply is lost without the server\'s word is E402, not run twice', async () => {
-    const rows = table();
-    await admin.query(`CREATE TABLE ${rows} (n INTEGER)`);
+    const rows = postgres.table('lost');
+    await postgres.admin().query(`CREATE TABLE ${rows} (n INTEGER)`);
     // Armed while the statement runs: its answer is the next thing the server sends.
     const result = await runLosingReply(`
 flow main {
@@ -154,8 +145,8 @@ flow main {
   });
 
   test('a COMMIT whose answer is lost is E403 saying the outcome is unknown, not "rolled back"', async () => {
-    const rows = table();
-    await admin.query(`CREATE TABLE ${rows} (n INTEGER)`);
+    const rows = postgres.table('lost');
+    await postgres.admin().query(`CREATE TABLE ${rows} (n INTEGER)`);
     // Armed while the transaction waits after its INSERT: the next thing the server sends is the COMMIT's answer.
     const result = await runLosingReply(`
 flow main {
@@ -175,10 +166,8 @@ flow main {
 
   test('ended right after BEGIN, its word read in the same turn as BEGIN\'s answer: the E403 still gives the server\'s reason', async () => {
     const application = uniqueName('app');
-    const target = new URL(POSTGRES_URL);
-    const relay = await startFaultyRelay(Number(target.port || 5432), target.hostname);
-    try {
-      const url = `postgres://${target.username}@127.0.0.1:${relay.port}${target.pathname}?application_name=${application}`;
+    await withPostgresRelay(`application_name=${application}`, async (relay, url) => {
+      const admin = postgres.admin();
       // The pause lets the test hold the replies before BEGIN is sent.
       const run = runSource(`db app = connect("${url}")
 flow main {
@@ -197,8 +186,6 @@ flow main {
       const result = await run;
       assert.equal(result.stderr, '');
       assert.equal(result.stdout, 'E403 transaction rolled back: the connection was lost: terminating connection due to administrator command (in: SELECT 1)\n');
-    } finally {
-      await relay.close();
-    }
+    });
   });
 });

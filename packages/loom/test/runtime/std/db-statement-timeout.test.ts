@@ -9,63 +9,37 @@
  */
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { after, before, describe, test } from 'node:test';
-import pg from 'pg';
+import { describe, test } from 'node:test';
 import { runSource } from '../run-source.js';
-import { startFaultyRelay } from '../../support/faulty-relay.js';
-import type { FaultyRelay } from '../../support/faulty-relay.js';
 import { waitUntil } from '../../support/postgres-terminate.js';
+import { postgresFixture, withPostgresRelay } from '../../support/postgres-fixture.js';
 import { POSTGRES_URL, postgresSkip, uniqueName } from '../../support/services.js';
 
 const STATEMENT_TIMEOUT_MS = 500;
 /** What the program waits past the timeout before it gives the connection up. */
 const ANSWER_GRACE_MS = 1000;
 
-let admin: pg.Client;
-const tables: string[] = [];
+const postgres = postgresFixture();
 
-before(async () => {
-  if (postgresSkip !== false) return;
-  admin = new pg.Client({ connectionString: POSTGRES_URL });
-  await admin.connect();
-});
-
-after(async () => {
-  if (postgresSkip !== false) return;
-  for (const table of tables) await admin.query(`DROP TABLE IF EXISTS ${table}`);
-  await admin.end();
-});
-
-function table(): string {
-  const name = uniqueName('silent');
-  tables.push(name);
-  return name;
-}
-
-/** The program's URL to the real server through `relay`, with the short statement timeout. */
-function relayedUrl(relay: FaultyRelay, application: string): string {
-  const target = new URL(POSTGRES_URL);
-  return `postgres://${target.username}@127.0.0.1:${relay.port}${target.pathname}?statement_timeout=${STATEMENT_TIMEOUT_MS}&application_name=${application}`;
+/** The parameters of the program's URL: the short statement timeout, and a name to find its connections by. */
+function parameters(application: string): string {
+  return `statement_timeout=${STATEMENT_TIMEOUT_MS}&application_name=${application}`;
 }
 
 /**
  * Runs `program` with `db app` connected through a relay, and silences the relay once the
  * program's connection is in `state`: what the program sends next is never answered.
  */
-async function runSilencedWhen(program: string, state: string, running?: string): Promise<{ stdout: string; stderr: string; elapsedMs: number }> {
+function runSilencedWhen(program: string, state: string, running?: string): Promise<{ stdout: string; stderr: string; elapsedMs: number }> {
   const application = uniqueName('app');
-  const target = new URL(POSTGRES_URL);
-  const relay = await startFaultyRelay(Number(target.port || 5432), target.hostname);
-  try {
+  return withPostgresRelay(parameters(application), async (relay, url) => {
     const started = performance.now();
-    const run = runSource(`db app = connect("${relayedUrl(relay, application)}")\n${program}`);
-    await waitUntil(admin, application, state, running);
+    const run = runSource(`db app = connect("${url}")\n${program}`);
+    await waitUntil(postgres.admin(), application, state, running);
     relay.goSilent();
     const { stdout, stderr } = await run;
     return { stdout, stderr, elapsedMs: performance.now() - started };
-  } finally {
-    await relay.close();
-  }
+  });
 }
 
 const GIVEN_UP = `the server did not answer within the statement timeout (${STATEMENT_TIMEOUT_MS} ms, statement_timeout) and ${ANSWER_GRACE_MS} ms more: the connection was given up, so the statement may or may not have taken effect`;
@@ -103,8 +77,8 @@ flow main {
   });
 
   test('inside begin … commit, on a network gone silent: E403 for a statement, "commit outcome unknown" for the commit', async () => {
-    const rows = table();
-    await admin.query(`CREATE TABLE ${rows} (n INTEGER)`);
+    const rows = postgres.table('silent');
+    await postgres.admin().query(`CREATE TABLE ${rows} (n INTEGER)`);
     const statement = await runSilencedWhen(`
 flow main {
   app.begin()
@@ -133,17 +107,13 @@ flow main {
 
   test('the connections carry TCP keepalive', async () => {
     const application = uniqueName('app');
-    const target = new URL(POSTGRES_URL);
-    const relay = await startFaultyRelay(Number(target.port || 5432), target.hostname);
-    try {
-      const run = runSource(`db app = connect("${relayedUrl(relay, application)}")\nflow main {\n  app.query("SELECT 1")\n  sleep_ms(1500)\n}`);
-      await waitUntil(admin, application, 'idle');
+    await withPostgresRelay(parameters(application), async (relay, url) => {
+      const run = runSource(`db app = connect("${url}")\nflow main {\n  app.query("SELECT 1")\n  sleep_ms(1500)\n}`);
+      await waitUntil(postgres.admin(), application, 'idle');
       // The program's end of its connection to the relay: a keepalive timer runs on it.
       const sockets = execFileSync('ss', ['-tnoH', 'state', 'established', 'dst', `127.0.0.1:${relay.port}`], { encoding: 'utf8' });
       await run;
       assert.match(sockets, /timer:\(keepalive,/, sockets);
-    } finally {
-      await relay.close();
-    }
+    });
   });
 });

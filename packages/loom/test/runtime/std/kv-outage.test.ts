@@ -109,3 +109,52 @@ flow main {
     await redis.remove();
   }
 });
+
+/** Enough increments that the connection is killed many times while one is in flight. */
+const INCREMENTS = 3000;
+const KILL_EVERY_MS = 25;
+
+test('incr under repeated CLIENT KILL: never applied twice — every acknowledged one counted once, the lost ones at most once', { skip: redisSkip, timeout: 90_000 }, async (t) => {
+  const redis = await startPrivateRedis();
+  const admin = new Redis(redis.url);
+  try {
+    const run = runSource(`kv store = open("${redis.url}")
+flow main {
+    store.set("ready", 1)
+    let acknowledged = 0
+    let lost = 0
+    for i in range(${INCREMENTS}) {
+        try {
+            store.incr("n")
+            acknowledged += 1
+        } catch (e) {
+            lost += 1
+        }
+    }
+    print(acknowledged, lost)
+}
+`);
+    await waitForKey(admin, 'ready');
+    // Kills the program's connection (named loom-<pid>) again and again until the run ends, as
+    // the issue's operator did; each kill lands while an incr is in flight or between two.
+    let running = true;
+    void run.finally(() => (running = false));
+    let kills = 0;
+    while (running) {
+      const ours = String(await admin.client('LIST')).split('\n').filter((line) => line.includes(` name=loom-${process.pid} `));
+      for (const line of ours) kills += Number(await admin.client('KILL', 'ID', /\bid=(\d+)/.exec(line)?.[1] ?? ''));
+      await new Promise((resolve) => setTimeout(resolve, KILL_EVERY_MS));
+    }
+    const result = await run;
+    assert.equal(result.stderr, '');
+    const [acknowledged, lost] = result.stdout.trim().split(' ').map(Number) as [number, number];
+    assert.equal(acknowledged + lost, INCREMENTS);
+    const applied = Number(await admin.get('n'));
+    t.diagnostic(`${kills} kills: ${acknowledged} acknowledged, ${lost} lost (E601), ${applied} applied`);
+    assert.ok(kills > 0, 'the connection was killed during the run');
+    assert.ok(applied >= acknowledged && applied <= acknowledged + lost, `${applied} increments applied for ${acknowledged} acknowledged and ${lost} lost (E601) across ${kills} kills`);
+  } finally {
+    await admin.quit();
+    await redis.remove();
+  }
+});

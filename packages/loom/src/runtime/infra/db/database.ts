@@ -11,7 +11,7 @@ import { ResourceHandle } from '../../core/resource-handle.js';
 import { withoutCredentials } from '../redacted-url.js';
 import { ConnectionLost } from './engine.js';
 import type { DbEngine, Outcome, Parameters, Row } from './engine.js';
-import { whenFree } from './sqlite-busy.js';
+import { openSqliteFile } from '../sqlite-busy.js';
 import { CONNECT_TIMEOUT, settingOf, sqliteLocation, STATEMENT_ANSWER_GRACE_MS, STATEMENT_TIMEOUT, TCP_KEEPALIVE_IDLE_MS } from './url-settings.js';
 
 const SQLITE_SCHEME = 'sqlite://';
@@ -161,12 +161,8 @@ export async function connectDatabase(url: string, projectRoot: string): Promise
 }
 
 async function openSqlite(path: string, busyTimeoutMs: number): Promise<DbEngine> {
-  const { default: BetterSqlite } = await import('better-sqlite3');
   const { SqliteEngine } = await import('./sqlite-engine.js');
-  // SQLite itself never waits for a lock: that would stop the event loop (sqlite-busy.ts).
-  const database = new BetterSqlite(path, { timeout: 0 });
-  if (path !== MEMORY) await whenFree(() => database.pragma('journal_mode = WAL'), busyTimeoutMs);
-  return new SqliteEngine(database, busyTimeoutMs);
+  return new SqliteEngine(await openSqliteFile(path, busyTimeoutMs), busyTimeoutMs);
 }
 
 async function connectPostgres(url: string): Promise<DbEngine> {

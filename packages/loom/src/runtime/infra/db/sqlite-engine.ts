@@ -4,7 +4,7 @@
  * 2× of the driver called directly). Values a program binds are made SQLite values: booleans
  * become 1/0 and lists or dicts their JSON text.
  *
- * A lock another connection holds on the file is waited out asynchronously (sqlite-busy.ts), and
+ * A lock another connection holds on the file is waited out asynchronously (../sqlite-busy.ts), and
  * only where running the statement again is safe: outside a transaction, where a statement that
  * met the lock did nothing. A transaction takes the write lock when it begins (BEGIN IMMEDIATE),
  * so it is the BEGIN that waits, and nothing inside the transaction meets the lock later.
@@ -12,7 +12,7 @@
 import type Database from 'better-sqlite3';
 import type { DbEngine, Outcome, Parameters, Row } from './engine.js';
 import { toPositionalPlaceholders } from './placeholders.js';
-import { isBusy, whenFree } from './sqlite-busy.js';
+import { isBusy, whenFree } from '../sqlite-busy.js';
 
 /** Enough for the statements of a program; an unbounded cache would grow with generated SQL. */
 const STATEMENT_CACHE_ENTRIES = 256;

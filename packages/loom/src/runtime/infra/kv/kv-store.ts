@@ -8,6 +8,8 @@ import { LoomError } from '../../../errors.js';
 import { ResourceHandle } from '../../core/resource-handle.js';
 import type { KvBackend } from './backend.js';
 import { withoutCredentials } from '../redacted-url.js';
+import { sqliteLocation } from '../db/url-settings.js';
+import { openSqliteFile } from '../sqlite-busy.js';
 
 const MEMORY = ':memory:';
 const SQLITE_SCHEME = 'sqlite://';
@@ -43,29 +45,25 @@ export class KvStore extends ResourceHandle {
 }
 
 /**
- * Opens the store at `url`: `:memory:`, `sqlite://PATH` (or a bare PATH; relative to the
- * project root) or `redis://[user:password@]host[:port][/db][?prefix=p]`. A store that cannot
+ * Opens the store at `url`: `:memory:`, `sqlite://PATH[?busy_timeout=MS]` (or a bare PATH;
+ * relative to the project root) or `redis://[user:password@]host[:port][/db][?prefix=p]`. A store that cannot
  * be opened is E601 with the engine's reason.
  */
 export async function openKvStore(url: string, projectRoot: string): Promise<KvStore> {
   const location = withoutCredentials(url);
   try {
     if (REDIS_URL.test(url)) return new KvStore(await openRedis(url, location), location);
-    const path = url.startsWith(SQLITE_SCHEME) ? url.slice(SQLITE_SCHEME.length) : url;
-    return new KvStore(await openSqlite(path === MEMORY || path === '' ? MEMORY : isAbsolute(path) ? path : resolve(projectRoot, path)), location);
+    const { path, busyTimeoutMs } = sqliteLocation(url.startsWith(SQLITE_SCHEME) ? url.slice(SQLITE_SCHEME.length) : url);
+    return new KvStore(await openSqlite(path === MEMORY || path === '' ? MEMORY : isAbsolute(path) ? path : resolve(projectRoot, path), location, busyTimeoutMs), location);
   } catch (error) {
     if (error instanceof LoomError) throw error;
     throw new LoomError('E601', `cannot open the store ${location}: ${(error as Error).message}`);
   }
 }
 
-async function openSqlite(path: string): Promise<KvBackend> {
-  // Loaded on first use: a program without a store never pays for the native module.
-  const { default: Database } = await import('better-sqlite3');
+async function openSqlite(path: string, location: string, busyTimeoutMs: number): Promise<KvBackend> {
   const { SqliteKvBackend } = await import('./sqlite-backend.js');
-  const database = new Database(path);
-  if (path !== MEMORY) database.pragma('journal_mode = WAL');
-  return new SqliteKvBackend(database);
+  return SqliteKvBackend.open(await openSqliteFile(path, busyTimeoutMs), location, busyTimeoutMs);
 }
 
 /** No command waits longer than this for an answer, so a program never hangs on a store. */
