@@ -70,7 +70,7 @@ flow main {
   sleep_ms(300)
   try { app.execute("SELECT 2") } catch (e) { print(e.code, e.message) }
   print("the program goes on")
-}`, 'idle');
+}`, 'idle', 'SELECT 1 AS n');
     assert.equal(result.stderr, '');
     assert.equal(result.stdout, `{"n": 1}\nE402 ${GIVEN_UP} (in: SELECT 2)\nthe program goes on\n`);
     assert.ok(result.elapsedMs < 10_000, `the run took ${result.elapsedMs.toFixed(0)} ms`);
