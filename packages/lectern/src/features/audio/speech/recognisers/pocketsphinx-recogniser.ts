@@ -21,22 +21,32 @@ export interface PocketsphinxOptions {
   adaptationTools: AdaptationTools | null;
   /** `sphinx_lm_convert`: with it each course model is kept in binary form (course-vocabulary.ts); null: ARPA text. */
   languageModelConverter: string | null;
+  /** espeak-ng, which spells course words the dictionary lacks; null: none (those words are left out); absent: `espeak-ng` on PATH. */
+  espeakExecutable?: string | null;
   /** Called when a vocabulary build or a speaker estimate fails (logged; the class goes on with the last one). */
   onBackgroundError?: (error: unknown) => void;
 }
 
 interface SessionVocabulary {
-  current: CourseVocabulary | null;
-  builtFor: { materialId: string | null; entryCount: number };
-  rebuilding: boolean;
+  /**
+   * What the class's clips decode with: its own vocabulary once built, until then its course's
+   * latest one as a stand-in; null: the generic model; undefined: not chosen yet.
+   */
+  current: CourseVocabulary | null | undefined;
+  /** What the class's own vocabulary was last built from; null before its first build ends. */
+  builtFor: { materialId: string | null; entryCount: number } | null;
+  /** The build under way, if any. */
+  building: Promise<void> | null;
 }
 
 const GENERIC = 'generic';
 
 /**
- * Debian's pocketsphinx with a course vocabulary per class. The first clip of a class waits for
- * its vocabulary; later changes (another material, every few new entries) rebuild it in the
- * background while the previous one keeps serving. Once the class has spoken for a while, a
+ * Debian's pocketsphinx with a course vocabulary per class, built in the background (a process
+ * of its own: course-vocabulary.ts) when the class starts or its material changes, and every few
+ * new entries. No clip waits for a build: until the class's own vocabulary is ready, its clips
+ * decode with the previous one (the course's latest, from an earlier class), else the generic
+ * model; the first clip after the build uses the new one. Once the class has spoken for a while, a
  * model adapted to its speaker (speaker-adaptation.ts) joins in the same way. Each vocabulary and
  * model in use has its own decoder process (at most `enginesWarmMax`, least recently used closed first).
  */
@@ -55,6 +65,7 @@ export class PocketsphinxRecogniser implements Recogniser {
     this.#speechDir = join(options.dataDir, 'speech');
     this.#vocabularies = new VocabularyBuilder(join(this.#speechDir, 'vocabularies'), {
       dictionaryPath: join(options.modelDir, 'cmudict-en-us.dict'),
+      espeakExecutable: options.espeakExecutable,
       generalModelPath: join(options.modelDir, 'en-us.lm.bin'),
       onGeneralEnglishError: options.onBackgroundError,
       languageModelConverter: options.languageModelConverter,
@@ -80,7 +91,7 @@ export class PocketsphinxRecogniser implements Recogniser {
     return this.#queue.run(async () => {
       const vocabulary = await this.#vocabularyFor(context);
       const speakerModel = this.#adaptation?.modelFor(context.sessionId, context.courseName) ?? null;
-      const key = `${vocabulary?.hash ?? GENERIC}${speakerModel ? ` ${speakerModel}` : ''}`;
+      const key = `${vocabulary?.id ?? GENERIC}${speakerModel ? ` ${speakerModel}` : ''}`;
       const engine = await this.#engineFor(key, vocabulary, speakerModel);
       let clip: DecodedClip;
       try {
@@ -95,34 +106,49 @@ export class PocketsphinxRecogniser implements Recogniser {
     });
   }
 
-  /** Builds the class's vocabulary ahead of its first clip (a build takes ~1.5–2 s, the first one of an install ~4 s). */
+  /** Starts the class's vocabulary build ahead of its first clip (a build takes ~1.5–2 s, the first one of an install ~4 s). */
   prepare(context: ClipContext): void {
-    this.#vocabularyFor(context).catch((error: unknown) => this.options.onBackgroundError?.(error));
+    this.#classVocabulary(context);
   }
 
-  async #vocabularyFor(context: ClipContext): Promise<CourseVocabulary | null> {
-    const known = this.#sessions.get(context.sessionId);
+  /** The class's vocabulary state, with a build started when it has none or it is stale. */
+  #classVocabulary(context: ClipContext): SessionVocabulary {
+    let known = this.#sessions.get(context.sessionId);
     if (!known) {
-      const current = await this.#vocabularies.build(context.vocabularySources());
       // One class at a time is the norm; a few remembered is plenty.
       if (this.#sessions.size >= 8) this.#sessions.delete(this.#sessions.keys().next().value!);
-      this.#sessions.set(context.sessionId, { current, builtFor: { materialId: context.materialId, entryCount: context.entryCount }, rebuilding: false });
-      return current;
+      known = { current: undefined, builtFor: null, building: null };
+      this.#sessions.set(context.sessionId, known);
     }
-    const stale = known.builtFor.materialId !== context.materialId || context.entryCount - known.builtFor.entryCount >= limits.vocabularyRebuildEveryEntries;
-    if (stale && !known.rebuilding) {
-      known.rebuilding = true;
+    const stale = known.builtFor === null || known.builtFor.materialId !== context.materialId || context.entryCount - known.builtFor.entryCount >= limits.vocabularyRebuildEveryEntries;
+    if (stale && !known.building) {
+      const state = known;
       const builtFor = { materialId: context.materialId, entryCount: context.entryCount };
-      const sources = context.vocabularySources();
-      this.#vocabularies
-        .build(sources)
-        .then((next) => {
-          known.current = next;
-          known.builtFor = builtFor;
-        })
-        .catch((error: unknown) => this.options.onBackgroundError?.(error))
-        .finally(() => (known.rebuilding = false));
+      state.building = this.#vocabularies
+        .build(context.vocabularySources())
+        .then(
+          (next) => void (state.current = next),
+          // The class goes on with what it has; the next change (material, entries) tries again.
+          (error: unknown) => this.options.onBackgroundError?.(error),
+        )
+        .finally(() => {
+          state.builtFor = builtFor;
+          state.building = null;
+        });
     }
+    return known;
+  }
+
+  /** What this clip decodes with (see the class comment); null: the generic model. */
+  async #vocabularyFor(context: ClipContext): Promise<CourseVocabulary | null> {
+    const known = this.#classVocabulary(context);
+    if (known.current !== undefined) return known.current;
+    // A vocabulary built before is read from disk in a few ms: worth a short wait, unlike a build.
+    if (known.building) await settledWithin(known.building, limits.vocabularyFirstClipWaitMs);
+    if (known.current !== undefined) return known.current;
+    const standIn = await this.#vocabularies.latestForCourse(context.courseName);
+    // The class's own may have been built during the look-up: it wins.
+    if (known.current === undefined) known.current = standIn;
     return known.current;
   }
 
@@ -168,4 +194,11 @@ export class PocketsphinxRecogniser implements Recogniser {
     for (const key of [...this.#engines.keys()]) this.#closeEngine(key);
     void this.#adaptation?.close();
   }
+}
+
+/** Waits for `work` to settle, at most `ms`. */
+async function settledWithin(work: Promise<unknown>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([work.catch(() => undefined), new Promise((resolve) => (timer = setTimeout(resolve, ms)))]);
+  clearTimeout(timer);
 }
