@@ -104,9 +104,11 @@ export function createAudioService(options: AudioServiceOptions) {
     drain = false,
   ): { entry: Entry | null; stopped: boolean } {
     return store.transaction(() => {
-      if (!sessions.acceptsEntries(sessions.get(sessionId), { drain })) return { entry: null, stopped: true };
+      // Read again in the transaction: the class may have stopped while the speech was recognised.
+      const session = sessions.get(sessionId);
+      if (!sessions.acceptsEntries(session, { drain })) return { entry: null, stopped: true };
       const outcome = text === '' ? ({ kind: 'repeat' } as const) : filterRecognised(text, entries.latestTexts(sessionId, limits.duplicateWindowLines));
-      const entry = outcome.kind === 'append' ? entries.append(sessionId, { text: outcome.text, source_id: sourceId }, { drain }).entry : null;
+      const entry = outcome.kind === 'append' ? entries.appendTo(session, { text: outcome.text, source_id: sourceId }, { drain }).entry : null;
       if (receipt) store.insert({ session_id: sessionId, source_id: sourceId, pcm_sha256: receipt.pcm_sha256, entry_id: entry?.id ?? null, created_at: new Date().toISOString() });
       return { entry, stopped: false };
     });
