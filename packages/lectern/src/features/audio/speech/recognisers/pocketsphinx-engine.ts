@@ -139,6 +139,11 @@ export class PocketsphinxEngine {
     waiting.resolve(segmentation.clip);
   }
 
+  /** Starts the decoder ahead of its first clip: it loads its model (~0.5 s for the generic one, more on a busy machine) meanwhile. */
+  start(): void {
+    if (!this.#exited) this.#process ??= this.#start();
+  }
+
   /** Decodes one clip (16 kHz mono). The caller serialises calls: one clip at a time. */
   async recognise(samples: Int16Array): Promise<DecodedClip> {
     if (this.#waiting) throw new Error('PocketsphinxEngine.recognise called while a clip is being decoded');

@@ -7,6 +7,7 @@ import { VocabularyBuilder, type CourseVocabulary } from '../vocabulary/course-v
 import { EngineFailure, PocketsphinxEngine, type DecodedClip } from './pocketsphinx-engine.js';
 import type { ClipContext, Recogniser } from './recogniser.js';
 import { SerialQueue } from './serial-queue.js';
+import { RecogniserBusy } from '../errors.js';
 import { SpeakerAdaptation } from '../adaptation/speaker-adaptation.js';
 import type { AdaptationTools } from '../adaptation/speaker-model.js';
 
@@ -89,10 +90,7 @@ export class PocketsphinxRecogniser implements Recogniser {
 
   recognise(samples: Int16Array, context: ClipContext): Promise<string> {
     return this.#queue.run(async () => {
-      const vocabulary = await this.#vocabularyFor(context);
-      const speakerModel = this.#adaptation?.modelFor(context.sessionId, context.courseName) ?? null;
-      const key = `${vocabulary?.id ?? GENERIC}${speakerModel ? ` ${speakerModel}` : ''}`;
-      const engine = await this.#engineFor(key, vocabulary, speakerModel);
+      const { key, engine } = await this.#engineForClip(context);
       let clip: DecodedClip;
       try {
         clip = await engine.recognise(samples);
@@ -106,9 +104,32 @@ export class PocketsphinxRecogniser implements Recogniser {
     });
   }
 
-  /** Starts the class's vocabulary build ahead of its first clip (a build takes ~1.5–2 s, the first one of an install ~4 s). */
+  /**
+   * Starts the class's vocabulary build ahead of its first clip (a build takes ~1.5–2 s, the
+   * first one of an install ~4 s), and the decoder that clip will use meanwhile.
+   */
   prepare(context: ClipContext): void {
     this.#classVocabulary(context);
+    this.#warm(context);
+  }
+
+  /**
+   * Starts the decoder the class's next clip will use, so that clip does not wait for it to
+   * load. In the queue like a clip: it may close the least recently used decoder.
+   */
+  #warm(context: ClipContext): void {
+    this.#queue
+      .run(async () => (await this.#engineForClip(context)).engine.start())
+      // With clips queued, they start the decoder themselves.
+      .catch((error: unknown) => (error instanceof RecogniserBusy ? undefined : this.options.onBackgroundError?.(error)));
+  }
+
+  /** The decoder for a clip of this class now: its vocabulary (see the class comment) and its speaker's model. */
+  async #engineForClip(context: ClipContext): Promise<{ key: string; engine: PocketsphinxEngine }> {
+    const vocabulary = await this.#vocabularyFor(context);
+    const speakerModel = this.#adaptation?.modelFor(context.sessionId, context.courseName) ?? null;
+    const key = `${vocabulary?.id ?? GENERIC}${speakerModel ? ` ${speakerModel}` : ''}`;
+    return { key, engine: await this.#engineFor(key, vocabulary, speakerModel) };
   }
 
   /** The class's vocabulary state, with a build started when it has none or it is stale. */
@@ -127,7 +148,10 @@ export class PocketsphinxRecogniser implements Recogniser {
       state.building = this.#vocabularies
         .build(context.vocabularySources())
         .then(
-          (next) => void (state.current = next),
+          (next) => {
+            state.current = next;
+            this.#warm(context);
+          },
           // The class goes on with what it has; the next change (material, entries) tries again.
           (error: unknown) => this.options.onBackgroundError?.(error),
         )
