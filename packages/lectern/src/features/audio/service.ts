@@ -48,8 +48,9 @@ export function createAudioService(options: AudioServiceOptions) {
   /** The material each open speaking class was prepared for. */
   const prepared = new Map<string, string>();
 
-  // A speaking class's vocabulary is built once it has a material, before its first clip asks:
-  // that clip would wait for the build otherwise. Without a material there is nothing to build.
+  // A speaking class's vocabulary is built, and the decoder of its first clip started, once it
+  // has a material: no clip waits for a build, so the sooner it starts, the fewer clips decode
+  // without it. Without a material there is nothing to build.
   options.hub.on('session', ({ data: session }) => {
     if (session.status === 'stopped' || session.status === 'error' || session.status === 'interrupted') prepared.delete(session.id);
     else if (SPEAKING_SOURCES.has(session.source) && session.material_id !== null && prepared.get(session.id) !== session.material_id) {

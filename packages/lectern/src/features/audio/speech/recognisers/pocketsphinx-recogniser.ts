@@ -41,15 +41,17 @@ interface SessionVocabulary {
 }
 
 const GENERIC = 'generic';
+const GENERIC_FAST = 'generic-fast';
 
 /**
  * Debian's pocketsphinx with a course vocabulary per class, built in the background (a process
  * of its own: course-vocabulary.ts) when the class starts or its material changes, and every few
  * new entries. No clip waits for a build: until the class's own vocabulary is ready, its clips
- * decode with the previous one (the course's latest, from an earlier class), else the generic
- * model; the first clip after the build uses the new one. Once the class has spoken for a while, a
- * model adapted to its speaker (speaker-adaptation.ts) joins in the same way. Each vocabulary and
- * model in use has its own decoder process (at most `enginesWarmMax`, least recently used closed first).
+ * decode with the previous one (the course's latest, from an earlier class), else with the
+ * generic model and a narrower search (pocketsphinx-engine.ts); the first clip after the build
+ * uses the new one. Once the class has spoken for a while, a model adapted to its speaker
+ * (speaker-adaptation.ts) joins in the same way. Each vocabulary and model in use has its own
+ * decoder process (at most `enginesWarmMax`, least recently used closed first).
  */
 export class PocketsphinxRecogniser implements Recogniser {
   readonly id = systemRecogniser.id;
@@ -127,9 +129,11 @@ export class PocketsphinxRecogniser implements Recogniser {
   /** The decoder for a clip of this class now: its vocabulary (see the class comment) and its speaker's model. */
   async #engineForClip(context: ClipContext): Promise<{ key: string; engine: PocketsphinxEngine }> {
     const vocabulary = await this.#vocabularyFor(context);
+    // The generic model standing in until the class's first vocabulary is built searches narrower: it is slow.
+    const fastSearch = vocabulary === null && this.#sessions.get(context.sessionId)?.builtFor === null;
     const speakerModel = this.#adaptation?.modelFor(context.sessionId, context.courseName) ?? null;
-    const key = `${vocabulary?.id ?? GENERIC}${speakerModel ? ` ${speakerModel}` : ''}`;
-    return { key, engine: await this.#engineFor(key, vocabulary, speakerModel) };
+    const key = `${vocabulary?.id ?? (fastSearch ? GENERIC_FAST : GENERIC)}${speakerModel ? ` ${speakerModel}` : ''}`;
+    return { key, engine: await this.#engineFor(key, vocabulary, speakerModel, fastSearch) };
   }
 
   /** The class's vocabulary state, with a build started when it has none or it is stale. */
@@ -182,7 +186,7 @@ export class PocketsphinxRecogniser implements Recogniser {
     return this.#acousticModel;
   }
 
-  async #engineFor(key: string, vocabulary: CourseVocabulary | null, speakerModelDir: string | null): Promise<PocketsphinxEngine> {
+  async #engineFor(key: string, vocabulary: CourseVocabulary | null, speakerModelDir: string | null, fastSearch: boolean): Promise<PocketsphinxEngine> {
     const existing = this.#engines.get(key);
     if (existing && !existing.usable) this.#closeEngine(key);
     if (existing?.usable) {
@@ -200,6 +204,7 @@ export class PocketsphinxRecogniser implements Recogniser {
       dictionaryPath: (speakerModelDir ? vocabulary?.dictionaryPath : vocabulary?.accentVariantsDictionaryPath) ?? join(this.options.modelDir, 'cmudict-en-us.dict'),
       workDir,
       courseVocabulary: vocabulary !== null,
+      fastSearch,
     });
     this.#engines.set(key, engine);
     while (this.#engines.size > limits.enginesWarmMax) this.#closeEngine(this.#engines.keys().next().value!);
