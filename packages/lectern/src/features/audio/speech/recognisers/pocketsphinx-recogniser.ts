@@ -62,6 +62,7 @@ export class PocketsphinxRecogniser implements Recogniser {
   readonly #speechDir: string;
   readonly #adaptation: SpeakerAdaptation | null;
   #acousticModel: Promise<string> | undefined;
+  #closed = false;
   #workCounter = 0;
 
   constructor(private readonly options: PocketsphinxOptions) {
@@ -120,8 +121,13 @@ export class PocketsphinxRecogniser implements Recogniser {
    * load. In the queue like a clip: it may close the least recently used decoder.
    */
   #warm(context: ClipContext): void {
+    // A build that ends after close() starts no decoder: nothing would close it.
+    if (this.#closed) return;
     this.#queue
-      .run(async () => (await this.#engineForClip(context)).engine.start())
+      .run(async () => {
+        const { engine } = await this.#engineForClip(context);
+        if (!this.#closed) engine.start();
+      })
       // With clips queued, they start the decoder themselves.
       .catch((error: unknown) => (error instanceof RecogniserBusy ? undefined : this.options.onBackgroundError?.(error)));
   }
@@ -220,6 +226,7 @@ export class PocketsphinxRecogniser implements Recogniser {
   }
 
   close(): void {
+    this.#closed = true;
     for (const key of [...this.#engines.keys()]) this.#closeEngine(key);
     void this.#adaptation?.close();
   }
