@@ -21,16 +21,16 @@ const requireBanner = "import { createRequire as __bundleRequire } from 'node:mo
 const products = [
   {
     name: 'lectern',
-    // The material parser, the model load probe, the SenseVoice engine and the language model
+    // The material parser, the model load probe, the SenseVoice engine and the course vocabulary
     // builder are modules of their own: a child process starts from a file (SenseVoice runs in a
     // process of its own because sherpa-onnx exits on a damaged model; the parser and the
-    // language model builder so the memory they take leaves with them).
+    // vocabulary builder so the memory they take leaves with them).
     entryPoints: {
       lectern: 'src/cli.ts',
       'material-parser': 'src/features/materials/parsing/worker.ts',
       'model-probe': 'src/features/models/probe/child.ts',
       'sensevoice-engine': 'src/features/audio/speech/recognisers/sensevoice-process.ts',
-      'language-model': 'src/features/audio/speech/language-model/language-model-process.ts',
+      vocabulary: 'src/features/audio/speech/vocabulary/vocabulary-process.ts',
     },
     // Loaded from node_modules, not bundled: native addons (better-sqlite3, sherpa-onnx-node,
     // node-llama-cpp, which finds its prebuilt binary from there); pdf.js, which loads its own

@@ -48,8 +48,9 @@ export function createAudioService(options: AudioServiceOptions) {
   /** The material each open speaking class was prepared for. */
   const prepared = new Map<string, string>();
 
-  // A speaking class's vocabulary is built once it has a material, before its first clip asks:
-  // that clip would wait for the build otherwise. Without a material there is nothing to build.
+  // A speaking class's vocabulary is built, and the decoder of its first clip started, once it
+  // has a material: no clip waits for a build, so the sooner it starts, the fewer clips decode
+  // without it. Without a material there is nothing to build.
   options.hub.on('session', ({ data: session }) => {
     if (session.status === 'stopped' || session.status === 'error' || session.status === 'interrupted') prepared.delete(session.id);
     else if (SPEAKING_SOURCES.has(session.source) && session.material_id !== null && prepared.get(session.id) !== session.material_id) {
@@ -104,9 +105,11 @@ export function createAudioService(options: AudioServiceOptions) {
     drain = false,
   ): { entry: Entry | null; stopped: boolean } {
     return store.transaction(() => {
-      if (!sessions.acceptsEntries(sessions.get(sessionId), { drain })) return { entry: null, stopped: true };
+      // Read again in the transaction: the class may have stopped while the speech was recognised.
+      const session = sessions.get(sessionId);
+      if (!sessions.acceptsEntries(session, { drain })) return { entry: null, stopped: true };
       const outcome = text === '' ? ({ kind: 'repeat' } as const) : filterRecognised(text, entries.latestTexts(sessionId, limits.duplicateWindowLines));
-      const entry = outcome.kind === 'append' ? entries.append(sessionId, { text: outcome.text, source_id: sourceId }, { drain }).entry : null;
+      const entry = outcome.kind === 'append' ? entries.appendTo(session, { text: outcome.text, source_id: sourceId }, { drain }).entry : null;
       if (receipt) store.insert({ session_id: sessionId, source_id: sourceId, pcm_sha256: receipt.pcm_sha256, entry_id: entry?.id ?? null, created_at: new Date().toISOString() });
       return { entry, stopped: false };
     });

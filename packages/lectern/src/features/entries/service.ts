@@ -2,6 +2,7 @@ import { limits } from '../../config.js';
 import { invalidState } from '../../platform/errors.js';
 import type { EventPublisher } from '../../platform/events.js';
 import { exportLineText } from '../../platform/text-rule.js';
+import type { Session } from '../sessions/schemas.js';
 import type { EntryArrival, SessionService } from '../sessions/service.js';
 import type { EntryEvents } from './events.js';
 import { matchAlert, type AlertKeywords } from './alerts.js';
@@ -29,32 +30,40 @@ export function createEntryService(
   hub: EventPublisher<EntryEvents>,
   alertKeywords: () => AlertKeywords,
 ) {
+  /**
+   * Appends to a session its caller has just read, in the same transaction (the audio path reads
+   * it once to judge a clip, then writes). Order of checks: idempotency receipt (200 replay or
+   * 409 conflict, even after stop, so a retry whose answer was lost is acknowledged) → recording (409).
+   */
+  function appendTo(session: Session, body: AppendEntryBody, arrival: EntryArrival = {}): AppendResult {
+    const sessionId = session.id;
+    const stored = store.bySource(sessionId, body.source_id);
+    if (stored) {
+      if (stored.text === body.text) return { entry: stored, created: false };
+      throw invalidState('This source_id was already used for different text');
+    }
+    if (!sessions.acceptsEntries(session, arrival)) throw invalidState(`The class is ${session.status}; entries are not accepted`);
+    const entry = store.insert({
+      session_id: sessionId,
+      text: body.text,
+      source_id: body.source_id,
+      created_at: new Date().toISOString(),
+      alert: matchAlert(body.text, alertKeywords()),
+    });
+    hub.publish('transcript', sessionId, entry);
+    if (entry.alert) {
+      hub.publish('alert', sessionId, { entry_id: entry.id, level: entry.alert.level, keywords: entry.alert.keywords, text: entry.text });
+    }
+    return { entry, created: true };
+  }
+
   return {
-    /**
-     * Order of checks: session (404) → idempotency receipt (200 replay or 409 conflict, even
-     * after stop, so a retry whose answer was lost is acknowledged) → recording (409).
-     */
+    /** Order of checks: session (404), then as appendTo. */
     append(sessionId: string, body: AppendEntryBody, arrival: EntryArrival = {}): AppendResult {
-      const session = sessions.get(sessionId);
-      const stored = store.bySource(sessionId, body.source_id);
-      if (stored) {
-        if (stored.text === body.text) return { entry: stored, created: false };
-        throw invalidState('This source_id was already used for different text');
-      }
-      if (!sessions.acceptsEntries(session, arrival)) throw invalidState(`The class is ${session.status}; entries are not accepted`);
-      const entry = store.insert({
-        session_id: sessionId,
-        text: body.text,
-        source_id: body.source_id,
-        created_at: new Date().toISOString(),
-        alert: matchAlert(body.text, alertKeywords()),
-      });
-      hub.publish('transcript', sessionId, entry);
-      if (entry.alert) {
-        hub.publish('alert', sessionId, { entry_id: entry.id, level: entry.alert.level, keywords: entry.alert.keywords, text: entry.text });
-      }
-      return { entry, created: true };
+      return appendTo(sessions.get(sessionId), body, arrival);
     },
+
+    appendTo,
 
     /**
      * Lines of a class carried over from Lectern 1.x, with their own times. Synchronous, for the

@@ -1,6 +1,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Entry } from '../../../src/features/entries/schemas.js';
 import { systemRecogniserPaths } from '../../../src/features/models/system-recogniser.js';
@@ -52,6 +53,11 @@ describe('audio clips through the HTTP API (pocketsphinx with the course vocabul
 
   it('turns spoken sentences on the deck\'s subject into entries (16 kHz mono and 44.1 kHz stereo), judged by word error rate', async () => {
     const sessionId = await startClass(feature, materialId);
+    // The class's vocabulary is built from its creation on; clips before it is ready decode with
+    // the generic model (the next describe), so these wait for it.
+    const vocabularies = join(feature.dataDir, 'speech', 'vocabularies');
+    const deadline = Date.now() + 60_000;
+    while (!(existsSync(vocabularies) && readdirSync(vocabularies).some((name) => /^[0-9a-f]{32}$/.test(name))) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
     const sentences = derivativeLecture.slice(0, 4);
     const rates: number[] = [];
     const texts: string[] = [];
@@ -193,6 +199,85 @@ describe('audio clips through the HTTP API (pocketsphinx with the course vocabul
     assert.ok(sessionId);
     const response = await postClip(feature, sessionId, 'c', speak('hello'));
     assert.equal(response.statusCode, 409);
+    await stop(feature, sessionId);
+  });
+});
+
+describe("a class's first clips and its vocabulary build", () => {
+  // The build runs in a process of its own and spells the deck's words with espeak-ng, found on
+  // the recogniser's search path: here a gate in front of the real one, which holds every build
+  // at its first spelling until the test opens it. No timing decides what is asserted.
+  const gateDir = mkdtempSync(join(tmpdir(), 'lectern-espeak-gate-'));
+  const gate = join(gateDir, 'open');
+  const realEspeak = ['/usr/bin/espeak-ng', '/usr/local/bin/espeak-ng'].find((path) => existsSync(path)) ?? 'espeak-ng';
+  writeFileSync(join(gateDir, 'espeak-ng'), `#!/bin/sh\nwhile [ ! -e '${gate}' ]; do sleep 0.05; done\nexec '${realEspeak}' "$@"\n`);
+  chmodSync(join(gateDir, 'espeak-ng'), 0o755);
+  const paths = systemRecogniserPaths(process.env);
+  let feature: FeatureServer;
+
+  const upload = async (name: string) => {
+    const uploaded = await feature.inject({ method: 'POST', url: '/api/v2/materials', ...multipartBody({ filename: name, content: readFileSync(join(fixtures, name)) }) });
+    assert.equal(uploaded.statusCode, 201, uploaded.body);
+    return uploaded.json<{ id: string }>().id;
+  };
+  /** The vocabularies written (complete folders only: a build writes its folder whole, then renames it). */
+  const vocabularies = () => {
+    const directory = join(feature.dataDir, 'speech', 'vocabularies');
+    return existsSync(directory) ? readdirSync(directory).filter((name) => /^[0-9a-f]{32}$/.test(name)) : [];
+  };
+  const waitForVocabularies = async (count: number) => {
+    const deadline = Date.now() + 60_000;
+    while (vocabularies().length < count && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    assert.equal(vocabularies().length, count);
+  };
+  /** The text of these clips, each an entry. */
+  const heard = async (sessionId: string, prefix: string, sentences: readonly string[]) => {
+    const texts: string[] = [];
+    for (const [index, sentence] of sentences.entries()) {
+      const response = await postClip(feature, sessionId, `${prefix}-${index}`, speak(sentence));
+      assert.equal(response.statusCode, 200, response.body);
+      texts.push(response.json<ClipAnswer>().entry?.text ?? '');
+    }
+    return texts.join(' ');
+  };
+  // "secant" is not in the CMU dictionary: only a course vocabulary (espeak-ng spells it) decodes it.
+  const secantSentences = [derivativeLecture[1]!, derivativeLecture[5]!];
+
+  before(async () => {
+    feature = await startFeatureServer(features, { models: { systemRecogniser: { ...paths, searchPath: `${gateDir}:${paths.searchPath}` } } });
+  });
+  after(async () => {
+    writeFileSync(gate, '');
+    feature.services.recognisers.close();
+    await feature.close();
+    rmSync(gateDir, { recursive: true, force: true });
+  });
+
+  it('answers a clip posted while the build runs with the generic model, and the clips after the build with the course vocabulary', async () => {
+    const deck = await upload('derivatives.pptx');
+    const sessionId = await startClass(feature, deck);
+    const before = await heard(sessionId, 'early', secantSentences);
+    // Answered with the build held at its first spelling: no clip waits for it.
+    assert.deepEqual(vocabularies(), [], 'no vocabulary was written yet');
+    assert.ok(before.trim() !== '', 'the clips became entries');
+    assert.doesNotMatch(before, /\bsecant\b/, 'decoded without the course vocabulary');
+    writeFileSync(gate, '');
+    await waitForVocabularies(1);
+    const after = await heard(sessionId, 'later', secantSentences);
+    assert.match(after, /\bsecant\b/, 'decoded with the course vocabulary');
+    await stop(feature, sessionId);
+  });
+
+  it("starts the course's next class, while its own vocabulary is built, with the one the course's last class had", async () => {
+    rmSync(gate, { force: true });
+    // Another material of the same course: a build of its own, held at its first spelling again.
+    const sessionId = await startClass(feature, await upload('photosynthesis.docx'));
+    const written = vocabularies();
+    const first = await heard(sessionId, 'early', secantSentences);
+    assert.deepEqual(vocabularies(), written, "the class's own vocabulary was not written yet");
+    assert.match(first, /\bsecant\b/, "decoded with the course's previous vocabulary, which has the deck's words");
+    writeFileSync(gate, '');
+    await waitForVocabularies(written.length + 1);
     await stop(feature, sessionId);
   });
 });

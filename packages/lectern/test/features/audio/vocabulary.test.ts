@@ -105,7 +105,7 @@ describe('course vocabulary', () => {
     const again = await builder.build({ ...sources });
     assert.equal(again?.languageModelPath, vocabulary.languageModelPath);
     const grown = await builder.build({ ...sources, transcript: 'integrals come next week' });
-    assert.notEqual(grown?.hash, vocabulary.hash);
+    assert.notEqual(grown?.id, vocabulary.id);
     assert.equal(await builder.build({ courseName: 'Calculus', materialText: null, transcript: 'the derivative' }), null, 'no material: the generic model');
   });
 

@@ -16,21 +16,6 @@ export function sentencesOfWords(text: string): string[][] {
   return sentences;
 }
 
-/** sentencesOfWords over a long text, a slice of lines at a time, yielding to the event loop between slices. */
-export async function sentencesOfLongText(text: string, sliceChars = 50_000, pause: () => Promise<unknown> = () => Promise.resolve()): Promise<string[][]> {
-  const sentences: string[][] = [];
-  for (let start = 0; start < text.length; ) {
-    // Cut after a line break so no sentence is split across slices.
-    let end = Math.min(text.length, start + sliceChars);
-    const lineEnd = text.indexOf('\n', end);
-    end = end === text.length ? end : lineEnd === -1 ? text.length : lineEnd + 1;
-    for (const sentence of sentencesOfWords(text.slice(start, end))) sentences.push(sentence);
-    start = end;
-    await pause();
-  }
-  return sentences;
-}
-
 /** Word sequence of one recognised or reference line, for comparisons and word error rate. */
 export function wordsOf(text: string): string[] {
   return text.toLowerCase().replace(/[’‘]/g, "'").match(WORD) ?? [];

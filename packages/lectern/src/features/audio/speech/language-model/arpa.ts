@@ -63,10 +63,13 @@ function prune(trigrams: Map<string, Follower>, bigrams: Map<string, Follower>, 
   }
 }
 
-/** Work items between two yields to the event loop: a big material's build never blocks the server for long. */
+/**
+ * Work items between two yields to the event loop. The server builds in the vocabulary process;
+ * the yields keep an in-process caller (the tests, the bench's tuning scripts) responsive.
+ */
 const ITEMS_PER_SLICE = 2_000;
 
-/** The model as ARPA text; asynchronous only to yield to the event loop while counting and writing. */
+/** The model as ARPA text; asynchronous only to yield to the event loop while counting and writing (ITEMS_PER_SLICE). */
 export async function buildArpa(input: LanguageModelInput): Promise<string> {
   let sinceYield = 0;
   const breathe = async () => {

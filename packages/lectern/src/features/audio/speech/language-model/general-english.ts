@@ -16,9 +16,9 @@ interface CachedModel {
 
 /**
  * pocketsphinx-en-us's general English model, pruned to `limits`: from `cacheDir` when this
- * model file was read with these limits before (~0.3 s), else read from the trie (~1.6 s, which
- * a class's first clip would wait for) and cached there. Rejects when the model cannot be read.
- * Runs in the language model process (language-model-process.ts), never in the server.
+ * model file was read with these limits before (~0.3 s), else read from the trie (~1.6 s more for
+ * the first build of an install) and cached there. Rejects when the model cannot be read.
+ * Runs in the vocabulary process (vocabulary/vocabulary-process.ts), never in the server.
  */
 export async function loadGeneralEnglish(path: string, limits: GenericModelLimits, cacheDir: string): Promise<GenericLanguageModel> {
   const { size, mtimeMs } = await stat(path);

@@ -13,7 +13,7 @@ import { SENTENCE_MARKS } from './backoff-model.js';
  * bigram level under "of" lists "kinds", "rid", ... for "kinds of", "rid of"). Probabilities are
  * logarithms to base 1.0001, as sphinxbase's logmath keeps them. `sphinx_lm_convert` cannot
  * write this model as ARPA (it fails an assertion after the unigrams), hence this reader. It
- * runs in the language model process (language-model-process.ts), never in the server.
+ * runs in the vocabulary process (vocabulary/vocabulary-process.ts), never in the server.
  */
 
 /** log10 of a probability and, for contexts, of its backoff weight. */

@@ -19,6 +19,8 @@ export interface PocketsphinxSetup {
   workDir: string;
   /** Whether the LM is a course vocabulary (tuned weights) or the generic model (stock weights). */
   courseVocabulary: boolean;
+  /** A narrower search (fastSearchArguments), for the generic model while a class's vocabulary is being built. */
+  fastSearch?: boolean;
   /** Further decoder options (benchmarks compare settings with these). */
   extraArguments?: readonly string[];
 }
@@ -31,6 +33,14 @@ export interface PocketsphinxSetup {
  * to jargon. Noise removal only hurts clean close-talk audio.
  */
 const courseDecoderArguments = ['-lw', '9', '-fwdflatlw', '9', '-bestpathlw', '9', '-remove_noise', 'no'];
+/**
+ * The generic model (72,000 words) decodes a 10 s clip in ~3 s with its stock search, twice the
+ * 1.5 s a clip may take; these settings took it to an RTF of 0.10–0.13 at about the same WER
+ * (docs/benchmarks.md, "The generic model's speed"). Not measured widely enough to replace the
+ * stock search for classes without a material, they serve the first clips of a class whose
+ * vocabulary is being built: those are few, and answering them late is what users saw.
+ */
+const fastSearchArguments = ['-topn', '2', '-maxhmmpf', '3000', '-fwdflat', 'no'];
 /**
  * Synthetic and digitally silent audio has runs of exact zeros, whose log energy wrecks the
  * features; a least-significant-bit dither (the decoder's own option) keeps them finite.
@@ -105,6 +115,7 @@ export class PocketsphinxEngine {
         '-hypseg', '/dev/stdout',
         ...commonDecoderArguments,
         ...(setup.courseVocabulary ? courseDecoderArguments : []),
+        ...(setup.fastSearch ? fastSearchArguments : []),
         ...(setup.extraArguments ?? []),
       ],
       { stdio: ['pipe', 'pipe', 'pipe'], detached: true },
@@ -137,6 +148,11 @@ export class PocketsphinxEngine {
     this.#waiting = undefined;
     clearTimeout(waiting.timer);
     waiting.resolve(segmentation.clip);
+  }
+
+  /** Starts the decoder ahead of its first clip: it loads its model (~0.5 s for the generic one, more on a busy machine) meanwhile. */
+  start(): void {
+    if (!this.#exited) this.#process ??= this.#start();
   }
 
   /** Decodes one clip (16 kHz mono). The caller serialises calls: one clip at a time. */

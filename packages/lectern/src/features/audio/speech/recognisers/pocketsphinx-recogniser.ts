@@ -7,6 +7,7 @@ import { VocabularyBuilder, type CourseVocabulary } from '../vocabulary/course-v
 import { EngineFailure, PocketsphinxEngine, type DecodedClip } from './pocketsphinx-engine.js';
 import type { ClipContext, Recogniser } from './recogniser.js';
 import { SerialQueue } from './serial-queue.js';
+import { RecogniserBusy } from '../errors.js';
 import { SpeakerAdaptation } from '../adaptation/speaker-adaptation.js';
 import type { AdaptationTools } from '../adaptation/speaker-model.js';
 
@@ -21,24 +22,36 @@ export interface PocketsphinxOptions {
   adaptationTools: AdaptationTools | null;
   /** `sphinx_lm_convert`: with it each course model is kept in binary form (course-vocabulary.ts); null: ARPA text. */
   languageModelConverter: string | null;
+  /** espeak-ng, which spells course words the dictionary lacks; null: none (those words are left out); absent: `espeak-ng` on PATH. */
+  espeakExecutable?: string | null;
   /** Called when a vocabulary build or a speaker estimate fails (logged; the class goes on with the last one). */
   onBackgroundError?: (error: unknown) => void;
 }
 
 interface SessionVocabulary {
-  current: CourseVocabulary | null;
-  builtFor: { materialId: string | null; entryCount: number };
-  rebuilding: boolean;
+  /**
+   * What the class's clips decode with: its own vocabulary once built, until then its course's
+   * latest one as a stand-in; null: the generic model; undefined: not chosen yet.
+   */
+  current: CourseVocabulary | null | undefined;
+  /** What the class's own vocabulary was last built from; null before its first build ends. */
+  builtFor: { materialId: string | null; entryCount: number } | null;
+  /** The build under way, if any. */
+  building: Promise<void> | null;
 }
 
 const GENERIC = 'generic';
+const GENERIC_FAST = 'generic-fast';
 
 /**
- * Debian's pocketsphinx with a course vocabulary per class. The first clip of a class waits for
- * its vocabulary; later changes (another material, every few new entries) rebuild it in the
- * background while the previous one keeps serving. Once the class has spoken for a while, a
- * model adapted to its speaker (speaker-adaptation.ts) joins in the same way. Each vocabulary and
- * model in use has its own decoder process (at most `enginesWarmMax`, least recently used closed first).
+ * Debian's pocketsphinx with a course vocabulary per class, built in the background (a process
+ * of its own: course-vocabulary.ts) when the class starts or its material changes, and every few
+ * new entries. No clip waits for a build: until the class's own vocabulary is ready, its clips
+ * decode with the previous one (the course's latest, from an earlier class), else with the
+ * generic model and a narrower search (pocketsphinx-engine.ts); the first clip after the build
+ * uses the new one. Once the class has spoken for a while, a model adapted to its speaker
+ * (speaker-adaptation.ts) joins in the same way. Each vocabulary and model in use has its own
+ * decoder process (at most `enginesWarmMax`, least recently used closed first).
  */
 export class PocketsphinxRecogniser implements Recogniser {
   readonly id = systemRecogniser.id;
@@ -49,12 +62,14 @@ export class PocketsphinxRecogniser implements Recogniser {
   readonly #speechDir: string;
   readonly #adaptation: SpeakerAdaptation | null;
   #acousticModel: Promise<string> | undefined;
+  #closed = false;
   #workCounter = 0;
 
   constructor(private readonly options: PocketsphinxOptions) {
     this.#speechDir = join(options.dataDir, 'speech');
     this.#vocabularies = new VocabularyBuilder(join(this.#speechDir, 'vocabularies'), {
       dictionaryPath: join(options.modelDir, 'cmudict-en-us.dict'),
+      espeakExecutable: options.espeakExecutable,
       generalModelPath: join(options.modelDir, 'en-us.lm.bin'),
       onGeneralEnglishError: options.onBackgroundError,
       languageModelConverter: options.languageModelConverter,
@@ -78,10 +93,7 @@ export class PocketsphinxRecogniser implements Recogniser {
 
   recognise(samples: Int16Array, context: ClipContext): Promise<string> {
     return this.#queue.run(async () => {
-      const vocabulary = await this.#vocabularyFor(context);
-      const speakerModel = this.#adaptation?.modelFor(context.sessionId, context.courseName) ?? null;
-      const key = `${vocabulary?.hash ?? GENERIC}${speakerModel ? ` ${speakerModel}` : ''}`;
-      const engine = await this.#engineFor(key, vocabulary, speakerModel);
+      const { key, engine } = await this.#engineForClip(context);
       let clip: DecodedClip;
       try {
         clip = await engine.recognise(samples);
@@ -95,34 +107,82 @@ export class PocketsphinxRecogniser implements Recogniser {
     });
   }
 
-  /** Builds the class's vocabulary ahead of its first clip (a build takes ~1.5–2 s, the first one of an install ~4 s). */
+  /**
+   * Starts the class's vocabulary build ahead of its first clip (a build takes ~1.5–2 s, the
+   * first one of an install ~4 s), and the decoder that clip will use meanwhile.
+   */
   prepare(context: ClipContext): void {
-    this.#vocabularyFor(context).catch((error: unknown) => this.options.onBackgroundError?.(error));
+    this.#classVocabulary(context);
+    this.#warm(context);
   }
 
-  async #vocabularyFor(context: ClipContext): Promise<CourseVocabulary | null> {
-    const known = this.#sessions.get(context.sessionId);
+  /**
+   * Starts the decoder the class's next clip will use, so that clip does not wait for it to
+   * load. In the queue like a clip: it may close the least recently used decoder.
+   */
+  #warm(context: ClipContext): void {
+    // A build that ends after close() starts no decoder: nothing would close it.
+    if (this.#closed) return;
+    this.#queue
+      .run(async () => {
+        const { engine } = await this.#engineForClip(context);
+        if (!this.#closed) engine.start();
+      })
+      // With clips queued, they start the decoder themselves.
+      .catch((error: unknown) => (error instanceof RecogniserBusy ? undefined : this.options.onBackgroundError?.(error)));
+  }
+
+  /** The decoder for a clip of this class now: its vocabulary (see the class comment) and its speaker's model. */
+  async #engineForClip(context: ClipContext): Promise<{ key: string; engine: PocketsphinxEngine }> {
+    const vocabulary = await this.#vocabularyFor(context);
+    // The generic model standing in until the class's first vocabulary is built searches narrower: it is slow.
+    const fastSearch = vocabulary === null && this.#sessions.get(context.sessionId)?.builtFor === null;
+    const speakerModel = this.#adaptation?.modelFor(context.sessionId, context.courseName) ?? null;
+    const key = `${vocabulary?.id ?? (fastSearch ? GENERIC_FAST : GENERIC)}${speakerModel ? ` ${speakerModel}` : ''}`;
+    return { key, engine: await this.#engineFor(key, vocabulary, speakerModel, fastSearch) };
+  }
+
+  /** The class's vocabulary state, with a build started when it has none or it is stale. */
+  #classVocabulary(context: ClipContext): SessionVocabulary {
+    let known = this.#sessions.get(context.sessionId);
     if (!known) {
-      const current = await this.#vocabularies.build(context.vocabularySources());
       // One class at a time is the norm; a few remembered is plenty.
       if (this.#sessions.size >= 8) this.#sessions.delete(this.#sessions.keys().next().value!);
-      this.#sessions.set(context.sessionId, { current, builtFor: { materialId: context.materialId, entryCount: context.entryCount }, rebuilding: false });
-      return current;
+      known = { current: undefined, builtFor: null, building: null };
+      this.#sessions.set(context.sessionId, known);
     }
-    const stale = known.builtFor.materialId !== context.materialId || context.entryCount - known.builtFor.entryCount >= limits.vocabularyRebuildEveryEntries;
-    if (stale && !known.rebuilding) {
-      known.rebuilding = true;
+    const stale = known.builtFor === null || known.builtFor.materialId !== context.materialId || context.entryCount - known.builtFor.entryCount >= limits.vocabularyRebuildEveryEntries;
+    if (stale && !known.building) {
+      const state = known;
       const builtFor = { materialId: context.materialId, entryCount: context.entryCount };
-      const sources = context.vocabularySources();
-      this.#vocabularies
-        .build(sources)
-        .then((next) => {
-          known.current = next;
-          known.builtFor = builtFor;
-        })
-        .catch((error: unknown) => this.options.onBackgroundError?.(error))
-        .finally(() => (known.rebuilding = false));
+      state.building = this.#vocabularies
+        .build(context.vocabularySources())
+        .then(
+          (next) => {
+            state.current = next;
+            this.#warm(context);
+          },
+          // The class goes on with what it has; the next change (material, entries) tries again.
+          (error: unknown) => this.options.onBackgroundError?.(error),
+        )
+        .finally(() => {
+          state.builtFor = builtFor;
+          state.building = null;
+        });
     }
+    return known;
+  }
+
+  /** What this clip decodes with (see the class comment); null: the generic model. */
+  async #vocabularyFor(context: ClipContext): Promise<CourseVocabulary | null> {
+    const known = this.#classVocabulary(context);
+    if (known.current !== undefined) return known.current;
+    // A vocabulary built before is read from disk in a few ms: worth a short wait, unlike a build.
+    if (known.building) await settledWithin(known.building, limits.vocabularyFirstClipWaitMs);
+    if (known.current !== undefined) return known.current;
+    const standIn = await this.#vocabularies.latestForCourse(context.courseName);
+    // The class's own may have been built during the look-up: it wins.
+    if (known.current === undefined) known.current = standIn;
     return known.current;
   }
 
@@ -132,7 +192,7 @@ export class PocketsphinxRecogniser implements Recogniser {
     return this.#acousticModel;
   }
 
-  async #engineFor(key: string, vocabulary: CourseVocabulary | null, speakerModelDir: string | null): Promise<PocketsphinxEngine> {
+  async #engineFor(key: string, vocabulary: CourseVocabulary | null, speakerModelDir: string | null, fastSearch: boolean): Promise<PocketsphinxEngine> {
     const existing = this.#engines.get(key);
     if (existing && !existing.usable) this.#closeEngine(key);
     if (existing?.usable) {
@@ -150,6 +210,7 @@ export class PocketsphinxRecogniser implements Recogniser {
       dictionaryPath: (speakerModelDir ? vocabulary?.dictionaryPath : vocabulary?.accentVariantsDictionaryPath) ?? join(this.options.modelDir, 'cmudict-en-us.dict'),
       workDir,
       courseVocabulary: vocabulary !== null,
+      fastSearch,
     });
     this.#engines.set(key, engine);
     while (this.#engines.size > limits.enginesWarmMax) this.#closeEngine(this.#engines.keys().next().value!);
@@ -165,7 +226,15 @@ export class PocketsphinxRecogniser implements Recogniser {
   }
 
   close(): void {
+    this.#closed = true;
     for (const key of [...this.#engines.keys()]) this.#closeEngine(key);
     void this.#adaptation?.close();
   }
+}
+
+/** Waits for `work` to settle, at most `ms`. */
+async function settledWithin(work: Promise<unknown>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([work.catch(() => undefined), new Promise((resolve) => (timer = setTimeout(resolve, ms)))]);
+  clearTimeout(timer);
 }

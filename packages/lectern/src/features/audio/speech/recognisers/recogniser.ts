@@ -17,7 +17,7 @@ export interface Recogniser {
   readonly id: string;
   /** The text of a 16 kHz mono clip ('' when nothing was recognised). */
   recognise(samples: Int16Array, context: ClipContext): Promise<string>;
-  /** Starts, in the background, what a class's first clip would otherwise wait for (its course vocabulary). */
+  /** Starts, in the background, what a class's clips will decode with (its course vocabulary, its first decoder). */
   prepare?(context: ClipContext): void;
   close(): void;
 }

@@ -1,4 +1,5 @@
 import { systemRecogniser } from '../../../../config.js';
+import { executableOnPath } from '../../../../platform/executables.js';
 import { RecogniserUnavailable } from '../errors.js';
 import { installPocketsphinxHint, installSenseVoiceHint, senseVoiceDir, type SpeechAvailability, type SpeechAvailabilityCache } from '../availability.js';
 import type { PocketsphinxRecogniser } from './pocketsphinx-recogniser.js';
@@ -34,7 +35,7 @@ export function createRecognisers(options: RecognisersOptions) {
    * class first needs it, so `lectern serve` does not compile it before its ready line.
    */
   async function loadPocketsphinx(executable: string): Promise<PocketsphinxRecogniser> {
-    const [{ PocketsphinxRecogniser }, { findLanguageModelConverter }, { findAdaptationTools }] = await Promise.all([
+    const [{ PocketsphinxRecogniser }, { findLanguageModelConverter, ESPEAK }, { findAdaptationTools }] = await Promise.all([
       import('./pocketsphinx-recogniser.js'),
       import('../vocabulary/course-vocabulary.js'),
       import('../adaptation/speaker-model.js'),
@@ -45,6 +46,7 @@ export function createRecognisers(options: RecognisersOptions) {
       executable,
       adaptationTools: findAdaptationTools(options.searchPath),
       languageModelConverter: findLanguageModelConverter(options.searchPath),
+      espeakExecutable: executableOnPath(ESPEAK, options.searchPath),
       onBackgroundError: options.onBackgroundError,
     }));
   }
