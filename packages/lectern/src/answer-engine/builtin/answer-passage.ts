@@ -9,7 +9,7 @@ import { askedLine } from '../text/asked-part.js';
 import type { AskedLine } from '../text/asked-part.js';
 import { isEmphasised } from '../text/emphasis.js';
 import { isDefinition, isExample } from '../text/explanations.js';
-import { askedFor, choiceOptions } from '../text/question-intent.js';
+import { askedFor, askedKind, choiceOptions } from '../text/question-intent.js';
 import type { AskedFor } from '../text/question-intent.js';
 import { isQuestion } from '../text/questions.js';
 import { stem } from '../text/stems.js';
@@ -43,7 +43,7 @@ const CASE_SHARE = 0.6;
 /** A later explanation outranks an earlier one of equal match by up to this share: it is what the class is on. */
 const RECENCY_WEIGHT = 0.3;
 /** A sentence whose role fits what is asked outranks one that only shares its words. */
-const ROLE_FIT_WEIGHT = 1.4;
+const ROLE_FIT_WEIGHT = 1.7;
 /** A "how many" asked, and a sentence without a number: it cannot be the answer. */
 const ROLE_MISFIT_WEIGHT = 0.6;
 /** A worked example answers "what is" worse than the sentence that defines. */
@@ -54,10 +54,12 @@ const EMPHASIS_WEIGHT = 1.25;
  * Length normalisation of the match, as a power of the sentence's length against the class's
  * average: soft, so a long explanation is not beaten by a fragment that repeats one word.
  */
-const LENGTH_EXPONENT = 0.25;
+const LENGTH_EXPONENT = 0.1;
 /** A sentence the teacher marks as a mistake right after ("错！", "Wrong.") is what not to say. */
 const MARKED_WRONG = /^(?:wrong|no|nope|not quite|incorrect|错|不对|错了)[.!！。]*$/i;
 const MARKED_WRONG_WEIGHT = 0.4;
+/** Runners-up offered besides the answer. */
+const RUNNERS_UP_MAX = 2;
 /** A second sentence that is not the first one's continuation must score this share of it. */
 const SECOND_SCORE_MIN = 0.5;
 
@@ -79,7 +81,14 @@ const RULE =
   /^(?:(?:so|and|but|now|remember|again)[,\s]+)?(?:if|when|whenever|once|take|any|every|the more|the (?:higher|lower|bigger|smaller|faster|longer|larger))\b|\b(?:always|never|tends? to|in general|as long as)\b|如果|只要|一旦|越.{1,8}越|无论/i;
 const RULE_WEIGHT = 1.2;
 /** "The Estates-General is an assembly of…", "Bias is a problem with…": a subject said to be something. */
-const COPULA_DEFINITION = /^(?:(?:so|now|and|ok|okay|well)[,\s]+)*(?:the |an? )?[\w'-]+(?: [\w'-]+){0,3} (?:is|are|means|refers to) (?:an?|the|when|what|how|where|just|basically|about)\b/i;
+const COPULA_DEFINITION = /^(?:(?:so|now|and|ok|okay|well)[,\s]+)*((?:the |an? )?[\w'-]+(?: [\w'-]+){0,3}) (?:is|are|means|refers to) (?:an?|the|when|what|how|where|just|basically|about)\b/i;
+
+/** Whether the sentence says what the question's own subject is: "The 95 percent is about…", not "The true p is a…". */
+function definesAsked(query: WeightedQuery, text: string): boolean {
+  const subject = COPULA_DEFINITION.exec(text.trim())?.[1];
+  return subject !== undefined && tokenize(subject).some((term) => (query.weights.get(stem(term)) ?? 0) >= OWN_WORD_WEIGHT_MIN);
+}
+const NOT_WHAT_IT_MEANS = /\b(?:does not|doesn't|did not|didn't) mean\b|\b(?:is not|isn't) (?:about|saying|that)\b|并不是说|不是说|并不意味着|不等于/i;
 /**
  * "How do you update low and high?", "怎么算": a procedure is said as steps and conditions
  * ("If it's smaller, set low to mid plus one", "先…然后…").
@@ -112,6 +121,8 @@ export interface AnswerPassage {
   score: number;
   /** Share (0..1) of the first question's own word weight that the sentences said hold. */
   coverage: number;
+  /** The next best answers to the first question, best first: a written answer can quote more than a spoken one. */
+  runnersUp: ClassSentence[];
 }
 
 interface WeightedQuery {
@@ -120,6 +131,8 @@ interface WeightedQuery {
   pairs: Map<string, number>;
   wants: AskedFor;
   options: string[];
+  /** For "what kind of inhibition": the stems of the kind's noun, which a naming sentence qualifies. */
+  kind: string[] | null;
 }
 
 /**
@@ -160,7 +173,8 @@ export function answerPassage(
     if (extra !== undefined) add(extra, FIRST_ANSWER_WEIGHT);
     add([asking[at] ?? ''], 1);
     const question = asking[at] ?? line.context.join(' ');
-    return { weights, pairs, wants: askedFor(question), options: choiceOptions(question) };
+    const kind = askedKind(question);
+    return { weights, pairs, wants: askedFor(question), options: choiceOptions(question), kind: kind === null ? null : tokenize(kind).map(stem) };
   };
 
   const first = ranker.best(queryFor(0), new Set());
@@ -173,7 +187,12 @@ export function answerPassage(
   }
   second ??= ranker.continuation(first.sentence, queryFor(0));
   if (second !== undefined) chosen.push(second);
-  return { sentences: chosen, score: first.score, coverage: ranker.coverage(chosen, queryFor(0)) };
+  const runnersUp = ranker
+    .ranked(queryFor(0))
+    .filter((r) => !chosen.includes(r.sentence) && r.score >= SECOND_SCORE_MIN * first.score)
+    .slice(0, RUNNERS_UP_MAX)
+    .map((r) => r.sentence);
+  return { sentences: chosen, score: first.score, coverage: ranker.coverage(chosen, queryFor(0)), runnersUp };
 }
 
 interface Scored {
@@ -236,12 +255,20 @@ class SentenceRanker {
     let score = carried[at] ?? 0;
     if (score === 0) return 0;
     score *= roleFit(query, sentence.text);
+    if (query.kind !== null && query.kind.length > 0) score *= this.namesKind(at, query.kind) ? ROLE_FIT_WEIGHT : ROLE_MISFIT_WEIGHT;
     score *= this.novelty(at, query);
     if (MARKED_WRONG.test(this.all[at + 1]?.text.trim() ?? '')) score *= MARKED_WRONG_WEIGHT;
     if (isEmphasised(sentence.text) || isEmphasised(this.all[at - 1]?.text ?? '')) score *= EMPHASIS_WEIGHT;
     const span = Math.max(1, this.all.length - 1);
     score *= 1 + (RECENCY_WEIGHT * at) / span;
     return score;
+  }
+
+  /** Whether the sentence names a kind of the noun: a word before it qualifies it ("competitive inhibitor", 氧化反应). */
+  private namesKind(at: number, kind: readonly string[]): boolean {
+    const head = kind[kind.length - 1] ?? '';
+    for (const pair of this.pairs[at] ?? []) if (pair.endsWith(` ${head}`)) return true;
+    return false;
   }
 
   /** How much the sentence adds to the question: RESTATEMENT_FLOOR when nothing, 1 from a couple of new words on. */
@@ -278,7 +305,7 @@ class SentenceRanker {
     return carried;
   }
 
-  private ranked(query: WeightedQuery): Scored[] {
+  ranked(query: WeightedQuery): Scored[] {
     const carried = this.carried(query);
     return this.candidates
       .map((at) => ({ at, score: this.score(at, query, carried) }))
@@ -347,7 +374,9 @@ function roleCue(query: WeightedQuery, text: string): number {
       return NUMBER.test(text) ? ROLE_FIT_WEIGHT : ROLE_MISFIT_WEIGHT;
     case 'kind':
     case 'definition':
-      if (isDefinition(text) || COPULA_DEFINITION.test(text.trim())) return ROLE_FIT_WEIGHT;
+      // "It does not mean a 95 percent probability…": what it is not, said before what it is.
+      if (NOT_WHAT_IT_MEANS.test(text)) return ROLE_MISFIT_WEIGHT;
+      if (isDefinition(text) || definesAsked(query, text)) return ROLE_FIT_WEIGHT;
       return isExample(text) ? EXAMPLE_WEIGHT : 1;
     case 'choice': {
       const words = new Set(text.toLowerCase().split(/[^\p{L}\p{N}-]+/u));

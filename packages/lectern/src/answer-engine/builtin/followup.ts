@@ -195,7 +195,8 @@ function answeringPositions(c: Composition, question: string): Answering {
   // Each side on its own: the other side's words would pull its answer over.
   const lines: AskedLine[] = sides.length === 2 ? sides.map((side) => ({ questions: [c.book.followup.whatIs(side)], context: [] })) : [askedLine(question)];
   const passages = lines.flatMap((line) => answerPassage(line, sentences) ?? []);
-  const found: ClassSentence[] = passages.flatMap((passage) => passage.sentences);
+  // A written answer has room for the runner-up too: the class may have said it twice, better the second time.
+  const found: ClassSentence[] = passages.flatMap((passage) => [...passage.sentences, ...(sides.length === 2 ? [] : passage.runnersUp.slice(0, 1))]);
   const timeAsked = askedFor(question) === 'time';
   const positions = new Set<number>();
   for (const sentence of found) {

@@ -9,12 +9,25 @@ import { tokenize } from '../text/tokens.js';
 const NOUN_WEIGHT = 1;
 const ADJECTIVE_WEIGHT = 0.8;
 const OTHER_WEIGHT = 0.6;
+/**
+ * A term no tagged word holds: a Han bigram across two words (果递 of 如果递归), noise of the
+ * bigram tokenizer, which would match whatever else follows 如果.
+ */
+const UNTAGGED_TERM_WEIGHT = 0.3;
 /** Universal tags (English) and jieba's tags (Chinese, first letter) of naming words. */
 const NAMING_TAGS = /^(?:NOUN|PROPN|NUM|n|nr|ns|nt|nz|nrt|vn|eng|m)/;
 const DESCRIBING_TAGS = /^(?:ADJ|a)/;
 
-/** The weight of each stemmed term of `text` by its part of speech; a term tagged both ways keeps its best. */
-export function questionTermWeights(text: string, models: LanguageModels): Map<string, number> {
+/**
+ * The weight of each stemmed term of `text` by its part of speech, a term tagged both ways
+ * keeping its best; as a function: English terms the tagger split differently weigh 1.
+ */
+export function questionTermWeight(text: string, models: LanguageModels): (term: string) => number {
+  const weights = questionTermWeights(text, models);
+  return (term) => weights.get(term) ?? (HAN_CHARACTER.test(term) ? UNTAGGED_TERM_WEIGHT : NOUN_WEIGHT);
+}
+
+function questionTermWeights(text: string, models: LanguageModels): Map<string, number> {
   const tokens = HAN_CHARACTER.test(text) ? models.tagChinese(text) : models.tagEnglish(text).flat();
   const weights = new Map<string, number>();
   for (const token of tokens) {

@@ -9,7 +9,7 @@ import { announcedTopic } from '../text/topics.js';
 import { askedLine } from '../text/asked-part.js';
 import { asksForDefinition } from '../text/question-intent.js';
 import { answerPassage } from './answer-passage.js';
-import { questionTermWeights } from './question-terms.js';
+import { questionTermWeight } from './question-terms.js';
 import { recentEntries, windowMinutesFor } from '../context/window.js';
 import { centralSentences } from './centrality.js';
 import { classSentences } from './class-sentences.js';
@@ -193,8 +193,7 @@ function answerFromPassage(c: Composition, window: readonly ClassSentence[], que
   const line = askedLine(question.sentence.entry.text);
   // A question that names little ("And why is that?") takes its subject from the sentence before.
   const asked = question.lead === undefined || question.lead.position === asking ? line : { ...line, context: [question.lead.text, ...line.context] };
-  const weights = questionTermWeights([...asked.context, ...asked.questions].join(' '), c.models);
-  const passage = answerPassage(asked, before, (term) => weights.get(term) ?? 1);
+  const passage = answerPassage(asked, before, questionTermWeight([...asked.context, ...asked.questions].join(' '), c.models));
   if (passage === undefined) return undefined;
   const [first, ...rest] = passage.sentences;
   if (first === undefined) return undefined;

@@ -50,13 +50,15 @@ const QUANTITY = /\bhow (?:many|much|long|far|big|fast|often|large|small)\b|\bwh
 const KIND = /\bwhat (?:kind|type|sort|class) of\b|\bwhich (?:kind|type|sort)\b|什么类型|哪一?[种类]|属于什么/i;
 const TIME = /^(?:(?:and|so)[,\s]+)?when (?:is|are|was|were|do|does|did|will|should|can|must)\b|\bwhat (?:time|day|date)\b|\b(?:is|are) (?:it|they|[\w ]{1,30}) due\b|\bdeadline\b|什么时候|几点|哪天|哪一天|截止/i;
 const PROCEDURE = /\bhow (?:do|does|did|can|should|would|could) (?:you|we|i|they|one|it)\b|\bhow to\b|\bwhat are the steps\b|怎么(?:算|求|做|写|用|工作|运作|判断)|如何|步骤/i;
+/** "What does the 95 percent actually refer to?", "X指的是什么": what something means, which a defining sentence says. */
+const MEANING = /\bwhat (?:does|do|did) .{1,60}?\b(?:mean|refer to|stand for|represent)\b|指的是什么|是什么意思|代表什么/i;
 /** "…, elastic or inelastic?", "wider or narrower?", "是A还是B": two options side by side. */
 const CHOICE = /\b[\w-]+ or [\w-]+\s*\??\s*$|\b(?:is it|are they|does it get) [\w -]+ or [\w -]+\?|还是/i;
 
 export function askedFor(question: string): AskedFor {
   if (TIME.test(question)) return 'time';
   if (WHY.test(question)) return 'reason';
-  if (asksForDefinition(question)) return 'definition';
+  if (asksForDefinition(question) || MEANING.test(question)) return 'definition';
   if (QUANTITY.test(question)) return 'quantity';
   if (KIND.test(question)) return 'kind';
   if (CONSEQUENCE.test(question)) return 'consequence';
@@ -71,4 +73,11 @@ export function choiceOptions(question: string): string[] {
   if (english?.[1] !== undefined && english[2] !== undefined) return [english[1].toLowerCase(), english[2].toLowerCase()];
   const chinese = /([\u3400-\u9fff]{1,6})还是([\u3400-\u9fff]{1,6})/.exec(question);
   return chinese?.[1] !== undefined && chinese[2] !== undefined ? [chinese[1], chinese[2]] : [];
+}
+
+/** The noun a "what kind of X" question asks a type of (inhibition, 反应), as said; null when it asks none. */
+export function askedKind(question: string): string | null {
+  const english = /\b(?:kind|type|sort|class)s? of (?:an? |the )?([a-z][\w-]*)/i.exec(question)?.[1];
+  if (english !== undefined) return english.toLowerCase();
+  return /(?:哪一?[种类]|什么类型的?|什么样的)([\u3400-\u9fff]{2,4})/.exec(question)?.[1] ?? null;
 }
