@@ -20,6 +20,8 @@ import type { ClassSentence } from './class-sentences.js';
 const CONTEXT_WEIGHT = 0.6;
 /** The words of the line's other questions: the same topic, a weaker pointer to this answer. */
 const SIBLING_WEIGHT = 0.4;
+/** A question with fewer content terms than this leans on what came before it. */
+const SELF_CONTAINED_TERMS = 2;
 /** A second question that points back ("What kind is that?") is about what the first answer said. */
 const FIRST_ANSWER_WEIGHT = 0.4;
 /**
@@ -40,6 +42,7 @@ const PHRASE_SHARE = 0.5;
  */
 const FOLLOWING_SHARES = [0.7, 0.5, 0.3];
 const CASE_SHARE = 0.6;
+const CASE_CUE = /\b(?:if|when|suppose|imagine|say|once)\b|如果|假如|假设|要是|一旦|的时候/i;
 /** A later explanation outranks an earlier one of equal match by up to this share: it is what the class is on. */
 const RECENCY_WEIGHT = 0.3;
 /** A sentence whose role fits what is asked outranks one that only shares its words. */
@@ -68,7 +71,7 @@ const SECOND_SCORE_MIN = 0.5;
  * sentence ("it's slow, so they compromise" holds both halves); a sentence that opens with
  * them draws a conclusion, and for "why" its reason is the sentence before (see carried()).
  */
-const REASON_CUES = /\b(?:because|since|that's why|this is why|which is why|the reason|which means|that means|so that|otherwise|due to)\b|因为|由于|原因|导致|从而|否则/i;
+const REASON_CUES = /\b(?:because|since(?=,?\s+(?:it|they|we|you|he|she|the|this|that|there|an?|nobody|no one|everyone)\b)|that's why|this is why|which is why|the reason|which means|that means|so that|otherwise|due to)\b|因为|由于|原因|导致|从而|否则/i;
 const INNER_CONCLUSION = /\S[^.!?。！？]*?(?:,\s*|\s)(?:so|therefore|hence)\b|[^，,]+[，,](?:所以|因此|于是)/i;
 const CONSEQUENCE_CUES =
   /\b(?:so|then|becomes?|became|ends? up|turns? into|shifts?|stops?|breaks?|gets?|goes|would|will|until|forever|never|no longer|anymore)\b|就|会|变成|变得|最后|导致|所以|结果|于是/i;
@@ -131,6 +134,8 @@ interface WeightedQuery {
   pairs: Map<string, number>;
   wants: AskedFor;
   options: string[];
+  /** Whether the line sets up a case ("if I add nitrogen", "suppose…", 如果): what follows it is the answer. */
+  hasCase: boolean;
   /** For "what kind of inhibition": the stems of the kind's noun, which a naming sentence qualifies. */
   kind: string[] | null;
 }
@@ -174,7 +179,8 @@ export function answerPassage(
     add([asking[at] ?? ''], 1);
     const question = asking[at] ?? line.context.join(' ');
     const kind = askedKind(question);
-    return { weights, pairs, wants: askedFor(question), options: choiceOptions(question), kind: kind === null ? null : tokenize(kind).map(stem) };
+    const hasCase = CASE_CUE.test([question, ...line.context].join(' '));
+    return { weights, pairs, wants: askedFor(question), options: choiceOptions(question), hasCase, kind: kind === null ? null : tokenize(kind).map(stem) };
   };
 
   const first = ranker.best(queryFor(0), new Set());
@@ -182,8 +188,10 @@ export function answerPassage(
   const chosen = [first.sentence];
   let second: ClassSentence | undefined;
   if (asking.length > 1) {
-    // One sentence for each thing asked: the second question may point back at the first answer.
-    second = ranker.best(queryFor(1, [first.sentence.text]), new Set(chosen))?.sentence;
+    // One sentence for each thing asked; a second question that names little ("What kind is
+    // that?") is about what the first answer said.
+    const pointsBack = tokenize(asking[1] ?? '').length < SELF_CONTAINED_TERMS;
+    second = ranker.best(queryFor(1, pointsBack ? [first.sentence.text] : undefined), new Set(chosen))?.sentence;
   }
   second ??= ranker.continuation(first.sentence, queryFor(0));
   if (second !== undefined) chosen.push(second);
@@ -296,7 +304,7 @@ class SentenceRanker {
       if (query.wants === 'reason' && CONCLUSION_OPENING.test(this.all[at + 1]?.text.trim() ?? '')) lent = Math.max(lent, (matches[at + 1] ?? 0) * CONTINUED_SHARE);
       if (query.wants === 'consequence') FOLLOWING_SHARES.forEach((share, i) => (lent = Math.max(lent, (matches[at - 1 - i] ?? 0) * share)));
       // The sentence that sets up the case ("Somebody writes low equals mid.") is not what follows from it.
-      return (query.wants === 'consequence' ? CASE_SHARE * own : own) + lent;
+      return (query.wants === 'consequence' && query.hasCase ? CASE_SHARE * own : own) + lent;
     });
     // A chain of carried-on sentences passes the match along, a share at each step.
     for (let at = 1; at < carried.length; at++) {

@@ -94,7 +94,9 @@ export function composeRescue(c: Composition): string {
     .flatMap(({ index: at }) => statements[at] ?? []);
   // "What is X?" is answered by X's defining sentence; any other question (what happens, why,
   // how many, which) by the passage of the class that explains what it asks about.
-  const answer = (asksForDefinition(question.sentence.text) ? undefined : answerFromPassage(c, sentences, question)) ?? answerFromClass(c, sentences, question);
+  // A line that also asks something else ("Why is he calling it? What's he after?") is answered from the passage.
+  const onlyDefinitions = askedLine(question.sentence.entry.text).questions.every((q) => asksForDefinition(q));
+  const answer = (onlyDefinitions ? undefined : answerFromPassage(c, sentences, question)) ?? answerFromClass(c, sentences, question);
   const best = support.find((s) => s.terms.length >= MIN_RESTATED_TERMS && announcedTopic(s.text) === null);
   const say =
     answer.say ??

@@ -7,7 +7,7 @@ import { isQuestion } from './questions.js';
 
 /** Clauses that call on someone: a seat, a row, a group, a piece of clothing, "you". Generic to any class. */
 const CALLING_ON =
-  /^(?:(?:yes|yeah|ok|okay|so|and|now)[\s,]*)*(?:you\b|let's hear|in the (?:back|front|middle|corner)|(?:front|back|second|third|last) row|on the aisle|by the window|with the\b)|\b(?:row|aisle|jacket|hat|shirt|notebook|glasses)\b|同学|课代表|班长|第.[排组个]|[前后中]排|靠窗|那位|你来|谁来|戴眼镜|穿.{1,4}的/i;
+  /^(?:(?:yes|yeah|ok|okay|so|and|now)[\s,]*)*(?:you\b|let's hear|in the (?:back|front|middle|corner)|(?:front|back|second|third|last) row|on the aisle|by the window|with the\b)|\b(?:row|aisle|jacket|hat|shirt|notebook|glasses)\b|\bin (?:the )?(?:red|blue|green|yellow|black|white|grey|gray|orange|pink|purple|brown)\b|同学|课代表|班长|第.[排组个]|[前后中]排|靠窗|那位|你来|谁来|戴眼镜|穿.{1,4}的/i;
 /**
  * Clauses that announce a question rather than ask it: "quick check", "last thing", "one
  * more", "let me ask you", "somebody tell me", "我检验一下", "来个难一点的". Their words
@@ -20,6 +20,8 @@ const CLASSROOM_MOVE =
 const TOPIC_TURN = /^(?:(?:and|so|ok|okay|now)[\s,]*)*(?:what|how) about\b|^(?:那么?)?[^，,？?]{1,12}呢[？?]?$/i;
 /** "What happens to it, and why?": a second question joined to the first by "and". */
 const SECOND_QUESTION = /,?\s+and\s+(?=(?:what|why|how|who|which|when|where|is|are|does|do|did|can|would)\b)/i;
+/** "Yes, Priya.": a clause that is only a student's name (capitalised, so matched case-sensitively). */
+const NAMED_CALL = /^(?:(?:yes|Yes|yeah|Yeah|ok|OK|okay|Okay|go ahead|Go ahead|please|Please)[,\s]+)*[A-Z][a-z]+[.!]?$/;
 /** Clauses of a sentence: between commas and colons (half- and full-width). */
 const CLAUSE_BREAK = /[,，:：;；]/;
 
@@ -67,6 +69,6 @@ export function askedLine(line: string): AskedLine {
  */
 function withoutCallingOn(sentence: string, keepWhenAll = true): string {
   const clauses = sentence.split(CLAUSE_BREAK);
-  const kept = clauses.filter((clause) => !CALLING_ON.test(clause.trim()) && !CLASSROOM_MOVE.test(clause.trim()));
+  const kept = clauses.filter((clause) => !CALLING_ON.test(clause.trim()) && !CLASSROOM_MOVE.test(clause.trim()) && !NAMED_CALL.test(clause.trim()));
   return (kept.length > 0 || !keepWhenAll ? kept : clauses).join(',');
 }

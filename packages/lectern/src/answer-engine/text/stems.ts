@@ -25,6 +25,8 @@ export function stem(term: string): string {
     }
     // "denature" and "denatur(ed)" meet once a final e is gone.
     if (out.endsWith('e') && out.length > MIN_STEM_CHARS) out = out.slice(0, -1);
+    // "bigger", "stopped", "running": the consonant doubled before the ending goes with it.
+    if (out !== term && /([b-df-hj-np-tv-z])\1$/.test(out) && !/(?:ll|ss|zz)$/.test(out)) out = out.slice(0, -1);
   }
   if (memo.size >= MEMO_MAX) memo.clear();
   memo.set(term, out);
