@@ -11,7 +11,7 @@ import { isEmphasised } from '../text/emphasis.js';
 import { isDefinition, isExample } from '../text/explanations.js';
 import { askedFor, askedKind, choiceOptions } from '../text/question-intent.js';
 import type { AskedFor } from '../text/question-intent.js';
-import { isQuestion } from '../text/questions.js';
+import { questionStrength } from '../text/questions.js';
 import { stem } from '../text/stems.js';
 import { termRuns, tokenize } from '../text/tokens.js';
 import type { ClassSentence } from './class-sentences.js';
@@ -230,7 +230,7 @@ class SentenceRanker {
       return new Set(keys.slice(1).map((key, i) => `${keys[i] ?? ''} ${key}`));
     });
     this.lengths = before.map((s) => s.terms.length);
-    this.questionAt = before.map((s) => isQuestion(s.text));
+    this.questionAt = before.map((s) => asks(s.text));
     this.candidates = before.flatMap((s, i) => (s.terms.length > 0 && !this.questionAt[i] && (announcementsAnswer || findAnnouncement(s.text) === null) ? [i] : []));
     const total = this.lengths.reduce((sum, n) => sum + n, 0);
     this.averageLength = before.length > 0 ? Math.max(1, total / before.length) : 1;
@@ -364,6 +364,15 @@ class SentenceRanker {
     if (runnerUp !== undefined && runnerUp.score >= SECOND_SCORE_MIN * top) return runnerUp.sentence;
     return nextIsCandidate ? next : undefined;
   }
+}
+
+/**
+ * Whether a sentence of the class asks rather than tells. "So when the steam reaches the strip,
+ * it bends." opens like a question but its full stop says it is not one.
+ */
+function asks(text: string): boolean {
+  const strength = questionStrength(text);
+  return strength === 'certain' || (strength === 'likely' && !/[.。!！]["”’)）]*$/.test(text.trim()));
 }
 
 /** How well the sentence's role suits what is asked. */

@@ -17,6 +17,7 @@ import type { Composition } from './composition.js';
 import { answerPassage, CONTINUATION_OPENING } from './answer-passage.js';
 import type { ClassSentence } from './class-sentences.js';
 import { comparedParts } from './compared-parts.js';
+import { questionTermWeight } from './question-terms.js';
 import { explanationOf, questionSubject } from './explanation.js';
 import { escapeInline, heading, paragraphs, quoteItem } from './markdown.js';
 import { bestPassage, materialQuote } from './material-grounding.js';
@@ -194,7 +195,7 @@ function answeringPositions(c: Composition, question: string): Answering {
   const sides = comparedParts(question);
   // Each side on its own: the other side's words would pull its answer over.
   const lines: AskedLine[] = sides.length === 2 ? sides.map((side) => ({ questions: [c.book.followup.whatIs(side)], context: [] })) : [askedLine(question)];
-  const passages = lines.flatMap((line) => answerPassage(line, sentences) ?? []);
+  const passages = lines.flatMap((line) => answerPassage(line, sentences, questionTermWeight([...line.context, ...line.questions].join(' '), c.models)) ?? []);
   // A written answer has room for the runner-up too: the class may have said it twice, better the second time.
   const found: ClassSentence[] = passages.flatMap((passage) => [...passage.sentences, ...(sides.length === 2 ? [] : passage.runnersUp.slice(0, 1))]);
   const timeAsked = askedFor(question) === 'time';

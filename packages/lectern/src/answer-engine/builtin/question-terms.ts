@@ -30,12 +30,20 @@ export function questionTermWeight(text: string, models: LanguageModels): (term:
 function questionTermWeights(text: string, models: LanguageModels): Map<string, number> {
   const tokens = HAN_CHARACTER.test(text) ? models.tagChinese(text) : models.tagEnglish(text).flat();
   const weights = new Map<string, number>();
-  for (const token of tokens) {
+  const set = (key: string, weight: number): void => {
+    weights.set(key, Math.max(weights.get(key) ?? 0, weight));
+  };
+  tokens.forEach((token, i) => {
     const weight = NAMING_TAGS.test(token.tag) ? NOUN_WEIGHT : DESCRIBING_TAGS.test(token.tag) ? ADJECTIVE_WEIGHT : OTHER_WEIGHT;
-    for (const term of tokenize(token.text)) {
-      const key = stem(term);
-      weights.set(key, Math.max(weights.get(key) ?? 0, weight));
+    for (const term of tokenize(token.text)) set(stem(term), weight);
+    // A one-character noun is part of the compound it ends or starts (调用 + 栈 is 调用栈): the
+    // bigrams across it are the noun's, not noise between two words.
+    if (weight === NOUN_WEIGHT && token.text.length === 1 && HAN_CHARACTER.test(token.text)) {
+      const before = tokens[i - 1]?.text.slice(-1) ?? '';
+      const after = tokens[i + 1]?.text.charAt(0) ?? '';
+      if (HAN_CHARACTER.test(before)) set(before + token.text, NOUN_WEIGHT);
+      if (HAN_CHARACTER.test(after)) set(token.text + after, NOUN_WEIGHT);
     }
-  }
+  });
   return weights;
 }

@@ -71,7 +71,8 @@ export function askedFor(question: string): AskedFor {
 export function choiceOptions(question: string): string[] {
   const english = /\b([\w-]+) or ([\w-]+)\b/i.exec(question);
   if (english?.[1] !== undefined && english[2] !== undefined) return [english[1].toLowerCase(), english[2].toLowerCase()];
-  const chinese = /([\u3400-\u9fff]{1,6})还是([\u3400-\u9fff]{1,6})/.exec(question);
+  // The copula before the first option (是放热还是吸热) is not part of it.
+  const chinese = /(?:是|^|[^\u3400-\u9fff])([\u3400-\u9fff]{1,6}?)还是([\u3400-\u9fff]{1,6})/.exec(question);
   return chinese?.[1] !== undefined && chinese[2] !== undefined ? [chinese[1], chinese[2]] : [];
 }
 
