@@ -183,7 +183,8 @@ export function answerPassage(
     return { weights, pairs, wants: askedFor(question), options: choiceOptions(question), hasCase, kind: kind === null ? null : tokenize(kind).map(stem) };
   };
 
-  const first = ranker.best(queryFor(0), new Set());
+  const primary = queryFor(0);
+  const first = ranker.best(primary, new Set());
   if (first === undefined) return undefined;
   const chosen = [first.sentence];
   let second: ClassSentence | undefined;
@@ -193,14 +194,14 @@ export function answerPassage(
     const pointsBack = tokenize(asking[1] ?? '').length < SELF_CONTAINED_TERMS;
     second = ranker.best(queryFor(1, pointsBack ? [first.sentence.text] : undefined), new Set(chosen))?.sentence;
   }
-  second ??= ranker.continuation(first.sentence, queryFor(0));
+  second ??= ranker.continuation(first.sentence, primary);
   if (second !== undefined) chosen.push(second);
   const runnersUp = ranker
-    .ranked(queryFor(0))
+    .ranked(primary)
     .filter((r) => !chosen.includes(r.sentence) && r.score >= SECOND_SCORE_MIN * first.score)
     .slice(0, RUNNERS_UP_MAX)
     .map((r) => r.sentence);
-  return { sentences: chosen, score: first.score, coverage: ranker.coverage(chosen, queryFor(0)), runnersUp };
+  return { sentences: chosen, score: first.score, coverage: ranker.coverage(chosen, primary), runnersUp };
 }
 
 interface Scored {
@@ -313,7 +314,18 @@ class SentenceRanker {
     return carried;
   }
 
+  /** Rankings already made, per query: the answer, its continuation and its runners-up share one. */
+  private readonly rankings = new Map<WeightedQuery, Scored[]>();
+
   ranked(query: WeightedQuery): Scored[] {
+    const known = this.rankings.get(query);
+    if (known !== undefined) return known;
+    const ranking = this.rank(query);
+    this.rankings.set(query, ranking);
+    return ranking;
+  }
+
+  private rank(query: WeightedQuery): Scored[] {
     const carried = this.carried(query);
     return this.candidates
       .map((at) => ({ at, score: this.score(at, query, carried) }))

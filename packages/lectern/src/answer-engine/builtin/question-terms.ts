@@ -14,6 +14,9 @@ const OTHER_WEIGHT = 0.6;
  * bigram tokenizer, which would match whatever else follows 如果.
  */
 const UNTAGGED_TERM_WEIGHT = 0.3;
+/** What a question sets aside ("not X", "rather than X", 不是X而是…): its words point away from the answer. */
+const DENIED = /(?:\bnot|\brather than|\binstead of|不是|而不是)\s*([^,，。？?!！]+?)(?=[,，。？?!！]|\s+but\b|而是|$)/gi;
+const DENIED_WEIGHT = 0.3;
 /** Universal tags (English) and jieba's tags (Chinese, first letter) of naming words. */
 const NAMING_TAGS = /^(?:NOUN|PROPN|NUM|n|nr|ns|nt|nz|nrt|vn|eng|m)/;
 const DESCRIBING_TAGS = /^(?:ADJ|a)/;
@@ -24,7 +27,9 @@ const DESCRIBING_TAGS = /^(?:ADJ|a)/;
  */
 export function questionTermWeight(text: string, models: LanguageModels): (term: string) => number {
   const weights = questionTermWeights(text, models);
-  return (term) => weights.get(term) ?? (HAN_CHARACTER.test(term) ? UNTAGGED_TERM_WEIGHT : NOUN_WEIGHT);
+  // "Why is it not 0.2 but -1?": the class's 0.2 is the wrong answer, not the one asked for.
+  const denied = new Set([...text.matchAll(DENIED)].flatMap((m) => tokenize(m[1] ?? '').map(stem)));
+  return (term) => (weights.get(term) ?? (HAN_CHARACTER.test(term) ? UNTAGGED_TERM_WEIGHT : NOUN_WEIGHT)) * (denied.has(term) ? DENIED_WEIGHT : 1);
 }
 
 function questionTermWeights(text: string, models: LanguageModels): Map<string, number> {
