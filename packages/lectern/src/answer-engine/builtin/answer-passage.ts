@@ -115,8 +115,8 @@ const HAN_BIGRAM = /[\u3400-\u9fff]{2}/;
 /** Sentences that carry on from the one before: "Because…", "So…", "That's why…", "所以…". */
 export const CONTINUATION_OPENING =
   /^(?:(?:and|but)[,\s]+)?(?:because|so|that's|this is|which|it|they|then|hence|therefore|but|however|yet|otherwise)\b|^(?:因为|所以|这样|于是|因此|也就是说|但是|可是|不过|否则|那么)/i;
-/** A conclusion drawn from what was said before it: for "why", the reason is that before. */
-const CONCLUSION_OPENING = /^(?:(?:and|but)[,\s]+)?(?:so|hence|therefore|that's why|this is why|which is why)\b|^(?:所以|因此|于是|这就是为什么)/i;
+/** A conclusion drawn from what was said before it: for "why" and "how", the reason or the way is that before. */
+const CONCLUSION_OPENING = /^(?:(?:and|but)[,\s]+)?(?:so|hence|therefore|that's why|this is why|which is why|that's how|this is how)\b|^(?:所以|因此|于是|这就是|这样就)/i;
 
 export interface AnswerPassage {
   /** What to say, in the order to say it: the best answer first. */
@@ -302,7 +302,7 @@ class SentenceRanker {
       for (let back = 1; back <= SELF_ANSWER_SENTENCES; back++) {
         if (this.questionAt[at - back] === true) lent = Math.max(lent, (matches[at - back] ?? 0) * SELF_ANSWER_SHARE);
       }
-      if (query.wants === 'reason' && CONCLUSION_OPENING.test(this.all[at + 1]?.text.trim() ?? '')) lent = Math.max(lent, (matches[at + 1] ?? 0) * CONTINUED_SHARE);
+      if (drawsConclusions(query) && CONCLUSION_OPENING.test(this.all[at + 1]?.text.trim() ?? '')) lent = Math.max(lent, (matches[at + 1] ?? 0) * CONTINUED_SHARE);
       if (query.wants === 'consequence') FOLLOWING_SHARES.forEach((share, i) => (lent = Math.max(lent, (matches[at - 1 - i] ?? 0) * share)));
       // The sentence that sets up the case ("Somebody writes low equals mid.") is not what follows from it.
       return (query.wants === 'consequence' && query.hasCase ? CASE_SHARE * own : own) + lent;
@@ -366,7 +366,7 @@ class SentenceRanker {
     const at = this.all.indexOf(first);
     // "So the wind blows from the sea." answers "why" only with what it was drawn from.
     const previous = this.all[at - 1];
-    if (query.wants === 'reason' && CONCLUSION_OPENING.test(first.text.trim()) && previous !== undefined && this.candidates.includes(at - 1)) return previous;
+    if (drawsConclusions(query) && CONCLUSION_OPENING.test(first.text.trim()) && previous !== undefined && this.candidates.includes(at - 1)) return previous;
     const next = this.all[at + 1];
     const nextIsCandidate = next !== undefined && this.candidates.includes(at + 1);
     if (nextIsCandidate && (this.match(at + 1, query) > 0 || CONTINUATION_OPENING.test(next.text.trim()) || /[:：]\s*$/.test(first.text))) return next;
@@ -376,6 +376,11 @@ class SentenceRanker {
     if (runnerUp !== undefined && runnerUp.score >= SECOND_SCORE_MIN * top) return runnerUp.sentence;
     return nextIsCandidate ? next : undefined;
   }
+}
+
+/** "Why" and "how" questions are answered by what a conclusion ("So…", "That's how…", 这就是…) was drawn from. */
+function drawsConclusions(query: WeightedQuery): boolean {
+  return query.wants === 'reason' || query.wants === 'procedure';
 }
 
 /**

@@ -14,8 +14,11 @@ const OTHER_WEIGHT = 0.6;
  * bigram tokenizer, which would match whatever else follows 如果.
  */
 const UNTAGGED_TERM_WEIGHT = 0.3;
-/** What a question sets aside ("not X", "rather than X", 不是X而是…): its words point away from the answer. */
-const DENIED = /(?:\bnot|\brather than|\binstead of|不是|而不是)\s*([^,，。？?!！]+?)(?=[,，。？?!！]|\s+but\b|而是|$)/gi;
+/**
+ * What a question sets aside ("not X", "don't just say X", 不是X而是…, 不要只说X): its words point
+ * away from the answer.
+ */
+const DENIED = /(?:\bnot(?: just| only)?|\bdon't (?:just |only )?say|\brather than|\binstead of|不是|而不是|不要只?说|别只?说|不只是)\s*([^,，。？?!！]+?)(?=[,，。？?!！]|\s+but\b|而是|$)/gi;
 const DENIED_WEIGHT = 0.3;
 /** Universal tags (English) and jieba's tags (Chinese, first letter) of naming words. */
 const NAMING_TAGS = /^(?:NOUN|PROPN|NUM|n|nr|ns|nt|nz|nrt|vn|eng|m)/;

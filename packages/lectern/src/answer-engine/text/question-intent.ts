@@ -49,7 +49,7 @@ const CONSEQUENCE =
 const QUANTITY = /\bhow (?:many|much|long|far|big|fast|often|large|small)\b|\bwhat(?:'s| is) the (?:number|value|answer)\b|多少|几[个次层倍条种岁年天]|多大|多长|多久|多快/i;
 const KIND = /\bwhat (?:kind|type|sort|class) of\b|\bwhich (?:kind|type|sort)\b|什么类型|哪一?[种类]|属于什么/i;
 const TIME = /^(?:(?:and|so)[,\s]+)?when (?:is|are|was|were|do|does|did|will|should|can|must)\b|\bwhat (?:time|day|date)\b|\b(?:is|are) (?:it|they|[\w ]{1,30}) due\b|\bdeadline\b|什么时候|几点|哪天|哪一天|截止/i;
-const PROCEDURE = /\bhow (?:do|does|did|can|should|would|could) (?:you|we|i|they|one|it)\b|\bhow to\b|\bwhat are the steps\b|怎么(?:算|求|做|写|用|工作|运作|判断)|如何|步骤/i;
+const PROCEDURE = /\bhow (?:do|does|did|can|should|would|could) (?:you|we|i|they|one|it)\b|\bhow to\b|\bwhat are the steps\b|\bhow (?:is|are|was|were) [\w\s-]{1,40}? (?:formed|made|produced|caused)\b|怎么(?:算|求|做|写|用|工作|运作|判断|形成|来的|产生)|如何|步骤/i;
 /** "What does the 95 percent actually refer to?", "X指的是什么": what something means, which a defining sentence says. */
 const MEANING = /\bwhat (?:does|do|did) .{1,60}?\b(?:mean|refer to|stand for|represent)\b|指的是什么|是什么意思|代表什么/i;
 /** "…, elastic or inelastic?", "wider or narrower?", "是A还是B": two options side by side. */
