@@ -97,6 +97,8 @@ const NOT_WHAT_IT_MEANS = /\b(?:does not|doesn't|did not|didn't) mean\b|\b(?:is 
  * ("If it's smaller, set low to mid plus one", "先…然后…").
  */
 const STEP_CUES = /\b(?:first|then|next|after that|finally|if|when|set|compute|take|divide|multiply|add|subtract|plug|start)\b|先|然后|再|接着|最后|如果|把|算/i;
+/** A name said inside a sentence ("…, Third Estate one.", "Necker"): capitalised, not as the sentence's first word. */
+const NAMED = /\S\s+(?:[A-Z][a-z]+|[A-Z]{2,})\b/;
 /** A number said as digits or words: the answer to "how many". */
 const NUMBER =
   /\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|hundred|thousand|million|billion|half|double|twice|triple|quadruple|times)\b|[一二三四五六七八九十百千万亿两半倍]/i;
@@ -421,6 +423,8 @@ function roleCue(query: WeightedQuery, text: string): number {
       return timeExpressions(text).length > 0 ? ROLE_FIT_WEIGHT : ROLE_MISFIT_WEIGHT;
     case 'procedure':
       return STEP_CUES.test(text) ? ROLE_FIT_WEIGHT : 1;
+    case 'person':
+      return NAMED.test(text) ? ROLE_FIT_WEIGHT : 1;
     case 'fact':
       return 1;
   }

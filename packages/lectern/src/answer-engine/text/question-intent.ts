@@ -40,9 +40,9 @@ export function asksForDefinition(question: string): boolean {
  * `kind` ("what kind of inhibition", "哪种") names a type; a `choice` ("elastic or inelastic?")
  * says one of the options; a `definition` is what asksForDefinition finds; a `time` ("when is
  * it due", "什么时候") is a date or an hour; a `procedure` ("how do you compute…", "怎么算") is
- * steps; anything else is a `fact` about the subject.
+ * steps; a `person` ("who wins", "谁") is someone named; anything else is a `fact` about the subject.
  */
-export type AskedFor = 'reason' | 'consequence' | 'quantity' | 'kind' | 'choice' | 'definition' | 'time' | 'procedure' | 'fact';
+export type AskedFor = 'reason' | 'consequence' | 'quantity' | 'kind' | 'choice' | 'definition' | 'time' | 'procedure' | 'person' | 'fact';
 
 const CONSEQUENCE =
   /\bwhat (?:happens|happened|would happen|will happen|goes wrong|went wrong|changes|would change)\b|\bwhich (?:way|direction|side)\b|\bwhat (?:does|did|do|would|will) (?:(?!\bdo\b)[\w'-]+\s+){1,6}do (?:to|for)\b|会发生什么|会怎么样|会怎样|发生了什么|有什么(?:后果|影响|变化)|往哪(?:边|个方向)/i;
@@ -52,6 +52,7 @@ const TIME = /^(?:(?:and|so)[,\s]+)?when (?:is|are|was|were|do|does|did|will|sho
 const PROCEDURE = /\bhow (?:do|does|did|can|should|would|could) (?:you|we|i|they|one|it)\b|\bhow to\b|\bwhat are the steps\b|\bhow (?:is|are|was|were) [\w\s-]{1,40}? (?:formed|made|produced|caused)\b|怎么(?:算|求|做|写|用|工作|运作|判断|形成|来的|产生)|如何|步骤/i;
 /** "What does the 95 percent actually refer to?", "X指的是什么": what something means, which a defining sentence says. */
 const MEANING = /\bwhat (?:does|do|did) .{1,60}?\b(?:mean|refer to|stand for|represent)\b|指的是什么|是什么意思|代表什么/i;
+const PERSON = /^(?:(?:and|so|but)[,\s]+)?who\b|,\s*who (?!can|knows|wants|remembers)\w+|谁(?!来|能|知道|会)/i;
 /** "…, elastic or inelastic?", "wider or narrower?", "是A还是B": two options side by side. */
 const CHOICE = /\b[\w-]+ or [\w-]+\s*\??\s*$|\b(?:is it|are they|does it get) [\w -]+ or [\w -]+\?|还是/i;
 
@@ -63,6 +64,7 @@ export function askedFor(question: string): AskedFor {
   if (KIND.test(question)) return 'kind';
   if (CONSEQUENCE.test(question)) return 'consequence';
   if (CHOICE.test(question)) return 'choice';
+  if (PERSON.test(question)) return 'person';
   if (PROCEDURE.test(question)) return 'procedure';
   return 'fact';
 }
