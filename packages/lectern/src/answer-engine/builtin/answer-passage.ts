@@ -61,6 +61,12 @@ const LENGTH_EXPONENT = 0.1;
 /** A sentence the teacher marks as a mistake right after ("错！", "Wrong.") is what not to say. */
 const MARKED_WRONG = /^(?:wrong|no|nope|not quite|incorrect|错|不对|错了)[.!！。]*$/i;
 const MARKED_WRONG_WEIGHT = 0.4;
+/**
+ * "Picture a pathway…", "Imagine a year with perfect weather.", "假设…": a sentence that sets up
+ * a case to think about, which what follows resolves; it is not itself the answer.
+ */
+const SETUP_OPENING = /^(?:(?:so|ok|okay|now|and)[,\s]+)*(?:picture|imagine|suppose|let's say|say you|think of|think about|consider)\b|^(?:假设|想象|假如|设想)/i;
+const SETUP_WEIGHT = 0.6;
 /** Runners-up offered besides the answer. */
 const RUNNERS_UP_MAX = 2;
 /** A second sentence that is not the first one's continuation must score this share of it. */
@@ -269,6 +275,7 @@ class SentenceRanker {
     if (query.kind !== null && query.kind.length > 0) score *= this.namesKind(at, query.kind) ? ROLE_FIT_WEIGHT : ROLE_MISFIT_WEIGHT;
     score *= this.novelty(at, query);
     if (MARKED_WRONG.test(this.all[at + 1]?.text.trim() ?? '')) score *= MARKED_WRONG_WEIGHT;
+    if (SETUP_OPENING.test(sentence.text.trim())) score *= SETUP_WEIGHT;
     if (isEmphasised(sentence.text) || isEmphasised(this.all[at - 1]?.text ?? '')) score *= EMPHASIS_WEIGHT;
     const span = Math.max(1, this.all.length - 1);
     score *= 1 + (RECENCY_WEIGHT * at) / span;

@@ -81,6 +81,17 @@ describe('answerPassage: roles and question parts', () => {
     assert.match(passage?.sentences[0]?.text ?? '', /switch that turns the heat off/);
   });
 
+  it('answers with what resolves a set-up ("Imagine…"), not with the set-up', () => {
+    const setUp = classSentences(lines([
+        'Limescale builds up where the water is hard.',
+        'Vinegar dissolves limescale in an hour or so.',
+        'Imagine a kettle with a cracked lid on a gas stove.',
+        'The steam leaks out, so it never whistles.',
+        'Now, descaling again: rinse twice after the vinegar.',
+      ], 910_500), 0);
+    assert.match(passage1('What happens to a kettle with a cracked lid?', setUp), /never whistles/);
+  });
+
   it('answers "what kind of" with a sentence that names a kind', () => {
     assert.match(passage1('What kind of valve opens when the pressure gets high?', before), /safety valve/);
   });
