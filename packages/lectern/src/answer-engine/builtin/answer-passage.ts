@@ -1,70 +1,438 @@
 // The two sentences of the class that answer a question the teacher put to the room. A teacher
-// checks what was just taught, so the answer is in the class's own explanation: the passage
-// that shares the question's subject words, whose role fits what is asked (a reason for
-// "why", a definition for "what is"), and that is not itself a question or an announcement.
-import { findAnnouncement } from '../text/announcements.js';
-import { Bm25Index, SENTENCE_LENGTH_NORMALISATION_B } from '../text/bm25.js';
+// checks what was just taught, so the answer is in the class's own explanation: the sentence
+// that shares the question's words (and the words of the case it sets up), whose role fits
+// what is asked (a reason for "why", a number for "how many", what follows for "what
+// happens"), and that is not itself a question or an announcement. A line that asks two things
+// ("Why does it work? What kind of inhibition is that?") gets one sentence for each.
+import { findAnnouncement, timeExpressions } from '../text/announcements.js';
+import { askedLine } from '../text/asked-part.js';
+import type { AskedLine } from '../text/asked-part.js';
+import { isEmphasised } from '../text/emphasis.js';
 import { isDefinition, isExample } from '../text/explanations.js';
-import { questionIntent } from '../text/question-intent.js';
-import { isQuestion } from '../text/questions.js';
-import { tokenize } from '../text/tokens.js';
+import { askedFor, askedKind, choiceOptions } from '../text/question-intent.js';
+import type { AskedFor } from '../text/question-intent.js';
+import { questionStrength } from '../text/questions.js';
+import { stem } from '../text/stems.js';
+import { termRuns, tokenize } from '../text/tokens.js';
 import type { ClassSentence } from './class-sentences.js';
 
+/** How much the words of the case a question sets up ("Back to the phone book.") count beside its own. */
+const CONTEXT_WEIGHT = 0.6;
+/** The words of the line's other questions: the same topic, a weaker pointer to this answer. */
+const SIBLING_WEIGHT = 0.4;
+/** A question with fewer content terms than this leans on what came before it. */
+const SELF_CONTAINED_TERMS = 2;
+/** A second question that points back ("What kind is that?") is about what the first answer said. */
+const FIRST_ANSWER_WEIGHT = 0.4;
 /**
- * A passage is a sentence and the one after it: a teacher states a point and explains it in
- * the next breath ("So it shifts toward fewer moles. Four go to two."), and a rescue speaks two
- * sentences.
+ * An answer sits next to the sentences that set up its case: "Trypsin likes it around 8." then
+ * "Far from its optimum pH it denatures." A sentence gets this share of its neighbours' match.
  */
-const PASSAGE_SENTENCES = 2;
+const NEIGHBOUR_SHARE = 0.35;
+/** The class asked itself the same thing and answered in the next sentences: a strong sign. */
+const SELF_ANSWER_SHARE = 0.8;
+const SELF_ANSWER_SENTENCES = 2;
+/** The question's own words, as coverage counts them: those it weighs more than its set-up. */
+const OWN_WORD_WEIGHT_MIN = 0.6;
+/** A phrase of the question said as it is counts this much again, on top of its words. */
+const PHRASE_SHARE = 0.5;
+/**
+ * "What happens if…", "What goes wrong": the class set up the case and then said what follows,
+ * so the sentences after a match get these shares of it, nearest first.
+ */
+const FOLLOWING_SHARES = [0.7, 0.5, 0.3];
+const CASE_SHARE = 0.6;
+const CASE_CUE = /\b(?:if|when|suppose|imagine|say|once)\b|如果|假如|假设|要是|一旦|的时候/i;
 /** A later explanation outranks an earlier one of equal match by up to this share: it is what the class is on. */
-const RECENCY_WEIGHT = 0.5;
-/** A passage whose role fits the question (a reason for "why") outranks one that only shares its words. */
-const ROLE_FIT_WEIGHT = 1.3;
+const RECENCY_WEIGHT = 0.3;
+/** A sentence whose role fits what is asked outranks one that only shares its words. */
+const ROLE_FIT_WEIGHT = 1.7;
+/** A "how many" asked, and a sentence without a number: it cannot be the answer. */
+const ROLE_MISFIT_WEIGHT = 0.6;
 /** A worked example answers "what is" worse than the sentence that defines. */
 const EXAMPLE_WEIGHT = 0.85;
-/** Cues that a sentence gives a reason or a consequence, in English and Chinese. */
-const REASON_CUES = /\b(?:because|since|so|that's why|the reason|which means|that means|so that)\b|因为|由于|所以|原因|导致|因此/i;
-/** A sentence with fewer content terms ("Right.", "Good.") explains nothing. */
-const MIN_CONTENT_TERMS = 2;
+/** What the teacher stressed ("write that down", "people lose marks on this") is what a check asks back. */
+const EMPHASIS_WEIGHT = 1.25;
+/**
+ * Length normalisation of the match, as a power of the sentence's length against the class's
+ * average: soft, so a long explanation is not beaten by a fragment that repeats one word.
+ */
+const LENGTH_EXPONENT = 0.1;
+/** A sentence the teacher marks as a mistake right after ("错！", "Wrong.") is what not to say. */
+const MARKED_WRONG = /^(?:wrong|no|nope|not quite|incorrect|错|不对|错了)[.!！。]*$/i;
+const MARKED_WRONG_WEIGHT = 0.4;
+/**
+ * "Picture a pathway…", "Imagine a year with perfect weather.", "假设…": a sentence that sets up
+ * a case to think about, which what follows resolves; it is not itself the answer.
+ */
+const SETUP_OPENING = /^(?:(?:so|ok|okay|now|and)[,\s]+)*(?:picture|imagine|suppose|let's say|say you|think of|think about|consider)\b|^(?:假设|想象|假如|设想)/i;
+const SETUP_WEIGHT = 0.6;
+/** Runners-up offered besides the answer. */
+const RUNNERS_UP_MAX = 2;
+/** A second sentence that is not the first one's continuation must score this share of it. */
+const SECOND_SCORE_MIN = 0.5;
+
+/**
+ * Cues that a sentence gives a reason, in English and Chinese. "So" and 所以 count inside a
+ * sentence ("it's slow, so they compromise" holds both halves); a sentence that opens with
+ * them draws a conclusion, and for "why" its reason is the sentence before (see carried()).
+ */
+const REASON_CUES = /\b(?:because|since(?=,?\s+(?:it|they|we|you|he|she|the|this|that|there|an?|nobody|no one|everyone)\b)|that's why|this is why|which is why|the reason|which means|that means|so that|otherwise|due to)\b|因为|由于|原因|导致|从而|否则/i;
+const INNER_CONCLUSION = /\S[^.!?。！？]*?(?:,\s*|\s)(?:so|therefore|hence)\b|[^，,]+[，,](?:所以|因此|于是)/i;
+const CONSEQUENCE_CUES =
+  /\b(?:so|then|becomes?|became|ends? up|turns? into|shifts?|stops?|breaks?|gets?|goes|would|will|until|forever|never|no longer|anymore)\b|就|会|变成|变得|最后|导致|所以|结果|于是/i;
+/**
+ * A rule the class stated: a condition and what follows ("If demand is inelastic, revenue goes
+ * up", "Take an enzyme far from its optimum and it denatures", "如果…就…"). A check question
+ * about a case is answered by the rule the case falls under.
+ */
+const RULE =
+  /^(?:(?:so|and|but|now|remember|again)[,\s]+)?(?:if|when|whenever|once|take|any|every|the more|the (?:higher|lower|bigger|smaller|faster|longer|larger))\b|\b(?:always|never|tends? to|in general|as long as)\b|如果|只要|一旦|越.{1,8}越|无论/i;
+const RULE_WEIGHT = 1.2;
+/** "The Estates-General is an assembly of…", "Bias is a problem with…": a subject said to be something. */
+const COPULA_DEFINITION = /^(?:(?:so|now|and|ok|okay|well)[,\s]+)*((?:the |an? )?[\w'-]+(?: [\w'-]+){0,3}) (?:is|are|means|refers to) (?:an?|the|when|what|how|where|just|basically|about)\b/i;
+
+/** Whether the sentence says what the question's own subject is: "The 95 percent is about…", not "The true p is a…". */
+function definesAsked(query: WeightedQuery, text: string): boolean {
+  const subject = COPULA_DEFINITION.exec(text.trim())?.[1];
+  return subject !== undefined && tokenize(subject).some((term) => (query.weights.get(stem(term)) ?? 0) >= OWN_WORD_WEIGHT_MIN);
+}
+const NOT_WHAT_IT_MEANS = /\b(?:does not|doesn't|did not|didn't) mean\b|\b(?:is not|isn't) (?:about|saying|that)\b|并不是说|不是说|并不意味着|不等于/i;
+/**
+ * "How do you update low and high?", "怎么算": a procedure is said as steps and conditions
+ * ("If it's smaller, set low to mid plus one", "先…然后…").
+ */
+const STEP_CUES = /\b(?:first|then|next|after that|finally|if|when|set|compute|take|divide|multiply|add|subtract|plug|start)\b|先|然后|再|接着|最后|如果|把|算/i;
+/** A name said inside a sentence ("…, Third Estate one.", "Necker"): capitalised, not as the sentence's first word. */
+const NAMED = /\S\s+(?:[A-Z][a-z]+|[A-Z]{2,})\b/;
+/** A number said as digits or words: the answer to "how many". */
+const NUMBER =
+  /\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|hundred|thousand|million|billion|half|double|twice|triple|quadruple|times)\b|[一二三四五六七八九十百千万亿两半倍]/i;
+const WH_OPENING = /^(?:(?:and|so|but)[,\s]+)?(?:what|why|how|who|which|when|where)\b|为什么|为何|怎么|什么|哪/i;
+/** A sentence that carries its thought on from the one before keeps this share of that one's match. */
+const CONTINUED_SHARE = 0.8;
+/**
+ * An answer adds to the question: a sentence made only of the question's words ("The Haber
+ * process uses an iron catalyst." for "What does the iron catalyst do?") restates it. The
+ * factor grows from this floor to 1 as the sentence brings new content words.
+ */
+const RESTATEMENT_FLOOR = 0.5;
+const NEW_TERMS_FOR_FULL_CREDIT = 2;
+const HAN_BIGRAMS_PER_WORD = 3;
+const HAN_BIGRAM = /[\u3400-\u9fff]{2}/;
+/** Sentences that carry on from the one before: "Because…", "So…", "That's why…", "所以…". */
+export const CONTINUATION_OPENING =
+  /^(?:(?:and|but)[,\s]+)?(?:because|so|that's|this is|which|it|they|then|hence|therefore|but|however|yet|otherwise)\b|^(?:因为|所以|这样|于是|因此|也就是说|但是|可是|不过|否则|那么)/i;
+/** A conclusion drawn from what was said before it: for "why" and "how", the reason or the way is that before. */
+const CONCLUSION_OPENING = /^(?:(?:and|but)[,\s]+)?(?:so|hence|therefore|that's why|this is why|which is why|that's how|this is how)\b|^(?:所以|因此|于是|这就是|这样就)/i;
 
 export interface AnswerPassage {
+  /** What to say, in the order to say it: the best answer first. */
   sentences: ClassSentence[];
+  score: number;
+  /** Share (0..1) of the first question's own word weight that the sentences said hold. */
+  coverage: number;
+  /** The next best answers to the first question, best first: a written answer can quote more than a spoken one. */
+  runnersUp: ClassSentence[];
+}
+
+interface WeightedQuery {
+  weights: Map<string, number>;
+  /** Adjacent term pairs of the question ("iron catalyst", "low equal"), keyed "a b", with their weight. */
+  pairs: Map<string, number>;
+  wants: AskedFor;
+  options: string[];
+  /** Whether the line sets up a case ("if I add nitrogen", "suppose…", 如果): what follows it is the answer. */
+  hasCase: boolean;
+  /** For "what kind of inhibition": the stems of the kind's noun, which a naming sentence qualifies. */
+  kind: string[] | null;
+}
+
+/**
+ * The sentences of `before` (the class up to the question, oldest first) that best answer
+ * `asked` (the teacher's question line, or its parts), or undefined when no statement shares
+ * a content word with it.
+ */
+export function answerPassage(
+  asked: string | AskedLine,
+  before: readonly ClassSentence[],
+  /** How telling each (stemmed) term of the question is, e.g. by part of speech; 1 when not given. */
+  termWeight: (term: string) => number = () => 1,
+): AnswerPassage | undefined {
+  const line = typeof asked === 'string' ? askedLine(asked) : asked;
+  // "And why?" names nothing but still asks: its words come from the rest of the line.
+  const questions = line.questions.filter((q) => tokenize(q).length > 0 || WH_OPENING.test(q.trim()));
+  if (questions.length === 0 && line.context.every((c) => tokenize(c).length === 0)) return undefined;
+  const asking = questions.length > 0 ? questions : line.questions;
+  // Homework and exam lines answer "when is it due?" and nothing else a teacher checks.
+  const ranker = new SentenceRanker(before, asking.some((q) => askedFor(q) === 'time'));
+  if (ranker.candidates.length === 0) return undefined;
+
+  const queryFor = (at: number, extra?: readonly string[]): WeightedQuery => {
+    const weights = new Map<string, number>();
+    const pairs = new Map<string, number>();
+    const add = (texts: readonly string[], weight: number): void => {
+      for (const run of texts.flatMap((t) => termRuns(t))) {
+        const keys = run.map(stem);
+        keys.forEach((key, i) => {
+          weights.set(key, Math.max(weights.get(key) ?? 0, weight * termWeight(key)));
+          const next = keys[i + 1];
+          if (next !== undefined) pairs.set(`${key} ${next}`, Math.max(pairs.get(`${key} ${next}`) ?? 0, weight));
+        });
+      }
+    };
+    add(asking.filter((_, i) => i !== at), SIBLING_WEIGHT);
+    add(line.context, CONTEXT_WEIGHT);
+    if (extra !== undefined) add(extra, FIRST_ANSWER_WEIGHT);
+    add([asking[at] ?? ''], 1);
+    const question = asking[at] ?? line.context.join(' ');
+    const kind = askedKind(question);
+    const hasCase = CASE_CUE.test([question, ...line.context].join(' '));
+    return { weights, pairs, wants: askedFor(question), options: choiceOptions(question), hasCase, kind: kind === null ? null : tokenize(kind).map(stem) };
+  };
+
+  const primary = queryFor(0);
+  const first = ranker.best(primary, new Set());
+  if (first === undefined) return undefined;
+  const chosen = [first.sentence];
+  let second: ClassSentence | undefined;
+  if (asking.length > 1) {
+    // One sentence for each thing asked; a second question that names little ("What kind is
+    // that?") is about what the first answer said.
+    const pointsBack = tokenize(asking[1] ?? '').length < SELF_CONTAINED_TERMS;
+    second = ranker.best(queryFor(1, pointsBack ? [first.sentence.text] : undefined), new Set(chosen))?.sentence;
+  }
+  second ??= ranker.continuation(first.sentence, primary);
+  if (second !== undefined) chosen.push(second);
+  const runnersUp = ranker
+    .ranked(primary)
+    .filter((r) => !chosen.includes(r.sentence) && r.score >= SECOND_SCORE_MIN * first.score)
+    .slice(0, RUNNERS_UP_MAX)
+    .map((r) => r.sentence);
+  return { sentences: chosen, score: first.score, coverage: ranker.coverage(chosen, primary), runnersUp };
+}
+
+interface Scored {
+  sentence: ClassSentence;
   score: number;
 }
 
-/**
- * The passage of `before` (the class up to the question, oldest first) that best answers
- * `asked` (the asking words of the question), or undefined when no statement shares a
- * content word with it.
- */
-export function answerPassage(asked: string, before: readonly ClassSentence[]): AnswerPassage | undefined {
-  const query = tokenize(asked);
-  if (query.length === 0) return undefined;
-  const statements = before.filter((s) => s.terms.length >= MIN_CONTENT_TERMS && !isQuestion(s.text) && findAnnouncement(s.text) === null);
-  if (statements.length === 0) return undefined;
-  const index = new Bm25Index(statements.map((s) => s.terms), SENTENCE_LENGTH_NORMALISATION_B);
-  const matched = new Map(index.search(query, statements.length).map((r) => [r.index, r.score]));
-  const intent = questionIntent(asked);
-  const first = statements[0]?.position ?? 0;
-  const span = Math.max(1, (statements[statements.length - 1]?.position ?? 0) - first);
-  let best: AnswerPassage | undefined;
-  for (const [at, score] of matched) {
-    const sentences = statements.slice(at, at + PASSAGE_SENTENCES);
-    let total = sentences.reduce((sum, _, offset) => sum + (matched.get(at + offset) ?? 0), 0);
-    total *= roleFit(intent, sentences);
-    total *= 1 + (RECENCY_WEIGHT * ((sentences[0]?.position ?? first) - first)) / span;
-    if (score > 0 && (best === undefined || total > best.score)) best = { sentences, score: total };
+/** The class before the question, ready to be ranked against the questions of one line. */
+class SentenceRanker {
+  /** Every sentence before the question, questions included: a question the class asked itself lends its match to the answer after it. */
+  private readonly all: readonly ClassSentence[];
+  private readonly stems: readonly Set<string>[];
+  /** Each sentence's adjacent stem pairs, keyed "a b". */
+  private readonly pairs: readonly Set<string>[];
+  private readonly lengths: readonly number[];
+  private readonly averageLength: number;
+  private readonly idfs = new Map<string, number>();
+  private readonly questionAt: readonly boolean[];
+  /** Indexes into `all` of the statements that may answer. */
+  readonly candidates: readonly number[];
+
+  constructor(before: readonly ClassSentence[], announcementsAnswer: boolean) {
+    this.all = before;
+    this.stems = before.map((s) => new Set(s.terms.map(stem)));
+    this.pairs = before.map((s) => {
+      const keys = s.terms.map(stem);
+      return new Set(keys.slice(1).map((key, i) => `${keys[i] ?? ''} ${key}`));
+    });
+    this.lengths = before.map((s) => s.terms.length);
+    this.questionAt = before.map((s) => asks(s.text));
+    this.candidates = before.flatMap((s, i) => (s.terms.length > 0 && !this.questionAt[i] && (announcementsAnswer || findAnnouncement(s.text) === null) ? [i] : []));
+    const total = this.lengths.reduce((sum, n) => sum + n, 0);
+    this.averageLength = before.length > 0 ? Math.max(1, total / before.length) : 1;
+    const df = new Map<string, number>();
+    for (const set of this.stems) for (const term of set) df.set(term, (df.get(term) ?? 0) + 1);
+    const n = before.length;
+    for (const [term, count] of df) this.idfs.set(term, Math.log(1 + (n - count + 0.5) / (count + 0.5)));
   }
-  return best;
+
+  /** How much of the query sentence `at` holds, idf-weighted, softly normalised by length. */
+  private match(at: number, query: WeightedQuery): number {
+    const set = this.stems[at];
+    if (set === undefined) return 0;
+    let sum = 0;
+    for (const [term, weight] of query.weights) if (set.has(term)) sum += weight * (this.idfs.get(term) ?? 0);
+    if (sum === 0) return 0;
+    // The question's words in the question's order ("low equals mid", 海陆热力) name its case, not just its topic.
+    const pairs = this.pairs[at];
+    for (const [pair, weight] of query.pairs) {
+      if (pairs?.has(pair) !== true) continue;
+      const [a = '', b = ''] = pair.split(' ');
+      sum += PHRASE_SHARE * weight * ((this.idfs.get(a) ?? 0) + (this.idfs.get(b) ?? 0)) / 2;
+    }
+    return sum / Math.pow(Math.max(1, this.lengths[at] ?? 0) / this.averageLength, LENGTH_EXPONENT);
+  }
+
+  private score(at: number, query: WeightedQuery, carried: readonly number[]): number {
+    const sentence = this.all[at];
+    if (sentence === undefined) return 0;
+    let score = carried[at] ?? 0;
+    if (score === 0) return 0;
+    score *= roleFit(query, sentence.text);
+    if (query.kind !== null && query.kind.length > 0) score *= this.namesKind(at, query.kind) ? ROLE_FIT_WEIGHT : ROLE_MISFIT_WEIGHT;
+    score *= this.novelty(at, query);
+    if (MARKED_WRONG.test(this.all[at + 1]?.text.trim() ?? '')) score *= MARKED_WRONG_WEIGHT;
+    if (SETUP_OPENING.test(sentence.text.trim())) score *= SETUP_WEIGHT;
+    if (isEmphasised(sentence.text) || isEmphasised(this.all[at - 1]?.text ?? '')) score *= EMPHASIS_WEIGHT;
+    const span = Math.max(1, this.all.length - 1);
+    score *= 1 + (RECENCY_WEIGHT * at) / span;
+    return score;
+  }
+
+  /** Whether the sentence names a kind of the noun: a word before it qualifies it ("competitive inhibitor", 氧化反应). */
+  private namesKind(at: number, kind: readonly string[]): boolean {
+    const head = kind[kind.length - 1] ?? '';
+    for (const pair of this.pairs[at] ?? []) if (pair.endsWith(` ${head}`)) return true;
+    return false;
+  }
+
+  /** How much the sentence adds to the question: RESTATEMENT_FLOOR when nothing, 1 from a couple of new words on. */
+  private novelty(at: number, query: WeightedQuery): number {
+    let added = 0;
+    for (const term of this.stems[at] ?? []) if (!query.weights.has(term)) added++;
+    // Han bigrams overlap: one new two-character word brings up to three new bigrams.
+    const perTerm = HAN_BIGRAM.test(this.all[at]?.text ?? '') ? HAN_BIGRAMS_PER_WORD : 1;
+    return RESTATEMENT_FLOOR + (1 - RESTATEMENT_FLOOR) * Math.min(1, added / perTerm / NEW_TERMS_FOR_FULL_CREDIT);
+  }
+
+  /**
+   * Each sentence's match with what it takes from its neighbours: a share of the sentences
+   * beside it, most of a question the class asked itself just before, most of the sentence
+   * it carries on from ("But…", "So…", "Because…"), and for a reason, most of the conclusion
+   * drawn from it right after ("So the wind blows from the sea.").
+   */
+  private carried(query: WeightedQuery): number[] {
+    const matches = this.all.map((_, at) => this.match(at, query));
+    const carried = matches.map((own, at) => {
+      let lent = Math.max(matches[at - 1] ?? 0, matches[at + 1] ?? 0) * NEIGHBOUR_SHARE;
+      for (let back = 1; back <= SELF_ANSWER_SENTENCES; back++) {
+        if (this.questionAt[at - back] === true) lent = Math.max(lent, (matches[at - back] ?? 0) * SELF_ANSWER_SHARE);
+      }
+      if (drawsConclusions(query) && CONCLUSION_OPENING.test(this.all[at + 1]?.text.trim() ?? '')) lent = Math.max(lent, (matches[at + 1] ?? 0) * CONTINUED_SHARE);
+      if (query.wants === 'consequence') FOLLOWING_SHARES.forEach((share, i) => (lent = Math.max(lent, (matches[at - 1 - i] ?? 0) * share)));
+      // The sentence that sets up the case ("Somebody writes low equals mid.") is not what follows from it.
+      return (query.wants === 'consequence' && query.hasCase ? CASE_SHARE * own : own) + lent;
+    });
+    // A chain of carried-on sentences passes the match along, a share at each step.
+    for (let at = 1; at < carried.length; at++) {
+      if (CONTINUATION_OPENING.test(this.all[at]?.text.trim() ?? '')) carried[at] = Math.max(carried[at] ?? 0, (carried[at - 1] ?? 0) * CONTINUED_SHARE);
+    }
+    return carried;
+  }
+
+  /** Rankings already made, per query: the answer, its continuation and its runners-up share one. */
+  private readonly rankings = new Map<WeightedQuery, Scored[]>();
+
+  ranked(query: WeightedQuery): Scored[] {
+    const known = this.rankings.get(query);
+    if (known !== undefined) return known;
+    const ranking = this.rank(query);
+    this.rankings.set(query, ranking);
+    return ranking;
+  }
+
+  private rank(query: WeightedQuery): Scored[] {
+    const carried = this.carried(query);
+    return this.candidates
+      .map((at) => ({ at, score: this.score(at, query, carried) }))
+      .filter((r) => r.score > 0)
+      .sort((a, b) => b.score - a.score || b.at - a.at)
+      .flatMap(({ at, score }) => {
+        const sentence = this.all[at];
+        return sentence === undefined ? [] : [{ sentence, score }];
+      });
+  }
+
+  /** How much of the query's own (full-weight) words, idf-weighted, the sentences hold. */
+  coverage(sentences: readonly ClassSentence[], query: WeightedQuery): number {
+    const held = new Set(sentences.flatMap((s) => [...(this.stems[this.all.indexOf(s)] ?? [])]));
+    let total = 0;
+    let matched = 0;
+    // A word the class never said weighs most: the question is about something it did not cover.
+    const unseen = Math.log(1 + (this.all.length + 0.5) / 0.5);
+    for (const [term, weight] of query.weights) {
+      if (weight < OWN_WORD_WEIGHT_MIN) continue;
+      const idf = this.idfs.get(term) ?? unseen;
+      total += idf;
+      if (held.has(term)) matched += idf;
+    }
+    return total > 0 ? matched / total : 0;
+  }
+
+  best(query: WeightedQuery, taken: ReadonlySet<ClassSentence>): Scored | undefined {
+    return this.ranked(query).find((r) => !taken.has(r.sentence));
+  }
+
+  /**
+   * What to say after `first`: the class's next sentence when it carries the point on (a
+   * reason, a consequence, more of the question's words), else the next best answer if it
+   * scores near the first.
+   */
+  continuation(first: ClassSentence, query: WeightedQuery): ClassSentence | undefined {
+    const at = this.all.indexOf(first);
+    // "So the wind blows from the sea." answers "why" only with what it was drawn from.
+    const previous = this.all[at - 1];
+    if (drawsConclusions(query) && CONCLUSION_OPENING.test(first.text.trim()) && previous !== undefined && this.candidates.includes(at - 1)) return previous;
+    const next = this.all[at + 1];
+    const nextIsCandidate = next !== undefined && this.candidates.includes(at + 1);
+    if (nextIsCandidate && (this.match(at + 1, query) > 0 || CONTINUATION_OPENING.test(next.text.trim()) || /[:：]\s*$/.test(first.text))) return next;
+    const ranked = this.ranked(query);
+    const top = ranked[0]?.score ?? 0;
+    const runnerUp = ranked.find((r) => r.sentence !== first);
+    if (runnerUp !== undefined && runnerUp.score >= SECOND_SCORE_MIN * top) return runnerUp.sentence;
+    return nextIsCandidate ? next : undefined;
+  }
 }
 
-/** How well the passage's role suits what is asked. */
-function roleFit(intent: ReturnType<typeof questionIntent>, sentences: readonly ClassSentence[]): number {
-  const text = sentences.map((s) => s.text).join(' ');
-  if (intent === 'why') return REASON_CUES.test(text) ? ROLE_FIT_WEIGHT : 1;
-  if (intent === 'what') {
-    if (isDefinition(text)) return ROLE_FIT_WEIGHT;
-    return isExample(sentences[0]?.text ?? '') ? EXAMPLE_WEIGHT : 1;
+/** "Why" and "how" questions are answered by what a conclusion ("So…", "That's how…", 这就是…) was drawn from. */
+function drawsConclusions(query: WeightedQuery): boolean {
+  return query.wants === 'reason' || query.wants === 'procedure';
+}
+
+/**
+ * Whether a sentence of the class asks rather than tells. "So when the steam reaches the strip,
+ * it bends." opens like a question but its full stop says it is not one.
+ */
+function asks(text: string): boolean {
+  const strength = questionStrength(text);
+  return strength === 'certain' || (strength === 'likely' && !/[.。!！]["”’)）]*$/.test(text.trim()));
+}
+
+/** How well the sentence's role suits what is asked. */
+function roleFit(query: WeightedQuery, text: string): number {
+  const rule = query.wants !== 'quantity' && query.wants !== 'definition' && RULE.test(text) ? RULE_WEIGHT : 1;
+  return rule * roleCue(query, text);
+}
+
+function roleCue(query: WeightedQuery, text: string): number {
+  switch (query.wants) {
+    case 'reason':
+      return REASON_CUES.test(text) || INNER_CONCLUSION.test(text) ? ROLE_FIT_WEIGHT : 1;
+    case 'consequence':
+      return CONSEQUENCE_CUES.test(text) ? ROLE_FIT_WEIGHT : 1;
+    case 'quantity':
+      return NUMBER.test(text) ? ROLE_FIT_WEIGHT : ROLE_MISFIT_WEIGHT;
+    case 'kind':
+    case 'definition':
+      // "It does not mean a 95 percent probability…": what it is not, said before what it is.
+      if (NOT_WHAT_IT_MEANS.test(text)) return ROLE_MISFIT_WEIGHT;
+      if (isDefinition(text) || definesAsked(query, text)) return ROLE_FIT_WEIGHT;
+      return isExample(text) ? EXAMPLE_WEIGHT : 1;
+    case 'choice': {
+      const words = new Set(text.toLowerCase().split(/[^\p{L}\p{N}-]+/u));
+      // Chinese options are matched inside the text; English ones as whole words ("elastic" is not in "inelastic").
+      return query.options.some((option) => (/[\u3400-\u9fff]/.test(option) ? text.includes(option) : words.has(option))) ? ROLE_FIT_WEIGHT : 1;
+    }
+    case 'time':
+      return timeExpressions(text).length > 0 ? ROLE_FIT_WEIGHT : ROLE_MISFIT_WEIGHT;
+    case 'procedure':
+      return STEP_CUES.test(text) ? ROLE_FIT_WEIGHT : 1;
+    case 'person':
+      return NAMED.test(text) ? ROLE_FIT_WEIGHT : 1;
+    case 'fact':
+      return 1;
   }
-  return 1;
 }

@@ -4,12 +4,20 @@ import { Bm25Index } from '../text/bm25.js';
 import { isQuestion } from '../text/questions.js';
 import { splitSentences } from '../text/sentences.js';
 import { tokenize } from '../text/tokens.js';
+import { askedLine } from '../text/asked-part.js';
+import type { AskedLine } from '../text/asked-part.js';
+import { askedFor } from '../text/question-intent.js';
+import { timeExpressions } from '../text/announcements.js';
 import { questionIntent, refersBack } from '../text/question-intent.js';
 import { rankMaterial } from '../context/material.js';
 import { followupQueryTerms, rankEntries } from '../context/retrieval.js';
 import type { RankedEntry } from '../context/retrieval.js';
 import { classSentences } from './class-sentences.js';
 import type { Composition } from './composition.js';
+import { answerPassage, CONTINUATION_OPENING } from './answer-passage.js';
+import type { ClassSentence } from './class-sentences.js';
+import { comparedParts } from './compared-parts.js';
+import { questionTermWeight } from './question-terms.js';
 import { explanationOf, questionSubject } from './explanation.js';
 import { escapeInline, heading, paragraphs, quoteItem } from './markdown.js';
 import { bestPassage, materialQuote } from './material-grounding.js';
@@ -27,6 +35,11 @@ const EARLIER_ANSWER_SENTENCES_MAX = 2;
 /** A hit that is itself a question is shown with the entries that answered it. */
 const ANSWER_ENTRIES_AFTER_QUESTION = 2;
 const CLOSEST_MENTIONS_MAX = 2;
+/**
+ * How far back the class is read sentence by sentence for the sentences that answer the
+ * question (the whole class is searched by entry besides): a follow-up asks about the lesson.
+ */
+const PASSAGE_ENTRIES_MAX = 600;
 
 interface EarlierAnswerHit {
   text: string;
@@ -37,7 +50,8 @@ export function composeFollowup(c: Composition): string {
   const { book, request } = c;
   const question = request.question?.trim() ?? '';
   if (question.length === 0) return paragraphs([heading(book.followup.notCovered), book.followup.noQuestion]);
-  const explained = explainedAnswer(c, question);
+  const answering = answeringPositions(c, question);
+  const explained = explainedAnswer(c, question, answering.positions);
   if (explained !== undefined) return explained;
   const terms = followupQueryTerms(question, request.history, request.previousAnswer);
   const transcriptHits = rankEntries(request.entries, terms, TRANSCRIPT_HITS_MAX);
@@ -53,18 +67,18 @@ export function composeFollowup(c: Composition): string {
   };
   const silent = request.entries.length === 0 ? [book.followup.classSilent] : [];
 
-  if (answers.transcript.length + answers.material.length + answers.earlier.length === 0) {
+  if (answers.transcript.length + answers.material.length + answers.earlier.length === 0 && !answering.covered) {
     const closest = transcriptHits.slice(0, CLOSEST_MENTIONS_MAX);
     return paragraphs([
       heading(book.followup.notCovered),
       [...silent, book.followup.notCoveredText(Boolean(request.material))].join(' '),
-      closest.length > 0 ? `${book.followup.closest}\n${transcriptQuotes(c, closest)}` : '',
+      closest.length > 0 ? `${book.followup.closest}\n${transcriptQuotes(c, closest, [])}` : '',
     ]);
   }
   return paragraphs([
     heading(book.followup.answer),
     ...silent,
-    answers.transcript.length > 0 ? `${book.followup.intro}\n${transcriptQuotes(c, answers.transcript)}` : '',
+    answers.transcript.length > 0 || answering.covered ? `${book.followup.intro}\n${transcriptQuotes(c, answers.transcript, answering.positions)}` : '',
     ...answers.material.flatMap((hit) =>
       request.material ? [`${book.followup.fromMaterial(escapeInline(request.material.filename))}\n${materialQuote(request.material, hit, terms)}`] : [],
     ),
@@ -75,8 +89,8 @@ export function composeFollowup(c: Composition): string {
 }
 
 /** Hits in class order; a hit that is a question brings the entries that answered it. */
-function transcriptQuotes(c: Composition, hits: readonly RankedEntry[]): string {
-  const positions = new Set<number>();
+function transcriptQuotes(c: Composition, hits: readonly RankedEntry[], answering: readonly number[]): string {
+  const positions = new Set<number>(answering);
   for (const hit of hits) {
     positions.add(hit.position);
     if (!isQuestion(hit.entry.text)) continue;
@@ -114,7 +128,7 @@ const ABOUT_LINE_ZH = /^关于\*\*(.+?)\*\*：/m;
  * A follow-up whose question only points back ("Why is that?") is about the earlier answer's
  * subject. Undefined when the question names no subject: the general search answers it.
  */
-function explainedAnswer(c: Composition, question: string): string | undefined {
+function explainedAnswer(c: Composition, question: string, answering: readonly number[]): string | undefined {
   const { book, request, models } = c;
   const intent = questionIntent(question);
   const sentences = classSentences(request.entries, 0);
@@ -136,7 +150,12 @@ function explainedAnswer(c: Composition, question: string): string | undefined {
   }
   const explanation = explanationOf(subject.term, question, sentences);
   const quoted = explanation.sentences.length > 0 ? explanation.sentences : explanation.mentions.slice(0, MENTIONS_SHOWN_MAX);
-  let lines = quoted.map((s) => ({ position: s.position, line: quoteItem(c.clock(s.entry), s.text) }));
+  // Whole entries are quoted: what was said at that moment, with the sentence around the match.
+  const positions = new Set([...quoted.map((s) => s.position), ...answering]);
+  let lines = [...positions].flatMap((position) => {
+    const entry = request.entries[position];
+    return entry === undefined ? [] : [{ position, line: quoteItem(c.clock(entry), entry.text) }];
+  });
   if ((intent === 'why' || intent === 'how') && !explanation.reasoned) {
     // The class never asked this itself nor said "because": the passages that share most of
     // the question's words stand beside the definition.
@@ -146,6 +165,7 @@ function explainedAnswer(c: Composition, question: string): string | undefined {
     }
     lines = lines.sort((a, b) => a.position - b.position);
   }
+  lines = lines.sort((a, b) => a.position - b.position);
   const explained = explanation.sentences.length > 0 || lines.length > quoted.length;
   const fromClass = lines.length === 0 ? '' : `${explained ? book.followup.intro : book.followup.mentioned}\n${lines.map((l) => l.line).join('\n')}`;
   return paragraphs([
@@ -154,4 +174,39 @@ function explainedAnswer(c: Composition, question: string): string | undefined {
     fromClass,
     material !== null && slide !== undefined ? `${book.followup.fromMaterial(escapeInline(material.filename))}\n${materialQuote(material, slide, tokenize(subject.term))}` : '',
   ]);
+}
+
+/**
+ * The entries that answer the question, found as a rescue finds its answer (answer-passage.ts):
+ * the sentences whose words and role fit what is asked — for a comparison, what was said about
+ * each side — each with the entry that carries it on ("It would normally be due Friday, but…").
+ */
+interface Answering {
+  /** Entries to quote, in class order. */
+  positions: number[];
+  /** Whether they hold most of what the question asks about: then the class did cover it. */
+  covered: boolean;
+}
+
+function answeringPositions(c: Composition, question: string): Answering {
+  const { entries } = c.request;
+  const start = Math.max(0, entries.length - PASSAGE_ENTRIES_MAX);
+  const sentences = classSentences(entries.slice(start), start);
+  const sides = comparedParts(question);
+  // Each side on its own: the other side's words would pull its answer over.
+  const lines: AskedLine[] = sides.length === 2 ? sides.map((side) => ({ questions: [c.book.followup.whatIs(side)], context: [] })) : [askedLine(question)];
+  const passages = lines.flatMap((line) => answerPassage(line, sentences, questionTermWeight([...line.context, ...line.questions].join(' '), c.models)) ?? []);
+  // A written answer has room for the runner-up too: the class may have said it twice, better the second time.
+  const found: ClassSentence[] = passages.flatMap((passage) => [...passage.sentences, ...(sides.length === 2 ? [] : passage.runnersUp.slice(0, 1))]);
+  const timeAsked = askedFor(question) === 'time';
+  const positions = new Set<number>();
+  for (const sentence of found) {
+    positions.add(sentence.position);
+    const next = entries[sentence.position + 1];
+    if (next === undefined) continue;
+    const carriesOn = CONTINUATION_OPENING.test(next.text.trim()) || (timeAsked && timeExpressions(next.text).length > 0);
+    if (carriesOn) positions.add(sentence.position + 1);
+  }
+  const covered = passages.length > 0 && passages.every((passage) => passage.coverage >= ANSWER_COVERAGE_MIN);
+  return { positions: [...positions].sort((a, b) => a - b), covered };
 }

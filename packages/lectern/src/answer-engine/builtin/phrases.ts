@@ -87,6 +87,8 @@ export interface Phrasebook {
     about(subject: string): string;
     /** Mentions that do not explain it, shown when nothing better was said. */
     mentioned: string;
+    /** "What is X?" in the class's language: one side of a comparison, asked on its own. */
+    whatIs(subject: string): string;
   };
 }
 
@@ -164,6 +166,7 @@ const ENGLISH: Phrasebook = {
     noQuestion: 'There was no question to answer.',
     about: (subject) => `About **${subject}**:`,
     mentioned: 'The class mentioned it here, without explaining it further:',
+    whatIs: (subject) => `What is ${subject}?`,
   },
 };
 
@@ -241,6 +244,7 @@ const CHINESE: Phrasebook = {
     noQuestion: '没有需要回答的问题。',
     about: (subject) => `关于**${subject}**：`,
     mentioned: '课堂上提到过它，但没有进一步解释：',
+    whatIs: (subject) => `${subject}是什么？`,
   },
 };
 

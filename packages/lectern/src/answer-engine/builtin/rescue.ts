@@ -6,9 +6,10 @@ import { isExample } from '../text/explanations.js';
 import { tokenize } from '../text/tokens.js';
 import { isQuestion } from '../text/questions.js';
 import { announcedTopic } from '../text/topics.js';
-import { askedPart } from '../text/asked-part.js';
+import { askedLine } from '../text/asked-part.js';
 import { asksForDefinition } from '../text/question-intent.js';
 import { answerPassage } from './answer-passage.js';
+import { questionTermWeight } from './question-terms.js';
 import { recentEntries, windowMinutesFor } from '../context/window.js';
 import { centralSentences } from './centrality.js';
 import { classSentences } from './class-sentences.js';
@@ -93,7 +94,9 @@ export function composeRescue(c: Composition): string {
     .flatMap(({ index: at }) => statements[at] ?? []);
   // "What is X?" is answered by X's defining sentence; any other question (what happens, why,
   // how many, which) by the passage of the class that explains what it asks about.
-  const answer = (asksForDefinition(question.sentence.text) ? undefined : answerFromPassage(c, sentences, question)) ?? answerFromClass(c, sentences, question);
+  // A line that also asks something else ("Why is he calling it? What's he after?") is answered from the passage.
+  const onlyDefinitions = askedLine(question.sentence.entry.text).questions.every((q) => asksForDefinition(q));
+  const answer = (onlyDefinitions ? undefined : answerFromPassage(c, sentences, question)) ?? answerFromClass(c, sentences, question);
   const best = support.find((s) => s.terms.length >= MIN_RESTATED_TERMS && announcedTopic(s.text) === null);
   const say =
     answer.say ??
@@ -186,11 +189,13 @@ function answerFromPassage(c: Composition, window: readonly ClassSentence[], que
   const { book, language, request } = c;
   const windowStart = window[0]?.position ?? 0;
   const start = Math.max(0, windowStart - PASSAGE_ENTRIES_MAX);
-  const before = [...classSentences(request.entries.slice(start, windowStart), start), ...window.slice(0, window.indexOf(question.sentence))];
-  const own = askedPart(question.sentence.entry.text);
+  // Only what was said before the question's line: its own set-up sentence is the question's, not an answer.
+  const asking = question.sentence.position;
+  const before = [...classSentences(request.entries.slice(start, windowStart), start), ...window.filter((s) => s.position < asking)];
+  const line = askedLine(question.sentence.entry.text);
   // A question that names little ("And why is that?") takes its subject from the sentence before.
-  const asked = question.lead === undefined ? own : `${question.lead.text} ${own}`;
-  const passage = answerPassage(asked, before);
+  const asked = question.lead === undefined || question.lead.position === asking ? line : { ...line, context: [question.lead.text, ...line.context] };
+  const passage = answerPassage(asked, before, questionTermWeight([...asked.context, ...asked.questions].join(' '), c.models));
   if (passage === undefined) return undefined;
   const [first, ...rest] = passage.sentences;
   if (first === undefined) return undefined;

@@ -48,6 +48,10 @@ export function findAnnouncement(sentence: string): Announcement | null {
     KIND_PATTERNS[kind].test(sentence),
   );
   if (kinds.length === 0) return null;
-  const when = [...new Set([...sentence.matchAll(WHEN_PATTERN)].map((m) => m[0].trim()))];
-  return { kinds, when };
+  return { kinds, when: timeExpressions(sentence) };
+}
+
+/** The date and time expressions of a sentence ("Monday night", "11:59 pm", "周五"), by the pattern announcements use. */
+export function timeExpressions(sentence: string): string[] {
+  return [...new Set([...sentence.matchAll(WHEN_PATTERN)].map((m) => m[0].trim()))];
 }

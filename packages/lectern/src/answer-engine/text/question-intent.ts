@@ -31,3 +31,56 @@ const ASKS_DEFINITION =
 export function asksForDefinition(question: string): boolean {
   return ASKS_DEFINITION.test(question.trim());
 }
+
+/**
+ * What kind of answer a teacher's question wants, which decides what role the sentence that
+ * answers it plays in the class: a `reason` ("why…", "为什么") is given with "because"/"so";
+ * a `consequence` ("what happens…", "what goes wrong", "which way does it go", "会发生什么")
+ * is what the class said follows from a case; a `quantity` ("how many", "多少") is a number; a
+ * `kind` ("what kind of inhibition", "哪种") names a type; a `choice` ("elastic or inelastic?")
+ * says one of the options; a `definition` is what asksForDefinition finds; a `time` ("when is
+ * it due", "什么时候") is a date or an hour; a `procedure` ("how do you compute…", "怎么算") is
+ * steps; a `person` ("who wins", "谁") is someone named; anything else is a `fact` about the subject.
+ */
+export type AskedFor = 'reason' | 'consequence' | 'quantity' | 'kind' | 'choice' | 'definition' | 'time' | 'procedure' | 'person' | 'fact';
+
+const CONSEQUENCE =
+  /\bwhat (?:happens|happened|would happen|will happen|goes wrong|went wrong|changes|would change)\b|\bwhich (?:way|direction|side)\b|\bwhat (?:does|did|do|would|will) (?:(?!\bdo\b)[\w'-]+\s+){1,6}do (?:to|for)\b|会发生什么|会怎么样|会怎样|发生了什么|有什么(?:后果|影响|变化)|往哪(?:边|个方向)/i;
+const QUANTITY = /\bhow (?:many|much|long|far|big|fast|often|large|small)\b|\bwhat(?:'s| is) the (?:number|value|answer)\b|多少|几[个次层倍条种岁年天]|多大|多长|多久|多快/i;
+const KIND = /\bwhat (?:kind|type|sort|class) of\b|\bwhich (?:kind|type|sort)\b|什么类型|哪一?[种类]|属于什么/i;
+const TIME = /^(?:(?:and|so)[,\s]+)?when (?:is|are|was|were|do|does|did|will|should|can|must)\b|\bwhat (?:time|day|date)\b|\b(?:is|are) (?:it|they|[\w ]{1,30}) due\b|\bdeadline\b|什么时候|几点|哪天|哪一天|截止/i;
+const PROCEDURE = /\bhow (?:do|does|did|can|should|would|could) (?:you|we|i|they|one|it)\b|\bhow to\b|\bwhat are the steps\b|\bhow (?:is|are|was|were) [\w\s-]{1,40}? (?:formed|made|produced|caused)\b|怎么(?:算|求|做|写|用|工作|运作|判断|形成|来的|产生)|如何|步骤/i;
+/** "What does the 95 percent actually refer to?", "X指的是什么": what something means, which a defining sentence says. */
+const MEANING = /\bwhat (?:does|do|did) .{1,60}?\b(?:mean|refer to|stand for|represent)\b|指的是什么|是什么意思|代表什么/i;
+const PERSON = /^(?:(?:and|so|but)[,\s]+)?who\b|,\s*who (?!can|knows|wants|remembers)\w+|谁(?!来|能|知道|会)/i;
+/** "…, elastic or inelastic?", "wider or narrower?", "是A还是B": two options side by side. */
+const CHOICE = /\b[\w-]+ or [\w-]+\s*\??\s*$|\b(?:is it|are they|does it get) [\w -]+ or [\w -]+\?|还是/i;
+
+export function askedFor(question: string): AskedFor {
+  if (TIME.test(question)) return 'time';
+  if (WHY.test(question)) return 'reason';
+  if (asksForDefinition(question) || MEANING.test(question)) return 'definition';
+  if (QUANTITY.test(question)) return 'quantity';
+  if (KIND.test(question)) return 'kind';
+  if (CONSEQUENCE.test(question)) return 'consequence';
+  if (CHOICE.test(question)) return 'choice';
+  if (PERSON.test(question)) return 'person';
+  if (PROCEDURE.test(question)) return 'procedure';
+  return 'fact';
+}
+
+/** The two options of a choice question ("wider or narrower" → wider, narrower), lower-cased; empty when it offers none. */
+export function choiceOptions(question: string): string[] {
+  const english = /\b([\w-]+) or ([\w-]+)\b/i.exec(question);
+  if (english?.[1] !== undefined && english[2] !== undefined) return [english[1].toLowerCase(), english[2].toLowerCase()];
+  // The copula before the first option (是放热还是吸热) is not part of it.
+  const chinese = /(?:是|^|[^\u3400-\u9fff])([\u3400-\u9fff]{1,6}?)还是([\u3400-\u9fff]{1,6})/.exec(question);
+  return chinese?.[1] !== undefined && chinese[2] !== undefined ? [chinese[1], chinese[2]] : [];
+}
+
+/** The noun a "what kind of X" question asks a type of (inhibition, 反应), as said; null when it asks none. */
+export function askedKind(question: string): string | null {
+  const english = /\b(?:kind|type|sort|class)s? of (?:an? |the )?([a-z][\w-]*)/i.exec(question)?.[1];
+  if (english !== undefined) return english.toLowerCase();
+  return /(?:哪一?[种类]|什么类型的?|什么样的)([\u3400-\u9fff]{2,4})/.exec(question)?.[1] ?? null;
+}

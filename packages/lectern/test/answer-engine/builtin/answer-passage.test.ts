@@ -35,6 +35,72 @@ describe('answerPassage', () => {
   });
 });
 
+const said = (passage: ReturnType<typeof answerPassage>): string => (passage?.sentences ?? []).map((s) => s.text).join(' ');
+
+const kettleClass = [
+  'Today, the electric kettle, and why it switches itself off.',
+  'Inside the base there is a bimetallic strip, two metals stuck together.',
+  'The two metals expand by different amounts when they get hot.',
+  'So when the steam reaches the strip, it bends and flips the switch.',
+  'A kettle usually holds about 1.7 litres, that is seven cups.',
+  'The kettle uses a thermostat, and the thermostat is the strip.',
+  'If you boil it with the lid open, the steam escapes at the top.',
+  'Then the strip never gets hot enough and the kettle keeps boiling until it runs dry.',
+  'A thermostat does not mean a thermometer, it does not tell you the temperature.',
+  'A thermostat is a switch that turns the heat off at a set temperature.',
+  'There are two kinds of valve in a pressure cooker.',
+  'A safety valve opens only when the pressure gets dangerous.',
+  'The weight on top is just a lid.',
+];
+
+describe('answerPassage: roles and question parts', () => {
+  const before = classSentences(lines(kettleClass, 910_000), 0);
+
+  it('answers "how many" with the sentence that gives a number', () => {
+    assert.match(said(answerPassage('About how many cups does a kettle hold?', before)), /seven cups/);
+  });
+
+  it('answers "what happens if…" with what the class said follows the case, not the case', () => {
+    const passage = answerPassage('Suppose you boil it with the lid open. What happens?', before);
+    assert.match(passage?.sentences[0]?.text ?? '', /keeps boiling/);
+  });
+
+  it('gives the reason before a "So…" conclusion for "why"', () => {
+    assert.match(said(answerPassage('Why does the strip bend?', before)), /expand by different amounts/);
+  });
+
+  it('answers each of two questions on one line with its own sentence', () => {
+    const passage = answerPassage('What switches the kettle off, and how many cups does it hold?', before);
+    assert.equal(passage?.sentences.length, 2);
+    assert.match(said(passage), /strip/);
+    assert.match(said(passage), /seven cups/);
+  });
+
+  it('answers "what does X mean" with what X is, not with what it is not', () => {
+    const passage = answerPassage('What does thermostat actually mean?', before);
+    assert.match(passage?.sentences[0]?.text ?? '', /switch that turns the heat off/);
+  });
+
+  it('answers with what resolves a set-up ("Imagine…"), not with the set-up', () => {
+    const setUp = classSentences(lines([
+        'Limescale builds up where the water is hard.',
+        'Vinegar dissolves limescale in an hour or so.',
+        'Imagine a kettle with a cracked lid on a gas stove.',
+        'The steam leaks out, so it never whistles.',
+        'Now, descaling again: rinse twice after the vinegar.',
+      ], 910_500), 0);
+    assert.match(passage1('What happens to a kettle with a cracked lid?', setUp), /never whistles/);
+  });
+
+  it('answers "what kind of" with a sentence that names a kind', () => {
+    assert.match(passage1('What kind of valve opens when the pressure gets high?', before), /safety valve/);
+  });
+});
+
+function passage1(asked: string, before: ReturnType<typeof classSentences>): string {
+  return answerPassage(asked, before)?.sentences[0]?.text ?? '';
+}
+
 describe('builtin rescue from the explanation', () => {
   it('says the explanation, not the seat or the homework (en)', async () => {
     const entries = lines([...breadClass, 'Quick check: what happens to the carbon dioxide in the dough? Yes, you in the blue shirt.'], 900_200);

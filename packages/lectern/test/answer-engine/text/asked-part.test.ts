@@ -1,9 +1,10 @@
 // The asking words of a teacher's question line: question sentences only, without the clauses
-// that call on a seat or a name, in English and Chinese.
+// that call on a seat or a name, in English and Chinese; the case the line sets up; and what
+// kind of answer each question wants.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { askedPart } from '../../../src/answer-engine/text/asked-part.js';
-import { asksForDefinition } from '../../../src/answer-engine/text/question-intent.js';
+import { askedLine, askedPart } from '../../../src/answer-engine/text/asked-part.js';
+import { askedFor, askedKind, asksForDefinition, choiceOptions } from '../../../src/answer-engine/text/question-intent.js';
 
 describe('askedPart', () => {
   it('keeps the question and drops the seat, the row and the follow-on call (en)', () => {
@@ -28,5 +29,59 @@ describe('asksForDefinition', () => {
     assert.equal(asksForDefinition('What does the lid do when the water boils?'), false);
     assert.equal(asksForDefinition('什么是渗透？'), true);
     assert.equal(asksForDefinition('水开了以后，壶盖最先做的是什么？'), false);
+  });
+});
+
+describe('askedLine', () => {
+  it('splits "what…, and why?" into two questions and keeps the case it sets up', () => {
+    const line = askedLine('Last thing. Suppose a friend leaves the lid off the kettle. What goes wrong, and why? Think for a second.');
+    assert.deepEqual(line.questions, ['What goes wrong', 'why?']);
+    assert.ok(line.context.some((c) => /lid off the kettle/.test(c)));
+    assert.ok(!line.context.some((c) => /Last thing/.test(c)), 'an announcement of the question is not its case');
+  });
+
+  it('drops classroom moves, names and colours that call on a student (en)', () => {
+    const line = askedLine('Quick check, somebody tell me, why does the lid rattle? Yes, Priya.');
+    assert.deepEqual(line.questions, [' why does the lid rattle?']);
+    assert.doesNotMatch([...line.questions, ...line.context].join(' '), /quick|check|Priya/i);
+    const red = askedLine('So why does steam push the lid? Yes, in the red.');
+    assert.doesNotMatch(red.context.join(' '), /red/);
+  });
+
+  it('drops the call and the announcement of the question (zh)', () => {
+    const line = askedLine('那我再回过头来问一个。水壶盖为什么会跳？谁来说？好，课代表。');
+    assert.deepEqual(line.questions, ['水壶盖为什么会跳？']);
+    assert.doesNotMatch(line.context.join(''), /问一个|课代表/);
+  });
+
+  it('takes "what about X?" as the topic of the question that follows', () => {
+    const line = askedLine('And what about the thermostat? Does the water boil sooner or later?');
+    assert.deepEqual(line.questions, ['Does the water boil sooner or later?']);
+    assert.ok(line.context.some((c) => /thermostat/.test(c)));
+  });
+});
+
+describe('askedFor', () => {
+  it('says what role the answering sentence plays', () => {
+    assert.equal(askedFor('Why does the lid rattle?'), 'reason');
+    assert.equal(askedFor('If I add more salt, what happens?'), 'consequence');
+    assert.equal(askedFor('Which way does the needle move?'), 'consequence');
+    assert.equal(askedFor('About how many cups does the kettle hold?'), 'quantity');
+    assert.equal(askedFor('What kind of valve is that?'), 'kind');
+    assert.equal(askedFor('Does the water boil sooner or later?'), 'choice');
+    assert.equal(askedFor('What does the red light actually refer to?'), 'definition');
+    assert.equal(askedFor('When is the lab report due?'), 'time');
+    assert.equal(askedFor('When the lid rattles, what does the steam do to it?'), 'consequence', 'a "when" clause sets up a case, it does not ask a time');
+    assert.equal(askedFor('How do you descale the kettle?'), 'procedure');
+    assert.equal(askedFor('水开了以后会发生什么？'), 'consequence');
+    assert.equal(askedFor('实验报告什么时候交？'), 'time');
+  });
+
+  it('names the kind asked for and the options of a choice', () => {
+    assert.equal(askedKind('What kind of valve is that?'), 'valve');
+    assert.equal(askedKind('这是哪种反应？'), '反应');
+    assert.equal(askedKind('Why does it rattle?'), null);
+    assert.deepEqual(choiceOptions('Does the water boil sooner or later?'), ['sooner', 'later']);
+    assert.deepEqual(choiceOptions('是放热还是吸热？'), ['放热', '吸热']);
   });
 });
