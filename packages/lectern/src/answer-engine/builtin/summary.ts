@@ -16,6 +16,7 @@ import { centralSentences } from './centrality.js';
 import { classSentences } from './class-sentences.js';
 import type { ClassSentence } from './class-sentences.js';
 import { isAnswered } from './answered.js';
+import { closingQuestion } from './closing-question.js';
 import { classParts } from './class-parts.js';
 import { courseTerms } from './course-terms.js';
 import type { CourseTerm } from './course-terms.js';
@@ -168,7 +169,11 @@ function writeNotes(c: Composition, findings: Findings): string {
     entryMentions: (entry) => findings.mentions.get(entry.id) ?? entryTermMentions(entry, c.models),
   });
   const topic = findings.topics[0] !== undefined ? bold(findings.topics[0]) : boldList(book, concepts.slice(0, TOPIC_KEYWORDS_MAX).map((t) => t.name));
-  const open = findings.questions.filter((at) => !isAnswered(findings.sentences, at)).flatMap((at) => findings.sentences[at] ?? []);
+  const open = findings.questions.filter((at) => !isAnswered(findings.sentences, at));
+  // The question the class ended on is always listed, last, whatever words it uses.
+  const closing = closingQuestion(findings.sentences);
+  if (closing >= 0 && !open.includes(closing)) open.push(closing);
+  const openSentences = open.flatMap((at) => findings.sentences[at] ?? []);
   return paragraphs([
     book.summary.title(escapeInline(c.request.courseName)),
     book.labelled(`**${book.summary.topic}**`, topic.length > 0 ? topic : book.summary.noTopic),
@@ -181,7 +186,7 @@ function writeNotes(c: Composition, findings: Findings): string {
     heading(book.summary.assignments),
     announcementList(c, findings),
     heading(book.summary.questions),
-    quoteList(c, open, QUESTIONS_MAX),
+    quoteList(c, openSentences, QUESTIONS_MAX),
     ...materialCovered(c),
   ]);
 }
