@@ -30,7 +30,13 @@ import { tokenize } from '../text/tokens.js';
 /** A section covers this much class time, or this many entries if speech is very dense. */
 const SECTION_MINUTES = 10;
 const SECTION_ENTRIES_MAX = 1200;
-const CONCEPTS_MAX = 10;
+/**
+ * Notes name about one concept for every few sentences of the class, within bounds: a short
+ * class has a handful, a two-hour class no more than a page of them.
+ */
+const SENTENCES_PER_CONCEPT = 6;
+const CONCEPTS_MIN = 10;
+const CONCEPTS_MAX = 20;
 const SECTION_KEYWORDS_MAX = 3;
 const TOPIC_KEYWORDS_MAX = 3;
 const STRESSED_MAX = 10;
@@ -165,7 +171,8 @@ function readSection(c: Composition, entries: readonly TranscriptLine[], firstPo
 
 function writeNotes(c: Composition, findings: Findings): string {
   const { book } = c;
-  const concepts = courseTerms(findings.tagged, c.models, CONCEPTS_MAX, {
+  const wanted = Math.min(CONCEPTS_MAX, Math.max(CONCEPTS_MIN, Math.round(findings.sentences.length / SENTENCES_PER_CONCEPT)));
+  const concepts = courseTerms(findings.tagged, c.models, wanted, {
     entryMentions: (entry) => findings.mentions.get(entry.id) ?? entryTermMentions(entry, c.models),
   });
   const topic = findings.topics[0] !== undefined ? bold(findings.topics[0]) : boldList(book, concepts.slice(0, TOPIC_KEYWORDS_MAX).map((t) => t.name));

@@ -17,8 +17,8 @@ const CLASSROOM_WORDS: ReadonlySet<string> = new Set(
   `class lecture lesson homework exam quiz test midterm course slide page chapter section problem
   exercise assignment question answer everyone everybody anyone student teacher minute hour time week day
   friday monday tuesday wednesday thursday today tomorrow example thing idea bit lot word
-  definition case part conclusion concept kind topic sense
-  定义 情况 部分 结论 方面 办法 意思 概念 作业 期中考试 期末考试 测验 小测 课程 考试 课本 同学 同学们 老师 内容 地方 问题 时候 例子 东西 事情 今天 明天 下次 上课 下课 课堂 章节 题目 小时 分钟 周五`
+  definition case part conclusion concept kind topic sense people person
+  定义 情况 部分 结论 方面 办法 意思 概念 作业 期中考试 期末考试 测验 小测 课程 考试 课本 同学 同学们 老师 内容 地方 问题 时候 时间 例子 东西 事情 今天 明天 下次 上课 下课 课堂 章节 题目 小时 分钟 周五`
     .split(/\s+/)
     .filter((word) => word.length > 0),
 );
