@@ -15,6 +15,14 @@ describe('announcedTopic', () => {
     assert.equal(announcedTopic('期中考试的范围包括今天讲的内容。'), null);
     assert.equal(announcedTopic('Glycolysis happens in the cytoplasm.'), null);
   });
+
+  it('does not take a place in the course for a topic, and waits for an unnamed topic to be named', () => {
+    assert.equal(announcedTopic("Today we're going to start chapter three."), null);
+    assert.equal(announcedTopic('今天我们讲第五章。'), null);
+    assert.equal(announcedTopic('今天我们来讲一个新的概念，叫熵增。'), '熵增');
+    assert.equal(announcedTopic("Today we'll look at a new kind of bond, called a hydrogen bond."), 'a hydrogen bond');
+    assert.equal(announcedTopic("Today we'll look at a new kind of bond."), null);
+  });
 });
 
 describe('announcedTopic: characters outside the Basic Multilingual Plane', () => {
