@@ -2,7 +2,7 @@
 // (strongest), repeated, stressed. Each comes with the sentence that defines it and an example.
 import { definitionJudge, termNamedIn } from '../text/definitions.js';
 import { isEmphasised } from '../text/emphasis.js';
-import { isNonTerm } from '../text/concepts.js';
+import { isNonTerm, isVagueConcept } from '../text/concepts.js';
 import type { TermMention } from '../text/concepts.js';
 import { definedTerm, introducedTerm } from '../text/introductions.js';
 import { wholeHanTerm } from '../text/whole-han-terms.js';
@@ -163,7 +163,7 @@ export function courseTerms(
   // named by a cue, and the best by use alone (a definition adds a fixed bonus, so a term far
   // down that list could not overtake the chosen ones).
   const byUse = [...tallies.values()]
-    .filter((t) => (t.alone >= MENTIONS_MIN || namedKeys.has(t.key)) && !isNonTerm(t.key, models, HAN_CHARACTER.test(t.key) ? 'zh' : 'en'))
+    .filter((t) => (t.alone >= MENTIONS_MIN || namedKeys.has(t.key)) && !isVagueConcept(t.key, models, HAN_CHARACTER.test(t.key) ? 'zh' : 'en'))
     .sort((a, b) => useScore(b) - useScore(a));
   const candidates = [...byUse.slice(0, limit * JUDGED_PER_CONCEPT), ...byUse.slice(limit * JUDGED_PER_CONCEPT).filter((t) => namedKeys.has(t.key))];
   const ranked = candidates

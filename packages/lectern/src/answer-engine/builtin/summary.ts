@@ -9,7 +9,7 @@ import { isDefinition } from '../text/explanations.js';
 import { isClassDirected, questionStrength } from '../text/questions.js';
 import type { TermMention } from '../text/concepts.js';
 import { entryTermMentions } from '../text/term-cache.js';
-import { announcedTopic } from '../text/topics.js';
+import { namedTopic } from '../text/topics.js';
 import { MS_PER_MINUTE } from '../context/window.js';
 import type { EngineProgress, TranscriptLine } from '../types.js';
 import { centralSentences } from './centrality.js';
@@ -151,7 +151,7 @@ function readSection(c: Composition, entries: readonly TranscriptLine[], firstPo
   });
   for (const sentence of sentences) {
     const text = sentence.text;
-    const announced = announcedTopic(text);
+    const announced = namedTopic(text);
     if (announced !== null) {
       findings.topics.push(announced);
     }

@@ -37,14 +37,24 @@ export function announcedTopic(sentence: string): string | null {
   for (const cue of TOPIC_CUES) {
     const raw = cue.exec(sentence)?.[1];
     if (raw === undefined) continue;
-    let topic = trimTopic(raw);
-    if (UNNAMED.test(topic)) {
-      const name = NAMED_AFTER.exec(raw)?.[1];
-      topic = name === undefined ? '' : trimTopic(name);
-    }
+    const topic = trimTopic(raw);
     if (topic.length >= TOPIC_CHARS_MIN && !COURSE_PLACE.test(topic)) return topic;
   }
   return null;
+}
+
+/**
+ * The name of the topic the sentence announces, for a heading: an unnamed topic takes the
+ * name said after it ("a new quantity, called momentum" → momentum) or is no topic. Explaining a
+ * term reads what follows its announcement (explanation.ts), so announcedTopic keeps the words
+ * as announced.
+ */
+export function namedTopic(sentence: string): string | null {
+  const topic = announcedTopic(sentence);
+  if (topic === null || !UNNAMED.test(topic)) return topic;
+  const name = NAMED_AFTER.exec(sentence.slice(sentence.indexOf(topic) + topic.length))?.[1];
+  const named = name === undefined ? '' : trimTopic(name);
+  return named.length >= TOPIC_CHARS_MIN && !COURSE_PLACE.test(named) ? named : null;
 }
 
 function trimTopic(raw: string): string {

@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { announcedTopic, isForwardLooking } from '../../../src/answer-engine/text/topics.js';
+import { announcedTopic, isForwardLooking, namedTopic } from '../../../src/answer-engine/text/topics.js';
 import { detectLanguage } from '../../../src/answer-engine/text/script.js';
 
 describe('announcedTopic', () => {
@@ -19,9 +19,10 @@ describe('announcedTopic', () => {
   it('does not take a place in the course for a topic, and waits for an unnamed topic to be named', () => {
     assert.equal(announcedTopic("Today we're going to start chapter three."), null);
     assert.equal(announcedTopic('今天我们讲第五章。'), null);
-    assert.equal(announcedTopic('今天我们来讲一个新的概念，叫熵增。'), '熵增');
-    assert.equal(announcedTopic("Today we'll look at a new kind of bond, called a hydrogen bond."), 'a hydrogen bond');
-    assert.equal(announcedTopic("Today we'll look at a new kind of bond."), null);
+    assert.equal(namedTopic('今天我们来讲一个新的概念，叫熵增。'), '熵增');
+    assert.equal(namedTopic("Today we'll look at a new kind of bond, called a hydrogen bond."), 'a hydrogen bond');
+    assert.equal(namedTopic("Today we'll look at a new kind of bond."), null);
+    assert.equal(namedTopic("Today we're going to talk about cellular respiration."), 'cellular respiration');
   });
 });
 
