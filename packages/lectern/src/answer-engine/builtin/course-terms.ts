@@ -123,10 +123,10 @@ export function courseTerms(
   // counted wherever they are said; so are Chinese terms in general, whose segmentation varies.
   // Each is taken whole: the longest form the class says every time it says the piece.
   const chinese = [...tallies.values()].filter((t) => HAN_CHARACTER.test(t.key) && t.sentences.length >= MENTIONS_MIN && !isNonTerm(t.key, models, 'zh')).map((t) => t.key);
-  const texts = sentences.map((sentence) => sentence.text);
+  const classText = sentences.map((sentence) => sentence.text).join('\n');
   const wholes = new Map<string, string>();
   for (const key of new Set([...chinese, ...named.filter((n) => HAN_CHARACTER.test(n.key)).map((n) => n.key)])) {
-    const whole = wholeHanTerm(key, texts, models);
+    const whole = wholeHanTerm(key, classText, models);
     if (whole !== key) tallies.delete(key);
     wholes.set(key, whole);
   }

@@ -16,19 +16,21 @@ const NEIGHBOUR_OCCURRENCES_MIN = 3;
 /** Longest term built this way, in characters (气压带风带, 海陆热力性质差异). */
 const TERM_CHARS_MAX = 10;
 
-/** The longest form of `key` that the class says (nearly) every time it says `key`. */
-export function wholeHanTerm(key: string, texts: readonly string[], models: LanguageModels): string {
+/**
+ * The longest form of `key` that the class says (nearly) every time it says `key`. `classText`
+ * is the class's sentences joined by line breaks: one long search instead of one per sentence
+ * keeps this cheap on a two-hour class, and a line break is never a neighbour.
+ */
+export function wholeHanTerm(key: string, classText: string, models: LanguageModels): string {
   let term = key;
   while ([...term].length < TERM_CHARS_MAX) {
     const left = new Map<string, number>();
     const right = new Map<string, number>();
     let occurrences = 0;
-    for (const text of texts) {
-      for (let at = text.indexOf(term); at >= 0; at = text.indexOf(term, at + 1)) {
-        occurrences++;
-        count(left, text.charAt(at - 1));
-        count(right, text.charAt(at + term.length));
-      }
+    for (let at = classText.indexOf(term); at >= 0; at = classText.indexOf(term, at + 1)) {
+      occurrences++;
+      count(left, classText.charAt(at - 1));
+      count(right, classText.charAt(at + term.length));
     }
     const wanted = Math.max(NEIGHBOUR_OCCURRENCES_MIN, NEIGHBOUR_SHARE * occurrences);
     const before = commonNeighbour(left, wanted, models);

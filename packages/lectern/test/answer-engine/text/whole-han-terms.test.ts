@@ -10,12 +10,12 @@ const REMINDERS = ['作业：课本第十二页，明天交。', '再说一遍�
 describe('wholeHanTerm', () => {
   it('extends a piece to the term the class says every time', async () => {
     const models = await loadLanguageModels();
-    assert.equal(wholeHanTerm('块边界', PLATES, models), '板块边界');
+    assert.equal(wholeHanTerm('块边界', PLATES.join('\n'), models), '板块边界');
   });
 
   it('keeps a piece said in different company, and a reminder said twice is no term', async () => {
     const models = await loadLanguageModels();
-    assert.equal(wholeHanTerm('边界', BORDERS, models), '边界');
-    assert.equal(wholeHanTerm('课本', REMINDERS, models), '课本');
+    assert.equal(wholeHanTerm('边界', BORDERS.join('\n'), models), '边界');
+    assert.equal(wholeHanTerm('课本', REMINDERS.join('\n'), models), '课本');
   });
 });
