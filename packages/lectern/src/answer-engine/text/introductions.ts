@@ -73,20 +73,22 @@ export function introducedTerm(sentence: string, mentions: readonly TermMention[
 }
 
 /**
- * A name: no function characters, no adverb, preposition, conjunction, pronoun or numeral, no
- * adjective at its end, and no one-character verb at its start (not 看条件, 不稳定, 要让作用时间短).
- * Longer verbs are part of many names (递归条件, 栈溢出).
+ * A name: it neither starts nor ends on a function character, holds no adverb, preposition,
+ * conjunction, particle or counted measure (季风那一页), does not start with a pronoun, a numeral or a one-character verb, and
+ * does not end on an adjective (not 看条件, 不稳定, 要让作用时间短). Longer verbs are part of many
+ * names (递归条件, 栈溢出), and a name spelled by its sounds may hold anything (斐波那契数列).
  */
 function introducedHanTerm(sentence: string, models: LanguageModels): TermMention | null {
   for (const match of sentence.matchAll(CHINESE_INTRODUCTION)) {
     const term = match[1] ?? '';
-    if ([...term].some((character) => CHINESE_FUNCTION_CHARACTERS.has(character))) continue;
+    const characters = [...term];
+    if (CHINESE_FUNCTION_CHARACTERS.has(characters[0] ?? '') || CHINESE_FUNCTION_CHARACTERS.has(characters[characters.length - 1] ?? '')) continue;
     const words = models.tagChinese(term);
     const first = words[0];
     const last = words[words.length - 1];
     if (first === undefined || last === undefined) continue;
-    if (words.some((w) => /^(?:d|p|c|r|m|u\w*|y|e|o)$/.test(w.tag)) || /^a/.test(last.tag)) continue;
-    if (first.tag === 'v' && [...first.text].length === 1) continue;
+    if (words.some((w) => /^(?:d|p|c|q|u\w*|y|e|o)$/.test(w.tag) || (/^(?:m|q)$/.test(w.tag) && /^[一二三四五六七八九十两几\d]/.test(w.text))) || /^a/.test(last.tag)) continue;
+    if (/^(?:r|m)$/.test(first.tag) || (first.tag === 'v' && [...first.text].length === 1)) continue;
     return { key: term, surface: term };
   }
   return null;

@@ -35,6 +35,8 @@ describe('introducedTerm', () => {
     assert.equal(await introduced('第二个部分，叫板块边界：两个板块相遇的地方。'), '板块边界');
     assert.equal(await introduced('这种情况就是不稳定。'), undefined);
     assert.equal(await introduced('能不能用，要看条件。'), undefined);
+    assert.equal(await introduced('我们再看一个例子，毕达哥拉斯定理。'), '毕达哥拉斯定理');
+    assert.equal(await introduced('要填的就是地图那一页。'), undefined);
   });
 });
 
