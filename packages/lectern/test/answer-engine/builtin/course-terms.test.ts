@@ -53,6 +53,20 @@ describe('courseTerms', () => {
     assert.ok(!names.includes('people'), names.join(', '));
   });
 
+  it('leaves out a plain word said only in passing', async () => {
+    const models = await loadLanguageModels();
+    const lines = [
+      'Your quizzes are in the box by the door.',
+      'A glacier is a river of ice that moves under its own weight.',
+      'The glacier carves a valley as it moves.',
+      'Take one from the box on the way out.',
+      'The glacier leaves rocks behind when it melts.',
+    ];
+    const names = courseTerms(sentencesOf(lines), models, 10).map((t) => t.name);
+    assert.ok(names.includes('glacier'), names.join(', '));
+    assert.ok(!names.includes('box'), names.join(', '));
+  });
+
   it('names a term as the class said it, not as a wrong singular', async () => {
     const models = await loadLanguageModels();
     const names = courseTerms(sentencesOf(SURVEYS), models, 5).map((t) => t.name);
