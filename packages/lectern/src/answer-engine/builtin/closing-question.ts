@@ -7,18 +7,24 @@ import { isAnswered } from './answered.js';
 import type { ClassSentence } from './class-sentences.js';
 
 /**
- * At most this many statements may follow it: the goodbye and a reminder or two ("Think about
- * it, we'll start there on Thursday. See you then."). A question further back was followed by
- * more teaching, so it is not what the class ended on.
+ * At most this many statements may follow it: the goodbye and the reminders before it ("Think
+ * about it, we'll start there on Thursday. The paper is due Sunday. See you then."). A question
+ * further back was followed by more teaching, so it is not what the class ended on.
  */
-const CLOSING_STATEMENTS_MAX = 5;
+const CLOSING_STATEMENTS_MAX = 8;
+/** A goodbye answers nothing, even when it opens like an answer ("Good, see you Thursday."). */
+const FAREWELL =
+  /\b(?:see you|have a (?:good|great|nice)|enjoy (?:the|your)|that's (?:it|all) for today|i'll let you go|bye|goodbye)\b|下课|再见|今天就(?:讲)?到这(?:里|儿)/i;
 
 /** Index into `sentences` of the unanswered question the class ended on, or -1. */
 export function closingQuestion(sentences: readonly ClassSentence[]): number {
   let statements = 0;
   for (let at = sentences.length - 1; at >= 0 && statements <= CLOSING_STATEMENTS_MAX; at--) {
     const strength = questionStrength(sentences[at]?.text ?? '');
-    if (strength === 'certain' || strength === 'likely') return isAnswered(sentences, at) ? -1 : at;
+    if (strength === 'certain' || strength === 'likely') {
+      const heard = sentences.filter((sentence, i) => i <= at || !FAREWELL.test(sentence.text));
+      return isAnswered(heard, at) ? -1 : at;
+    }
     // A check-in ("Any questions?") is not the question the class is left with; it is skipped.
     if (strength === 'none') statements++;
   }
