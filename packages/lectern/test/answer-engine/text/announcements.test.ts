@@ -33,6 +33,8 @@ describe('findAnnouncement', () => {
     assert.deepEqual(findAnnouncement('For Monday, read Hobsbawm chapter two.')?.when, ['Monday']);
     assert.ok(findAnnouncement('Bring your calculator charged, the lab has no outlets.'));
     assert.ok(findAnnouncement('Also, please do the vocabulary app, ten minutes a day.'));
+    assert.ok(findAnnouncement('Prepare a two-minute summary of the case, both sides.'));
+    assert.ok(findAnnouncement('课文第三段大家回家背诵一下。'));
     assert.ok(findAnnouncement('If you have a clash, email me by this Wednesday.'));
     assert.ok(findAnnouncement('The survey closes Saturday night at 9.'));
     assert.ok(findAnnouncement('The final is Monday, May 4th, 2 to 4 pm.'));
