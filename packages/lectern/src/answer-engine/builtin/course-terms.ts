@@ -28,10 +28,12 @@ export interface CourseTerm {
 /** A term named this few times, and never defined, is a passing word. */
 const MENTIONS_MIN = 2;
 /**
- * A single English word the class neither defined nor stressed is a concept only if it keeps
- * coming back: "box" in "they're in the box by the door" twice is a passing word.
+ * In a class of at least PLAIN_WORD_CLASS_SENTENCES sentences, a single English word the class
+ * neither defined nor stressed is a concept only if it keeps coming back: "box" in "they're in
+ * the box by the door" twice is a passing word. In a few sentences, twice is the subject.
  */
 const PLAIN_WORD_MENTIONS_MIN = 3;
+const PLAIN_WORD_CLASS_SENTENCES = 30;
 const DEFINED_BONUS = 3;
 /** Said last after a naming cue ("That hump is the activation energy."): the class introduced it. */
 const INTRODUCED_BONUS = 3;
@@ -178,7 +180,7 @@ export function courseTerms(
       const count = t.sentences.length;
       if (t.alone < MENTIONS_MIN && definition === undefined) return undefined;
       const plainWord = !HAN_CHARACTER.test(t.key) && !t.key.includes(' ') && definition === undefined && t.stressed === 0;
-      if (plainWord && t.alone < PLAIN_WORD_MENTIONS_MIN) return undefined;
+      if (plainWord && t.alone < PLAIN_WORD_MENTIONS_MIN && sentences.length >= PLAIN_WORD_CLASS_SENTENCES) return undefined;
       const words = HAN_CHARACTER.test(t.key) ? Math.max(1, [...t.key].length / 2) : t.key.split(' ').length;
       // Said on its own counts fully; said inside a longer term ("tangent" in "tangent line") half.
       const use = t.alone + PART_WEIGHT * (count - t.alone);

@@ -61,6 +61,7 @@ describe('courseTerms', () => {
       'The glacier carves a valley as it moves.',
       'Take one from the box on the way out.',
       'The glacier leaves rocks behind when it melts.',
+      ...Array.from({ length: 30 }, (_, i) => `The ice is ${i + 2} metres thick here.`),
     ];
     const names = courseTerms(sentencesOf(lines), models, 10).map((t) => t.name);
     assert.ok(names.includes('glacier'), names.join(', '));
