@@ -9,13 +9,14 @@ import { isDefinition } from '../text/explanations.js';
 import { isClassDirected, questionStrength } from '../text/questions.js';
 import type { TermMention } from '../text/concepts.js';
 import { entryTermMentions } from '../text/term-cache.js';
-import { announcedTopic } from '../text/topics.js';
+import { namedTopic } from '../text/topics.js';
 import { MS_PER_MINUTE } from '../context/window.js';
 import type { EngineProgress, TranscriptLine } from '../types.js';
 import { centralSentences } from './centrality.js';
 import { classSentences } from './class-sentences.js';
 import type { ClassSentence } from './class-sentences.js';
 import { isAnswered } from './answered.js';
+import { closingQuestion } from './closing-question.js';
 import { classParts } from './class-parts.js';
 import { courseTerms } from './course-terms.js';
 import type { CourseTerm } from './course-terms.js';
@@ -30,7 +31,13 @@ import { tokenize } from '../text/tokens.js';
 /** A section covers this much class time, or this many entries if speech is very dense. */
 const SECTION_MINUTES = 10;
 const SECTION_ENTRIES_MAX = 1200;
-const CONCEPTS_MAX = 10;
+/**
+ * Notes name about one concept for every few sentences of the class, within bounds: a short
+ * class has a handful, a two-hour class no more than a page of them.
+ */
+const SENTENCES_PER_CONCEPT = 6;
+const CONCEPTS_MIN = 10;
+const CONCEPTS_MAX = 20;
 const SECTION_KEYWORDS_MAX = 3;
 const TOPIC_KEYWORDS_MAX = 3;
 const STRESSED_MAX = 10;
@@ -147,7 +154,7 @@ function readSection(c: Composition, entries: readonly TranscriptLine[], firstPo
   });
   for (const sentence of sentences) {
     const text = sentence.text;
-    const announced = announcedTopic(text);
+    const announced = namedTopic(text);
     if (announced !== null) {
       findings.topics.push(announced);
     }
@@ -167,11 +174,16 @@ function readSection(c: Composition, entries: readonly TranscriptLine[], firstPo
 
 function writeNotes(c: Composition, findings: Findings): string {
   const { book } = c;
-  const concepts = courseTerms(findings.tagged, c.models, CONCEPTS_MAX, {
+  const wanted = Math.min(CONCEPTS_MAX, Math.max(CONCEPTS_MIN, Math.round(findings.sentences.length / SENTENCES_PER_CONCEPT)));
+  const concepts = courseTerms(findings.tagged, c.models, wanted, {
     entryMentions: (entry) => findings.mentions.get(entry.id) ?? entryTermMentions(entry, c.models),
   });
   const topic = findings.topics[0] !== undefined ? bold(findings.topics[0]) : boldList(book, concepts.slice(0, TOPIC_KEYWORDS_MAX).map((t) => t.name));
-  const open = findings.questions.filter((at) => !isAnswered(findings.sentences, at)).flatMap((at) => findings.sentences[at] ?? []);
+  const open = findings.questions.filter((at) => !isAnswered(findings.sentences, at));
+  // The question the class ended on is always listed, last, whatever words it uses.
+  const closing = closingQuestion(findings.sentences);
+  if (closing >= 0 && !open.includes(closing)) open.push(closing);
+  const openSentences = open.flatMap((at) => findings.sentences[at] ?? []);
   return paragraphs([
     book.summary.title(escapeInline(c.request.courseName)),
     book.labelled(`**${book.summary.topic}**`, topic.length > 0 ? topic : book.summary.noTopic),
@@ -184,7 +196,7 @@ function writeNotes(c: Composition, findings: Findings): string {
     heading(book.summary.assignments),
     announcementList(c, findings),
     heading(book.summary.questions),
-    quoteList(c, open, QUESTIONS_MAX),
+    quoteList(c, openSentences, QUESTIONS_MAX),
     ...materialCovered(c),
   ]);
 }

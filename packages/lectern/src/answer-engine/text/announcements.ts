@@ -10,14 +10,20 @@ export interface Announcement {
 }
 
 const KIND_PATTERNS: Readonly<Record<AnnouncementKind, RegExp>> = {
+  // Work set for after class, however it is phrased: named ("problem set", 练习册), a reading
+  // ("read Doyle chapter three", "read sections 8.4 and 8.5"), a request to the students at the
+  // start of a sentence or after "please" ("Bring your laptop", "please do the app"), or
+  // something to do once home (课后, 回去想一想).
   homework:
-    /\b(?:homework|assignments?|problem sets?|psets?|exercises? \d+|(?:the|these|those) exercises|worksheets?|lab reports?|projects?|essays?|reading for|read (?:chapter|section|pages?)|hand (?:it )?in|turn (?:it )?in|submit)\b|(?<!写)作业(?!的时候)|习题|练习题|预习|课后题|实验报告|论文|提交|上交|交上来/i,
+    /\b(?:homework|assignments?|problem sets?|psets?|practice problems|exercises? \d+|(?:the|these|those) exercises|worksheets?|lab reports?|projects?|essays?|response papers?|reading for|read(?:ing)? (?:[\w'-]+ ){0,2}(?:chapters?|sections?|pages?)|hand (?:it |them )?in|turn (?:it |them )?in|submit|please (?:do|read|bring|finish|review|practice|watch|email|print|install|write|prepare|memori[sz]e)|^(?:(?:and|also|so|ok|okay|now)[\s,]+)*(?:bring|prepare|write up) (?:your|a|an|the)\b)\b|(?<!写)作业(?!的时候)|习题|练习题|练习册|练习本|填图册|课后|预习|订正|背诵|默写|回去(?:以后|之后)?(?:想|做|画|看|读|练|写)|实验报告|论文|提交|上交|交上来|交给/i,
   // A generic mention ("a common mistake on exams", 考试的时候) is not an announcement: an exam
   // counts when it is a specific one (the/next/our exam, midterm, 期中, 考试范围…).
   exam:
-    /\b(?:(?:the|your|our|next|this|an?)\s+(?:[a-z]+\s+)?(?:exam|final exam|quiz|test(?!\s+(?:case|cases|data|suite|set)))|midterms?|finals|quiz(?:zes)?|on the (?:exam|test|quiz|midterm|final))\b|期中|期末|测验|小测|随堂测|考点|会考|考试(?:范围|时间|定在|安排|地点|在|是|会|要)/i,
+    /\b(?:(?:the|your|our|next|this|an?)\s+(?:[a-z]+\s+)?(?:exam|final exam|quiz|test(?!\s+(?:case|cases|data|suite|set|tubes?)))|(?:the|your|our) final(?=,?\s+(?:is|will|covers|on))|midterms?|finals|quiz(?:zes)?|on the (?:exam|test|quiz|midterm|final))\b|期中|期末|月考|测验|小测|随堂测|考点|会考|考试(?:范围|时间|定在|安排|地点|在|是|会|要)/i,
+  // A day the work is for ("for Tuesday, read…", "before Thursday", "email me by this Friday",
+  // 明天交, 下周一上课前交) as well as the words of a deadline.
   deadline:
-    /\b(?:due|deadline|no later than|before (?:class|the lecture|midnight)|by (?:the end of )?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|tonight|next|midnight|noon)|late (?:submissions?|penalty))\b|截止|最晚|期限|之前交|前交|前提交|逾期/i,
+    /\b(?:due|deadline|no later than|closes (?:on |at )?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|tonight|tomorrow|midnight|\d)|before (?:class|the lecture|midnight|(?:this |next )?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday))|(?:by|for) (?:the end of |this |next )?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|tonight|next|midnight|noon)|late (?:submissions?|penalty))\b|截止|最晚|期限|之前交|前交|前提交|逾期|(?:天|晚|周[一二三四五六日天]|星期[一二三四五六日天])交(?:[。，！,.!]|$)/i,
 };
 
 const WHEN_PATTERN = new RegExp(

@@ -18,7 +18,7 @@ const CLASSROOM_WORDS: ReadonlySet<string> = new Set(
   exercise assignment question answer everyone everybody anyone student teacher minute hour time week day
   friday monday tuesday wednesday thursday today tomorrow example thing idea bit lot word
   definition case part conclusion concept kind topic sense
-  定义 情况 部分 结论 方面 办法 意思 概念 作业 期中考试 期末考试 测验 小测 课程 考试 课本 同学 同学们 老师 内容 地方 问题 时候 例子 东西 事情 今天 明天 下次 上课 下课 课堂 章节 题目 小时 分钟 周五`
+  定义 情况 部分 结论 方面 办法 意思 概念 作业 期中考试 期末考试 测验 小测 课程 考试 课本 同学 同学们 老师 内容 地方 问题 时候 时间 例子 东西 事情 今天 明天 下次 上课 下课 课堂 章节 题目 小时 分钟 周五`
     .split(/\s+/)
     .filter((word) => word.length > 0),
 );
@@ -170,6 +170,23 @@ function chineseTerms(tokens: readonly TaggedToken[], models: LanguageModels): T
   flush();
   flushEnglish();
   return terms;
+}
+
+/**
+ * Nouns too vague to be a course's concept on their own, though they may start one ("point
+ * estimate", "number line", "end product"): they are dropped as concepts, not as modifiers.
+ */
+const VAGUE_NOUNS: ReadonlySet<string> = new Set(
+  `people person guy reason result side place number point fact piece type sort end start way count
+  work stuff change matter level amount stage situation issue aspect area form
+  东西 方面 情况 办法 结果 原因 方法 过程 作用 地方 样子 程度 水平 类型 部分`
+    .split(/\s+/)
+    .filter((word) => word.length > 0),
+);
+
+/** Whether a candidate concept is a non-term or a vague noun standing alone. */
+export function isVagueConcept(key: string, models: LanguageModels, language: 'en' | 'zh'): boolean {
+  return isNonTerm(key, models, language) || VAGUE_NOUNS.has(key);
 }
 
 /** Function words (stopwords-iso), classroom words, numbers and single characters. */

@@ -23,15 +23,38 @@ const TOPIC_HAN_CHARS_MAX = 16;
 const TOPIC_CHARS_MIN = 2;
 const TRAILING_FILLER = /\s*(?:today|now|first|next|here|a little bit|a bit|for a (?:minute|moment|while)|with you)\s*$/i;
 
+/**
+ * A place in the course, not a subject: "chapter three", "section 2.1", 第三章. Notes that give
+ * it as the topic tell the student nothing.
+ */
+const COURSE_PLACE = /^(?:(?:the\s+)?(?:next\s+|last\s+|new\s+)?(?:chapter|section|unit|part|lesson|lecture|module|page|week)s?(?:\s+[\w.-]+)?|第[一二三四五六七八九十百\d]+[章节课单元讲部分]|(?:下一|这一|新的一?)[章节课单元])$/i;
+/** "a new quantity", 一个新的物理量: a topic not yet named; the name usually follows ("叫动量"). */
+const UNNAMED = /^(?:a|an|some|another|one more)\s|^(?:一个|一种|一些|另一个|新的)/i;
+const NAMED_AFTER = /(?:叫做|叫作|称为|叫|called|named)\s*([^，。,.!！?？;；:：]+)/i;
+
 /** The topic the sentence announces, or null when it announces none. */
 export function announcedTopic(sentence: string): string | null {
   for (const cue of TOPIC_CUES) {
     const raw = cue.exec(sentence)?.[1];
     if (raw === undefined) continue;
     const topic = trimTopic(raw);
-    if (topic.length >= TOPIC_CHARS_MIN) return topic;
+    if (topic.length >= TOPIC_CHARS_MIN && !COURSE_PLACE.test(topic)) return topic;
   }
   return null;
+}
+
+/**
+ * The name of the topic the sentence announces, for a heading: an unnamed topic takes the
+ * name said after it ("a new quantity, called momentum" → momentum) or is no topic. Explaining a
+ * term reads what follows its announcement (explanation.ts), so announcedTopic keeps the words
+ * as announced.
+ */
+export function namedTopic(sentence: string): string | null {
+  const topic = announcedTopic(sentence);
+  if (topic === null || !UNNAMED.test(topic)) return topic;
+  const name = NAMED_AFTER.exec(sentence.slice(sentence.indexOf(topic) + topic.length))?.[1];
+  const named = name === undefined ? '' : trimTopic(name);
+  return named.length >= TOPIC_CHARS_MIN && !COURSE_PLACE.test(named) ? named : null;
 }
 
 function trimTopic(raw: string): string {

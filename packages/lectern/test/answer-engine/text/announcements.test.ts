@@ -27,4 +27,28 @@ describe('findAnnouncement', () => {
     assert.equal(findAnnouncement('这一点很多同学写作业的时候会忘记。'), null);
     assert.equal(findAnnouncement('作业里可以用递归吗？'), null);
   });
+
+  it('finds readings, requests and the day work is for, said in passing', () => {
+    assert.deepEqual(findAnnouncement('And before Tuesday please read sections 3.1 and 3.2, the part on tides.')?.kinds, ['homework', 'deadline']);
+    assert.deepEqual(findAnnouncement('For Monday, read Hobsbawm chapter two.')?.when, ['Monday']);
+    assert.ok(findAnnouncement('Bring your calculator charged, the lab has no outlets.'));
+    assert.ok(findAnnouncement('Also, please do the vocabulary app, ten minutes a day.'));
+    assert.ok(findAnnouncement('Prepare a two-minute summary of the case, both sides.'));
+    assert.ok(findAnnouncement('课文第三段大家回家背诵一下。'));
+    assert.ok(findAnnouncement('If you have a clash, email me by this Wednesday.'));
+    assert.ok(findAnnouncement('The survey closes Saturday night at 9.'));
+    assert.ok(findAnnouncement('The final is Monday, May 4th, 2 to 4 pm.'));
+  });
+
+  it('finds Chinese work named by its book or by going home', () => {
+    assert.ok(findAnnouncement('同步练习册第二十页，三到六题。'));
+    assert.ok(findAnnouncement('课后练习第二题，写在本子上，后天交。'));
+    assert.ok(findAnnouncement('下周二月考，数学在第一场。'));
+    assert.ok(findAnnouncement('大家回去画一画这个电路的等效图。'));
+  });
+
+  it('does not take lab talk or a closing valve for an announcement', () => {
+    assert.equal(findAnnouncement('Pour the acid into the test tube slowly.'), null);
+    assert.equal(findAnnouncement('When the pressure rises, the valve closes and the flow stops.'), null);
+  });
 });

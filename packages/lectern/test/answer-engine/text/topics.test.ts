@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { announcedTopic, isForwardLooking } from '../../../src/answer-engine/text/topics.js';
+import { announcedTopic, isForwardLooking, namedTopic } from '../../../src/answer-engine/text/topics.js';
 import { detectLanguage } from '../../../src/answer-engine/text/script.js';
 
 describe('announcedTopic', () => {
@@ -14,6 +14,15 @@ describe('announcedTopic', () => {
   it('does not take a remark about the lesson for a topic', () => {
     assert.equal(announcedTopic('期中考试的范围包括今天讲的内容。'), null);
     assert.equal(announcedTopic('Glycolysis happens in the cytoplasm.'), null);
+  });
+
+  it('does not take a place in the course for a topic, and waits for an unnamed topic to be named', () => {
+    assert.equal(announcedTopic("Today we're going to start chapter three."), null);
+    assert.equal(announcedTopic('今天我们讲第五章。'), null);
+    assert.equal(namedTopic('今天我们来讲一个新的概念，叫熵增。'), '熵增');
+    assert.equal(namedTopic("Today we'll look at a new kind of bond, called a hydrogen bond."), 'a hydrogen bond');
+    assert.equal(namedTopic("Today we'll look at a new kind of bond."), null);
+    assert.equal(namedTopic("Today we're going to talk about cellular respiration."), 'cellular respiration');
   });
 });
 
