@@ -10,6 +10,7 @@ import { startFeatureServer, type FeatureServer } from '../../support/feature-se
 import { multipartBody, multipartForm } from '../../support/multipart.js';
 import { classOpening, derivativeLecture, speak } from '../../support/speech.js';
 import { mean, wordErrorRate } from '../../support/word-error-rate.js';
+import { courseVocabularyWritten } from '../../support/course-vocabulary.js';
 
 const fixtures = join(import.meta.dirname, '..', '..', 'fixtures', 'materials');
 const features = ['sessions', 'entries', 'materials', 'settings', 'models', 'audio'] as const;
@@ -55,9 +56,7 @@ describe('audio clips through the HTTP API (pocketsphinx with the course vocabul
     const sessionId = await startClass(feature, materialId);
     // The class's vocabulary is built from its creation on; clips before it is ready decode with
     // the generic model (the next describe), so these wait for it.
-    const vocabularies = join(feature.dataDir, 'speech', 'vocabularies');
-    const deadline = Date.now() + 60_000;
-    while (!(existsSync(vocabularies) && readdirSync(vocabularies).some((name) => /^[0-9a-f]{32}$/.test(name))) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    assert.ok(await courseVocabularyWritten(feature.dataDir), 'the course vocabulary was built');
     const sentences = derivativeLecture.slice(0, 4);
     const rates: number[] = [];
     const texts: string[] = [];

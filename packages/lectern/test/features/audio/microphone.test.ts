@@ -11,6 +11,7 @@ import { multipartBody } from '../../support/multipart.js';
 import { startPrivatePulseAudio, type PrivatePulseAudio } from '../../support/pulseaudio.js';
 import { derivativeLecture, speak } from '../../support/speech.js';
 import { wordErrorRate } from '../../support/word-error-rate.js';
+import { courseVocabularyWritten } from '../../support/course-vocabulary.js';
 
 const fixtures = join(import.meta.dirname, '..', '..', 'fixtures', 'materials');
 const features = ['sessions', 'entries', 'materials', 'settings', 'models', 'audio'] as const;
@@ -69,6 +70,9 @@ describe('microphone classes (a PulseAudio null sink fed with espeak-ng speech)'
       await feature.inject({ method: 'POST', url: `/api/v2/sessions/${session.id}/stop` });
     });
     const entries = async () => (await feature.inject({ method: 'GET', url: `/api/v2/sessions/${session.id}/entries` })).json<{ items: Entry[] }>().items;
+    // What a class hears before its course vocabulary is built decodes with the generic model
+    // (clips.test.ts covers that); this judges the microphone path with the vocabulary in use.
+    assert.ok(await courseVocabularyWritten(feature.dataDir), 'the course vocabulary was built');
 
     const spoken = derivativeLecture.slice(0, 2);
     for (const [index, sentence] of spoken.entries()) {
