@@ -44,6 +44,12 @@ export const memory = {
    * falls out is analysed again when a task needs it.
    */
   entryAnalysisCacheMaxBytes: 16 * MiB,
+  /**
+   * Classes whose entry search index is kept between questions (class-entry-index.ts): about
+   * 3 MB for a two-hour class. One class at a time is the norm; the second is a past class
+   * a student asks about meanwhile.
+   */
+  indexedClassesMax: 2,
   /** Passages and search index of course materials (a 2,000,000-character file takes tens of MB). */
   materialIndexCacheMaxBytes: 32 * MiB,
   /**

@@ -1,7 +1,6 @@
 // Finding the transcript entries that speak to a question.
-import { Bm25Index, SENTENCE_LENGTH_NORMALISATION_B } from '../text/bm25.js';
-import { entryTerms } from '../text/term-cache.js';
 import { tokenize } from '../text/tokens.js';
+import { classEntryIndex } from './class-entry-index.js';
 import type { ChatTurn, TranscriptLine } from '../types.js';
 
 /** A question with this many content terms says what it is about on its own. */
@@ -21,17 +20,11 @@ export function rankEntries(
   queryTerms: readonly string[],
   limit: number,
 ): RankedEntry[] {
-  // Entries are about a sentence long, so they are ranked like sentences. Their terms are
-  // handed over one entry at a time: those not cached are garbage as soon as they are indexed.
-  const index = new Bm25Index(termsOf(entries), SENTENCE_LENGTH_NORMALISATION_B);
-  return index.search(queryTerms, limit).flatMap(({ index: position, score, coverage }) => {
+  // Entries are about a sentence long, so they are ranked like sentences (class-entry-index.ts).
+  return classEntryIndex(entries).search(queryTerms, limit).flatMap(({ index: position, score, coverage }) => {
     const entry = entries[position];
     return entry === undefined ? [] : [{ entry, position, score, coverage }];
   });
-}
-
-function* termsOf(entries: readonly TranscriptLine[]): Generator<readonly string[]> {
-  for (const entry of entries) yield entryTerms(entry);
 }
 
 /**

@@ -26,7 +26,9 @@ export class Bm25Index {
    */
   private readonly postings = new Map<string, number[]>();
   private readonly lengths: number[] = [];
-  private readonly averageLength: number;
+  private totalLength = 0;
+  /** One map reused for every document's term counts, not one per document. */
+  private readonly counts = new Map<string, number>();
 
   /**
    * Documents are read once, in order: given as a lazy iterable, each term list can be dropped
@@ -36,22 +38,30 @@ export class Bm25Index {
     documents: Iterable<readonly string[]>,
     private readonly lengthNormalisation = DEFAULT_LENGTH_NORMALISATION_B,
   ) {
-    let total = 0;
-    // One map reused for every document's term counts, not one per document.
-    const counts = new Map<string, number>();
-    for (const terms of documents) {
-      const doc = this.lengths.length;
-      this.lengths.push(terms.length);
-      total += terms.length;
-      for (const term of terms) counts.set(term, (counts.get(term) ?? 0) + 1);
-      for (const [term, tf] of counts) {
-        let list = this.postings.get(term);
-        if (list === undefined) this.postings.set(term, (list = []));
-        list.push(doc, tf);
-      }
-      counts.clear();
+    for (const terms of documents) this.add(terms);
+  }
+
+  /**
+   * Appends a document (its index is the previous size). An index extended this way ranks
+   * exactly as one built from all the documents at once: a class's index grows with its
+   * entries instead of being built again for every question (class-entry-index.ts).
+   */
+  add(terms: readonly string[]): void {
+    const doc = this.lengths.length;
+    this.lengths.push(terms.length);
+    this.totalLength += terms.length;
+    const counts = this.counts;
+    for (const term of terms) counts.set(term, (counts.get(term) ?? 0) + 1);
+    for (const [term, tf] of counts) {
+      let list = this.postings.get(term);
+      if (list === undefined) this.postings.set(term, (list = []));
+      list.push(doc, tf);
     }
-    this.averageLength = this.lengths.length > 0 ? Math.max(1, total / this.lengths.length) : 1;
+    counts.clear();
+  }
+
+  private get averageLength(): number {
+    return this.lengths.length > 0 ? Math.max(1, this.totalLength / this.lengths.length) : 1;
   }
 
   get size(): number {
@@ -69,6 +79,7 @@ export class Bm25Index {
     const unique = [...new Set(queryTerms)];
     const queryMass = unique.reduce((sum, term) => sum + this.idf(term), 0);
     const scores = new Map<number, { score: number; matchedMass: number }>();
+    const averageLength = this.averageLength;
     for (const term of unique) {
       const list = this.postings.get(term);
       if (list === undefined) continue;
@@ -77,7 +88,7 @@ export class Bm25Index {
         const doc = list[at] ?? 0;
         const tf = list[at + 1] ?? 0;
         const b = this.lengthNormalisation;
-        const norm = 1 - b + (b * (this.lengths[doc] ?? 0)) / this.averageLength;
+        const norm = 1 - b + (b * (this.lengths[doc] ?? 0)) / averageLength;
         const gain = (idf * tf * (TERM_SATURATION_K1 + 1)) / (tf + TERM_SATURATION_K1 * norm);
         const entry = scores.get(doc) ?? { score: 0, matchedMass: 0 };
         entry.score += gain;
