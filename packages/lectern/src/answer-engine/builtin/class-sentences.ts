@@ -5,11 +5,37 @@ import { tokenize } from '../text/tokens.js';
 import type { TranscriptLine } from '../types.js';
 
 export interface ClassSentence {
-  entry: TranscriptLine;
+  readonly entry: TranscriptLine;
   /** Index of the entry in the request's entries. */
-  position: number;
-  text: string;
-  terms: readonly string[];
+  readonly position: number;
+  readonly text: string;
+  readonly terms: readonly string[];
+}
+
+/**
+ * A sentence whose terms are found when first asked for: many passes over a whole class read
+ * only the text (finding where a subject is named, what defines it), and tokenising every
+ * sentence of a two-hour class for them took most of a follow-up's time.
+ */
+class LazySentence implements ClassSentence {
+  #terms: readonly string[] | undefined;
+
+  constructor(
+    readonly entry: TranscriptLine,
+    readonly position: number,
+    readonly text: string,
+    /** The entry is this one sentence: its terms are the entry's, from the cache. */
+    private readonly wholeEntry: boolean,
+    private readonly table: TermTable | undefined,
+  ) {}
+
+  get terms(): readonly string[] {
+    if (this.#terms === undefined) {
+      const terms = this.wholeEntry ? entryTerms(this.entry) : tokenize(this.text);
+      this.#terms = this.table && !this.wholeEntry ? this.table.intern(terms) : terms;
+    }
+    return this.#terms;
+  }
 }
 
 /**
@@ -22,15 +48,8 @@ export function classSentences(entries: readonly TranscriptLine[], firstPosition
   entries.forEach((entry, offset) => {
     const parts = entrySentences(entry);
     const position = firstPosition + offset;
-    if (parts.length === 1) {
-      // The common case — one sentence per entry — reuses the cached entry tokens.
-      sentences.push({ entry, position, text: parts[0] ?? '', terms: entryTerms(entry) });
-      return;
-    }
-    for (const text of parts) {
-      const terms = tokenize(text);
-      sentences.push({ entry, position, text, terms: table ? table.intern(terms) : terms });
-    }
+    // The common case — one sentence per entry — reuses the cached entry tokens.
+    for (const text of parts) sentences.push(new LazySentence(entry, position, text, parts.length === 1, table));
   });
   return sentences;
 }
