@@ -19,6 +19,7 @@ import { extractMaterial } from '../../../src/features/materials/parsing/extract
 import { joinPages } from '../../../src/features/materials/parsing/extracted.js';
 import { benchLecture, classOpening, speak } from '../../support/speech.js';
 import { mean, wordErrorRate } from '../../support/word-error-rate.js';
+import { courseVocabularyWritten } from '../../support/course-vocabulary.js';
 
 const root = mkdtempSync(join(tmpdir(), 'lectern-adaptation-'));
 after(() => rmSync(root, { recursive: true, force: true }));
@@ -93,6 +94,10 @@ describe('speaker adaptation of pocketsphinx (sphinxtrain, sphinxbase-utils)', (
     const lectureWer = async (dataDir: string, adapt: boolean, context: ClipContext, opening: boolean, afterOpening = () => {}) => {
       const recogniser = new PocketsphinxRecogniser({ dataDir, modelDir: systemRecogniser.modelDir, executable: 'pocketsphinx_batch', adaptationTools: adapt ? tools : null, languageModelConverter: findLanguageModelConverter(process.env.PATH ?? ''), onBackgroundError: (error) => errors.push(error) });
       try {
+        // Clips decode with the generic model until the class's vocabulary is built (a build
+        // can take 10 s on a loaded machine); this measures adaptation, so it waits for it.
+        recogniser.prepare(context);
+        assert.ok(await courseVocabularyWritten(dataDir), 'the course vocabulary was built');
         if (opening) for (const sentence of classOpening) await recogniser.recognise(decodeWav(speak(sentence)).samples, context);
         await recogniser.adaptationSettled(context.sessionId);
         afterOpening();
