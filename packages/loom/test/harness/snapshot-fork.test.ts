@@ -4,26 +4,10 @@
  * conversation, and branches that run at the same time and are merged.
  */
 import assert from 'node:assert/strict';
-import { after, before, beforeEach, test } from 'node:test';
-import { startFakeModelServer } from '../support/fake-model-server.js';
-import type { FakeModelServer } from '../support/fake-model-server.js';
-import { harnessProject, lastUserMessageOf, messagesOf, systemPromptOf } from './project.js';
-import type { HarnessProject } from './project.js';
+import { test } from 'node:test';
+import { harnessFixture, lastUserMessageOf, messagesOf, systemPromptOf } from './project.js';
 
-let server: FakeModelServer;
-let project: HarnessProject;
-
-before(async () => {
-  server = await startFakeModelServer();
-  project = harnessProject(server);
-});
-
-beforeEach(() => server.reset());
-
-after(async () => {
-  await server.close();
-  project.remove();
-});
+const { server, project } = await harnessFixture();
 
 test('restore(checkpoint) puts back the variables and the conversation of the snapshot', async () => {
   server.respondWith((request) => ({ text: lastUserMessageOf(request) === 'explore path A' ? 'dead end' : 'found a way' }));

@@ -5,26 +5,10 @@
  * see a failing step without stopping its error.
  */
 import assert from 'node:assert/strict';
-import { after, before, beforeEach, test } from 'node:test';
-import { startFakeModelServer } from '../support/fake-model-server.js';
-import type { FakeModelServer } from '../support/fake-model-server.js';
-import { harnessProject, lastUserMessageOf, systemPromptOf } from './project.js';
-import type { HarnessProject } from './project.js';
+import { test } from 'node:test';
+import { harnessFixture, lastUserMessageOf, systemPromptOf } from './project.js';
 
-let server: FakeModelServer;
-let project: HarnessProject;
-
-before(async () => {
-  server = await startFakeModelServer();
-  project = harnessProject(server);
-});
-
-beforeEach(() => server.reset());
-
-after(async () => {
-  await server.close();
-  project.remove();
-});
+const { server, project } = await harnessFixture();
 
 const CODER = `@tool("Runs a shell command")
 fn shell_exec(command: string) -> string {
