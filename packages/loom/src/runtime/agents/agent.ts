@@ -252,10 +252,12 @@ export class Agent {
     } catch (error) {
       return { failure: { model, attempts: 0, error } };
     }
-    const key = this.spec.cache === true ? requestCacheKey(client.provider, request) : undefined;
+    // `cache_ttl` alone turns the cache on too: the docs write it as a setting of the cache.
+    const caching = this.spec.cache === true || this.spec.cache_ttl !== undefined;
+    const key = caching ? requestCacheKey(client.provider, request) : undefined;
     if (key !== undefined) {
       const started = performance.now();
-      const cached = this.runtime.cache.get(key);
+      const cached = this.runtime.cache.get(key, this.spec.cache_ttl);
       if (isChatResponse(cached)) {
         if (cached.text !== '') state.onDelta?.(cached.text);
         this.trace(model, 1, started, cached, true);
