@@ -10,8 +10,8 @@ const BUILTIN_FUNCTIONS = [
   // Conversions and collection helpers the docs use in flows
   'str', 'int', 'float', 'bool', 'list', 'dict', 'len', 'range', 'sorted', 'enumerate',
   'min', 'max', 'sum', 'abs', 'round', 'any', 'all',
-  // Agent orchestration
-  'join',
+  // Agent orchestration; `merge(a, b)` keeps the best of the results of `fork { } and { }`
+  'join', 'merge',
   // Resource constructors of `db`/`kv`/`auth` declarations
   'connect', 'open', 'enable_auth',
   // Database operations on a `db` handle (std.db)

@@ -158,6 +158,8 @@ export class ProgramContext {
       receive: receiveMessage,
       // Read where std.fs may read: inside the project, or what LOOM_ALLOW_FS adds.
       img: (path: unknown) => readImage(path, images),
+      // `merge(a, b, ...)` after `fork { } and { }`: the merge Nexa defaults to, best_of (runtime/harness/fork.ts).
+      merge: (...values: unknown[]) => this.harness.fork(values.map((value) => () => Promise.resolve(value)), 'best_of'),
     };
   }
 
