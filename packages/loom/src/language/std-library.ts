@@ -38,6 +38,7 @@ export const STD_FUNCTIONS = {
   ],
   env: ['get', 'has', 'names'],
   ask_human: ['ask_human', 'call'],
+  ui: ['banner', 'markdown', 'code', 'panel', 'thinking', 'success', 'error', 'warning', 'info', 'input', 'agent_reply', 'tool_call'],
   concurrent: [
     'spawn', 'await_task', 'try_await', 'cancel_task', 'parallel', 'race', 'channel', 'send', 'recv', 'recv_timeout', 'try_recv',
     'close', 'select', 'after', 'schedule', 'cancel_schedule', 'sleep_ms', 'thread_count',

@@ -113,6 +113,7 @@ export class ProgramContext {
       tasks: this.tasks,
       call: (callee, args) => this.call(callee, args),
       terminal: host.terminal ?? NO_TERMINAL,
+      write: (text) => this.print([text]),
     });
     this.output = new StreamedOutput(host.stdout);
     const tracing = traceLevel(host.debug === false ? undefined : host.debug, host.env) !== 'off';
