@@ -227,8 +227,9 @@ const NEXA_REJECTS = [
   { note: 'typed enum payload', code: 'E004', message: /enum payload fields are names only/ },
   // enum_decl: "enum" IDENTIFIER "{" ... (no type parameters)
   { note: 'type parameters', code: 'E004', message: /type parameters are not supported/ },
-  // dag_fork_expr: base_expr "|>>" identifier_list_as_expr (a list of agents, not a block)
-  { note: '|>> with a block', code: 'E004', line: /\|>>\s*\{/ },
+  // dag_fork_expr: base_expr "|>>" identifier_list_as_expr (a list of agents, not a block;
+  // Loom reads the block as a dict and stops where its first entry has no key)
+  { note: '|>> with a block', code: 'E004', message: /map key/, source: /\|>>\s*\{/ },
   // #{...} holds names, dotted names and [index] only, not expressions such as if/then/else
   { note: 'expression in #{}', code: 'E004', line: /#\{\s*if\b/ },
   // auth_decl: "auth" IDENTIFIER "=" "enable_auth" "(" STRING_LITERAL ")" (no auth { } block)
@@ -271,8 +272,10 @@ const DECIDED_REFUSALS = [
   { note: 'session function outside loom serve', code: 'E006', message: /sessions belong to the requests of a server route/ },
 ];
 
-function matchesRule(rule, code, message, errorLine) {
-  return rule.code === code && (rule.message === undefined || rule.message.test(message)) && (rule.line === undefined || rule.line.test(errorLine));
+/** `rule.line` is tested on the line the error points at, `rule.source` on the whole block. */
+function matchesRule(rule, code, message, errorLine, source) {
+  return rule.code === code && (rule.message === undefined || rule.message.test(message)) &&
+    (rule.line === undefined || rule.line.test(errorLine)) && (rule.source === undefined || rule.source.test(source));
 }
 
 /**
@@ -294,7 +297,7 @@ export function classify(error, { source, proses, declaredElsewhere, builtins })
   if (property !== undefined && !new RegExp(`\\b${property}\\s*:`).test(errorLine)) {
     return { kind: 'not Nexa', note: 'agent property without a colon' };
   }
-  const rejected = NEXA_REJECTS.find((rule) => matchesRule(rule, code, message, errorLine));
+  const rejected = NEXA_REJECTS.find((rule) => matchesRule(rule, code, message, errorLine, source));
   if (rejected !== undefined) return { kind: 'not Nexa', note: rejected.note };
   const stdName = code === 'E001' ? undeclaredName(message) ?? '' : '';
   if (NEXA_STD_ABSENT.has(stdName) || NEXA_STD_NAMESPACES_ABSENT.has(/^std\.(\w+)/.exec(stdName)?.[1])) {
@@ -302,7 +305,7 @@ export function classify(error, { source, proses, declaredElsewhere, builtins })
   }
 
   if (code === 'E003' || code === 'E005') return { kind: 'contract rule' };
-  const decided = DECIDED_REFUSALS.find((rule) => matchesRule(rule, code, message, errorLine));
+  const decided = DECIDED_REFUSALS.find((rule) => matchesRule(rule, code, message, errorLine, source));
   if (decided !== undefined) return { kind: 'contract rule', note: decided.note };
   if (property !== undefined && !NEXA_AGENT_PROPERTIES.has(property)) return { kind: 'contract rule', note: 'property Nexa ignores' };
   if (code === 'E002' && /provider|model|"true"|"false"|quoted|boolean/i.test(message)) return { kind: 'contract rule' };
