@@ -100,12 +100,17 @@ describe('nexa-docs: classifier', () => {
     assert.equal(script.classify({ code: 'E001', message: "Undeclared identifier 'risky'", line: 1 }, neutral).kind, 'fragment');
   });
 
-  it('finds forms Nexa does not have: f-strings, import, # comments, grammar productions', () => {
+  it("finds forms Nexa does not have: f-strings, import, # comments, grammar productions, what its grammar leaves out, std names its runtime lacks", () => {
     const cases: [string, Refusal, string][] = [
       ['x = f"hi {y}"\n', { code: 'E004', message: 'Syntax error: f-strings are not supported', line: 1 }, 'f-string'],
       ['import std.fs\n', { code: 'E001', message: "Undeclared identifier 'import'", line: 1 }, 'import'],
       ['# a comment\n', { code: 'E004', message: "Syntax error: unexpected '#'", line: 1 }, '# comment'],
       ['agent_decl ::= "agent" IDENTIFIER\n', { code: 'E004', message: 'Syntax error', line: 1 }, 'grammar production'],
+      ['enum Option[T] { Some(T) }\n', { code: 'E004', message: 'Syntax error: type parameters are not supported', line: 1 }, 'type parameters'],
+      ['auth A {\n    secret: secret.K\n}\n', { code: 'E006', message: "Not supported by this runtime: the 'secret' setting of auth A (auth block values are literals)", line: 2 }, 'auth block'],
+      ['agent B uses my_tools.py { prompt: "p" }\n', { code: 'E006', message: "Not supported by this runtime: 'uses my_tools.py' in agent B (agent tools are ...)", line: 1 }, 'uses of a path or a three-part name'],
+      ['@limit(max_tokens=10, trim="x")\nagent C { prompt: "p" }\n', { code: 'E002', message: "Type mismatch: '@limit' has no argument 'trim'", line: 1 }, 'decorator argument not a number'],
+      ['std.concurrent.ch_send(ch, 1)\n', { code: 'E001', message: "Undeclared identifier 'std.concurrent.ch_send': std.concurrent has no function 'ch_send'", line: 1 }, "std name Nexa's runtime lacks"],
     ];
     for (const [source, error, note] of cases) {
       assert.deepEqual(script.classify(error, context(source)), { kind: 'not Nexa', note });
@@ -137,19 +142,6 @@ describe('nexa-docs: classifier', () => {
     assert.equal(script.classify(syntax, context('x = { }\n')).kind, 'Loom gap');
     const spread = { code: 'E002', message: 'Type mismatch: fork branches are written out one by one', line: 1 };
     assert.deepEqual(script.classify(spread, context('fork [branch1, branch2, ...] merge STRATEGY;\n')), { kind: 'fragment', note: 'placeholder' });
-  });
-
-  it("puts forms Nexa's grammar leaves out, and std names its runtime lacks, under not Nexa", () => {
-    const cases: [string, Refusal, string][] = [
-      ['enum Option[T] { Some(T) }\n', { code: 'E004', message: 'Syntax error: type parameters are not supported', line: 1 }, 'type parameters'],
-      ['auth A {\n    secret: secret.K\n}\n', { code: 'E006', message: "Not supported by this runtime: the 'secret' setting of auth A (auth block values are literals)", line: 2 }, 'auth block'],
-      ['agent B uses my_tools.py { prompt: "p" }\n', { code: 'E006', message: "Not supported by this runtime: 'uses my_tools.py' in agent B (agent tools are ...)", line: 1 }, 'uses of a path or a three-part name'],
-      ['@limit(max_tokens=10, trim="x")\nagent C { prompt: "p" }\n', { code: 'E002', message: "Type mismatch: '@limit' has no argument 'trim'", line: 1 }, 'decorator argument not a number'],
-      ['std.concurrent.ch_send(ch, 1)\n', { code: 'E001', message: "Undeclared identifier 'std.concurrent.ch_send': std.concurrent has no function 'ch_send'", line: 1 }, "std name Nexa's runtime lacks"],
-    ];
-    for (const [source, error, note] of cases) {
-      assert.deepEqual(script.classify(error, context(source)), { kind: 'not Nexa', note });
-    }
   });
 
   it('counts refusals kept by decision, and properties Nexa ignores, as contract rules; a property Nexa reads stays a gap', () => {
