@@ -41,7 +41,7 @@ export const STD_FUNCTIONS = {
   ui: ['banner', 'markdown', 'code', 'panel', 'thinking', 'success', 'error', 'warning', 'info', 'input', 'agent_reply', 'tool_call'],
   concurrent: [
     'spawn', 'await_task', 'try_await', 'cancel_task', 'parallel', 'race', 'channel', 'send', 'recv', 'recv_timeout', 'try_recv',
-    'close', 'select', 'after', 'schedule', 'cancel_schedule', 'sleep_ms', 'thread_count',
+    'close', 'select', 'after', 'schedule', 'cancel_schedule', 'sleep_ms', 'thread_count', 'ch_send', 'ch_recv', 'join_all',
   ],
 } as const satisfies Readonly<Record<string, readonly string[]>>;
 
