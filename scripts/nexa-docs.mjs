@@ -245,7 +245,8 @@ const NEXA_REJECTS = [
 /**
  * std names the docs use that Nexa's runtime does not have either (none of them is a function of
  * src/runtime/stdlib.py, whose std.concurrent sends with `send`/`recv` and whose std.auth OAuth
- * is `oauth`), and namespaces it has none of.
+ * is `oauth`), and namespaces it has none of. Loom runs the concurrency ones all the same (the
+ * docs' examples use them), so only the others are ever refused.
  */
 const NEXA_STD_ABSENT = new Set([
   'std.concurrent.ch_send', 'std.concurrent.ch_recv', 'std.concurrent.join_all',
