@@ -217,6 +217,69 @@ export function undeclaredName(message) {
 const PLACEHOLDER = /\.\.\.|…|<[a-z_ ]+>/i;
 
 /**
+ * Forms Nexa's own grammar (src/nexa_parser.py of the Nexa repository) or its string
+ * interpolation (src/ast_transformer.py) rejects, known by Loom's refusal and the line it
+ * points at. Each names the production that leaves the form out; checked by reading the grammar,
+ * not by running Nexa's parser.
+ */
+const NEXA_REJECTS = [
+  // enum_variant: IDENTIFIER ["(" IDENTIFIER ("," IDENTIFIER)* ")"]
+  { note: 'typed enum payload', code: 'E004', message: /enum payload fields are names only/ },
+  // enum_decl: "enum" IDENTIFIER "{" ... (no type parameters)
+  { note: 'type parameters', code: 'E004', message: /type parameters are not supported/ },
+  // dag_fork_expr: base_expr "|>>" identifier_list_as_expr (a list of agents, not a block;
+  // Loom reads the block as a dict and stops where its first entry has no key)
+  { note: '|>> with a block', code: 'E004', message: /map key/, source: /\|>>\s*\{/ },
+  // #{...} holds names, dotted names and [index] only, not expressions such as if/then/else
+  { note: 'expression in #{}', code: 'E004', line: /#\{\s*if\b/ },
+  // auth_decl: "auth" IDENTIFIER "=" "enable_auth" "(" STRING_LITERAL ")" (no auth { } block)
+  { note: 'auth block', code: 'E006', message: /setting of auth .*auth block values are literals/ },
+  // db_decl: "db" IDENTIFIER "=" "connect" "(" STRING_LITERAL ")" (no db { } block)
+  { note: 'db block', code: 'E006', message: /a db block without/ },
+  // use_identifier: IDENTIFIER | IDENTIFIER "." IDENTIFIER (no paths, files or three-part names)
+  { note: 'uses of a path or a three-part name', code: 'E006', message: /uses (\S*\/\S*|\S+\.(md|py|nxs|txt|json)\b|std\.\w+\.\w+)/ },
+  // agent_decorator_param: IDENTIFIER "=" (INT | FLOAT)
+  { note: 'decorator argument not a number', code: 'E002', message: /has no argument/, line: /@\w+\([^)]*=\s*["'a-z]/ },
+];
+
+/**
+ * std names the docs use that Nexa's runtime does not have either (none of them is a function of
+ * src/runtime/stdlib.py, whose std.concurrent sends with `send`/`recv` and whose std.auth OAuth
+ * is `oauth`), and namespaces it has none of. Loom runs the concurrency ones all the same (the
+ * docs' examples use them), so only the others are ever refused.
+ */
+const NEXA_STD_ABSENT = new Set([
+  'std.concurrent.ch_send', 'std.concurrent.ch_recv', 'std.concurrent.join_all',
+  'std.auth.oauth_github_authorize', 'std.auth.oauth_github_callback',
+]);
+const NEXA_STD_NAMESPACES_ABSENT = new Set(['hardware']);
+
+/**
+ * Agent properties Nexa's code generator (src/code_generator.py, _generate_agents) reads; it
+ * drops any other silently. Loom refuses an unknown property instead (a contract rule: nothing
+ * written is ignored), so only a refused property in this list is a gap.
+ */
+const NEXA_AGENT_PROPERTIES = new Set([
+  'role', 'prompt', 'model', 'memory', 'stream', 'cache', 'max_history_turns', 'experience', 'timeout', 'retry',
+  'max_tokens', 'output_format', 'output_schema', 'max_tool_calls', 'tool_call_strategy', 'context',
+]);
+
+/**
+ * Refusals Loom keeps by decision (docs/loom/reference.md gives each reason): a contract rule.
+ */
+const DECIDED_REFUSALS = [
+  { note: 'python! (decided)', code: 'E006', message: /python! blocks/ },
+  { note: 'tool block without implementation', code: 'E006', message: /uses tool \w+, which has no implementation/ },
+  { note: 'session function outside loom serve', code: 'E006', message: /sessions belong to the requests of a server route/ },
+];
+
+/** `rule.line` is tested on the line the error points at, `rule.source` on the whole block. */
+function matchesRule(rule, code, message, errorLine, source) {
+  return rule.code === code && (rule.message === undefined || rule.message.test(message)) &&
+    (rule.line === undefined || rule.line.test(errorLine)) && (rule.source === undefined || rule.source.test(source));
+}
+
+/**
  * The class of a refusal by its first error. `context` holds the block's source, the prose
  * before each of its copies, the names other blocks declare (`elsewhere(name)`), and the
  * builtin names the docs document.
@@ -235,11 +298,20 @@ export function classify(error, { source, proses, declaredElsewhere, builtins })
   if (property !== undefined && !new RegExp(`\\b${property}\\s*:`).test(errorLine)) {
     return { kind: 'not Nexa', note: 'agent property without a colon' };
   }
+  const rejected = NEXA_REJECTS.find((rule) => matchesRule(rule, code, message, errorLine, source));
+  if (rejected !== undefined) return { kind: 'not Nexa', note: rejected.note };
+  const stdName = code === 'E001' ? undeclaredName(message) ?? '' : '';
+  if (NEXA_STD_ABSENT.has(stdName) || NEXA_STD_NAMESPACES_ABSENT.has(/^std\.(\w+)/.exec(stdName)?.[1])) {
+    return { kind: 'not Nexa', note: "std name Nexa's runtime lacks" };
+  }
 
   if (code === 'E003' || code === 'E005') return { kind: 'contract rule' };
+  const decided = DECIDED_REFUSALS.find((rule) => matchesRule(rule, code, message, errorLine, source));
+  if (decided !== undefined) return { kind: 'contract rule', note: decided.note };
+  if (property !== undefined && !NEXA_AGENT_PROPERTIES.has(property)) return { kind: 'contract rule', note: 'property Nexa ignores' };
   if (code === 'E002' && /provider|model|"true"|"false"|quoted|boolean/i.test(message)) return { kind: 'contract rule' };
 
-  if ((code === 'E001' || code === 'E004') && PLACEHOLDER.test(errorLine)) return { kind: 'fragment', note: 'placeholder' };
+  if ((code === 'E001' || code === 'E002' || code === 'E004') && PLACEHOLDER.test(errorLine)) return { kind: 'fragment', note: 'placeholder' };
   if (code === 'E004' && /end of (file|input)/i.test(message)) return { kind: 'fragment', note: 'ends mid-construct' };
   const unknownType = /unknown type '(\w+)'/.exec(message)?.[1];
   if (code === 'E002' && unknownType !== undefined && declaredElsewhere(unknownType)) return { kind: 'fragment' };

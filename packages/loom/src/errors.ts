@@ -119,7 +119,8 @@ export const ERROR_REGISTRY: Readonly<Record<ErrorCode, ErrorEntry>> = {
       'only describes a tool); actor message handlers (functions, flows or `let` ' +
       'inside an agent body); calls into a `std` namespace Loom does ' +
       'not provide (such as std.pipe) or to the session functions of std.auth, which need the ' +
-      'request of a server route; the builtins `img` and `join`; `uses std.NS` of a ' +
+      'request of a server route; the builtin `join`; the agent template registry of ' +
+      'std.template; `uses std.NS` of a ' +
       'namespace that offers no agent tools, or of std.db / std.kv in a program that declares ' +
       'no such handle; a tool block, protocol, trait, type or enum used as a value; an agent ' +
       'property written as a `{ ... }` block; an auth block value that is not a literal; a ' +

@@ -60,6 +60,7 @@ export const AGENT_PROPERTY_RULES: ReadonlyMap<string, PropertyRule> = new Map<s
   ['max_tokens', positiveCount],
   ['max_history_turns', count],
   ['cache', flag],
+  ['cache_ttl', seconds],
   ['tool_timeout', seconds],
   ['temperature', {
     type: NUMBER,

@@ -21,16 +21,6 @@ import { formatPosition } from './positions.js';
 import { settingValueProblems } from './setting-values.js';
 import { suggestionHint } from '../language/suggest.js';
 
-/** Clauses of the agent header that Nexa programs sometimes write as body properties. */
-const HEADER_CLAUSES: ReadonlyMap<string, string> = new Map([
-  ['uses', 'agent Name uses std.http, my_tool { ... }'],
-  // The Nexa property table lists `tools: [...]`; Loom has one way to give an agent tools.
-  ['tools', 'agent Name uses my_tool, std.http { ... }'],
-  ['implements', 'agent Name implements MyProtocol { ... }'],
-  ['requires', 'agent Name requires "condition" { ... }'],
-  ['ensures', 'agent Name ensures "condition" { ... }'],
-]);
-
 /** A setting of the agent, from a body property or a decorator. */
 interface Setting {
   readonly property: string;
@@ -91,11 +81,8 @@ function unknownPropertyProblem(property: Property): Diagnostic | null {
   const name = property.name.name;
   // The context block and output_schema have rules of their own (check/agent-context.ts, check/agent-output.ts).
   if (AGENT_PROPERTY_RULES.has(name) || name === CONTEXT_PROPERTY || name === OUTPUT_SCHEMA_PROPERTY || name === '') return null;
-  const clause = HEADER_CLAUSES.get(name);
   return diagnostic('E002', property.name.span, `agents have no property '${name}'`, {
-    hint: clause
-      ? `'${name}' belongs in the agent header: ${clause}`
-      : (suggestionHint(name, AGENT_PROPERTY_RULES.keys()) ?? `agent properties are ${[...AGENT_PROPERTY_RULES.keys()].join(', ')}`),
+    hint: suggestionHint(name, AGENT_PROPERTY_RULES.keys()) ?? `agent properties are ${[...AGENT_PROPERTY_RULES.keys()].join(', ')}`,
   });
 }
 

@@ -9,6 +9,8 @@
  * them. A match that is a whole statement, the value of `return`, `let x =` or `x =`, or the
  * body of an arm, delivers its value in place and is no such boundary (emit/match.ts). A loop
  * inside such a boundary is still inside it: `break` may end that loop, `return` may not leave.
+ * The branches of `fork { } and { }` are such boundaries too: each runs as a function beside
+ * the others.
  */
 import { diagnostic } from '../diagnostic.js';
 import type { Diagnostic } from '../diagnostic.js';
@@ -47,6 +49,13 @@ const INSIDE_BLOCK_VALUE: Place = {
   valueBoundary: { what: 'a block used as a value', hint: 'assign the value to a variable first, then use the variable' },
 };
 
+/** A branch of `fork { } and { }` runs as a function of its own beside the others (emit/harness.ts). */
+const INSIDE_FORK_BRANCH: Place = {
+  inLoop: false,
+  inFunction: false,
+  valueBoundary: { what: 'a fork branch', hint: 'the branches run side by side: assign what a branch finds to a variable, and decide after the fork' },
+};
+
 /** A node that changes the place of everything below it, and that place. */
 interface Opened {
   readonly node: Node;
@@ -62,7 +71,7 @@ const FUNCTION_KINDS: ReadonlySet<Node['kind']> = new Set([
 export class MisplacedStatementFinder implements NodeVisitor {
   readonly kinds: ReadonlySet<Node['kind']> = new Set([
     'BreakStatement', 'ContinueStatement', 'ReturnStatement', ...LOOP_KINDS, ...FUNCTION_KINDS,
-    'ExpressionStatement', 'LetStatement', 'AssignmentStatement', 'MatchArm', 'MatchExpression', 'BlockExpression',
+    'ExpressionStatement', 'LetStatement', 'AssignmentStatement', 'MatchArm', 'MatchExpression', 'BlockExpression', 'ForkBlockStatement',
   ]);
   readonly diagnostics: Diagnostic[] = [];
   private readonly opened: Opened[] = [];
@@ -81,6 +90,8 @@ export class MisplacedStatementFinder implements NodeVisitor {
       if (!this.inPlaceMatches.has(node)) this.opened.push({ node, place: INSIDE_MATCH_VALUE });
     } else if (node.kind === 'BlockExpression') {
       this.opened.push({ node, place: INSIDE_BLOCK_VALUE });
+    } else if (node.kind === 'ForkBlockStatement') {
+      this.opened.push({ node, place: INSIDE_FORK_BRANCH });
     } else if (LOOP_KINDS.has(node.kind)) {
       // Only `inLoop` changes: a loop inside a match value is still inside that match.
       this.opened.push({ node, place: { ...place, inLoop: true } });

@@ -24,6 +24,8 @@ function valuelessPhrase(symbol: GlobalSymbol): string | undefined {
   return VALUELESS_KINDS.get(symbol.kind);
 }
 
+const PYTHON_HINT = 'Loom runs no Python: write the code in Loom (a flow, or an @tool fn an agent can call), or run a Python script with std.shell';
+
 export class UnsupportedExpressionFinder implements NodeVisitor {
   readonly kinds: ReadonlySet<Node['kind']> = new Set(['PythonEscapeExpression', 'Identifier', 'AgentDeclaration', 'ImplDeclaration']);
   readonly diagnostics: Diagnostic[] = [];
@@ -35,7 +37,9 @@ export class UnsupportedExpressionFinder implements NodeVisitor {
   enter(node: Node): void {
     switch (node.kind) {
       case 'PythonEscapeExpression':
-        this.refuse(node, 'python! blocks');
+        // Decided, not pending: Loom runs no Python interpreter. A python! block shares the
+        // flow's variables in Nexa, which an out-of-process interpreter cannot do faithfully.
+        this.refuse(node, 'python! blocks', PYTHON_HINT);
         return;
       case 'AgentDeclaration':
         for (const use of node.uses) if (use.kind === 'QualifiedName' && use.parts[0] !== undefined) this.declarationNames.add(use.parts[0]);
@@ -64,7 +68,7 @@ export class UnsupportedExpressionFinder implements NodeVisitor {
     if (valueless !== undefined) this.refuse(name, `using ${valueless} '${name.name}' as a value (or calling it from a flow)`);
   }
 
-  private refuse(node: Node, construct: string): void {
-    this.diagnostics.push(diagnostic('E006', node.span, construct));
+  private refuse(node: Node, construct: string, hint?: string): void {
+    this.diagnostics.push(diagnostic('E006', node.span, construct, hint === undefined ? {} : { hint }));
   }
 }

@@ -36,7 +36,7 @@
  * rest of its block (`$p.harness.declareWindow({...})`).
  */
 import { HOOK_PARAMETERS, STEP_FAILURE, STRATEGY_OPTION } from '../language/harness.js';
-import type { Argument, AutoloopStatement, CallExpression, ContextPolicyStatement, DictLiteral, Expression, ForkExpression, LifecycleHookStatement, PropertyBlock, ReflectStatement, TryAgentStatement, TypeExpression, UnharnessedStatement, VerifyStatement, WithContextStatement } from '../syntax/ast.js';
+import type { Argument, AutoloopStatement, CallExpression, ContextPolicyStatement, DictLiteral, Expression, ForkBlockStatement, ForkExpression, LifecycleHookStatement, PropertyBlock, ReflectStatement, TryAgentStatement, TypeExpression, UnharnessedStatement, VerifyStatement, WithContextStatement } from '../syntax/ast.js';
 import { forEachBodyBinding } from '../syntax/bindings.js';
 import { plainTypeName, unionMembers, writtenName, writtenOptions } from '../syntax/written-names.js';
 import type { WrittenOption } from '../syntax/written-names.js';
@@ -94,6 +94,16 @@ export function emitWithContext(context: EmitContext, statement: WithContextStat
     saved, ' = ', harnessMember('enterWindow'), '(', emitOptions(context, statement.options), ');\n',
     'try ', emitBlock(context, statement.body), ' finally ', braces([[harnessMember('leave'), '(', saved, ');']]),
   ];
+}
+
+/**
+ * `fork { ... } and { ... }`: each branch an async function of the flow's own JavaScript
+ * function, so the variables it assigns (hoisted to the flow) are the flow's.
+ */
+export function emitForkBlocks(context: EmitContext, statement: ForkBlockStatement): Code {
+  context.markHarness();
+  const branches = statement.branches.map((branch) => ['async () => ', emitBlock(context, branch)]);
+  return ['await ', harnessMember('forkBlocks'), '([', joinCode(branches, ', '), ']);'];
 }
 
 /** `unharnessed ["reason"] { body }`: no hook fires and no window or reflection applies inside. */

@@ -15,7 +15,7 @@ import { patternDescriptor } from './patterns.js';
 import { forEachBodyBinding, patternBindingNames } from '../syntax/bindings.js';
 import { rt, programMember, typeCheckerMember } from './runtime-names.js';
 import { compoundHelper } from './operator-helpers.js';
-import { emitAutoloop, emitContextPolicy, emitHook, emitReflect, emitTryAgent, emitUnharnessed, emitVerify, emitWithContext } from './harness.js';
+import { emitAutoloop, emitContextPolicy, emitForkBlocks, emitHook, emitReflect, emitTryAgent, emitUnharnessed, emitVerify, emitWithContext } from './harness.js';
 
 /** A bound on `loop { } until ("...")`, so a condition the model never accepts cannot loop forever. */
 export const LOOP_UNTIL_MAX_ITERATIONS = 10;
@@ -100,6 +100,8 @@ function emitBare(context: EmitContext, statement: Statement): Code {
       return emitContextPolicy(context, statement);
     case 'UnharnessedStatement':
       return emitUnharnessed(context, statement);
+    case 'ForkBlockStatement':
+      return emitForkBlocks(context, statement);
     case 'Error':
       return '';
   }

@@ -10,8 +10,8 @@ const BUILTIN_FUNCTIONS = [
   // Conversions and collection helpers the docs use in flows
   'str', 'int', 'float', 'bool', 'list', 'dict', 'len', 'range', 'sorted', 'enumerate',
   'min', 'max', 'sum', 'abs', 'round', 'any', 'all',
-  // Agent orchestration
-  'join',
+  // Agent orchestration; `merge(a, b)` keeps the best of the results of `fork { } and { }`
+  'join', 'merge',
   // Resource constructors of `db`/`kv`/`auth` declarations
   'connect', 'open', 'enable_auth',
   // Database operations on a `db` handle (std.db)
@@ -68,13 +68,13 @@ export const STD_TOOL_SPELLINGS: ReadonlyMap<string, string> = new Map([
 
 /**
  * Builtins the checker knows (the Nexa docs call them freely) but `loom run` does not provide
- * yet: `join` and `img` as functions. (The resource builtins — `open`, `connect`, `get`,
- * `set`, `query`, ... — are the program's: host/resource-builtins.ts; the concurrency builtins
- * are std.concurrent's; `input` and `receive` are the program's: host/program.ts.) The checker
- * refuses a program that uses one, at the use (E006).
+ * yet: `join` as a function. (The resource builtins — `open`, `connect`, `get`, `set`,
+ * `query`, ... — are the program's: host/resource-builtins.ts; the concurrency builtins are
+ * std.concurrent's; `input`, `receive` and `img` are the program's: host/program.ts.) The
+ * checker refuses a program that uses one, at the use (E006).
  */
 export const BUILTINS_NOT_RUN: ReadonlySet<string> = new Set([
-  'img', 'join',
+  'join',
 ]);
 
 const BUILTIN_NAMES: ReadonlySet<string> = new Set<string>([...BUILTIN_FUNCTIONS, ...BUILTIN_VALUES]);

@@ -57,15 +57,20 @@ export type ContextWindowStrategy = (typeof CONTEXT_WINDOW_STRATEGIES)[number];
 /** The token budget of a window that names none (the Nexa docs' default). */
 export const CONTEXT_WINDOW_DEFAULT_MAX_TOKENS = 100_000;
 
+/** The error type of what awaiting an actor or task raises, whatever its code: its failure, or E701. */
+export const ACTOR_ERROR_TYPE = 'ActorError';
+
 /**
  * The error types `catch_correction(e: T)` and `on_error(e: T)` accept, and the registry codes
  * each covers; null covers every error. An agent call that ran out of its own `timeout` is an
- * E101 and counts as a TimeoutError too (runtime/harness/error-types.ts).
+ * E101 and counts as a TimeoutError too; an ActorError is told by where the error was raised,
+ * not by its code (runtime/harness/error-types.ts).
  */
 export const HARNESS_ERROR_TYPES: ReadonlyMap<string, readonly string[] | null> = new Map([
   ['ToolError', ['E102']],
   ['ModelError', ['E101', 'E303']],
   ['TimeoutError', ['E701']],
+  [ACTOR_ERROR_TYPE, []],
   ['Exception', null],
   ['Error', null],
 ]);

@@ -49,7 +49,7 @@ export type TypeCheckerMember = (typeof TYPE_CHECKER_MEMBERS)[number];
 /** What generated code reads of the program's harness (`$p.harness`): the Nexa v2 harness forms. */
 export const HARNESS_MEMBERS = [
   'invoke', 'autoloop', 'hook', 'corrects', 'reflect', 'verifyType', 'verifyClaim', 'verifyHolds', 'snapshot', 'restore', 'fork',
-  'enterWindow', 'declareWindow', 'enterUnharnessed', 'leave', 'declareTool',
+  'enterWindow', 'declareWindow', 'enterUnharnessed', 'leave', 'declareTool', 'forkBlocks',
 ] as const;
 export type HarnessMember = (typeof HARNESS_MEMBERS)[number];
 

@@ -21,7 +21,7 @@ export const STD_FUNCTIONS = {
   hash: ['md5', 'sha256', 'hash_md5', 'hash_sha256', 'base64_encode', 'base64_decode'],
   http: ['get', 'post', 'put', 'delete', 'http_get', 'http_post', 'http_put', 'http_delete'],
   shell: ['execute', 'exec', 'shell_exec', 'which', 'shell_which'],
-  template: ['render', 'filter_apply'],
+  template: ['render', 'filter_apply', 'template', 'compile', 'render_compiled', 'agent_prompt'],
   kv: [
     'open', 'get', 'get_int', 'get_float', 'get_str', 'get_bool', 'get_list', 'get_dict', 'get_json', 'set', 'set_nx', 'has',
     'del', 'delete', 'list', 'incr', 'expire', 'ttl', 'flush', 'agent_kv_store', 'agent_kv_query', 'agent_kv_context', 'close',
@@ -38,9 +38,10 @@ export const STD_FUNCTIONS = {
   ],
   env: ['get', 'has', 'names'],
   ask_human: ['ask_human', 'call'],
+  ui: ['banner', 'markdown', 'code', 'panel', 'thinking', 'success', 'error', 'warning', 'info', 'input', 'agent_reply', 'tool_call'],
   concurrent: [
     'spawn', 'await_task', 'try_await', 'cancel_task', 'parallel', 'race', 'channel', 'send', 'recv', 'recv_timeout', 'try_recv',
-    'close', 'select', 'after', 'schedule', 'cancel_schedule', 'sleep_ms', 'thread_count',
+    'close', 'select', 'after', 'schedule', 'cancel_schedule', 'sleep_ms', 'thread_count', 'ch_send', 'ch_recv', 'join_all',
   ],
 } as const satisfies Readonly<Record<string, readonly string[]>>;
 
@@ -53,12 +54,12 @@ export const STD_NAMESPACES_NOT_RUN: ReadonlySet<string> = new Set([
 ]);
 
 const SESSION_REASON = 'sessions belong to the requests of a server route, and loom run runs no server declarations';
-const TEMPLATE_FILES_REASON = 'template files and agent prompt templates are not run yet';
+const AGENT_TEMPLATE_REGISTRY_REASON = 'the agent template registry is not run yet';
 
 /** Functions of the reference, in namespaces Loom runs, that it does not run, with the reason. */
 export const STD_FUNCTIONS_NOT_RUN: ReadonlyMap<string, ReadonlyMap<string, string>> = new Map([
   ['auth', new Map(['get_user', 'get_session', 'session_data', 'set_session', 'logout_user', 'require_auth', 'auth_context'].map((name) => [name, SESSION_REASON]))],
-  ['template', new Map(['template', 'compile', 'render_compiled', 'agent_prompt', 'agent_slot_fill', 'agent_register'].map((name) => [name, TEMPLATE_FILES_REASON]))],
+  ['template', new Map(['agent_slot_fill', 'agent_register'].map((name) => [name, AGENT_TEMPLATE_REGISTRY_REASON]))],
 ]);
 
 export function isStdNamespaceRun(name: string): name is StdNamespaceName {

@@ -528,6 +528,15 @@ export interface UnharnessedStatement extends NodeBase {
   readonly body: Block;
 }
 
+/**
+ * `fork { ... } and { ... }`: blocks of the flow run at the same time; what each assigns is the
+ * flow's, as after any block, once every branch has ended.
+ */
+export interface ForkBlockStatement extends NodeBase {
+  readonly kind: 'ForkBlockStatement';
+  readonly branches: readonly Block[];
+}
+
 /** `context_policy { max_tokens: 8000, strategy: sliding_window }` inside a body. */
 export interface ContextPolicyStatement extends NodeBase {
   readonly kind: 'ContextPolicyStatement';
@@ -561,6 +570,7 @@ export type Statement =
   | PassStatement
   | UnharnessedStatement
   | ContextPolicyStatement
+  | ForkBlockStatement
   | ErrorNode;
 
 // ---------------------------------------------------------------------------------------------

@@ -289,6 +289,9 @@ export function forEachChild(node: Node, visit: (child: Node) => void): void {
     case 'UnharnessedStatement':
       one(visit, node.reason); one(visit, node.body);
       return;
+    case 'ForkBlockStatement':
+      each(visit, node.branches);
+      return;
     case 'ContextPolicyStatement':
       each(visit, node.properties);
       return;

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe as suite, test } from 'node:test';
-import { findings, onlyFinding } from './helpers.js';
+import { parse } from '../../src/syntax/parser.js';
+import { ENTRY, findings, onlyFinding } from './helpers.js';
 
 suite('agent declarations', () => {
   test('an agent with every honoured property is accepted', () => {
@@ -59,9 +60,26 @@ suite('agent declarations', () => {
     assert.equal(finding.hint, "did you mean 'temperature'?");
   });
 
-  test('header clauses written as properties are pointed back to the header', () => {
-    const finding = onlyFinding('agent Bot { prompt: "p", uses: "std.http" }');
-    assert.equal(finding.hint, "'uses' belongs in the agent header: agent Name uses std.http, my_tool { ... }");
+  test('header clauses written as body properties, as the Nexa docs do, are read into the header', () => {
+    const source = [
+      'protocol Verdict { ok: bool }',
+      '@tool("Looks a word up") fn lookup(word: str) -> str { return word }',
+      'agent Checker {',
+      '    prompt: "Check the text",',
+      '    tools: [lookup],',
+      '    uses: std.text, std.json',
+      '    implements: Verdict',
+      '    requires: "the input is a sentence"',
+      '    ensures: "the answer says whether it is correct"',
+      '}',
+    ].join('\n');
+    assert.deepEqual(findings(source), []);
+    const agent = parse(source, ENTRY).program.items.find((item) => item.kind === 'AgentDeclaration');
+    assert.ok(agent?.kind === 'AgentDeclaration');
+    assert.deepEqual(agent.uses.map((use) => (use.kind === 'QualifiedName' ? use.parts.map((part) => part.name).join('.') : use.kind)), ['lookup', 'std.text', 'std.json']);
+    assert.deepEqual(agent.implements.map((name) => name.name), ['Verdict']);
+    assert.deepEqual(agent.contracts.map((contract) => contract.clause), ['requires', 'ensures']);
+    assert.deepEqual(agent.members.map((member) => (member.kind === 'Property' ? member.name.name : member.kind)), ['prompt']);
   });
 
   test('property values must have the documented type', () => {

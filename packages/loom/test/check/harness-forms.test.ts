@@ -53,7 +53,7 @@ suite('try_agent and on_error', () => {
     ].join('\n');
     assert.deepEqual(findings(source), [
       "2:5 E004 Syntax error: 'try_agent' needs its 'catch_correction' block",
-      "3:48 E002 Type mismatch: catch_correction catches the error types ToolError, ModelError, TimeoutError, Exception, Error, not 'ToolEror'",
+      "3:48 E002 Type mismatch: catch_correction catches the error types ToolError, ModelError, TimeoutError, ActorError, Exception, Error, not 'ToolEror'",
       "4:28 E002 Type mismatch: 'on_error' takes one parameter, the error: write on_error(e: ToolError)",
     ]);
   });

@@ -3,9 +3,13 @@
  * short names: regex_match gives {matches, count}, regex_replace takes the replacement before
  * the text, json_get reads a path out of JSON text, text_split gives {parts, count},
  * math_calc evaluates arithmetic without eval and refuses anything else, time_diff gives
- * {value, unit, days, seconds}; every parameter binds by its documented name.
+ * {value, unit, days, seconds}; every parameter binds by its documented name. Also the
+ * concurrency names only the docs' examples use (ch_send, ch_recv, join_all).
  */
 import assert from 'node:assert/strict';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { test } from 'node:test';
 import { runInProcess } from './run-in-process.js';
 
@@ -30,4 +34,22 @@ test('the stdlib reference names validate and run with their documented paramete
     "math_calc allows only numbers, + - * / % ** and parentheses, got 'import os'",
     '',
   ]);
+});
+
+test("the docs' concurrency spellings: ch_send/ch_recv on a channel kept in one variable, join_all of tasks", async () => {
+  const file = join(mkdtempSync(join(tmpdir(), 'loom-ch-')), 'main.nx');
+  writeFileSync(file, `flow double(n) { return n * 2 }
+flow main {
+    ch = std.concurrent.channel(10)
+    std.concurrent.ch_send(ch, "data_item_1")
+    item1 = std.concurrent.ch_recv(ch) ?? "no data"
+    item2 = std.concurrent.ch_recv(ch) ?? "no data"
+    print("Received: " + item1 + ", " + item2)
+    task1 = std.concurrent.spawn(fn() { double(1) })
+    task2 = std.concurrent.spawn(fn() { double(2) })
+    print(std.concurrent.join_all([task1, task2]))
+}
+`);
+  assert.equal((await runInProcess(['validate', file])).status, 0);
+  assert.deepEqual(await runInProcess(['run', file]), { status: 0, stdout: 'Received: data_item_1, no data\n[2, 4]\n', stderr: '' });
 });

@@ -38,10 +38,10 @@ test('a std function the library lacks is refused by validate and by run before 
 });
 
 test('a std function Loom knows but does not run is refused by validate, not first by run', async () => {
-  const file = program('template-file.nx', 'flow main {\n    print(std.template.template(path: "notes.tpl"))\n}\n');
+  const file = program('template-registry.nx', 'agent A { prompt: "p" }\nflow main {\n    print(std.template.agent_register(agent: A, name: "n", template: "t"))\n}\n');
   const validated = await runInProcess(['validate', file]);
   assert.equal(validated.status, 2);
-  assert.match(validated.stderr, /std\.template\.template/);
+  assert.match(validated.stderr, /std\.template\.agent_register \(the agent template registry is not run yet\)/);
   assert.doesNotMatch(validated.stderr, /E105/);
 });
 

@@ -64,7 +64,10 @@ describe('loom validate', { concurrency: true }, () => {
     assert.equal(text.status, COMPILE_ERROR_STATUS);
     assert.equal(text.stderr.split('\n')[0], 'Error E006: Not supported by this runtime: python! blocks');
     assert.deepEqual(parseReport(json.stdout).errors, [
-      { code: 'E006', message: 'Not supported by this runtime: python! blocks', file, line: 3, column: 9 },
+      {
+        code: 'E006', message: 'Not supported by this runtime: python! blocks', file, line: 3, column: 9,
+        hint: 'Loom runs no Python: write the code in Loom (a flow, or an @tool fn an agent can call), or run a Python script with std.shell',
+      },
     ]);
   });
 

@@ -74,6 +74,7 @@ flow main {
     context_policy { max_tokens: 800 }
     unharnessed { print(Writer.run("raw")) }
     print(fork [Writer.run("a"), Critic.run("b")] merge best_of)
+    fork { a = Writer.run("a") } and { b = Critic.run("b") }
     actor = spawn Writer("draft")
     pass actor, "shorter"
     print(await actor)

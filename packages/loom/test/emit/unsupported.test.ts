@@ -48,8 +48,8 @@ test('a program Loom runs has no such finding', () => {
 });
 
 test('a builtin the Nexa docs name but loom run does not provide yet is E006 at its use', () => {
-  assert.deepEqual(findings('flow main {\n    let picture = img("photo.png")\n    print(picture)\n}\n'), [
-    "2:19 E006 Not supported by this runtime: the builtin 'img'",
+  assert.deepEqual(findings('flow main {\n    let votes = join(["a", "b"])\n    print(votes)\n}\n'), [
+    "2:17 E006 Not supported by this runtime: the builtin 'join'",
   ]);
 });
 

@@ -6,29 +6,13 @@
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { after, before, beforeEach, test } from 'node:test';
-import { startFakeModelServer } from '../support/fake-model-server.js';
-import type { FakeModelServer, RecordedRequest, ScriptedReply } from '../support/fake-model-server.js';
-import { harnessProject, messagesOf, scriptedTerminal } from './project.js';
-import type { HarnessProject } from './project.js';
+import { test } from 'node:test';
+import type { RecordedRequest, ScriptedReply } from '../support/fake-model-server.js';
+import { harnessFixture, messagesOf, scriptedTerminal } from './project.js';
 
-let server: FakeModelServer;
-let project: HarnessProject;
-
-before(async () => {
-  server = await startFakeModelServer();
-  project = harnessProject(server);
-});
-
-beforeEach(() => {
-  server.reset();
-  server.respondWith(deleteOnce);
-  rmSync(join(project.root, 'deleted.log'), { force: true });
-});
-
-after(async () => {
-  await server.close();
-  project.remove();
+const { project } = await harnessFixture((fixture) => {
+  fixture.server.respondWith(deleteOnce);
+  rmSync(join(fixture.project.root, 'deleted.log'), { force: true });
 });
 
 /** The agent deletes a file through its tool, then reports what the tool said. */

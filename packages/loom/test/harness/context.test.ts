@@ -4,29 +4,13 @@
  * sends is kept within the window's token budget.
  */
 import assert from 'node:assert/strict';
-import { after, before, beforeEach, test } from 'node:test';
-import { startFakeModelServer } from '../support/fake-model-server.js';
-import type { FakeModelServer, RecordedRequest } from '../support/fake-model-server.js';
-import { harnessProject, lastUserMessageOf, messagesOf, systemPromptOf } from './project.js';
-import type { HarnessProject } from './project.js';
+import { test } from 'node:test';
+import type { RecordedRequest } from '../support/fake-model-server.js';
+import { harnessFixture, lastUserMessageOf, messagesOf, systemPromptOf } from './project.js';
 
-let server: FakeModelServer;
-let project: HarnessProject;
-
-before(async () => {
-  server = await startFakeModelServer();
-  project = harnessProject(server);
-});
-
-beforeEach(() => {
-  server.reset();
-  server.respondWith((request) => (systemPromptOf(request).includes('summarize the earlier part') ? { text: 'they discussed the first two datasets' } : { text: 'noted' }));
-});
-
-after(async () => {
-  await server.close();
-  project.remove();
-});
+const { server, project } = await harnessFixture(({ server }) =>
+  server.respondWith((request) => (systemPromptOf(request).includes('summarize the earlier part') ? { text: 'they discussed the first two datasets' } : { text: 'noted' })),
+);
 
 /** A remembering analyst, told three long things (about 60 tokens each) before the question asked inside the window. */
 const ANALYST = `agent Analyst {

@@ -3,29 +3,12 @@
  * model server, in the shape of the Nexa docs' examples.
  */
 import assert from 'node:assert/strict';
-import { after, before, beforeEach, test } from 'node:test';
-import { startFakeModelServer } from '../support/fake-model-server.js';
-import type { FakeModelServer } from '../support/fake-model-server.js';
-import { harnessProject, isJudgement, lastUserMessageOf, messagesOf, systemPromptOf } from './project.js';
-import type { HarnessProject } from './project.js';
+import { test } from 'node:test';
+import { harnessFixture, isJudgement, lastUserMessageOf, messagesOf, systemPromptOf } from './project.js';
 
-let server: FakeModelServer;
-let project: HarnessProject;
-
-before(async () => {
-  server = await startFakeModelServer();
-  project = harnessProject(server);
-});
-
-beforeEach(() => {
-  server.reset();
-  server.respondWith((request) => (isJudgement(request) ? { text: 'no' } : { text: `did ${lastUserMessageOf(request)}` }));
-});
-
-after(async () => {
-  await server.close();
-  project.remove();
-});
+const { server, project } = await harnessFixture(({ server }) =>
+  server.respondWith((request) => (isJudgement(request) ? { text: 'no' } : { text: `did ${lastUserMessageOf(request)}` })),
+);
 
 const WORKER = 'agent Worker { prompt: "Do the task", model: "openai/test-model" }\n';
 

@@ -6,6 +6,8 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { after, beforeEach } from 'node:test';
+import { startFakeModelServer } from '../support/fake-model-server.js';
 import type { FakeModelServer, RecordedRequest } from '../support/fake-model-server.js';
 import { secretsFor, TEST_API_KEY } from '../support/model-project.js';
 import { main } from '../../src/cli.js';
@@ -50,6 +52,31 @@ export function harnessProject(server: FakeModelServer): HarnessProject {
     },
     remove: () => rmSync(root, { recursive: true, force: true }),
   };
+}
+
+export interface HarnessFixture {
+  readonly server: FakeModelServer;
+  readonly project: HarnessProject;
+}
+
+/**
+ * The set-up every harness test file shares: one fake model server and one project for the
+ * file, the server's script and recordings cleared before each test (then `reset`, where a file
+ * gives every test the same replies or a clean file), both removed after the last test. Awaited
+ * at the top of the test file, so its tests can use the two as plain constants.
+ */
+export async function harnessFixture(reset?: (fixture: HarnessFixture) => void): Promise<HarnessFixture> {
+  const server = await startFakeModelServer();
+  const fixture: HarnessFixture = { server, project: harnessProject(server) };
+  beforeEach(() => {
+    server.reset();
+    reset?.(fixture);
+  });
+  after(async () => {
+    await server.close();
+    fixture.project.remove();
+  });
+  return fixture;
 }
 
 interface Message {

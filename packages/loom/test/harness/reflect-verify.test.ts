@@ -4,26 +4,11 @@
  * leaves its failure as a reflection, which inside an autoloop makes the next step try again.
  */
 import assert from 'node:assert/strict';
-import { after, before, beforeEach, test } from 'node:test';
-import { startFakeModelServer } from '../support/fake-model-server.js';
-import type { FakeModelServer, RecordedRequest, ScriptedReply } from '../support/fake-model-server.js';
-import { harnessProject, isJudgement, lastUserMessageOf, systemPromptOf } from './project.js';
-import type { HarnessProject } from './project.js';
+import { test } from 'node:test';
+import type { RecordedRequest, ScriptedReply } from '../support/fake-model-server.js';
+import { harnessFixture, isJudgement, lastUserMessageOf, systemPromptOf } from './project.js';
 
-let server: FakeModelServer;
-let project: HarnessProject;
-
-before(async () => {
-  server = await startFakeModelServer();
-  project = harnessProject(server);
-});
-
-beforeEach(() => server.reset());
-
-after(async () => {
-  await server.close();
-  project.remove();
-});
+const { server, project } = await harnessFixture();
 
 const REFLECTION_NOTE = 'Before you answer, reflect on this:';
 

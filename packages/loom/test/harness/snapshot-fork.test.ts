@@ -1,29 +1,13 @@
 /**
- * `snapshot()` / `restore(snap)` and `fork [...] merge S` against the fake model server, in the
- * shape of the Nexa docs' examples: rolling back the flow's variables and an agent's
- * conversation, and branches that run at the same time and are merged.
+ * `snapshot()` / `restore(snap)`, `fork [...] merge S` and `fork { } and { }` against the fake
+ * model server, in the shape of the Nexa docs' examples: rolling back the flow's variables and
+ * an agent's conversation, and branches that run at the same time and are merged.
  */
 import assert from 'node:assert/strict';
-import { after, before, beforeEach, test } from 'node:test';
-import { startFakeModelServer } from '../support/fake-model-server.js';
-import type { FakeModelServer } from '../support/fake-model-server.js';
-import { harnessProject, lastUserMessageOf, messagesOf, systemPromptOf } from './project.js';
-import type { HarnessProject } from './project.js';
+import { test } from 'node:test';
+import { harnessFixture, lastUserMessageOf, messagesOf, systemPromptOf } from './project.js';
 
-let server: FakeModelServer;
-let project: HarnessProject;
-
-before(async () => {
-  server = await startFakeModelServer();
-  project = harnessProject(server);
-});
-
-beforeEach(() => server.reset());
-
-after(async () => {
-  await server.close();
-  project.remove();
-});
+const { server, project } = await harnessFixture();
 
 test('restore(checkpoint) puts back the variables and the conversation of the snapshot', async () => {
   server.respondWith((request) => ({ text: lastUserMessageOf(request) === 'explore path A' ? 'dead end' : 'found a way' }));
@@ -103,4 +87,64 @@ test('vote, weighted_average, first and no merge; failed branches drop out; all 
   assert.equal(run.stdout, 'yes\n6\nsecond\n["one", "three"]\n');
   assert.match(run.stderr, /^ConcurrencyError: every fork branch failed: branch 1: .*scripted refusal; branch 2: .*scripted refusal\n.*:10:5\n {2}= code E703\n$/);
   assert.equal(run.status, 1);
+});
+
+const TWO_AGENTS = `agent Careful {
+    prompt: "Solve it carefully",
+    model: "openai/test-model"
+}
+
+agent Quick {
+    prompt: "Solve it quickly",
+    model: "openai/test-model"
+}
+`;
+
+test('fork { } and { } runs its blocks side by side; what they assign is the flow\'s; merge() keeps the best', async () => {
+  server.respondWith((request) => {
+    if (systemPromptOf(request).includes('pick the best one')) return { text: '1' };
+    // The careful branch answers last, so its print comes second although it is written first.
+    if (systemPromptOf(request).includes('carefully')) return { text: `careful answer to ${lastUserMessageOf(request)}`, delayMs: 300 };
+    return { text: `quick answer to ${lastUserMessageOf(request)}` };
+  });
+  const run = await project.run(`${TWO_AGENTS}flow main {
+    task = "route the parcels"
+    fork {
+        result_a = Careful.run(task);
+        print("careful branch done")
+    } and {
+        result_b = Quick.run(task);
+        print("quick branch done")
+    }
+    print(result_a + " | " + result_b)
+    final = merge(result_a, result_b);
+    print(final)
+}
+`);
+  assert.equal(run.stderr, '');
+  assert.equal(run.stdout, 'quick branch done\ncareful branch done\ncareful answer to route the parcels | quick answer to route the parcels\ncareful answer to route the parcels\n');
+  const choice = server.requests.find((request) => systemPromptOf(request).includes('pick the best one'))!;
+  assert.equal(lastUserMessageOf(choice), 'Candidates:\n1. careful answer to route the parcels\n\n2. quick answer to route the parcels');
+  assert.equal(run.status, 0);
+});
+
+test('a failing fork block raises its error once the other blocks have ended; return cannot leave a branch', async () => {
+  server.respondWith((request) => (systemPromptOf(request).includes('carefully') ? { status: 400, errorMessage: 'scripted refusal' } : { text: 'quick answer', delayMs: 200 }));
+  const run = await project.run(`${TWO_AGENTS}flow main {
+    fork {
+        result_a = Careful.run("task")
+    } and {
+        result_b = Quick.run("task")
+        print("quick branch done: " + result_b)
+    }
+    print("not reached")
+}
+`);
+  assert.equal(run.stdout, 'quick branch done: quick answer\n');
+  assert.match(run.stderr, /^RuntimeError: agent 'Careful' failed: .*scripted refusal\n[\s\S]*= code E101\n$/);
+  assert.equal(run.status, 1);
+
+  const leaving = await project.run('flow main {\n    fork {\n        return 1\n    } and {\n        print(2)\n    }\n}\n');
+  assert.match(leaving.stderr, /^Error E004: Syntax error: 'return' cannot leave a fork branch\n[\s\S]*= help: the branches run side by side/);
+  assert.equal(leaving.status, 2);
 });

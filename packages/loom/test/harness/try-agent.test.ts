@@ -5,26 +5,10 @@
  * see a failing step without stopping its error.
  */
 import assert from 'node:assert/strict';
-import { after, before, beforeEach, test } from 'node:test';
-import { startFakeModelServer } from '../support/fake-model-server.js';
-import type { FakeModelServer } from '../support/fake-model-server.js';
-import { harnessProject, lastUserMessageOf, systemPromptOf } from './project.js';
-import type { HarnessProject } from './project.js';
+import { test } from 'node:test';
+import { harnessFixture, lastUserMessageOf, systemPromptOf } from './project.js';
 
-let server: FakeModelServer;
-let project: HarnessProject;
-
-before(async () => {
-  server = await startFakeModelServer();
-  project = harnessProject(server);
-});
-
-beforeEach(() => server.reset());
-
-after(async () => {
-  await server.close();
-  project.remove();
-});
+const { server, project } = await harnessFixture();
 
 const CODER = `@tool("Runs a shell command")
 fn shell_exec(command: string) -> string {
@@ -85,6 +69,35 @@ flow main {
 `);
   assert.equal(run.stdout, 'timed out: E101\n');
   assert.equal(run.status, 0);
+});
+
+test('an ActorError is what awaiting a failed actor raises; the same failure of a direct call is not one', async () => {
+  // The risky actor's model refuses; the backup's answers.
+  server.respondWith((request) => (systemPromptOf(request).includes('risky') ? { status: 400, errorMessage: 'scripted refusal' } : { text: `backup did ${lastUserMessageOf(request)}` }));
+  const ACTORS = 'agent RiskyTask { prompt: "Do the risky part", model: "openai/test-model", retry: 0 }\nagent BackupTask { prompt: "Do it the safe way", model: "openai/test-model" }\n';
+  const run = await project.run(`${ACTORS}flow main {
+    worker = spawn RiskyTask("start")
+    try_agent {
+        result = await worker
+    } catch_correction(e: ActorError) {
+        print("actor failed: " + e.code)
+        backup = spawn BackupTask("start")
+        result = await backup
+    }
+    print(result)
+}
+`);
+  assert.equal(run.stderr, '');
+  assert.equal(run.stdout, 'actor failed: E101\nbackup did start\n');
+  assert.equal(run.status, 0);
+
+  const direct = await project.run(`${ACTORS}flow main {
+    try_agent { RiskyTask.run("start") } catch_correction(e: ActorError) { print("not an actor's failure") }
+}
+`);
+  assert.equal(direct.stdout, '');
+  assert.match(direct.stderr, /= code E101\n$/);
+  assert.equal(direct.status, 1);
 });
 
 test('on_error hooks see a failing step of their type, once, and the error still goes on', async () => {

@@ -100,12 +100,17 @@ describe('nexa-docs: classifier', () => {
     assert.equal(script.classify({ code: 'E001', message: "Undeclared identifier 'risky'", line: 1 }, neutral).kind, 'fragment');
   });
 
-  it('finds forms Nexa does not have: f-strings, import, # comments, grammar productions', () => {
+  it("finds forms Nexa does not have: f-strings, import, # comments, grammar productions, what its grammar leaves out, std names its runtime lacks", () => {
     const cases: [string, Refusal, string][] = [
       ['x = f"hi {y}"\n', { code: 'E004', message: 'Syntax error: f-strings are not supported', line: 1 }, 'f-string'],
       ['import std.fs\n', { code: 'E001', message: "Undeclared identifier 'import'", line: 1 }, 'import'],
       ['# a comment\n', { code: 'E004', message: "Syntax error: unexpected '#'", line: 1 }, '# comment'],
       ['agent_decl ::= "agent" IDENTIFIER\n', { code: 'E004', message: 'Syntax error', line: 1 }, 'grammar production'],
+      ['enum Option[T] { Some(T) }\n', { code: 'E004', message: 'Syntax error: type parameters are not supported', line: 1 }, 'type parameters'],
+      ['auth A {\n    secret: secret.K\n}\n', { code: 'E006', message: "Not supported by this runtime: the 'secret' setting of auth A (auth block values are literals)", line: 2 }, 'auth block'],
+      ['agent B uses my_tools.py { prompt: "p" }\n', { code: 'E006', message: "Not supported by this runtime: 'uses my_tools.py' in agent B (agent tools are ...)", line: 1 }, 'uses of a path or a three-part name'],
+      ['@limit(max_tokens=10, trim="x")\nagent C { prompt: "p" }\n', { code: 'E002', message: "Type mismatch: '@limit' has no argument 'trim'", line: 1 }, 'decorator argument not a number'],
+      ['std.concurrent.ch_send(ch, 1)\n', { code: 'E001', message: "Undeclared identifier 'std.concurrent.ch_send': std.concurrent has no function 'ch_send'", line: 1 }, "std name Nexa's runtime lacks"],
     ];
     for (const [source, error, note] of cases) {
       assert.deepEqual(script.classify(error, context(source)), { kind: 'not Nexa', note });
@@ -133,8 +138,19 @@ describe('nexa-docs: classifier', () => {
     assert.deepEqual(script.classify(placeholder, context('fn f() { ... }\n')), { kind: 'fragment', note: 'placeholder' });
     const e006 = { code: 'E006', message: "Not supported by this runtime: 'autoloop'", line: 1 };
     assert.equal(script.classify(e006, context('autoloop { ... }\n')).kind, 'Loom gap');
-    const syntax = { code: 'E004', message: 'Syntax error: type parameters are not supported', line: 1 };
-    assert.equal(script.classify(syntax, context('enum Option[T] { Some(T) }\n')).kind, 'Loom gap');
+    const syntax = { code: 'E004', message: "Syntax error: expected an expression, found '}'", line: 1 };
+    assert.equal(script.classify(syntax, context('x = { }\n')).kind, 'Loom gap');
+    const spread = { code: 'E002', message: 'Type mismatch: fork branches are written out one by one', line: 1 };
+    assert.deepEqual(script.classify(spread, context('fork [branch1, branch2, ...] merge STRATEGY;\n')), { kind: 'fragment', note: 'placeholder' });
+  });
+
+  it('counts refusals kept by decision, and properties Nexa ignores, as contract rules; a property Nexa reads stays a gap', () => {
+    const python = { code: 'E006', message: 'Not supported by this runtime: python! blocks', line: 1 };
+    assert.deepEqual(script.classify(python, context('x = python! """1"""\n')), { kind: 'contract rule', note: 'python! (decided)' });
+    const ignored = { code: 'E002', message: "Type mismatch: agents have no property 'logging'", line: 1 };
+    assert.deepEqual(script.classify(ignored, context('    logging: true\n')), { kind: 'contract rule', note: 'property Nexa ignores' });
+    const read = { code: 'E002', message: "Type mismatch: agents have no property 'output_format'", line: 1 };
+    assert.equal(script.classify(read, context('    output_format: "json"\n')).kind, 'Loom gap');
   });
 
   it('groups one refusal under one message whatever the authors named their declarations', () => {

@@ -11,6 +11,8 @@ export function stdServices(overrides: Partial<StdServices> = {}): StdServices {
     tasks: new TaskScope(),
     call: () => null,
     terminal: NO_TERMINAL,
+    // Output of std.ui goes nowhere unless a test passes a write of its own.
+    write: () => undefined,
     ...overrides,
   };
 }

@@ -30,6 +30,8 @@ import type { AgentRuntime } from './runtime.js';
 import { handOffOf, inheritedContext, inheritedNote, sinkHandOff } from './hand-off.js';
 import type { ToolResultRecord } from './hand-off.js';
 import type { AgentSpec, RunOptions } from './spec.js';
+import { ImageInput, MultimodalInput } from './image-input.js';
+import type { AgentInput } from './image-input.js';
 
 export const DEFAULT_TIMEOUT_SECONDS = 60;
 export const DEFAULT_RETRY_COUNT = 2;
@@ -38,16 +40,29 @@ export const DEFAULT_MAX_TOOL_CALLS = 10;
 const MS_PER_SECOND = 1000;
 const NO_TOOLS: ReadonlyMap<string, ToolBinding> = new Map();
 
-/** How a value handed to `run` reads as a user message: text as is, data as JSON. */
+/** How a value handed to `run` reads as a user message: text as is, data as JSON, an image as `[image PATH]`. */
 export function inputText(input: unknown): string {
   if (typeof input === 'string') return input;
   if (input === undefined || input === null) return '';
+  if (input instanceof ImageInput || input instanceof MultimodalInput) return input.loomDisplay();
   return JSON.stringify(input);
 }
 
-/** `A.run(a, b)` with several arguments: they are joined by spaces into one input. */
-export function joinRunArguments(args: readonly unknown[]): string {
-  return args.map(inputText).join(' ');
+/**
+ * `A.run(a, b)` with several arguments: they are joined by spaces into one input; images among
+ * them (`img(...)`) are kept apart, to be sent as images beside that text.
+ */
+export function joinRunArguments(args: readonly unknown[]): unknown {
+  const images = args.filter((arg): arg is ImageInput => arg instanceof ImageInput);
+  const text = args.filter((arg) => !(arg instanceof ImageInput)).map(inputText).join(' ');
+  return images.length === 0 ? text : new MultimodalInput(text, images);
+}
+
+/** The text and the images of one input. */
+function agentInput(input: unknown): AgentInput {
+  if (input instanceof ImageInput) return { text: '', images: [input] };
+  if (input instanceof MultimodalInput) return input;
+  return { text: inputText(input), images: [] };
 }
 
 interface CallState {
@@ -98,11 +113,14 @@ export class Agent {
   }
 
   async run(input: unknown, options: RunOptions = {}): Promise<unknown> {
+    // Remembered and handed on as text, with each image as `[image PATH]`.
     const userText = inputText(input);
+    const { text, images } = agentInput(input);
     const memory = options.memory ?? this.memory;
     const { context } = this.spec;
     const inherited = inheritedContext(context, options.upstream, this.runtime.sharedContexts);
-    const conversation: ChatMessage[] = [...memory.messages(), ...inherited.messages, { role: 'user', content: userText }];
+    const question: ChatMessage = images.length === 0 ? { role: 'user', content: text } : { role: 'user', content: text, images };
+    const conversation: ChatMessage[] = [...memory.messages(), ...inherited.messages, question];
     const system = [withReflections(this.systemPrompt, options.reflections ?? []), inheritedNote(inherited)].filter((part) => part !== '').join('\n\n');
     if (system !== '') conversation.unshift({ role: 'system', content: system });
     const streamSink = this.runtime.onStreamDelta;
@@ -234,10 +252,12 @@ export class Agent {
     } catch (error) {
       return { failure: { model, attempts: 0, error } };
     }
-    const key = this.spec.cache === true ? requestCacheKey(client.provider, request) : undefined;
+    // `cache_ttl` alone turns the cache on too: the docs write it as a setting of the cache.
+    const caching = this.spec.cache === true || this.spec.cache_ttl !== undefined;
+    const key = caching ? requestCacheKey(client.provider, request) : undefined;
     if (key !== undefined) {
       const started = performance.now();
-      const cached = this.runtime.cache.get(key);
+      const cached = this.runtime.cache.get(key, this.spec.cache_ttl);
       if (isChatResponse(cached)) {
         if (cached.text !== '') state.onDelta?.(cached.text);
         this.trace(model, 1, started, cached, true);

@@ -38,6 +38,8 @@ export interface AgentSpec {
   readonly memory?: MemorySetting;
   readonly stream?: boolean;
   readonly cache?: boolean;
+  /** Seconds a cached reply stays valid; older entries are asked again (infra/cache.ts). */
+  readonly cache_ttl?: number;
   /** The text of the agent's `experience` file (read at compile time): long-term memory. */
   readonly experience?: string;
   /** A free-text instruction about the reply's form, e.g. `"markdown"` or `"json"`. */

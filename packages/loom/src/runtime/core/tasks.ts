@@ -24,6 +24,18 @@ function isCancellation(error: unknown): boolean {
   return error instanceof LoomError && error.code === 'E701';
 }
 
+/** Errors that awaiting a task raised: `catch_correction(e: ActorError)` catches these. */
+const awaitFailures = new WeakSet<object>();
+
+function raisedFromTask<T>(error: T): T {
+  if (typeof error === 'object' && error !== null) awaitFailures.add(error);
+  return error;
+}
+
+export function raisedByAwait(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && awaitFailures.has(error);
+}
+
 /** The task whose code is running, for `receive()`; none in the program's main line. */
 const runningTask = new AsyncLocalStorage<Task>();
 
@@ -113,9 +125,9 @@ export class Task {
       return await this.outcome;
     } catch (error) {
       // Raised again here, so that the report points at the `await`, not at the `cancel_task`.
-      if (isCancellation(error)) throw cancellation((error as LoomError).message);
+      if (isCancellation(error)) throw raisedFromTask(cancellation((error as LoomError).message));
       reachedAt(error, awaitSite);
-      throw error;
+      throw raisedFromTask(error);
     } finally {
       clearTimeout(timer);
     }
@@ -126,7 +138,7 @@ export class Task {
     this.observed = true;
     if (this.currentState === 'running') return null;
     if (this.currentState === 'completed') return this.value;
-    throw this.failure;
+    throw raisedFromTask(this.failure);
   }
 
   loomDisplay(): string {

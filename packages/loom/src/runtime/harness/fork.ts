@@ -36,6 +36,21 @@ export async function runFork(branches: readonly (() => Promise<unknown>)[], str
   return merge(results, strategy === null ? 'all' : MERGE_STRATEGY_ALIASES.get(strategy) ?? (strategy as MergeStrategy), services);
 }
 
+/**
+ * `fork { ... } and { ... }`: the blocks run at the same time and the statement ends when every
+ * one has ended. Unlike a branch of `fork [...]`, whose result can simply be left out of the
+ * merge, a failed block would leave the variables it was to assign unset; so a failure is not
+ * dropped: the first failing branch as written raises its error, once all have ended.
+ */
+export async function runForkBlocks(branches: readonly (() => Promise<void>)[], trace: (line: string) => void): Promise<void> {
+  const outcomes = await Promise.allSettled(branches.map((branch) => branch()));
+  const failed = outcomes.findIndex((outcome) => outcome.status === 'rejected');
+  if (failed === -1) return;
+  const { reason } = outcomes[failed] as PromiseRejectedResult;
+  trace(`fork branch ${failed + 1} failed: ${reason instanceof Error ? reason.message : display(reason)}`);
+  throw reason;
+}
+
 async function merge(results: readonly unknown[], strategy: MergeStrategy, services: ForkServices): Promise<unknown> {
   switch (strategy) {
     case 'all':

@@ -8,7 +8,7 @@ import type { TypeDescriptor } from '../../language/type-descriptor.js';
 import { verificationFailure } from './verification.js';
 import { asSnapshot, capturedVariables, StateSnapshot } from './state.js';
 import type { MemoryState } from './state.js';
-import { runFork } from './fork.js';
+import { runFork, runForkBlocks } from './fork.js';
 import { ApprovalGate } from './approval.js';
 import type { ToolSafety } from './approval.js';
 import type { Terminal } from '../infra/terminal.js';
@@ -148,6 +148,11 @@ export class Harness {
   /** `fork [branches] merge strategy` (fork.ts). */
   fork(branches: readonly (() => Promise<unknown>)[], strategy: string | null): Promise<unknown> {
     return runFork(branches, strategy, { best: (candidates) => this.services.best(candidates), trace: (line) => this.services.trace(line) });
+  }
+
+  /** `fork { ... } and { ... }` (fork.ts). */
+  forkBlocks(branches: readonly (() => Promise<void>)[]): Promise<void> {
+    return runForkBlocks(branches, (line) => this.services.trace(line));
   }
 
   /** `verify x satisfies T` with T a type or protocol; `written` is the check as written. */

@@ -30,6 +30,8 @@ import { parameterNames } from '../std/namespace.js';
 import { ResourceHandle, ResourceTracker } from '../core/resource-handle.js';
 import { Task, TaskScope } from '../core/tasks.js';
 import { passMessage, receiveMessage } from '../core/actors.js';
+import { readImage } from '../agents/image-input.js';
+import { FileConfinement } from '../std/fs-confinement.js';
 import { secondsMs } from '../core/durations.js';
 import { spawnAgentActor } from './agent-actor.js';
 import { CONCURRENCY_BUILTINS } from '../std/concurrent.js';
@@ -111,6 +113,7 @@ export class ProgramContext {
       tasks: this.tasks,
       call: (callee, args) => this.call(callee, args),
       terminal: host.terminal ?? NO_TERMINAL,
+      write: (text) => this.print([text]),
     });
     this.output = new StreamedOutput(host.stdout);
     const tracing = traceLevel(host.debug === false ? undefined : host.debug, host.env) !== 'off';
@@ -142,6 +145,7 @@ export class ProgramContext {
     this.types = new TypeChecker(typeModeFrom(host.env), this.registry, (warning) => this.warn(warning));
     const builtins = createBuiltins(this.registry, { print: (values) => this.print(values), secret: (name) => this.secret(name) });
     const concurrency = this.std.concurrent;
+    const images = new FileConfinement(projectRoot, host.env);
     this.builtins = {
       ...builtins,
       ...resourceBuiltins(this.std, builtins),
@@ -153,6 +157,10 @@ export class ProgramContext {
       JobQueue: this.jobs.view as unknown as Callable,
       input: (prompt: unknown) => this.input(prompt),
       receive: receiveMessage,
+      // Read where std.fs may read: inside the project, or what LOOM_ALLOW_FS adds.
+      img: (path: unknown) => readImage(path, images),
+      // `merge(a, b, ...)` after `fork { } and { }`: the merge Nexa defaults to, best_of (runtime/harness/fork.ts).
+      merge: (...values: unknown[]) => this.harness.fork(values.map((value) => () => Promise.resolve(value)), 'best_of'),
     };
   }
 

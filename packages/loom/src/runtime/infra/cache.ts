@@ -11,6 +11,7 @@ import { join } from 'node:path';
 export const CACHE_DIRECTORY = join('.loom', 'cache');
 const ENTRIES_DIRECTORY = 'entries';
 const STATS_FILE_NAME = 'stats.json';
+const MS_PER_SECOND = 1000;
 
 export interface CacheStats {
   readonly entries: number;
@@ -60,11 +61,16 @@ export class ResponseCache {
     return new ResponseCache(join(projectRoot, CACHE_DIRECTORY));
   }
 
-  /** The stored value for `key`, counting a hit or a miss. */
-  get(key: string): unknown {
+  /**
+   * The stored value for `key`, counting a hit or a miss. With `maxAgeSeconds` (an agent's
+   * `cache_ttl`), an entry written longer ago than that is a miss, and the next put replaces it.
+   */
+  get(key: string, maxAgeSeconds?: number): unknown {
     let value: unknown;
     try {
-      value = JSON.parse(readFileSync(this.entryPath(key), 'utf8'));
+      const path = this.entryPath(key);
+      const expired = maxAgeSeconds !== undefined && Date.now() - statSync(path).mtimeMs > maxAgeSeconds * MS_PER_SECOND;
+      value = expired ? undefined : JSON.parse(readFileSync(path, 'utf8'));
     } catch {
       // absent, or not JSON (edited by hand): either way a miss, and the next put replaces it
       value = undefined;

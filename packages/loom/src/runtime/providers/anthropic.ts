@@ -19,6 +19,7 @@ export interface AnthropicOptions {
 
 type ContentBlock =
   | { type: 'text'; text: string }
+  | { type: 'image'; source: { type: 'base64'; media_type: string; data: string } }
   | { type: 'tool_use'; id: string; name: string; input: unknown }
   | { type: 'tool_result'; tool_use_id: string; content: string };
 
@@ -42,7 +43,10 @@ function wireMessages(messages: readonly ChatMessage[]): { system: string; messa
         system.push(message.content);
         break;
       case 'user':
-        append('user', [{ type: 'text', text: message.content }]);
+        append('user', [
+          ...(message.images ?? []).map((image): ContentBlock => ({ type: 'image', source: { type: 'base64', media_type: image.mediaType, data: image.base64 } })),
+          ...(message.content === '' && message.images !== undefined ? [] : [{ type: 'text' as const, text: message.content }]),
+        ]);
         break;
       case 'tool':
         append('user', [{ type: 'tool_result', tool_use_id: message.toolCallId, content: message.content }]);

@@ -31,6 +31,9 @@ function wireMessage(message: ChatMessage): Record<string, unknown> {
       };
     case 'tool':
       return { role: 'tool', content: message.content, tool_name: message.name };
+    case 'user':
+      if (message.images === undefined) return { role: 'user', content: message.content };
+      return { role: 'user', content: message.content, images: message.images.map((image) => image.base64) };
     default:
       return { role: message.role, content: message.content };
   }

@@ -45,6 +45,15 @@ function wireMessage(message: ChatMessage): Record<string, unknown> {
       };
     case 'tool':
       return { role: 'tool', tool_call_id: message.toolCallId, content: message.content };
+    case 'user':
+      if (message.images === undefined) return { role: 'user', content: message.content };
+      return {
+        role: 'user',
+        content: [
+          ...(message.content === '' ? [] : [{ type: 'text', text: message.content }]),
+          ...message.images.map((image) => ({ type: 'image_url', image_url: { url: image.dataUrl } })),
+        ],
+      };
     default:
       return { role: message.role, content: message.content };
   }

@@ -2,6 +2,7 @@
  * What every model provider client speaks: one chat request in, one answer out. The agent
  * layer builds these neutral messages; each client translates them to its wire format.
  */
+import type { ImageInput } from '../agents/image-input.js';
 
 export interface ToolCall {
   /** The provider's id for the call, echoed back with the result. */
@@ -13,7 +14,8 @@ export interface ToolCall {
 
 export type ChatMessage =
   | { readonly role: 'system'; readonly content: string }
-  | { readonly role: 'user'; readonly content: string }
+  /** `images`: what `img(...)` read, sent beside the text to a vision model. */
+  | { readonly role: 'user'; readonly content: string; readonly images?: readonly ImageInput[] }
   | { readonly role: 'assistant'; readonly content: string; readonly toolCalls?: readonly ToolCall[] }
   | { readonly role: 'tool'; readonly toolCallId: string; readonly name: string; readonly content: string };
 

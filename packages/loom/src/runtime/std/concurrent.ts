@@ -48,6 +48,14 @@ function receiverOf(value: unknown, what: string): ChannelReceiver {
   return value instanceof ChannelReceiver ? value : fail(`${what} needs the receiving end (rx) of a channel, got ${describe(value)}`);
 }
 
+/**
+ * The end of a channel that the docs' one-value spelling names: `ch = channel(10)` keeps the
+ * pair `(tx, rx)` in one variable, and `ch_send(ch, v)` / `ch_recv(ch)` take the end they need.
+ */
+function endOf(channel: unknown, end: 0 | 1): unknown {
+  return Array.isArray(channel) && channel.length === 2 ? channel[end] : channel;
+}
+
 function timerOf(value: unknown): TimerHandle {
   return value instanceof TimerHandle ? value : fail(`cancel_schedule needs what after() or schedule() returned, got ${describe(value)}`);
 }
@@ -64,6 +72,9 @@ const CONCURRENT_PARAMETERS: Readonly<Record<string, readonly string[]>> = {
   recv: ['rx'],
   recv_timeout: ['rx', 'timeout'],
   try_recv: ['rx'],
+  ch_send: ['ch', 'value'],
+  ch_recv: ['ch'],
+  join_all: ['tasks'],
   close: ['rx', 'tx'],
   select: ['channels', 'timeout'],
   after: ['delay', 'handler'],
@@ -106,6 +117,13 @@ export function concurrentFunctions(program: StdServices): StdFunctionsOf<'concu
       return received === 'timeout' ? null : received.value;
     }),
     try_recv: taking('try_recv', (rx) => tryReceive(receiverOf(rx, 'try_recv'))),
+    // The spellings of the Nexa docs' examples (Nexa's own runtime has only send/try_recv):
+    // ch_recv does not wait, so `ch_recv(ch) ?? "default"` handles an empty channel as they say.
+    ch_send: taking('ch_send', (ch, value) => sendOn(senderOf(endOf(ch, 0), 'ch_send'), value ?? null)),
+    ch_recv: taking('ch_recv', (ch) => tryReceive(receiverOf(endOf(ch, 1), 'ch_recv'))),
+    join_all: taking('join_all', (tasks) => (Array.isArray(tasks)
+      ? Promise.all(tasks.map((task) => taskOf(task, 'join_all').result()))
+      : fail(`join_all needs a list of tasks (from spawn), got ${describe(tasks)}`))),
     close: taking('close', (rx, tx) => {
       const end = rx ?? tx;
       return closeChannel(end instanceof ChannelSender ? end : receiverOf(end, 'close'));

@@ -25,6 +25,7 @@ import { shellNamespace } from './shell.js';
 import { templateNamespace } from './template.js';
 import { textNamespace } from './text.js';
 import { timeNamespace } from './time.js';
+import { uiNamespace } from './ui.js';
 import { unsupportedNamespace } from './unsupported.js';
 
 /** `std.NAME` → its module. */
@@ -46,6 +47,7 @@ const STD_LIBRARY: { readonly [N in StdNamespaceName]: StdNamespace<N> } = {
   env: envNamespace,
   concurrent: concurrentNamespace,
   ask_human: askHumanNamespace,
+  ui: uiNamespace,
 };
 
 /** The registered namespace `name`, if Loom runs it. */

@@ -34,6 +34,8 @@ export interface StdServices {
   readonly call: (callee: unknown, args: readonly unknown[]) => unknown;
   /** The person at the keyboard, if any (std.ask_human). */
   readonly terminal: Terminal;
+  /** Writes a line to the program's output, as `print` does (std.ui). */
+  readonly write: (text: string) => void;
 }
 
 /** A namespace module whose functions object is `Functions`, with function names `Names`. */

@@ -1,7 +1,9 @@
 /**
  * `[@decorator]* agent NAME [-> T] [uses ...] [implements ...] [requires/ensures ...] { members }`.
  * Members are properties (`role: "..."`, `model "..."`, `context { ... }`), methods (`fn`,
- * `flow`) and `let` bindings.
+ * `flow`) and `let` bindings. The Nexa docs also write the header's clauses as properties of the
+ * body (`uses: [web_search]`, `tools: [shell_exec]`, `implements: P`, `requires: "..."`,
+ * `ensures: "..."`): they are read into the header, so both spellings mean the same agent.
  */
 import type {
   AgentDeclaration, AgentMember, ContractClause, Decorator, Expression, Identifier, Property, TypeExpression, UseTarget,
@@ -36,20 +38,41 @@ export function parseAgent(p: Cursor, start: Token, decorators: Decorator[]): Ag
   }
   // A model list (`model: ["a/x", fallback: "b/y"]`) stands for two properties: its fallbacks come here.
   const fallbackProperties: Property[] = [];
-  const members = [...parseBraceBody(p, 'agent body', () => parseAgentMember(p, fallbackProperties)), ...fallbackProperties];
+  const header: AgentHeader = { uses, implementsNames, contracts };
+  const written = parseBraceBody(p, 'agent body', () => parseAgentMember(p, fallbackProperties, header));
+  const members = [...written.filter((member): member is AgentMember => member !== HEADER_CLAUSE), ...fallbackProperties];
   return {
     kind: 'AgentDeclaration', name, decorators, returnType, uses, implements: implementsNames, contracts, members,
     span: p.spanFrom(start),
   };
 }
 
-/** `uses std.http, web_search, "SKILLS.md", mcp:"url"` or the bracketed `uses [a, b]`. */
-function parseUseTargets(p: Cursor, into: UseTarget[]): void {
+/** The clauses of the header, which body properties of the same names add to. */
+interface AgentHeader {
+  readonly uses: UseTarget[];
+  readonly implementsNames: Identifier[];
+  readonly contracts: ContractClause[];
+}
+
+/** What parseAgentMember returns for a header clause written in the body: no member. */
+const HEADER_CLAUSE = Symbol('header clause');
+
+/** Body properties that are clauses of the header; `tools` is the Nexa property table's name for `uses`. */
+const USE_PROPERTIES: ReadonlySet<string> = new Set(['uses', 'tools']);
+const CONTRACT_PROPERTIES: ReadonlySet<string> = new Set(['requires', 'ensures']);
+
+/**
+ * `uses std.http, web_search, "SKILLS.md", mcp:"url"` or the bracketed `uses [a, b]`. In the
+ * body (`inBody`), an unbracketed list ends before a `name:` that starts the next property.
+ */
+function parseUseTargets(p: Cursor, into: UseTarget[], inBody = false): void {
   const bracketed = p.eat('[');
-  do {
+  for (;;) {
     if (bracketed && p.at(']')) break;
     into.push(parseUseTarget(p));
-  } while (p.eat(','));
+    if (!p.at(',') || (inBody && !bracketed && isPunctuator(p.peek(2), ':') && p.peek().text !== 'mcp')) break;
+    p.advance();
+  }
   if (bracketed) p.expect(']', "to close the 'uses' list");
 }
 
@@ -126,8 +149,26 @@ function listHasFallbackLabel(p: Cursor): boolean {
   }
 }
 
-function parseAgentMember(p: Cursor, fallbackProperties: Property[]): AgentMember {
+function parseAgentMember(p: Cursor, fallbackProperties: Property[], header: AgentHeader): AgentMember | typeof HEADER_CLAUSE {
   const start = p.current;
+  if (start.kind === 'identifier' && isPunctuator(p.peek(), ':')) {
+    if (USE_PROPERTIES.has(start.text)) {
+      p.advance();
+      p.advance();
+      parseUseTargets(p, header.uses, true);
+      return HEADER_CLAUSE;
+    }
+    if (start.text === 'implements') {
+      p.advance();
+      p.advance();
+      header.implementsNames.push(parseIdentifier(p, "a protocol name after 'implements:'"));
+      return HEADER_CLAUSE;
+    }
+    if (CONTRACT_PROPERTIES.has(start.text)) {
+      header.contracts.push(parseContractClause(p));
+      return HEADER_CLAUSE;
+    }
+  }
   if (p.atWord('model') && isPunctuator(p.peek(), ':') && isPunctuator(p.peek(2), '[') && listHasFallbackLabel(p)) return parseModelList(p, fallbackProperties);
   if (p.at('@') || (p.atWord('fn') && p.peek().kind === 'identifier')) {
     const decorators = parseDecorators(p);

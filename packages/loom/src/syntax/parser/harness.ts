@@ -26,6 +26,8 @@ export function harnessStatementAt(p: Cursor, word: string): StatementParser | n
     case 'unharnessed':
       return isPunctuator(next, '{') || (next.kind === 'string' && isPunctuator(p.peek(2), '{')) ? parseUnharnessed : null;
     case 'context_policy': return isPunctuator(next, '{') ? parseContextPolicy : null;
+    // `fork [a, b] merge s` is an expression; `fork { ... } and { ... }` this statement.
+    case 'fork': return isPunctuator(next, '{') ? parseForkBlocks : null;
     case 'before_step':
     case 'after_step':
       return isPunctuator(next, '{') ? parseLifecycleHook : null;
@@ -85,6 +87,13 @@ function parseUnharnessed(p: Cursor): Statement {
   const reason = p.current.kind === 'string' ? parsePlainString(p, 'reason for unharnessed') : null;
   const body = parseBlock(p, 'unharnessed block');
   return { kind: 'UnharnessedStatement', reason, body, span: p.spanFrom(start) };
+}
+
+function parseForkBlocks(p: Cursor): Statement {
+  const start = p.advance();
+  const branches = [parseBlock(p, 'fork branch')];
+  while (p.eatWord('and')) branches.push(parseBlock(p, "fork branch after 'and'"));
+  return { kind: 'ForkBlockStatement', branches, span: p.spanFrom(start) };
 }
 
 function parseContextPolicy(p: Cursor): Statement {

@@ -1,4 +1,6 @@
 import assert from 'node:assert/strict';
+import { readdirSync, utimesSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { LoomError } from '../../../src/errors.js';
 import { Agent, joinRunArguments } from '../../../src/runtime/agents/agent.js';
@@ -242,6 +244,21 @@ describe('the response cache', () => {
     await project.agent({ prompt: 'p', cache: true, temperature: 1 }).run('q');
     await project.agent({ prompt: 'other', cache: true }).run('q');
     assert.equal(server.requests.length, 3);
+  });
+
+  it('with cache_ttl (the cache on without cache: true), reuses a reply younger than the TTL and asks again after it', async () => {
+    project = createModelProject(server);
+    server.enqueue({ text: 'first answer' }, { text: 'second answer' });
+    const ask = (): Promise<unknown> => project.agent({ prompt: 'p', cache_ttl: 3600 }).run('q');
+    assert.equal(await ask(), 'first answer');
+    assert.equal(await ask(), 'first answer');
+    assert.equal(server.requests.length, 1);
+    const entries = join(project.runtime.cache.directory, 'entries');
+    const [entry] = readdirSync(entries);
+    const twoHoursAgo = new Date(Date.now() - 2 * 3600 * 1000);
+    utimesSync(join(entries, entry!), twoHoursAgo, twoHoursAgo);
+    assert.equal(await ask(), 'second answer');
+    assert.equal(server.requests.length, 2);
   });
 
   it('is not used without cache: true', async () => {

@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { LoomError } from '../../../src/errors.js';
+import { joinRunArguments } from '../../../src/runtime/agents/agent.js';
+import { ImageInput } from '../../../src/runtime/agents/image-input.js';
 import { parseModelReference, ProviderRegistry } from '../../../src/runtime/providers/registry.js';
 import { selectSecrets } from '../../../src/runtime/infra/secrets.js';
 import { useFakeModelServer } from '../../support/fake-model-fixture.js';
@@ -41,6 +43,22 @@ describe('provider wire formats', () => {
     assert.equal(request.headers.authorization, undefined);
     assert.deepEqual(request.body.options, { num_predict: 20, temperature: 0.5 });
     assert.equal(request.body.stream, false);
+  });
+
+  it('images of an input go beside its text in each provider\'s own form', async () => {
+    const picture = new ImageInput('cat.png', 'image/png', 'iVBORw0K');
+    const input = joinRunArguments(['What is this?', picture]);
+    project = createModelProject(server);
+    await project.agent({ model: 'anthropic/claude-x', prompt: 'p' }).run(input);
+    await project.agent({ model: 'ollama/llava', prompt: 'p' }).run(input);
+    await project.agent({ model: 'ollama/llava', prompt: 'p' }).run(picture);
+    const [anthropic, ollama, imageOnly] = server.requests;
+    assert.deepEqual(anthropic.body.messages, [{
+      role: 'user',
+      content: [{ type: 'image', source: { type: 'base64', media_type: 'image/png', data: 'iVBORw0K' } }, { type: 'text', text: 'What is this?' }],
+    }]);
+    assert.deepEqual((ollama.body.messages as unknown[]).at(-1), { role: 'user', content: 'What is this?', images: ['iVBORw0K'] });
+    assert.deepEqual((imageOnly.body.messages as unknown[]).at(-1), { role: 'user', content: '', images: ['iVBORw0K'] });
   });
 
   it('a custom provider speaks chat completions at its own base URL', async () => {

@@ -15,6 +15,7 @@ const UNUSED_SERVICES: StdServices = {
   tasks: undefined as never,
   call: () => assert.fail('no std function runs in this test'),
   terminal: NO_TERMINAL,
+  write: () => assert.fail('no std function runs in this test'),
 };
 
 test('the runtime provides exactly the std namespaces the compiler lets programs call', () => {
