@@ -56,7 +56,7 @@ export function createSessionFunctions(checks: CredentialChecks): Record<'get_us
   /** The request being answered, and the request value the call names (its own when it names none). */
   const requestOf = (name: string, argument: unknown): { context: RequestContext; headers: Record<string, unknown> } => {
     const context = currentRequest();
-    if (context === undefined) return unsupported(`std.auth.${name} outside a request a server route is answering (${REQUEST_FUNCTION_REASON}; loom serve gives them one)`);
+    if (context === undefined) return unsupported(`std.auth.${name} called while no server route is answering a request (${REQUEST_FUNCTION_REASON}: call it from a handler while loom serve runs)`);
     if (argument === undefined || argument === null) return { context, headers: context.request.headers };
     if (!isDict(argument) || !isDict(argument['headers'])) return fail(`std.auth.${name} takes the route's request (a dict with headers), got ${describe(argument)}`);
     return { context, headers: argument['headers'] };

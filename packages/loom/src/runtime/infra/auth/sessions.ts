@@ -87,7 +87,7 @@ export class SessionStore {
 
   /** The `Set-Cookie` value that gives the browser `session`. */
   cookieFor(session: Session): string {
-    const maxAge = Math.max(0, Math.floor((session.expiresAt - this.now()) / MS_PER_SECOND));
+    const maxAge = Math.max(0, Math.ceil((session.expiresAt - this.now()) / MS_PER_SECOND));
     return `${SESSION_COOKIE}=${session.id}.${signature(this.secret(), session.id).toString('base64url')}; Path=/; Max-Age=${maxAge}; HttpOnly; SameSite=Lax`;
   }
 
