@@ -24,7 +24,7 @@ export const STD_FUNCTIONS = {
   hash: ['md5', 'sha256', 'hash_md5', 'hash_sha256', 'base64_encode', 'base64_decode'],
   http: ['get', 'post', 'put', 'delete', 'http_get', 'http_post', 'http_put', 'http_delete'],
   shell: ['execute', 'exec', 'shell_exec', 'which', 'shell_which'],
-  template: ['render', 'filter_apply'],
+  template: ['render', 'filter_apply', 'template', 'compile', 'render_compiled', 'agent_prompt', 'agent_slot_fill', 'agent_register'],
   kv: [
     'open', 'get', 'get_int', 'get_float', 'get_str', 'get_bool', 'get_list', 'get_dict', 'get_json', 'set', 'set_nx', 'has',
     'del', 'delete', 'list', 'incr', 'expire', 'ttl', 'flush', 'agent_kv_store', 'agent_kv_query', 'agent_kv_context', 'close',
@@ -65,12 +65,8 @@ export const STD_REQUEST_FUNCTIONS: ReadonlyMap<string, ReadonlySet<string>> = n
 ]);
 export const REQUEST_FUNCTION_REASON = 'sessions belong to the requests of a server route';
 
-const TEMPLATE_FILES_REASON = 'template files and agent prompt templates are not run yet';
-
 /** Functions of the reference, in namespaces Loom runs, that it does not run, with the reason. */
-export const STD_FUNCTIONS_NOT_RUN: ReadonlyMap<string, ReadonlyMap<string, string>> = new Map([
-  ['template', new Map(['template', 'compile', 'render_compiled', 'agent_prompt', 'agent_slot_fill', 'agent_register'].map((name) => [name, TEMPLATE_FILES_REASON]))],
-]);
+export const STD_FUNCTIONS_NOT_RUN: ReadonlyMap<string, ReadonlyMap<string, string>> = new Map([]);
 
 export function isStdNamespaceRun(name: string): name is StdNamespaceName {
   return Object.hasOwn(STD_FUNCTIONS, name);
