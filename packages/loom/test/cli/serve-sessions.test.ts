@@ -99,6 +99,19 @@ describe('sessions under loom serve', () => {
     assert.deepEqual(await json(await fetch(`${app.url}/visit`, { headers: { cookie } })), { visits: 3, seen: 3 });
   });
 
+  test('requests of two visitors answered at the same time each see their own session', async () => {
+    const cookies = [sessionCookie(await fetch(`${app.url}/visit`)), sessionCookie(await fetch(`${app.url}/visit`))];
+    const rounds = 5;
+    const answers = await Promise.all(
+      Array.from({ length: rounds * 2 }, (_, index) => fetch(`${app.url}/visit`, { headers: { cookie: cookies[index % 2]! } }).then(json)),
+    );
+    for (const visitor of [0, 1]) {
+      const counts = answers.filter((_, index) => index % 2 === visitor).map((answer) => answer['visits'] as number);
+      // Every visit of a visitor counted once on that visitor's session: 2 .. rounds + 1, in some order.
+      assert.deepEqual([...counts].sort((a, b) => a - b), Array.from({ length: rounds }, (_, index) => index + 2));
+    }
+  });
+
   test('a cookie whose signature was altered names no session', async () => {
     const cookie = sessionCookie(await fetch(`${app.url}/visit`));
     const forged = cookie.slice(0, -2) + (cookie.endsWith('AA') ? 'BB' : 'AA');
