@@ -43,7 +43,9 @@
 //     auth, test or parameter) or assigns, an E002 "unknown type" another block declares, an
 //     E001 for a file the block includes or names (the docs ship no such files), an E001 or
 //     E004 on a line holding a placeholder (`...`, `…`, `<name>`), a syntax error at the end of
-//     the block (a signature without its body). Guess: an E001 of a name declared nowhere and not
+//     the block (a signature without its body), and an E006 for a session function of std.auth
+//     called where no server route reaches it (a route handler's lines shown without their
+//     server; Loom runs them under `loom serve`). Guess: an E001 of a name declared nowhere and not
 //     documented as std or builtin counts here too (a free variable the surrounding prose
 //     supplies), with the note "free name".
 //  5. "Loom gap": a construct Nexa documents that Loom refuses. E006 (Loom knows the construct
@@ -270,7 +272,6 @@ const NEXA_AGENT_PROPERTIES = new Set([
 const DECIDED_REFUSALS = [
   { note: 'python! (decided)', code: 'E006', message: /python! blocks/ },
   { note: 'tool block without implementation', code: 'E006', message: /uses tool \w+, which has no implementation/ },
-  { note: 'session function outside loom serve', code: 'E006', message: /sessions belong to the requests of a server route/ },
 ];
 
 /** `rule.line` is tested on the line the error points at, `rule.source` on the whole block. */
@@ -327,6 +328,7 @@ export function classify(error, { source, proses, declaredElsewhere, builtins })
     return { kind: 'fragment', note: 'free name' };
   }
 
+  if (code === 'E006' && /sessions belong to the requests of a server route/.test(message)) return { kind: 'fragment', note: 'handler outside its server' };
   if (code === 'E006' || code === 'E004') return { kind: 'Loom gap' };
   if (code === 'E002' && (property !== undefined || /has no argument/.test(message))) {
     return { kind: 'Loom gap', note: 'documented property or argument' };

@@ -118,9 +118,10 @@ export const ERROR_REGISTRY: Readonly<Record<ErrorCode, ErrorEntry>> = {
       '(`mcp:`), a Python tool (`python:`) or a block with no implementation (a `tool` block ' +
       'only describes a tool); actor message handlers (functions, flows or `let` ' +
       'inside an agent body); calls into a `std` namespace Loom does ' +
-      'not provide (such as std.pipe) or to the session functions of std.auth, which need the ' +
-      'request of a server route; the builtin `join`; the agent template registry of ' +
-      'std.template; `uses std.NS` of a ' +
+      'not provide (such as std.pipe) or to the session functions of std.auth (get_user, ' +
+      'set_session, ...) where no server route reaches them, since they need the request a ' +
+      'route is answering (also at run time, when one is called while no request is being ' +
+      'answered); the builtin `join`; `uses std.NS` of a ' +
       'namespace that offers no agent tools, or of std.db / std.kv in a program that declares ' +
       'no such handle; a tool block, protocol, trait, type or enum used as a value; an agent ' +
       'property written as a `{ ... }` block; an auth block value that is not a literal; a ' +
@@ -130,6 +131,7 @@ export const ERROR_REGISTRY: Readonly<Record<ErrorCode, ErrorEntry>> = {
       'Write the part in what Loom runs: a tool as `@tool("description") fn name(...) { ... }`, ' +
       'or `uses std.NS` of a namespace Loom provides (json, fs, time, math, text, string, ' +
       'regex, hash, http, shell, template, env, db, kv, auth); Python work through std.shell; ' +
+      'a session function in a route handler (or a flow it calls) run with loom serve; ' +
       'an actor\'s message handler as a flow started with `spawn flow(...)` that takes its ' +
       'messages with `receive()`; a setting as a literal value. The ' +
       'message names the construct; docs/loom/reference.md lists what runs.',

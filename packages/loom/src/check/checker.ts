@@ -24,6 +24,7 @@ import { MisplacedStatementFinder } from './placement.js';
 import { checkProtocol } from './protocols.js';
 import { checkImpl } from './traits.js';
 import { StdReferenceChecker } from './std-references.js';
+import { requestFunctionsOutsideServers } from './request-functions.js';
 import { UnsupportedExpressionFinder } from './runtime-support.js';
 import { agentToolProblems } from './agent-tools.js';
 import type { ToolSources } from './agent-tools.js';
@@ -62,6 +63,7 @@ export function checkAnalyzed(analysis: Analysis): Diagnostic[] {
     ...nodeChecks.flatMap((nodeCheck) => nodeCheck.diagnostics),
   ];
   const items = analysis.expanded.items.map(({ item }) => item);
+  diagnostics.push(...requestFunctionsOutsideServers(items, analysis.resolution));
   const hasAuthBlock = items.some((item) => item.kind === 'ResourceDeclaration' && item.resource === 'auth');
   diagnostics.push(...duplicatePorts(items.filter((item) => item.kind === 'ServerDeclaration')));
   const toolSources: ToolSources = { globals: analysis.bound.globals, resourceNames: analysis.resourceNames };

@@ -8,6 +8,9 @@
 
 const TEXT_FUNCTIONS = ['upper', 'lower', 'trim', 'split', 'replace', 'contains', 'length', 'join', 'text_split', 'text_replace', 'text_upper', 'text_lower'] as const;
 
+/** std.auth's functions of the session of the request a server route answers (see STD_REQUEST_FUNCTIONS). */
+const SESSION_FUNCTIONS = ['get_user', 'get_session', 'session_data', 'set_session', 'logout_user', 'require_auth', 'auth_context'] as const;
+
 /** The functions of each namespace `loom run` provides; dotted names are reached as `std.db.sqlite.connect`. */
 export const STD_FUNCTIONS = {
   json: ['parse', 'json_parse', 'stringify', 'json_stringify', 'get', 'json_get'],
@@ -21,7 +24,7 @@ export const STD_FUNCTIONS = {
   hash: ['md5', 'sha256', 'hash_md5', 'hash_sha256', 'base64_encode', 'base64_decode'],
   http: ['get', 'post', 'put', 'delete', 'http_get', 'http_post', 'http_put', 'http_delete'],
   shell: ['execute', 'exec', 'shell_exec', 'which', 'shell_which'],
-  template: ['render', 'filter_apply', 'template', 'compile', 'render_compiled', 'agent_prompt'],
+  template: ['render', 'filter_apply', 'template', 'compile', 'render_compiled', 'agent_prompt', 'agent_slot_fill', 'agent_register'],
   kv: [
     'open', 'get', 'get_int', 'get_float', 'get_str', 'get_bool', 'get_list', 'get_dict', 'get_json', 'set', 'set_nx', 'has',
     'del', 'delete', 'list', 'incr', 'expire', 'ttl', 'flush', 'agent_kv_store', 'agent_kv_query', 'agent_kv_context', 'close',
@@ -35,6 +38,7 @@ export const STD_FUNCTIONS = {
   auth: [
     'configure', 'enable_auth', 'api_key_generate', 'api_key_verify', 'api_key_revoke', 'jwt_sign', 'jwt_verify', 'jwt_decode',
     'csrf_token', 'csrf_generate', 'csrf_field', 'csrf_validate', 'verify_csrf', 'oauth', 'oauth_authorize', 'oauth_callback',
+    ...SESSION_FUNCTIONS,
   ],
   env: ['get', 'has', 'names'],
   ask_human: ['ask_human', 'call'],
@@ -53,14 +57,17 @@ export const STD_NAMESPACES_NOT_RUN: ReadonlySet<string> = new Set([
   'pipe', 'defer', 'null_coalesce', 'match', 'struct', 'enum', 'trait',
 ]);
 
-const SESSION_REASON = 'sessions belong to the requests of a server route, and loom run runs no server declarations';
-const AGENT_TEMPLATE_REGISTRY_REASON = 'the agent template registry is not run yet';
+/**
+ * Functions that read or write the session of the HTTP request a server route is answering:
+ * the checker refuses a call no route of the program can reach (check/request-functions.ts).
+ */
+export const STD_REQUEST_FUNCTIONS: ReadonlyMap<string, ReadonlySet<string>> = new Map([
+  ['auth', new Set(SESSION_FUNCTIONS)],
+]);
+export const REQUEST_FUNCTION_REASON = 'sessions belong to the requests of a server route';
 
 /** Functions of the reference, in namespaces Loom runs, that it does not run, with the reason. */
-export const STD_FUNCTIONS_NOT_RUN: ReadonlyMap<string, ReadonlyMap<string, string>> = new Map([
-  ['auth', new Map(['get_user', 'get_session', 'session_data', 'set_session', 'logout_user', 'require_auth', 'auth_context'].map((name) => [name, SESSION_REASON]))],
-  ['template', new Map(['agent_slot_fill', 'agent_register'].map((name) => [name, AGENT_TEMPLATE_REGISTRY_REASON]))],
-]);
+export const STD_FUNCTIONS_NOT_RUN: ReadonlyMap<string, ReadonlyMap<string, string>> = new Map([]);
 
 export function isStdNamespaceRun(name: string): name is StdNamespaceName {
   return Object.hasOwn(STD_FUNCTIONS, name);

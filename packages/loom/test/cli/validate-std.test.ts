@@ -37,11 +37,12 @@ test('a std function the library lacks is refused by validate and by run before 
   assert.match(run.stderr, /Error E001: Undeclared identifier 'std\.json\.json_fetch'/);
 });
 
-test('a std function Loom knows but does not run is refused by validate, not first by run', async () => {
-  const file = program('template-registry.nx', 'agent A { prompt: "p" }\nflow main {\n    print(std.template.agent_register(agent: A, name: "n", template: "t"))\n}\n');
+test('a std function Loom cannot run where it is called is refused by validate, not first by run', async () => {
+  // A session function outside a server route: there is no request for it to read.
+  const file = program('session.nx', 'flow main {\n    print(std.auth.get_user(request: null))\n}\n');
   const validated = await runInProcess(['validate', file]);
   assert.equal(validated.status, 2);
-  assert.match(validated.stderr, /std\.template\.agent_register \(the agent template registry is not run yet\)/);
+  assert.match(validated.stderr, /E006: Not supported by this runtime: std\.auth\.get_user/);
   assert.doesNotMatch(validated.stderr, /E105/);
 });
 

@@ -16,7 +16,7 @@ test('jobs run; resource settings Loom cannot run are E006 at the declaration', 
     "1:26 E006 Not supported by this runtime: the 'secret' setting of auth site (auth block values are literals)",
   ]);
   assert.deepEqual(findings('flow main { print(std.auth.get_user()) }\n'), [
-    '1:19 E006 Not supported by this runtime: std.auth.get_user (sessions belong to the requests of a server route, and loom run runs no server declarations)',
+    '1:19 E006 Not supported by this runtime: std.auth.get_user (sessions belong to the requests of a server route, and this program declares no server)',
   ]);
 });
 

@@ -138,6 +138,9 @@ describe('nexa-docs: classifier', () => {
     assert.deepEqual(script.classify(placeholder, context('fn f() { ... }\n')), { kind: 'fragment', note: 'placeholder' });
     const e006 = { code: 'E006', message: "Not supported by this runtime: 'autoloop'", line: 1 };
     assert.equal(script.classify(e006, context('autoloop { ... }\n')).kind, 'Loom gap');
+    // A session function outside any server route is a handler's body shown without its server.
+    const session = { code: 'E006', message: 'Not supported by this runtime: std.auth.get_user (sessions belong to the requests of a server route, and this program declares no server)', line: 2 };
+    assert.deepEqual(script.classify(session, context('flow main {\n    user = std.auth.get_user(request: request);\n}\n')), { kind: 'fragment', note: 'handler outside its server' });
     const syntax = { code: 'E004', message: "Syntax error: expected an expression, found '}'", line: 1 };
     assert.equal(script.classify(syntax, context('x = { }\n')).kind, 'Loom gap');
     const spread = { code: 'E002', message: 'Type mismatch: fork branches are written out one by one', line: 1 };

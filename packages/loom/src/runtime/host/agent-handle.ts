@@ -90,13 +90,4 @@ export class AgentHandle implements Runnable, MemberSource {
   loomDisplay(): string {
     return `<agent ${this.spec.name}>`;
   }
-
-  /** What `std.template.agent_prompt` fills in about the agent (std/template.ts). */
-  templateFields(): Readonly<Record<string, unknown>> {
-    return {
-      agent_name: this.spec.name,
-      agent_desc: this.spec.role ?? this.spec.description ?? '',
-      agent_tools: (this.spec.tools ?? []).map((tool) => tool.name),
-    };
-  }
 }

@@ -27,6 +27,7 @@ import { fail } from '../core/script-error.js';
 import { describe, display, isDict } from '../core/values.js';
 import { parseBody, requestValue, UnreadableBody, withTypedParams } from './request.js';
 import type { RequestValue } from './request.js';
+import { answering } from './request-context.js';
 import { errorBody, isResponse, JSON_CONTENT_TYPE, toWire } from './response.js';
 import type { WireResponse } from './response.js';
 import type { RouteSpec, ServerSpec } from './server-spec.js';
@@ -246,7 +247,7 @@ export class LoomHttpServer {
           url: route.routerPath,
           handler: async (request, reply) => {
             const value = requestValue(request);
-            return send(reply, await this.handle(prepared, typed ? withTypedParams(value, route.parameterTypes) : value, host));
+            return send(reply, await this.answer(prepared, typed ? withTypedParams(value, route.parameterTypes) : value, host));
           },
         });
       }
@@ -262,7 +263,7 @@ export class LoomHttpServer {
       if (semanticRoutes.length > 0 && subject !== value.path) {
         const choice = await host.classify(`${value.method} ${value.path}\n${display(subject)}`, semanticRoutes.map((route) => intentOf(route.spec)));
         const route = semanticRoutes[choice];
-        if (route !== undefined) return send(reply, await this.handle(route, value, host));
+        if (route !== undefined) return send(reply, await this.answer(route, value, host));
       }
       return send(reply, errorWire(STATUS.notFound, 'EC01', `No route found for ${value.method} ${value.path}`));
     });
@@ -280,6 +281,12 @@ export class LoomHttpServer {
       host.reportError(error);
       return send(reply, errorWire(status, 'http_error', 'the server failed to answer'));
     });
+  }
+
+  /** One request's answer, with the session cookie the std.auth session functions left for it. */
+  private async answer(route: ReadyRoute, request: RequestValue, host: ServerHost): Promise<WireResponse> {
+    const { value, setCookie } = await answering(request, () => this.handle(route, request, host));
+    return setCookie === undefined ? value : { ...value, headers: { ...value.headers, 'set-cookie': setCookie } };
   }
 
   /** require_auth, middleware, `requires`, the handler chain, `ensures`: one request's answer. */

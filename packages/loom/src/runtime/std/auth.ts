@@ -1,6 +1,6 @@
 /**
  * `std.auth`: agent API keys (E501), JWT (E502), CSRF tokens (E503) and OAuth sign-in with
- * PKCE (E504, infra/auth/oauth.ts). Each verifying
+ * PKCE (E504, infra/auth/oauth.ts), and the sessions of server requests (auth-sessions.ts). Each verifying
  * function raises its AuthError on failure and returns what it verified on success: the key's
  * information, the token's claims, true. Without a `secret` argument, JWT and CSRF use the
  * program's auth block (`auth NAME { type: "jwt", secret, algorithms, expires_in }`), the
@@ -22,6 +22,7 @@ import type { StdFunctionsOf, StdNamespace, StdServices } from './namespace.js';
 import { OAuthFlows } from '../infra/auth/oauth.js';
 import { loadSecrets } from '../infra/secrets.js';
 import { openKvStore } from '../infra/kv/kv-store.js';
+import { createSessionFunctions } from './auth-sessions.js';
 
 const CSRF_EXPIRES_IN_SECONDS = 3600;
 const RUN_SECRET_BYTES = 32;
@@ -62,7 +63,17 @@ function createAuth(env: NodeJS.ProcessEnv, services: StdServices): StdFunctions
     throw new LoomError('E502', 'no JWT secret: declare an auth block with a secret (auth NAME { type: "jwt", secret: ... }) or pass secret:');
   };
 
+  const sessions = createSessionFunctions({
+    secret: () => programBlock?.secret ?? runSecret,
+    verifyJwt: async (token) => {
+      const settings = jwtSettings(undefined);
+      return verifyJwt(token, settings.secret, settings.config?.algorithms ?? ['HS256']);
+    },
+    verifyApiKey: (key) => apiKeys.verify(key),
+  });
+
   return {
+    ...sessions,
     /** The settings of an auth block; the first declared is the program's. */
     configure: (settings) => {
       const config = authConfig(settings);
@@ -132,5 +143,12 @@ export const authNamespace: StdNamespace<'auth'> = {
     oauth: ['name'],
     oauth_authorize: ['name'],
     oauth_callback: ['name', 'code', 'state'],
+    get_user: ['request'],
+    get_session: ['request'],
+    session_data: ['request'],
+    set_session: ['request', 'data'],
+    logout_user: ['request'],
+    require_auth: ['request'],
+    auth_context: ['request', 'agent'],
   },
 };
