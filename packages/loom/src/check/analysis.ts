@@ -20,6 +20,7 @@ import { readContextSpec } from './agent-context.js';
 import { outputProtocol } from './agent-output.js';
 import type { OutputProtocol } from './agent-output.js';
 import type { ContextSpec } from '../language/agent-context.js';
+import { callsRequestFunctions, requestCallFacts, type RequestCallFacts } from './request-functions.js';
 
 export type { GlobalKind, GlobalSymbol } from './binder.js';
 export type { NameReference } from './resolved-names.js';
@@ -50,6 +51,10 @@ export interface Analysis {
   readonly agentContexts: ReadonlyMap<AgentDeclaration, ContextSpec>;
   /** The protocol an agent's reply follows: the one it implements, or names in an `output_schema` (check/agent-output.ts). */
   agentOutputProtocol(agent: AgentDeclaration): OutputProtocol | undefined;
+  /** Which request functions (std.auth's session functions) each item calls; walked once, when first asked. */
+  requestCalls(): RequestCallFacts;
+  /** Whether any item calls one: only then do the program's servers keep each request's context. */
+  callsRequestFunctions(): boolean;
 }
 
 export function analyze(program: Program, options: AnalysisOptions): Analysis {
@@ -79,8 +84,12 @@ export function analyze(program: Program, options: AnalysisOptions): Analysis {
     const context = readContextSpec(item);
     if (context !== undefined) agentContexts.set(item, context);
   }
+  let requestCalls: RequestCallFacts | undefined;
+  const requestCallsOnce = (): RequestCallFacts => (requestCalls ??= requestCallFacts(expanded.items.map(({ item }) => item), resolution));
   return {
     expanded, bound, resolution, agentDecorators, agentExperiences, agentContexts,
+    requestCalls: requestCallsOnce,
+    callsRequestFunctions: () => callsRequestFunctions(requestCallsOnce()),
     agentOutputProtocol: (agent) => outputProtocol(agent, resolution.inlineOutputSchemas),
     resourceNames: resourceNamesByKind(expanded.items.map(({ item }) => item)),
   };

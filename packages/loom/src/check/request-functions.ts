@@ -13,7 +13,7 @@ import { forEachChild } from '../syntax/walk.js';
 import { REQUEST_FUNCTION_REASON, STD_REQUEST_FUNCTIONS } from '../language/std-library.js';
 import type { Resolution } from './resolver.js';
 
-interface ItemFacts {
+export interface ItemFacts {
   /** The top-level declarations the item names. */
   readonly references: Set<Node>;
   readonly requestCalls: { readonly node: MemberExpression; readonly name: string }[];
@@ -57,9 +57,21 @@ function itemLabel(item: Node): string {
   }
 }
 
-export function requestFunctionsOutsideServers(items: readonly Node[], resolution: Resolution): Diagnostic[] {
-  const facts = new Map(items.map((item) => [item, factsOf(item, resolution)]));
-  if (![...facts.values()].some((fact) => fact.requestCalls.length > 0)) return [];
+/** What each top-level item names and which request functions it calls, in program order. */
+export type RequestCallFacts = ReadonlyMap<Node, ItemFacts>;
+
+export function requestCallFacts(items: readonly Node[], resolution: Resolution): RequestCallFacts {
+  return new Map(items.map((item) => [item, factsOf(item, resolution)]));
+}
+
+/** Whether any item calls a request function: only then must a server keep each request's context. */
+export function callsRequestFunctions(facts: RequestCallFacts): boolean {
+  return [...facts.values()].some((fact) => fact.requestCalls.length > 0);
+}
+
+export function requestFunctionsOutsideServers(facts: RequestCallFacts): Diagnostic[] {
+  if (!callsRequestFunctions(facts)) return [];
+  const items = [...facts.keys()];
   const servers = items.filter((item) => item.kind === 'ServerDeclaration');
   const reached = new Set<Node>(servers);
   const pending: Node[] = [...servers];

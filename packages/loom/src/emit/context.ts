@@ -77,6 +77,11 @@ export class EmitContext {
     this.frame = new Frame(null);
   }
 
+  /** Whether the program calls a request function (std.auth's session functions): its servers then keep each request's context. */
+  callsRequestFunctions(): boolean {
+    return this.analysis.callsRequestFunctions();
+  }
+
   /** The source text of `span`, for contract and assertion messages. */
   sourceText(span: Span): string {
     return this.sources.get(span.file)?.slice(span.start.offset, span.end.offset).trim() ?? '';

@@ -89,6 +89,7 @@ export function emitServer(context: EmitContext, declaration: ServerDeclaration)
     ', bodyLimit: ', bodyLimit?.kind === 'NumberLiteral' ? String(bodyLimit.value) : 'null',
     ', cors: ', cors === undefined ? 'null' : ['async () => (', emitExpression(context, cors), ')'],
     ', statics: [', flat.statics.map((entry) => `{ urlPath: ${quote(entry.urlPath)}, directory: ${quote(entry.directory)} }`).join(', '), ']',
+    ', requestContext: ', String(context.callsRequestFunctions()),
     ', requireAuth: [', flat.requireAuth.flatMap((entry) => (entry.prefix === null ? [] : [quote(entry.prefix)])).join(', '), ']',
     ', routes: [', joinCode(flat.routes.map((route) => emitRoute(context, route)), ', '), '] });',
   ];

@@ -49,3 +49,10 @@ test('a program without a server cannot use them at all, even in a flow nothing 
 test('a local named std is not the standard library', () => {
   assert.deepEqual(findings('flow main {\n    std = {"auth": {"get_user": 1}}\n    print(std.auth.get_user)\n}\n'), []);
 });
+
+test('the analysis tells whether a program asks for the request at all: only then do its servers keep each request\'s context', () => {
+  const withSessions = 'flow me(request) { return std.auth.get_user(request: request) }\nserver App {\n    route GET "/me" => me\n}\n';
+  const without = 'flow hello(request) { return {"message": "hi"} }\nserver App {\n    route GET "/hello" => hello\n}\n';
+  assert.equal(checkSource(withSessions, 'r.nx').analysis.callsRequestFunctions(), true);
+  assert.equal(checkSource(without, 'r.nx').analysis.callsRequestFunctions(), false);
+});

@@ -285,6 +285,7 @@ export class LoomHttpServer {
 
   /** One request's answer, with the session cookie the std.auth session functions left for it. */
   private async answer(route: ReadyRoute, request: RequestValue, host: ServerHost): Promise<WireResponse> {
+    if (!this.spec.requestContext) return this.handle(route, request, host);
     const { value, setCookie } = await answering(request, () => this.handle(route, request, host));
     return setCookie === undefined ? value : { ...value, headers: { ...value.headers, 'set-cookie': setCookie } };
   }

@@ -17,7 +17,7 @@ import { rawExchange } from '../../support/raw-http.js';
 const HEADERS_TIMEOUT_MS = 300;
 const CHECK_INTERVAL_MS = 50;
 
-const SPEC: ServerSpec = { label: 'Slow', name: 'Slow', port: null, bodyLimit: null, cors: null, statics: [], requireAuth: [], routes: [] };
+const SPEC: ServerSpec = { label: 'Slow', name: 'Slow', port: null, bodyLimit: null, cors: null, statics: [], requestContext: false, requireAuth: [], routes: [] };
 
 /** A server without routes never calls into a program. */
 function unused(): never {
