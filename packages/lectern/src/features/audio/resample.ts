@@ -1,4 +1,6 @@
 import { audio as limits } from '../../config.js';
+import type * as SpeexResamplerWasm from '@echogarden/speex-resampler-wasm';
+import { importEsmPackage } from '../../platform/esm-package.js';
 
 /** The few exports of the Speex resampler's Emscripten module that Lectern calls. */
 interface SpeexModule {
@@ -17,7 +19,7 @@ let speex: Promise<SpeexModule> | undefined;
 
 /** The WASM module, instantiated once per process on first use. */
 function speexModule(): Promise<SpeexModule> {
-  speex ??= import('@echogarden/speex-resampler-wasm').then(async (loaded) => {
+  speex ??= importEsmPackage<typeof SpeexResamplerWasm>('@echogarden/speex-resampler-wasm').then(async (loaded) => {
     // The factory is declared as returning unknown (untyped-modules.d.ts): this module types what it calls.
     return (await loaded.default()) as SpeexModule;
   });

@@ -1,8 +1,12 @@
 import { availableParallelism } from 'node:os';
 import type { ChatHistoryItem, Llama, LlamaChat, LlamaContext, LlamaModel } from 'node-llama-cpp';
+import type * as NodeLlamaCppModule from 'node-llama-cpp';
 import { models as limits, provider } from '../../config.js';
 import type { ChatCall } from '../../answer-engine/providers/chat-provider.js';
 import { ProviderError } from '../../answer-engine/providers/provider-error.js';
+import { importEsmPackage } from '../../platform/esm-package.js';
+
+type NodeLlamaCpp = typeof NodeLlamaCppModule;
 
 let llamaPromise: Promise<Llama> | null = null;
 
@@ -12,7 +16,7 @@ let llamaPromise: Promise<Llama> | null = null;
  * `build: 'never'` turns a failed self-test into an error instead of a CMake source build.
  */
 export function cpuLlama(): Promise<Llama> {
-  llamaPromise ??= import('node-llama-cpp')
+  llamaPromise ??= importEsmPackage<NodeLlamaCpp>('node-llama-cpp')
     .then(({ getLlama }) => getLlama({ gpu: false, build: 'never', logLevel: 'error' as never, progressLogs: false }))
     .catch((error: unknown) => {
       llamaPromise = null;
@@ -107,7 +111,7 @@ export class LoadedLlm {
     try {
       const contextTokens = Math.min(model.trainContextSize, limits.llmContextTokensMax);
       const context = await model.createContext({ contextSize: contextTokens, sequences: 1, threads: llmThreads() });
-      const { LlamaChat } = await import('node-llama-cpp');
+      const { LlamaChat } = await importEsmPackage<NodeLlamaCpp>('node-llama-cpp');
       return new LoadedLlm(model, context, new LlamaChat({ contextSequence: context.getSequence() }), contextTokens);
     } catch (error) {
       await model.dispose();

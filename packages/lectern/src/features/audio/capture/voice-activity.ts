@@ -1,4 +1,6 @@
 import { audio as limits } from '../../../config.js';
+import type * as FvadWasm from '@echogarden/fvad-wasm';
+import { importEsmPackage } from '../../../platform/esm-package.js';
 
 /** The exports of the WebRTC VAD (libfvad) Emscripten module that Lectern calls. */
 interface FvadModule {
@@ -15,7 +17,7 @@ interface FvadModule {
 let fvad: Promise<FvadModule> | undefined;
 
 function fvadModule(): Promise<FvadModule> {
-  fvad ??= import('@echogarden/fvad-wasm').then(async (loaded) => (await loaded.default()) as FvadModule);
+  fvad ??= importEsmPackage<typeof FvadWasm>('@echogarden/fvad-wasm').then(async (loaded) => (await loaded.default()) as FvadModule);
   return fvad;
 }
 
