@@ -1,7 +1,8 @@
 // Cold start: spawn `lectern serve` on an empty data dir and time until the ready line, which
 // is printed only after connection.json has been renamed into place. Timed twice: through
-// bin/lectern.js as users run it (the bundle when it is fresh, else the TypeScript sources
-// through tsx), and the pre-built bundle alone when one exists.
+// bin/lectern.js as users run it (the bundle from its code cache when it is fresh, else the
+// TypeScript sources through tsx), and the bundle alone when one exists: Node's own CommonJS
+// loader, which compiles it without the cache.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -11,7 +12,7 @@ import { elapsedMs, report, summarise } from './support/stats.js';
 
 const runs = 10;
 const targetMs = 250;
-const bundlePath = fileURLToPath(new URL('../packages/lectern/dist/lectern.mjs', import.meta.url));
+const bundlePath = fileURLToPath(new URL('../packages/lectern/dist/lectern.cjs', import.meta.url));
 
 async function timeColdStarts(entryScript: string): Promise<number[]> {
   const samples: number[] = [];
@@ -37,7 +38,7 @@ function timeBareNode(): number[] {
 
 const bareNode = summarise(timeBareNode());
 const entries: [string, string][] = [['bin/lectern.js', cliPath]];
-if (existsSync(bundlePath)) entries.push(['dist/lectern.mjs', bundlePath]);
+if (existsSync(bundlePath)) entries.push(['dist/lectern.cjs without its code cache', bundlePath]);
 for (const [label, entryScript] of entries) {
   const samples = await timeColdStarts(entryScript);
   const summary = summarise(samples);

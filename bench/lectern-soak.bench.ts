@@ -40,7 +40,7 @@ function entryText(index: number): string {
 
 /**
  * Run twice: as a desktop host starts it (no heap flag: V8's default heap limit under the
- * collection policy the service sets itself, src/platform/memory-policy.ts), and with the heap
+ * collection policy the service sets itself in bin/lectern.js), and with the heap
  * ceiling a host may add (`NODE_OPTIONS=--max-old-space-size=160`), under which the service
  * must keep serving.
  */

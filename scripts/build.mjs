@@ -10,8 +10,13 @@
 // code and the entry module last, so a process starting during a build sees either the old
 // set or the new one.
 import { build } from 'esbuild';
-import { copyFileSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
+import { TRAINING_VARIABLE } from './code-cache.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const temp = (path) => `${path}.${process.pid}.tmp`;
@@ -21,12 +26,15 @@ const requireBanner = "import { createRequire as __bundleRequire } from 'node:mo
 const products = [
   {
     name: 'lectern',
+    // The CLI is one CommonJS file, so that it can start from V8's code cache (code-cache.mjs):
+    // Node 20 offers no code cache to ES modules. The cache is trained by one real start of the
+    // service on an empty data dir, which compiles what every start compiles.
+    script: { name: 'lectern', source: 'src/cli.ts', training: ['serve', '--port', '0', '--exit-on-stdin-eof'] },
     // The material parser, the model load probe, the SenseVoice engine and the course vocabulary
     // builder are modules of their own: a child process starts from a file (SenseVoice runs in a
     // process of its own because sherpa-onnx exits on a damaged model; the parser and the
     // vocabulary builder so the memory they take leaves with them).
     entryPoints: {
-      lectern: 'src/cli.ts',
       'material-parser': 'src/features/materials/parsing/worker.ts',
       'model-probe': 'src/features/models/probe/child.ts',
       'sensevoice-engine': 'src/features/audio/speech/recognisers/sensevoice-process.ts',
@@ -65,6 +73,60 @@ function writeAtomically(path, contents) {
   renameSync(temp(path), path);
 }
 
+/**
+ * Bundles a product's CLI as one CommonJS file, then trains its code cache: starts the CLI
+ * through its launcher, as users do, with the training variable set, and ends it once it is
+ * ready (the cache is written as it exits). A failed training leaves the bundle without a
+ * cache, which costs start-up time but nothing else, so it warns rather than fails the build.
+ */
+async function buildTrainedScript(product, pkg, outDir) {
+  const { name, source, training } = product.script;
+  const bundlePath = join(outDir, `${name}.cjs`);
+  const result = await build({
+    entryPoints: [join(pkg, source)],
+    outfile: bundlePath,
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    external: product.external,
+    // No import() in the script: code started from a cache cannot run one (code-cache.mjs).
+    supported: { 'dynamic-import': false },
+    // Code that finds files beside itself asks import.meta.url, which CommonJS lacks.
+    define: { 'import.meta.url': '__bundleUrl' },
+    banner: { js: "var __bundleUrl = require('node:url').pathToFileURL(__filename).href;" },
+    minify: true,
+    sourcemap: 'linked',
+    legalComments: 'none',
+    logLevel: 'warning',
+    write: false,
+  });
+  rmSync(`${bundlePath}.cache`, { force: true });
+  // The map first: the bundle is what a launcher starts as soon as it is newer than the sources.
+  for (const file of [...result.outputFiles].sort((a) => (a.path === bundlePath ? 1 : -1))) writeAtomically(file.path, file.contents);
+  const dataDir = mkdtempSync(join(tmpdir(), `${name}-code-cache-`));
+  const giveUp = { ref: false }; // the time limits below must not hold the build open
+  try {
+    const child = spawn(process.execPath, [join(pkg, 'bin', `${name}.js`), ...training, '--data-dir', dataDir], {
+      stdio: 'pipe',
+      env: { ...process.env, [TRAINING_VARIABLE]: '1' },
+    });
+    let log = '';
+    child.stderr.on('data', (chunk) => (log += chunk));
+    child.stdout.resume();
+    const exited = new Promise((resolve) => child.once('close', (code, signal) => resolve({ code, signal })));
+    // Ready is the first line on stdout; closing stdin then ends the service (--exit-on-stdin-eof).
+    const ready = await Promise.race([once(child.stdout, 'data'), exited, delay(30_000, undefined, giveUp)]);
+    child.stdin.end();
+    const status = await Promise.race([exited, delay(30_000, undefined, giveUp).then(() => child.kill('SIGKILL'))]);
+    if (!Array.isArray(ready) || status?.code !== 0) {
+      console.warn(`build: ${name}'s code cache was not trained (${JSON.stringify(status)}); it will start without one\n${log}`);
+    }
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
 for (const product of products) {
   const pkg = join(root, 'packages', product.name);
   const outDir = join(pkg, 'dist');
@@ -98,6 +160,7 @@ for (const product of products) {
   const ordered = [...result.outputFiles].sort((a, b) => Number(entryNames.has(a.path)) - Number(entryNames.has(b.path)));
   mkdirSync(outDir, { recursive: true });
   for (const file of ordered) writeAtomically(file.path, file.contents);
+  if (product.script) await buildTrainedScript(product, pkg, outDir);
 }
 
 // The web workspace: its API types regenerated from Lectern's OpenAPI document (so the page

@@ -3,6 +3,7 @@
 // edit is never shadowed by a stale bundle and the CLIs work even before any build.
 import { readdirSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { runWithCodeCache } from './code-cache.mjs';
 
 function newestMtimeMs(dir) {
   let newest = 0;
@@ -23,11 +24,11 @@ function isFresh(bundleUrl, sourcesUrl) {
 
 /**
  * Imports the bundle or, when it is stale or missing, the TypeScript entry; resolves to the
- * module's namespace.
+ * module's namespace. A CommonJS bundle (`.cjs`) runs with its V8 code cache (code-cache.mjs).
  * @param {{ bundle: URL, sources: URL, entry: URL }} where
  */
 export async function importFreshest({ bundle, sources, entry }) {
-  if (isFresh(bundle, sources)) return import(bundle.href);
+  if (isFresh(bundle, sources)) return bundle.pathname.endsWith('.cjs') ? runWithCodeCache(fileURLToPath(bundle)).exports : import(bundle.href);
   const { register } = await import('tsx/esm/api');
   register();
   return import(entry.href);

@@ -125,4 +125,9 @@ async function main(argv: string[]): Promise<void> {
   }
 }
 
-await main(process.argv.slice(2));
+// Not a top-level await: the bundle is a CommonJS script, so that it can start from V8's code
+// cache (scripts/code-cache.mjs). A failure no command reports itself still ends the process.
+main(process.argv.slice(2)).catch((error: unknown) => {
+  process.stderr.write(`lectern: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});

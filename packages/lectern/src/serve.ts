@@ -12,7 +12,6 @@ import { isLoopbackName } from './platform/loopback.js';
 import { version } from './version.js';
 import { loadWebFiles } from './features/workspace/files.js';
 import { preloadAjv } from './platform/ajv.js';
-import { favourMemoryOverSpeed } from './platform/memory-policy.js';
 
 /**
  * The built web workspace. src/ and dist/ both sit one level below packages/lectern, so the
@@ -52,7 +51,6 @@ async function readTokenLine(): Promise<string> {
  * close the database, remove connection.json, exit 0.
  */
 export async function serve(options: ServeOptions): Promise<void> {
-  favourMemoryOverSpeed();
   if (!options.unsafeBind && !isLoopbackName(options.host)) {
     throw new StartupError('invalid_arguments', `Refusing to bind ${options.host}: only loopback addresses are allowed without --unsafe-bind`);
   }

@@ -20,7 +20,7 @@ const settleMs = 1500;
 
 describe('memory', () => {
   // Started as a desktop host starts it, with no heap flag: the bound comes from the service's
-  // own byte budgets and collection policy (src/platform/memory-policy.ts), not a ceiling.
+  // own byte budgets and collection policy (bin/lectern.js), not a ceiling.
   it('stays bounded through 24 MB of long entries with V8\'s default heap limit (RSS growth < 150 MB)', async (t) => {
     const lectern = await LecternProcess.start();
     try {
