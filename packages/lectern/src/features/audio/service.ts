@@ -52,8 +52,10 @@ export function createAudioService(options: AudioServiceOptions) {
   // has a material: no clip waits for a build, so the sooner it starts, the fewer clips decode
   // without it. Without a material there is nothing to build.
   options.hub.on('session', ({ data: session }) => {
-    if (session.status === 'stopped' || session.status === 'error' || session.status === 'interrupted') prepared.delete(session.id);
-    else if (SPEAKING_SOURCES.has(session.source) && session.material_id !== null && prepared.get(session.id) !== session.material_id) {
+    if (session.status === 'stopped' || session.status === 'error' || session.status === 'interrupted') {
+      prepared.delete(session.id);
+      recognisers.release(session.id);
+    } else if (SPEAKING_SOURCES.has(session.source) && session.material_id !== null && prepared.get(session.id) !== session.material_id) {
       prepared.set(session.id, session.material_id);
       recognisers.resolve(options.modelId()).then(
         (recogniser) => recogniser.prepare?.(clipContext(session)),

@@ -279,6 +279,44 @@ describe("a class's first clips and its vocabulary build", () => {
     await waitForVocabularies(written.length + 1);
     await stop(feature, sessionId);
   });
+
+  it('starts no decoder with the vocabulary of a class that stopped while it was built, and one for a class that goes on', async () => {
+    /** pocketsphinx processes decoding with this vocabulary (its folder is on their command line). */
+    const decodersUsing = (vocabularyId: string) =>
+      readdirSync('/proc')
+        .filter((name) => /^\d+$/.test(name))
+        .filter((pid) => {
+          try {
+            return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(`vocabularies/${vocabularyId}/`);
+          } catch {
+            return false; // ended while listed
+          }
+        });
+    /** Builds a vocabulary for a new course's class behind the gate; `stopFirst` stops the class before the build ends. */
+    const buildFor = async (courseName: string, stopFirst: boolean) => {
+      rmSync(gate, { force: true });
+      const deck = await upload('derivatives.pptx');
+      const created = await feature.inject({ method: 'POST', url: '/api/v2/sessions', payload: { course_name: courseName, source: 'browser', material_id: deck } });
+      assert.equal(created.statusCode, 201, created.body);
+      const sessionId = created.json<{ id: string }>().id;
+      const written = vocabularies();
+      if (stopFirst) await stop(feature, sessionId);
+      writeFileSync(gate, '');
+      await waitForVocabularies(written.length + 1);
+      return { sessionId, vocabularyId: vocabularies().find((id) => !written.includes(id))! };
+    };
+
+    const goesOn = await buildFor('Going on', false);
+    const deadline = Date.now() + 20_000;
+    while (decodersUsing(goesOn.vocabularyId).length === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    assert.notDeepEqual(decodersUsing(goesOn.vocabularyId), [], "the next clip's decoder is started with the class's new vocabulary");
+    await stop(feature, goesOn.sessionId);
+
+    const stopped = await buildFor('Stopped early', true);
+    // Nothing to wait for when the behaviour is right; long enough for a decoder to be seen if one started.
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    assert.deepEqual(decodersUsing(stopped.vocabularyId), [], 'no decoder for a class that ended');
+  });
 });
 
 describe('recogniser selection (asr.model_id)', () => {

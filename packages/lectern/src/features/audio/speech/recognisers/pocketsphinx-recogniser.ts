@@ -34,6 +34,8 @@ interface SessionVocabulary {
    * latest one as a stand-in; null: the generic model; undefined: not chosen yet.
    */
   current: CourseVocabulary | null | undefined;
+  /** The class ended: no build or decoder is started for it any more (its last clips still decode). */
+  ended: boolean;
   /** What the class's own vocabulary was last built from; null before its first build ends. */
   builtFor: { materialId: string | null; entryCount: number } | null;
   /** The build under way, if any. */
@@ -116,6 +118,12 @@ export class PocketsphinxRecogniser implements Recogniser {
     this.#warm(context);
   }
 
+  /** The class ended: a build under way for it still finishes (its course's next class uses it), but nothing more starts. */
+  release(sessionId: string): void {
+    const known = this.#sessions.get(sessionId);
+    if (known) known.ended = true;
+  }
+
   /**
    * Starts the decoder the class's next clip will use, so that clip does not wait for it to
    * load. In the queue like a clip: it may close the least recently used decoder.
@@ -148,11 +156,11 @@ export class PocketsphinxRecogniser implements Recogniser {
     if (!known) {
       // One class at a time is the norm; a few remembered is plenty.
       if (this.#sessions.size >= 8) this.#sessions.delete(this.#sessions.keys().next().value!);
-      known = { current: undefined, builtFor: null, building: null };
+      known = { current: undefined, builtFor: null, building: null, ended: false };
       this.#sessions.set(context.sessionId, known);
     }
     const stale = known.builtFor === null || known.builtFor.materialId !== context.materialId || context.entryCount - known.builtFor.entryCount >= limits.vocabularyRebuildEveryEntries;
-    if (stale && !known.building) {
+    if (stale && !known.building && !known.ended) {
       const state = known;
       const builtFor = { materialId: context.materialId, entryCount: context.entryCount };
       state.building = this.#vocabularies
@@ -160,7 +168,8 @@ export class PocketsphinxRecogniser implements Recogniser {
         .then(
           (next) => {
             state.current = next;
-            this.#warm(context);
+            // A class that ended while its vocabulary was built has no next clip to warm up for.
+            if (!state.ended) this.#warm(context);
           },
           // The class goes on with what it has; the next change (material, entries) tries again.
           (error: unknown) => this.options.onBackgroundError?.(error),

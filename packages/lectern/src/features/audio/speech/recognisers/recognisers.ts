@@ -85,6 +85,11 @@ export function createRecognisers(options: RecognisersOptions) {
       return make(choice.id, found);
     },
 
+    /** The class ended: the recognisers already running start nothing more for it (none is created to be told). */
+    release(sessionId: string): void {
+      pocketsphinx?.release(sessionId);
+    },
+
     close(): void {
       pocketsphinx?.close();
       senseVoice?.close();
