@@ -8,7 +8,7 @@ import type { AgentDeclaration, Identifier, Node, StringType, TemplateLiteral, T
 import { typeDescriptor } from './type-descriptors.js';
 import type { Span } from '../language/span.js';
 import type { ContextSpec } from '../language/agent-context.js';
-import type { AgentDecorators, AgentExperience, Analysis, GlobalSymbol, NameReference, OutputProtocol, TypeTest } from '../check/analysis.js';
+import type { AgentDecorators, AgentExperience, AgentSkills, Analysis, GlobalSymbol, NameReference, OutputProtocol, TypeTest } from '../check/analysis.js';
 import { programMember } from './runtime-names.js';
 
 /**
@@ -116,6 +116,11 @@ export class EmitContext {
 
   agentExperience(agent: AgentDeclaration): AgentExperience | undefined {
     return this.analysis.agentExperiences.get(agent);
+  }
+
+  /** The agent's skill files (`uses "SKILLS.md"`) as the checker read them, if it uses any. */
+  agentSkills(agent: AgentDeclaration): AgentSkills | undefined {
+    return this.analysis.agentSkills.get(agent);
   }
 
   /** The agent's `context { ... }` block as the runtime reads it, if it has one. */
