@@ -32,7 +32,7 @@ export type { AgentExperience } from './experience.js';
 export type { AgentSkills } from './agent-skills.js';
 export type { SkillTool } from './skill-file.js';
 export { skillFileOf } from './skill-file.js';
-export type { InlineSchemaField, OutputProtocol } from './agent-output.js';
+export type { InlineSchemaField, InlineSchemaType, OutputProtocol } from './agent-output.js';
 export { EXPERIENCE_PROPERTY } from './experience.js';
 export { OUTPUT_SCHEMA_PROPERTY } from './agent-output.js';
 export { TOOL_DECORATOR } from './agent-tools.js';

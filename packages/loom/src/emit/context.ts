@@ -7,6 +7,7 @@
 import type { AgentDeclaration, Identifier, Node, StringType, TemplateLiteral, TypeExpression, TypeTestExpression } from '../syntax/ast.js';
 import { typeDescriptor } from './type-descriptors.js';
 import type { Span } from '../language/span.js';
+import type { TypeDescriptor } from '../language/type-descriptor.js';
 import type { ContextSpec } from '../language/agent-context.js';
 import type { AgentDecorators, AgentExperience, AgentSkills, Analysis, GlobalSymbol, NameReference, OutputProtocol, TypeTest } from '../check/analysis.js';
 import { programMember } from './runtime-names.js';
@@ -89,7 +90,12 @@ export class EmitContext {
 
   /** `type` as the descriptor the runtime checks values against, written as a JavaScript expression. */
   typeDescriptorCode(type: TypeExpression): string {
-    return JSON.stringify(typeDescriptor(type, (node) => this.readTypeString(node)));
+    return JSON.stringify(this.typeDescriptor(type));
+  }
+
+  /** `type` as the descriptor the runtime checks values against. */
+  typeDescriptor(type: TypeExpression): TypeDescriptor {
+    return typeDescriptor(type, (node) => this.readTypeString(node));
   }
 
   private readTypeString(node: StringType): TypeExpression {

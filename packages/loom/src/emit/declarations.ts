@@ -9,7 +9,7 @@ import { CONTEXT_POLICY_PROPERTY, TOOL_OPTIONS } from '../language/harness.js';
 import { emitContextPolicyProperty } from './harness.js';
 import type {
   AgentDeclaration, ContractClause, Declaration, EnumDeclaration, FunctionDeclaration, ImplDeclaration, ProtocolDeclaration,
-  ResourceDeclaration, StructDeclaration, UseTarget,
+  ResourceDeclaration, StructDeclaration, TypeExpression, UseTarget,
 } from '../syntax/ast.js';
 import { at, braces, joinCode, quote } from './code.js';
 import type { Code } from './code.js';
@@ -20,6 +20,8 @@ import { STD_TOOL_SPELLINGS, STD_TOOLS_ON_DECLARED_HANDLES } from '../language/b
 import { RESOURCE_LOCATION_PROPERTIES } from '../language/resource-settings.js';
 import { EXPERIENCE_PROPERTY, OUTPUT_SCHEMA_PROPERTY, skillFileOf, TOOL_DECORATOR } from '../check/analysis.js';
 import { emitFunction } from './functions.js';
+import { inlineOutputFields, protocolOutputFields } from './output-types.js';
+import type { TypeDescriptor } from '../language/type-descriptor.js';
 import { emitJob } from './jobs.js';
 import { emitServer } from './servers.js';
 import { emitClauseCheck } from './statements.js';
@@ -298,12 +300,14 @@ function emitAgent(context: EmitContext, declaration: AgentDeclaration, referenc
 function outputProtocolCode(context: EmitContext, declaration: AgentDeclaration, protocols: ReadonlyMap<string, ProtocolDeclaration>): string | undefined {
   const output = context.agentOutputProtocol(declaration);
   if (output === undefined) return undefined;
+  const describe = (type: TypeExpression): TypeDescriptor => context.typeDescriptor(type);
   if (output.kind === 'inline') {
-    const fields = output.fields.map((field) => `${quote(field.name)}: ${context.typeDescriptorCode(field.type)}`).join(', ');
-    return `{ name: ${quote(`${declaration.name.name}_${OUTPUT_SCHEMA_PROPERTY}`)}, fields: { ${fields} } }`;
+    const fields = inlineOutputFields(output.fields, protocols, describe);
+    return `{ name: ${quote(`${declaration.name.name}_${OUTPUT_SCHEMA_PROPERTY}`)}, fields: JSON.parse(${quote(JSON.stringify(fields))}) }`;
   }
   const protocol = protocols.get(output.name);
-  return protocol === undefined ? undefined : `{ name: ${quote(protocol.name.name)}, fields: ${protocolFields(context, protocol)} }`;
+  if (protocol === undefined) return undefined;
+  return `{ name: ${quote(protocol.name.name)}, fields: JSON.parse(${quote(JSON.stringify(protocolOutputFields(protocol, protocols, describe)))}) }`;
 }
 
 function emitAgentContract(context: EmitContext, clause: ContractClause): Code {
