@@ -15,6 +15,9 @@
  * - Everything outside tool sections (the title, other headings, prose, examples) is the skill's
  *   guidelines, which the agent is given with its instructions.
  *
+ * The Chinese docs' spelling of the list format is read alike: `描述：`, `参数：`, full-width
+ * colons and parentheses, and the type words 字符串, 整数, 数字, 布尔, 列表, 字典 and 可选.
+ *
  * Headings inside code fences are text. What the reader cannot take as written is a finding
  * pointing at the Markdown line: a malformed schema or list item (E004), a tool described twice
  * (E005).
@@ -77,12 +80,13 @@ const TOOL_HEADING = /^tool[ \t]*:[ \t]*(.*)$/i;
 const FENCE_OPEN = /^ {0,3}(`{3,}|~{3,})[ \t]*([^`\s]*)/;
 /** A name a `@tool fn` can have. */
 const TOOL_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
-const DESCRIPTION_LINE = /^\s*description\s*:\s*(.*)$/i;
-const PARAMETERS_LINE = /^\s*parameters\s*:\s*$/i;
+const DESCRIPTION_LINE = /^\s*(?:description|描述)\s*[:：]\s*(.*)$/i;
+const PARAMETERS_LINE = /^\s*(?:parameters|参数)\s*[:：]\s*$/i;
 const LIST_ITEM = /^\s*[-*+]\s+(.*)$/;
 /** `name: what it is (type)`, `name (type)` or `name`. */
-const PARAMETER_ITEM = /^`?([A-Za-z_][A-Za-z0-9_]*)`?\s*(?::\s*(.*)|(\(.*))?$/;
-const TRAILING_PARENTHESIS = /\(([^()]*)\)\s*$/;
+const PARAMETER_ITEM = /^`?([A-Za-z_][A-Za-z0-9_]*)`?\s*(?:[:：]\s*(.*)|([(（].*))?$/;
+const TRAILING_PARENTHESIS = /[(（]([^()（）]*)[)）]\s*$/;
+const PARENTHESIS_WORD_SEPARATOR = /[,，、]/;
 
 /** The words of a parameter's trailing parenthesis that give its JSON schema type. */
 const TYPE_WORDS: ReadonlyMap<string, string> = new Map([
@@ -92,9 +96,10 @@ const TYPE_WORDS: ReadonlyMap<string, string> = new Map([
   ['bool', 'boolean'], ['boolean', 'boolean'],
   ['list', 'array'], ['array', 'array'],
   ['dict', 'object'], ['object', 'object'],
+  ['字符串', 'string'], ['整数', 'integer'], ['数字', 'number'], ['布尔', 'boolean'], ['列表', 'array'], ['字典', 'object'],
 ]);
-const OPTIONAL_WORD = 'optional';
-const REQUIRED_WORD = 'required';
+const OPTIONAL_WORDS: ReadonlySet<string> = new Set(['optional', '可选']);
+const REQUIRED_WORDS: ReadonlySet<string> = new Set(['required', '必填']);
 
 /** The lines of `text` with their spans in `file`. */
 function linesOf(text: string, file: string): Line[] {
@@ -264,13 +269,13 @@ function readParameterList(lines: readonly Line[], start: number, into: ListedPa
 /** `Data to analyze (string)` → a string described as "Data to analyze"; `(optional)` marks it as one the model may leave out. */
 function readParameterText(text: string): { type: string; optional: boolean; description: string } {
   const parenthesis = TRAILING_PARENTHESIS.exec(text);
-  const words = parenthesis?.[1]!.split(',').map((word) => word.trim().toLowerCase()) ?? [];
+  const words = parenthesis?.[1]!.split(PARENTHESIS_WORD_SEPARATOR).map((word) => word.trim().toLowerCase()) ?? [];
   const typeWords = words.filter((word) => TYPE_WORDS.has(word));
-  const understood = words.length > 0 && typeWords.length <= 1 && words.every((word) => TYPE_WORDS.has(word) || word === OPTIONAL_WORD || word === REQUIRED_WORD);
+  const understood = words.length > 0 && typeWords.length <= 1 && words.every((word) => TYPE_WORDS.has(word) || OPTIONAL_WORDS.has(word) || REQUIRED_WORDS.has(word));
   if (parenthesis === null || !understood) return { type: 'string', optional: false, description: text.trim() };
   return {
     type: TYPE_WORDS.get(typeWords[0] ?? 'string')!,
-    optional: words.includes(OPTIONAL_WORD),
+    optional: words.some((word) => OPTIONAL_WORDS.has(word)),
     description: text.slice(0, parenthesis.index).trim(),
   };
 }

@@ -27,6 +27,25 @@ suite('skill files', () => {
     }]);
   });
 
+  test("the Chinese docs' spelling of the list format reads the same", () => {
+    const text = ['# Agent 技能定义', '', '## Tool: analyze_data', '描述：分析数据并生成报告', '参数：', '- data: 要分析的数据（字符串）', '- format: 输出格式（可选）', '- channel：通知渠道（email/slack/sms）'].join('\n');
+    const { tools, guidelines, diagnostics } = readSkillFile(text, FILE);
+    assert.deepEqual(diagnostics, []);
+    assert.equal(guidelines, '# Agent 技能定义');
+    assert.deepEqual(tools.map(({ description, schema }) => ({ description, schema })), [{
+      description: '分析数据并生成报告',
+      schema: {
+        type: 'object',
+        properties: {
+          data: { type: 'string', description: '要分析的数据' },
+          format: { type: 'string', description: '输出格式' },
+          channel: { type: 'string', description: '通知渠道（email/slack/sms）' },
+        },
+        required: ['data', 'channel'],
+      },
+    }]);
+  });
+
   test('headings inside code fences are text, and everything outside tool sections is guidelines', () => {
     const text = ['# Title', 'Intro.', '', '```md', '## Tool: fake', '```', '## Tool: real', 'Does the real thing.', '# Appendix', 'Last words.'].join('\n');
     const { tools, guidelines, diagnostics } = readSkillFile(text, FILE);
