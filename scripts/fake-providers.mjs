@@ -1,6 +1,7 @@
 // The fake model world the doc-measuring scripts (nexa-examples.mjs, nexa-docs.mjs) run Loom
 // programs in: the fake model server of Loom's tests, answering `ok`, `yes` to judgements and
-// a schema-shaped object when asked for a protocol, and an environment pointing every
+// a schema-shaped object when asked for a protocol (from the request's JSON schema when it sends
+// one, else from the instruction in the system prompt), and an environment pointing every
 // provider's key and base URL at it (so no checkout is written to), with jobs in a queue of
 // the run's own.
 import { join } from 'node:path';
@@ -25,11 +26,43 @@ export function protocolReply(system) {
   return JSON.stringify(value);
 }
 
+/**
+ * A value following a JSON schema (the `response_format` of an OpenAI-format request, the
+ * `format` of an Ollama one): objects with every property, nested ones too, so a protocol whose
+ * fields are records is answered as well as a flat one.
+ */
+export function schemaValue(schema) {
+  if (typeof schema !== 'object' || schema === null) return 'ok';
+  if (Array.isArray(schema.anyOf)) return schemaValue(schema.anyOf.find((member) => member?.type !== 'null') ?? {});
+  switch (schema.type) {
+    case 'object':
+      return Object.fromEntries(Object.entries(schema.properties ?? {}).map(([name, property]) => [name, schemaValue(property)]));
+    case 'array':
+      return [];
+    case 'integer':
+    case 'number':
+      return 1;
+    case 'boolean':
+      return true;
+    case 'null':
+      return null;
+    default:
+      return 'ok';
+  }
+}
+
+/** The schema a request asks the reply to follow, if it names one. */
+function requestedSchema(body) {
+  return body.response_format?.json_schema?.schema ?? (typeof body.format === 'object' ? body.format : undefined);
+}
+
 /** Starts the server; `env` is the environment to run `loom` in, its jobs under `jobsDir`. */
 export async function startFakeProviders(jobsDir) {
   const { startFakeModelServer } = await import(join(root, 'packages/loom/test/support/fake-model-server.ts'));
   const server = await startFakeModelServer();
   server.respondWith((request) => {
+    const schema = requestedSchema(request.body);
+    if (schema !== undefined) return { text: JSON.stringify(schemaValue(schema)) };
     const messages = request.body.messages ?? [];
     const system = typeof request.body.system === 'string' ? request.body.system : (messages[0]?.content ?? '');
     const protocol = protocolReply(String(system));

@@ -8,7 +8,7 @@ import { harnessRuleFindings } from './check/harness-rules.js';
 import type { HarnessMode } from './language/harness.js';
 import { parse } from './syntax/parser.js';
 import type { Program } from './syntax/ast.js';
-import { SourceUnreadableError } from './source-unreadable.js';
+import { readFailureReason, SourceUnreadableError } from './source-unreadable.js';
 
 export { SourceUnreadableError };
 
@@ -35,20 +35,12 @@ export interface CheckResult {
 
 const UTF8_BYTE_ORDER_MARK = '\uFEFF';
 
-const READ_FAILURE_REASONS: Readonly<Record<string, string>> = {
-  ENOENT: 'no such file',
-  EISDIR: 'it is a directory',
-  EACCES: 'permission denied',
-};
-
 function readSource(path: string): string {
   let text: string;
   try {
     text = readFileSync(path, 'utf8');
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code ?? '';
-    const reason = READ_FAILURE_REASONS[code] ?? (error as Error).message;
-    throw new SourceUnreadableError(`cannot read '${path}': ${reason}`, { cause: error });
+    throw new SourceUnreadableError(`cannot read '${path}': ${readFailureReason(error)}`, { cause: error });
   }
   // Editors on Windows may save a byte order mark; it is not source and would shift line 1 columns.
   return text.startsWith(UTF8_BYTE_ORDER_MARK) ? text.slice(UTF8_BYTE_ORDER_MARK.length) : text;
@@ -79,6 +71,8 @@ export function checkSource(source: string, file: string, options: CheckFileOpti
   const parsed = parse(source, file);
   // One analysis serves check and lint: included files are read and parsed once.
   const analysis = analyze(parsed.program, { readFile: readIncluded });
+  // Skill files are read by the analysis itself (bounded, check/agent-skills.ts); their text is kept for code frames.
+  for (const skills of analysis.agentSkills.values()) for (const [path, text] of skills.files) sources.set(path, text);
   const diagnostics: Finding[] = [...parsed.diagnostics, ...checkAnalyzed(analysis)];
   if (options.lint !== undefined) diagnostics.push(...lintAnalyzed(parsed.program, analysis, options.lint.warnUntyped));
   if (options.harness !== undefined) diagnostics.push(...harnessRuleFindings(analysis, options.harness));

@@ -59,7 +59,7 @@ export const ERROR_REGISTRY: Readonly<Record<ErrorCode, ErrorEntry>> = {
       'A name is used that no declaration in scope provides: an agent, tool, protocol, flow or ' +
       'variable that is misspelt, declared only after the flow that uses it, or defined in a ' +
       'file that is not included. Also raised for an `include` or agent `experience` file that ' +
-      'does not exist, an unknown decorator, and a server\'s `require_auth` in a program that ' +
+      'does not exist, a skill file (`uses "SKILLS.md"`) that does not exist or cannot be read, an unknown decorator, and a server\'s `require_auth` in a program that ' +
       'declares no `auth` block to verify tokens with. A construct Loom knows but does not run ' +
       'is E006, not E001.',
     remedy:
@@ -73,7 +73,9 @@ export const ERROR_REGISTRY: Readonly<Record<ErrorCode, ErrorEntry>> = {
       'A value or annotation does not have the type its position requires: a literal of the ' +
       'wrong type for an annotation, a call with an argument too many or a name its target does ' +
       'not declare, an unknown type name in a protocol field (quoted, `score: "numbr"`, or bare, ' +
-      '`score: numbr`), a type string that is not well formed, or `x is y` with a variable on the right.',
+      '`score: numbr`), a type string that is not well formed, or `x is y` with a variable on the right. ' +
+      'Also a `@tool fn` implementing a skill-file tool whose parameters are not the ones the skill ' +
+      'describes, or that cannot take the null an optional argument the model leaves out arrives as.',
     remedy:
       'Make the value agree with the annotation, or change the annotation; name a built-in or ' +
       'declared type in protocol fields; compare values with `==`.',
@@ -92,7 +94,9 @@ export const ERROR_REGISTRY: Readonly<Record<ErrorCode, ErrorEntry>> = {
     cause:
       'The source does not follow the grammar: a missing name, brace, parenthesis or comma, a ' +
       '`try` without its `catch`, an unterminated string, or a construct in a place where it is ' +
-      'not allowed.',
+      'not allowed. In a skill file (`uses "SKILLS.md"`), a `## Tool:` section that cannot be read: ' +
+      'a ```json block that is not JSON or not an object schema, a parameter list item that is not ' +
+      '`- name: what it is (type)`, a tool name that is not a name, a code block never closed.',
     remedy:
       'Look at the marked token and the one just before it; the message says what was ' +
       'expected there. docs/loom/reference.md describes the accepted syntax.',
@@ -103,7 +107,7 @@ export const ERROR_REGISTRY: Readonly<Record<ErrorCode, ErrorEntry>> = {
     cause:
       'Two declarations in one namespace share a name: top-level agents, tools, protocols, ' +
       'flows (also across included files), parameters, agent properties, fields, variants or ' +
-      'methods; a top-level statement assigning the name of a top-level declaration declares it ' +
+      'methods, and the tools of an agent\'s skill files; a top-level statement assigning the name of a top-level declaration declares it ' +
       'again. An include cycle (a file including itself, directly or through others) is ' +
       'reported here too, since it would declare every name of the cycle twice.',
     remedy: 'Rename one of them or delete the duplicate; break an include cycle by moving the shared declarations into a third file.',
@@ -116,7 +120,8 @@ export const ERROR_REGISTRY: Readonly<Record<ErrorCode, ErrorEntry>> = {
       '`validate`, `lint`, `build` and `run` refuse the whole program at the construct rather ' +
       'than run it halfway: `python!` blocks; an agent using a `tool` block, whether an MCP tool ' +
       '(`mcp:`), a Python tool (`python:`) or a block with no implementation (a `tool` block ' +
-      'only describes a tool); actor message handlers (functions, flows or `let` ' +
+      'only describes a tool); a skill-file tool the program does not implement with a `@tool fn` ' +
+      'of its name, and a skill file over 1 MiB; actor message handlers (functions, flows or `let` ' +
       'inside an agent body); calls into a `std` namespace Loom does ' +
       'not provide (such as std.pipe) or to the session functions of std.auth (get_user, ' +
       'set_session, ...) where no server route reaches them, since they need the request a ' +

@@ -1,6 +1,7 @@
 /**
- * What an agent's `uses` gives it at run time: a `@tool fn` of the program or a `std`
- * namespace that offers tools. Anything else parses and resolves but Loom cannot run it, and
+ * What an agent's `uses` gives it at run time: a `@tool fn` of the program, a `std`
+ * namespace that offers tools, or a skill file (`"SKILLS.md"`, check/agent-skills.ts, which
+ * judges its tools). Anything else parses and resolves but Loom cannot run it, and
  * is E006 at the agent: a `tool` block (it describes a tool and holds no code; the message says
  * which `@tool fn` to write instead), an MCP server or a string, a namespace without agent
  * tools, `std.db`/`std.kv` in a program that declares no handle for their tools to name, and a
@@ -15,6 +16,7 @@ import { CONTEXT_POLICY_PROPERTY } from '../language/harness.js';
 import { CONTEXT_PROPERTY } from '../language/agent-context.js';
 import { isStdNamespace } from '../language/std-library.js';
 import { toolBlockProblem } from './tool-blocks.js';
+import { skillFileOf } from './skill-file.js';
 
 /** The decorator that makes a function an agent tool: `@tool("description") fn ...`. */
 export const TOOL_DECORATOR = 'tool';
@@ -36,7 +38,7 @@ export function agentToolProblems(agent: AgentDeclaration, sources: ToolSources)
   const unusable = verdicts.flatMap((verdict) => ('unsupported' in verdict ? [verdict.unsupported] : []));
   if (unusable.length > 0) {
     const listed = unusable.map((use) => `'uses ${use}'`).join(', ');
-    return [diagnostic('E006', agent.name.span, `${listed} in agent ${name} (agent tools are @tool functions and the std namespaces Loom runs)`)];
+    return [diagnostic('E006', agent.name.span, `${listed} in agent ${name} (agent tools are @tool functions, the std namespaces Loom runs and skill files, "SKILLS.md")`)];
   }
   const problem = verdicts.find((verdict) => 'problem' in verdict);
   if (problem !== undefined && 'problem' in problem) return [diagnostic('E006', agent.name.span, problem.problem)];
@@ -54,6 +56,7 @@ function toolBlockOf(use: UseTarget, sources: ToolSources): ToolDeclaration | un
 }
 
 function judgeUse(agent: string, use: UseTarget, sources: ToolSources): UseVerdict {
+  if (skillFileOf(use) !== undefined) return { accepted: true };
   const [only, ...rest] = use.kind === 'QualifiedName' ? use.parts : [];
   if (only?.name === 'std' && rest.length > 0) {
     // A namespace the library does not have is the resolver's E001.

@@ -16,6 +16,8 @@ import type { AgentDecorators } from './decorators.js';
 import { readAgentDecorators } from './decorators.js';
 import type { AgentExperience } from './experience.js';
 import { readAgentExperience } from './experience.js';
+import { readAgentSkills } from './agent-skills.js';
+import type { AgentSkills } from './agent-skills.js';
 import { readContextSpec } from './agent-context.js';
 import { outputProtocol } from './agent-output.js';
 import type { OutputProtocol } from './agent-output.js';
@@ -27,7 +29,10 @@ export type { NameReference } from './resolved-names.js';
 export type { TypeTest } from './resolver.js';
 export type { AgentDecorators, DecoratorSetting } from './decorators.js';
 export type { AgentExperience } from './experience.js';
-export type { InlineSchemaField, OutputProtocol } from './agent-output.js';
+export type { AgentSkills } from './agent-skills.js';
+export type { SkillTool } from './skill-file.js';
+export { skillFileOf } from './skill-file.js';
+export type { InlineSchemaField, InlineSchemaType, OutputProtocol } from './agent-output.js';
 export { EXPERIENCE_PROPERTY } from './experience.js';
 export { OUTPUT_SCHEMA_PROPERTY } from './agent-output.js';
 export { TOOL_DECORATOR } from './agent-tools.js';
@@ -45,6 +50,8 @@ export interface Analysis {
   agentDecorators(agent: AgentDeclaration): AgentDecorators;
   /** Every agent's `experience` file, read (or why it could not be), by agent. */
   readonly agentExperiences: ReadonlyMap<AgentDeclaration, AgentExperience>;
+  /** Every agent's skill files (`uses "SKILLS.md"`), read and parsed, by agent. */
+  readonly agentSkills: ReadonlyMap<AgentDeclaration, AgentSkills>;
   /** The names of the program's `db` and `kv` declarations, by kind, in source order: what `uses std.db` / `std.kv` tools reach. */
   readonly resourceNames: ReadonlyMap<string, readonly string[]>;
   /** The `context { ... }` block of each agent that has one, as the runtime reads it. */
@@ -77,17 +84,20 @@ export function analyze(program: Program, options: AnalysisOptions): Analysis {
   };
   const agentExperiences = new Map<AgentDeclaration, AgentExperience>();
   const agentContexts = new Map<AgentDeclaration, ContextSpec>();
+  const agentSkills = new Map<AgentDeclaration, AgentSkills>();
   for (const { item, unit } of expanded.items) {
     if (item.kind !== 'AgentDeclaration') continue;
     const experience = readAgentExperience(item, unit.file, options.readFile);
     if (experience !== undefined) agentExperiences.set(item, experience);
+    const skills = readAgentSkills(item, unit.file);
+    if (skills !== undefined) agentSkills.set(item, skills);
     const context = readContextSpec(item);
     if (context !== undefined) agentContexts.set(item, context);
   }
   let requestCalls: RequestCallFacts | undefined;
   const requestCallsOnce = (): RequestCallFacts => (requestCalls ??= requestCallFacts(expanded.items.map(({ item }) => item), resolution));
   return {
-    expanded, bound, resolution, agentDecorators, agentExperiences, agentContexts,
+    expanded, bound, resolution, agentDecorators, agentExperiences, agentSkills, agentContexts,
     requestCalls: requestCallsOnce,
     callsRequestFunctions: () => callsRequestFunctions(requestCallsOnce()),
     agentOutputProtocol: (agent) => outputProtocol(agent, resolution.inlineOutputSchemas),

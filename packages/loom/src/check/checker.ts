@@ -27,6 +27,7 @@ import { StdReferenceChecker } from './std-references.js';
 import { requestFunctionsOutsideServers } from './request-functions.js';
 import { UnsupportedExpressionFinder } from './runtime-support.js';
 import { agentToolProblems } from './agent-tools.js';
+import { skillImplementationProblems } from './agent-skills.js';
 import type { ToolSources } from './agent-tools.js';
 import { resourceBlockProblems } from './resource-blocks.js';
 import { walkWith } from '../syntax/walk.js';
@@ -74,6 +75,8 @@ export function checkAnalyzed(analysis: Analysis): Diagnostic[] {
         diagnostics.push(...agentToolProblems(item, toolSources));
         const experience = analysis.agentExperiences.get(item);
         if (experience?.kind === 'problem') diagnostics.push(experience.diagnostic);
+        const skills = analysis.agentSkills.get(item);
+        if (skills !== undefined) diagnostics.push(...skills.diagnostics, ...skillImplementationProblems(item, skills, analysis.bound.globals));
         break;
       }
       case 'JobDeclaration':

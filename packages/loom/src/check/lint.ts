@@ -57,8 +57,11 @@ export function lintAnalyzed(program: Program, analysis: Analysis, warnUntyped: 
 
 function unusedDeclarations(analysis: Analysis): LintWarning[] {
   const warnings: LintWarning[] = [];
+  // A @tool fn implementing a tool of an agent's skill file is used by that agent.
+  const skillTools = new Set([...analysis.agentSkills.values()].flatMap((skills) => skills.tools.map((tool) => tool.name)));
   for (const symbol of analysis.bound.globals.all()) {
     if (!symbol.unit.isEntry || !REPORTED_WHEN_UNUSED.has(symbol.kind) || analysis.resolution.usedGlobals.has(symbol)) continue;
+    if (symbol.declaration.kind === 'FunctionDeclaration' && skillTools.has(symbol.name)) continue;
     warnings.push(lintWarning('W002', symbol.nameNode.span, `${capitalize(symbol.kind)} '${symbol.name}' is never used`));
   }
   return warnings;

@@ -20,7 +20,7 @@ import { isStdNamespace, stdNamespaceNames } from '../language/std-library.js';
 import { HOOK_PARAMETERS, STATE_CALLS, STRATEGY_OPTION } from '../language/harness.js';
 import { readTypeString } from './type-strings.js';
 import { schemaNames } from './agent-context.js';
-import { inlineSchemaFields, outputProtocolNames } from './agent-output.js';
+import { inlineSchemaFields, inlineSchemaTypes, outputProtocolNames } from './agent-output.js';
 import type { InlineSchemaField } from './agent-output.js';
 import type { PlacedItem, SourceUnit } from './includes.js';
 import { formatPosition } from './positions.js';
@@ -237,7 +237,7 @@ class Resolver {
     for (const schema of schemas) this.expectKind(schema, ['protocol'], 'a protocol');
     const inline = inlineSchemaFields(agent);
     if (inline !== undefined) {
-      for (const field of inline) this.resolveType(field.type, 'protocol-field');
+      for (const type of inlineSchemaTypes(inline)) this.resolveType(type, 'protocol-field');
       this.inlineOutputSchemas.set(agent, inline);
     }
     const contractScope = new Scope(null);

@@ -7,8 +7,9 @@
 import type { AgentDeclaration, Identifier, Node, StringType, TemplateLiteral, TypeExpression, TypeTestExpression } from '../syntax/ast.js';
 import { typeDescriptor } from './type-descriptors.js';
 import type { Span } from '../language/span.js';
+import type { TypeDescriptor } from '../language/type-descriptor.js';
 import type { ContextSpec } from '../language/agent-context.js';
-import type { AgentDecorators, AgentExperience, Analysis, GlobalSymbol, NameReference, OutputProtocol, TypeTest } from '../check/analysis.js';
+import type { AgentDecorators, AgentExperience, AgentSkills, Analysis, GlobalSymbol, NameReference, OutputProtocol, TypeTest } from '../check/analysis.js';
 import { programMember } from './runtime-names.js';
 
 /**
@@ -89,7 +90,12 @@ export class EmitContext {
 
   /** `type` as the descriptor the runtime checks values against, written as a JavaScript expression. */
   typeDescriptorCode(type: TypeExpression): string {
-    return JSON.stringify(typeDescriptor(type, (node) => this.readTypeString(node)));
+    return JSON.stringify(this.typeDescriptor(type));
+  }
+
+  /** `type` as the descriptor the runtime checks values against. */
+  typeDescriptor(type: TypeExpression): TypeDescriptor {
+    return typeDescriptor(type, (node) => this.readTypeString(node));
   }
 
   private readTypeString(node: StringType): TypeExpression {
@@ -116,6 +122,11 @@ export class EmitContext {
 
   agentExperience(agent: AgentDeclaration): AgentExperience | undefined {
     return this.analysis.agentExperiences.get(agent);
+  }
+
+  /** The agent's skill files (`uses "SKILLS.md"`) as the checker read them, if it uses any. */
+  agentSkills(agent: AgentDeclaration): AgentSkills | undefined {
+    return this.analysis.agentSkills.get(agent);
   }
 
   /** The agent's `context { ... }` block as the runtime reads it, if it has one. */

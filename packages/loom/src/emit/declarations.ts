@@ -9,7 +9,7 @@ import { CONTEXT_POLICY_PROPERTY, TOOL_OPTIONS } from '../language/harness.js';
 import { emitContextPolicyProperty } from './harness.js';
 import type {
   AgentDeclaration, ContractClause, Declaration, EnumDeclaration, FunctionDeclaration, ImplDeclaration, ProtocolDeclaration,
-  ResourceDeclaration, StructDeclaration, UseTarget,
+  ResourceDeclaration, StructDeclaration, TypeExpression, UseTarget,
 } from '../syntax/ast.js';
 import { at, braces, joinCode, quote } from './code.js';
 import type { Code } from './code.js';
@@ -18,8 +18,10 @@ import { refusedByChecker } from './context.js';
 import { emitExpression } from './expressions.js';
 import { STD_TOOL_SPELLINGS, STD_TOOLS_ON_DECLARED_HANDLES } from '../language/builtins.js';
 import { RESOURCE_LOCATION_PROPERTIES } from '../language/resource-settings.js';
-import { EXPERIENCE_PROPERTY, OUTPUT_SCHEMA_PROPERTY, TOOL_DECORATOR } from '../check/analysis.js';
+import { EXPERIENCE_PROPERTY, OUTPUT_SCHEMA_PROPERTY, skillFileOf, TOOL_DECORATOR } from '../check/analysis.js';
 import { emitFunction } from './functions.js';
+import { inlineOutputFields, protocolOutputFields } from './output-types.js';
+import type { TypeDescriptor } from '../language/type-descriptor.js';
 import { emitJob } from './jobs.js';
 import { emitServer } from './servers.js';
 import { emitClauseCheck } from './statements.js';
@@ -219,15 +221,27 @@ function emitToolUse(context: EmitContext, use: UseTarget, references: AgentRefe
   if (declaration === undefined) return refusedByChecker(`an agent's use of '${use.kind === 'QualifiedName' ? use.parts.map((part) => part.name).join('.') : use.kind}'`);
   const decorator = declaration.decorators.find((candidate) => candidate.name.name === TOOL_DECORATOR);
   const description = decorator?.arguments?.find((argument) => argument.value.kind === 'StringLiteral')?.value;
+  return { key: declaration.name.name, tool: functionTool(context, declaration, description?.kind === 'StringLiteral' ? description.value : declaration.name.name) };
+}
+
+/** The tools of the agent's skill files, each run by the program's `@tool fn` of its name (the checker refuses one without). */
+function skillToolUses(context: EmitContext, agent: AgentDeclaration, references: AgentReferences): ToolUse[] {
+  return (context.agentSkills(agent)?.tools ?? []).map((tool) => {
+    const declaration = references.toolFunctions.get(tool.name);
+    if (declaration === undefined) return refusedByChecker(`skill tool '${tool.name}' without a @tool fn`);
+    // Read back with JSON.parse: as an object literal, a property named __proto__ would not be one.
+    const shown = `JSON.parse(${quote(JSON.stringify({ schema: tool.schema, required: tool.schema.required }))})`;
+    return { key: tool.name, tool: functionTool(context, declaration, tool.description, shown) };
+  });
+}
+
+/** `program.toolFromFunction(...)` for a `@tool fn`; `shown` is a skill's schema the model is given instead of the parameter types'. */
+function functionTool(context: EmitContext, declaration: FunctionDeclaration, description: string, shown?: string): Code {
   const parameters = declaration.parameters.map((parameter) => `${quote(parameter.name.name)}: ${parameter.type === null ? ANY_TYPE_CODE : context.typeDescriptorCode(parameter.type)}`);
-  return {
-    key: declaration.name.name,
-    tool: [
-      programMember('toolFromFunction'), '(', quote(declaration.name.name), ', ',
-      description?.kind === 'StringLiteral' ? quote(description.value) : quote(declaration.name.name), ', { ', parameters.join(', '), ' }, ',
-      context.declared(declaration.name), ')',
-    ],
-  };
+  return [
+    programMember('toolFromFunction'), '(', quote(declaration.name.name), ', ', quote(description), ', { ', parameters.join(', '), ' }, ',
+    context.declared(declaration.name), ...(shown === undefined ? [] : [', ', shown]), ')',
+  ];
 }
 
 /** `{ "field": <type descriptor>, ... }`, as the agent library's ProtocolSpec and the type checker read it. */
@@ -238,10 +252,17 @@ function protocolFields(context: EmitContext, protocol: ProtocolDeclaration): st
 function emitAgent(context: EmitContext, declaration: AgentDeclaration, references: AgentReferences): Code {
   const { protocols } = references;
   const name = declaration.name.name;
-  const uses = declaration.uses.map((use) => emitToolUse(context, use, references));
+  // A skill's description of a tool the agent also uses directly is the one the model is given.
+  const skillTools = skillToolUses(context, declaration, references);
+  const uses = [
+    ...declaration.uses.filter((use) => skillFileOf(use) === undefined).map((use) => emitToolUse(context, use, references)).filter((use) => !skillTools.some((skill) => skill.key === use.key)),
+    ...skillTools,
+  ];
   const distinct = uses.filter((use, index) => uses.findIndex((other) => other.key === use.key) === index);
   const entries: Code[] = [['name: ', quote(name)]];
   if (uses.length > 0) entries.push(['tools: [', joinCode(distinct.map((use) => use.tool), ', '), ']']);
+  const guidelines = context.agentSkills(declaration)?.guidelines ?? [];
+  if (guidelines.length > 0) entries.push(['skill_guidelines: ', quote(guidelines.join('\n\n'))]);
   let hasModel = false;
   for (const member of declaration.members) {
     if (member.kind !== 'Property') continue;
@@ -279,12 +300,14 @@ function emitAgent(context: EmitContext, declaration: AgentDeclaration, referenc
 function outputProtocolCode(context: EmitContext, declaration: AgentDeclaration, protocols: ReadonlyMap<string, ProtocolDeclaration>): string | undefined {
   const output = context.agentOutputProtocol(declaration);
   if (output === undefined) return undefined;
+  const describe = (type: TypeExpression): TypeDescriptor => context.typeDescriptor(type);
   if (output.kind === 'inline') {
-    const fields = output.fields.map((field) => `${quote(field.name)}: ${context.typeDescriptorCode(field.type)}`).join(', ');
-    return `{ name: ${quote(`${declaration.name.name}_${OUTPUT_SCHEMA_PROPERTY}`)}, fields: { ${fields} } }`;
+    const fields = inlineOutputFields(output.fields, protocols, describe);
+    return `{ name: ${quote(`${declaration.name.name}_${OUTPUT_SCHEMA_PROPERTY}`)}, fields: JSON.parse(${quote(JSON.stringify(fields))}) }`;
   }
   const protocol = protocols.get(output.name);
-  return protocol === undefined ? undefined : `{ name: ${quote(protocol.name.name)}, fields: ${protocolFields(context, protocol)} }`;
+  if (protocol === undefined) return undefined;
+  return `{ name: ${quote(protocol.name.name)}, fields: JSON.parse(${quote(JSON.stringify(protocolOutputFields(protocol, protocols, describe)))}) }`;
 }
 
 function emitAgentContract(context: EmitContext, clause: ContractClause): Code {

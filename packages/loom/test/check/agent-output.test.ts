@@ -18,7 +18,7 @@ agent C { prompt: "c", output_schema: "Plan" }
 agent D { prompt: "d", output_schema: Missing }
 flow main { print(A, B, C, D) }`;
   assert.deepEqual(findings(source), [
-    `1:50 E002 Type mismatch: 'output_schema' expects the name of a protocol or its fields, { "field": "type", ... }: a field's type is written as a string`,
+    `1:50 E002 Type mismatch: 'output_schema' expects the name of a protocol or its fields, { "field": "type", ... }: a field's type is written as a string, a { ... } of fields, or [ one of those ] for a list`,
     "1:62 E002 Type mismatch: unknown type 'tomorow' in protocol field",
     "2:39 E002 Type mismatch: 'output_schema' names no fields",
     `3:39 E002 Type mismatch: 'output_schema' expects the name of a protocol or its fields, { "field": "type", ... }`,

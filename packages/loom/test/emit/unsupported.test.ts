@@ -28,7 +28,7 @@ test('a call into a std namespace Loom does not run yet is E006 at the call, als
 
 test('an agent using an unsupported std namespace is E006 at its name', () => {
   assert.deepEqual(findings('agent Keeper uses std.db.memory { prompt: "keep", model: "openai/gpt-4o" }\nflow main { print(1) }\n'), [
-    "1:7 E006 Not supported by this runtime: 'uses std.db.memory' in agent Keeper (agent tools are @tool functions and the std namespaces Loom runs)",
+    "1:7 E006 Not supported by this runtime: 'uses std.db.memory' in agent Keeper (agent tools are @tool functions, the std namespaces Loom runs and skill files, \"SKILLS.md\")",
   ]);
 });
 

@@ -117,6 +117,18 @@ describe('nexa-docs: classifier', () => {
     }
   });
 
+  it('takes uses of a skill file for Nexa: a missing one is a fragment, a tool it leaves unimplemented a contract rule', () => {
+    const source = 'agent StreamBot uses "examples/SKILLS.md" { prompt: "p" }\n';
+    const missing = { code: 'E001', message: "Undeclared identifier: skill file 'examples/SKILLS.md' not found", line: 1 };
+    assert.deepEqual(script.classify(missing, context(source)), { kind: 'fragment', note: 'missing file' });
+    const unimplemented = {
+      code: 'E006',
+      message: "Not supported by this runtime: agent StreamBot uses skill tool 'analyze_data' (examples/SKILLS.md:5:1), which the program does not implement: a skill file only describes a tool",
+      line: 1,
+    };
+    assert.deepEqual(script.classify(unimplemented, context(source)), { kind: 'contract rule', note: 'skill tool without implementation' });
+  });
+
   it('counts E003, E005 and model-name E002s as contract rules', () => {
     const modelName = { code: 'E002', message: "Type mismatch: model 'gpt-4' has no provider prefix", line: 1 };
     assert.equal(script.classify(modelName, context('agent A { model: "gpt-4" }\n')).kind, 'contract rule');

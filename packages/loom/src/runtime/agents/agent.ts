@@ -103,6 +103,7 @@ export class Agent {
     this.systemPrompt = [
       spec.role === undefined ? undefined : `Your role: ${spec.role}`,
       spec.prompt,
+      spec.skill_guidelines === undefined ? undefined : `Guidelines from your skill files:\n${spec.skill_guidelines}`,
       spec.experience === undefined ? undefined : `What you know from experience:\n${spec.experience.trim()}`,
       spec.output_format === undefined ? undefined : `Format your reply as: ${spec.output_format}`,
       spec.protocol === undefined ? undefined : protocolInstruction(spec.protocol),

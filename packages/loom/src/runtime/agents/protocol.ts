@@ -2,11 +2,15 @@
  * Protocols (`agent A implements P`): P's fields become a JSON schema the provider is asked to
  * follow, and the reply is checked against the same field types before the flow sees it.
  * The field types arrive as the descriptors the checker read them into (`"int | float"`,
- * `"list[string]"`, `"Option[str]"`, or written bare).
+ * `"list[string]"`, `"Option[str]"`, or written bare); a field whose type is another protocol,
+ * or an inline `{ ... }`, arrives as a record, so nested objects are described to the model and
+ * checked field by field, each problem named by its path (`address.city`, `steps[0].title`).
  */
-import { typeText } from '../../language/type-descriptor.js';
+import { builtinType } from '../../language/builtin-types.js';
+import { recordText } from '../../language/type-descriptor.js';
 import type { TypeDescriptor } from '../../language/type-descriptor.js';
-import { acceptsAbsence, describeValue, typeProblem, typeSchema } from '../core/type-checks.js';
+import { describeValue, recordProblems, recordSchema } from '../core/type-checks.js';
+import { isDict } from '../core/values.js';
 import type { JsonSchema } from '../providers/types.js';
 
 export interface ProtocolSpec {
@@ -17,16 +21,12 @@ export interface ProtocolSpec {
 
 /** The JSON schema of P's replies: every field present (optional ones may be null), nothing else. */
 export function protocolSchema(spec: ProtocolSpec): JsonSchema {
-  const properties = Object.fromEntries(
-    Object.entries(spec.fields).map(([field, type]) => [field, typeSchema(type)]),
-  );
-  return { type: 'object', properties, required: Object.keys(spec.fields), additionalProperties: false };
+  return recordSchema(spec.fields);
 }
 
 /** The instruction added to the system prompt, for providers without native structured output. */
 export function protocolInstruction(spec: ProtocolSpec): string {
-  const fields = Object.entries(spec.fields).map(([field, type]) => `"${field}": ${typeText(type)}`).join(', ');
-  return `Reply with only a JSON object with exactly these fields and types: {${fields}}. No text outside the JSON object.`;
+  return `Reply with only a JSON object with exactly these fields and types: ${recordText(spec.fields)}. No text outside the JSON object.`;
 }
 
 /** A code fence around the JSON (```json ... ```) is common even when told not to. */
@@ -49,15 +49,19 @@ export function readProtocolReply(spec: ProtocolSpec, reply: string): ProtocolRe
     return { ok: false, problem: `the reply must be a JSON object, got ${describeValue(value)}` };
   }
   const record = value as Record<string, unknown>;
-  const problems: string[] = [];
-  for (const [field, type] of Object.entries(spec.fields)) {
-    if (!Object.hasOwn(record, field) && !acceptsAbsence(type)) {
-      problems.push(`field '${field}' is missing`);
-      continue;
-    }
-    const problem = typeProblem(field, type, record[field]);
-    if (problem !== null) problems.push(problem);
-  }
+  const problems = recordProblems('', spec.fields, record);
   if (problems.length > 0) return { ok: false, problem: problems.join('; ') };
-  return { ok: true, value: Object.fromEntries(Object.keys(spec.fields).map((field) => [field, record[field] ?? null])) };
+  return { ok: true, value: conformed(spec.fields, record) };
+}
+
+/** The reply with exactly the protocol's fields, at every level: an absent optional field is null, a field it does not name is dropped. */
+function conformed(fields: Readonly<Record<string, TypeDescriptor>>, record: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(fields).map(([field, type]) => [field, conformedValue(type, record[field] ?? null)]));
+}
+
+function conformedValue(type: TypeDescriptor, value: unknown): unknown {
+  if ('optional' in type) return value === null ? null : conformedValue(type.optional, value);
+  if ('record' in type) return isDict(value) ? conformed(type.record, value) : value;
+  const element = 'name' in type && builtinType(type.name)?.kind === 'list' ? type.args?.[0] : undefined;
+  return element !== undefined && Array.isArray(value) ? value.map((item: unknown) => conformedValue(element, item)) : value;
 }

@@ -40,6 +40,8 @@ export interface AgentSpec {
   readonly cache?: boolean;
   /** Seconds a cached reply stays valid; older entries are asked again (infra/cache.ts). */
   readonly cache_ttl?: number;
+  /** The guidelines of the agent's skill files (`uses "SKILLS.md"`, read at compile time): the text outside their tool sections. */
+  readonly skill_guidelines?: string;
   /** The text of the agent's `experience` file (read at compile time): long-term memory. */
   readonly experience?: string;
   /** A free-text instruction about the reply's form, e.g. `"markdown"` or `"json"`. */

@@ -28,6 +28,18 @@ export interface ToolDeclaration {
   readonly name: string;
   readonly description?: string;
   readonly parameters?: Readonly<Record<string, ToolParameter>>;
+  /** What the model is shown of the tool, when a skill file describes it. */
+  readonly shown?: ShownSchema;
+}
+
+/**
+ * A skill file's description of a tool's arguments (check/skill-file.ts): the schema the model is
+ * shown instead of one made from the parameter types, and which arguments it must pass; one it
+ * leaves out reaches the implementation as null.
+ */
+export interface ShownSchema {
+  readonly schema: JsonSchema;
+  readonly required: readonly string[];
 }
 
 export type ToolImplementation = (args: Readonly<Record<string, unknown>>, signal: AbortSignal) => unknown;
@@ -48,18 +60,22 @@ export function bindTool(declaration: ToolDeclaration, implementation: ToolImple
   return {
     name: declaration.name,
     description: declaration.description ?? declaration.name,
-    parameters: declaredParametersSchema(parameters),
+    parameters: declaration.shown?.schema ?? declaredParametersSchema(parameters),
     async invoke(args, signal) {
-      const problem = argumentProblem(declaration.name, parameters, args);
+      const problem = argumentProblem(declaration.name, parameters, args, declaration.shown?.required);
       if (problem !== null) throw new LoomError('E102', problem);
       return implementation(args, signal);
     },
   };
 }
 
-function argumentProblem(tool: string, parameters: Readonly<Record<string, ToolParameter>>, args: Readonly<Record<string, unknown>>): string | null {
+/** `required` names the arguments that must be passed; without it, all of them. */
+function argumentProblem(tool: string, parameters: Readonly<Record<string, ToolParameter>>, args: Readonly<Record<string, unknown>>, required?: readonly string[]): string | null {
   for (const [name, { type }] of Object.entries(parameters)) {
-    if (!Object.hasOwn(args, name)) return `tool '${tool}' needs argument '${name}'`;
+    if (!Object.hasOwn(args, name)) {
+      if (required !== undefined && !required.includes(name)) continue;
+      return `tool '${tool}' needs argument '${name}'`;
+    }
     const problem = typeProblem(name, type, args[name]);
     if (problem !== null) return `tool '${tool}': ${problem}`;
   }

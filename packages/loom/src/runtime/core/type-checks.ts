@@ -51,6 +51,7 @@ export function describeValue(value: unknown): string {
 /** Why `value` at `path` is not of `type`, or null when it is. */
 export function typeProblem(path: string, type: TypeDescriptor, value: unknown, declared: DeclaredTypes = NO_DECLARED_TYPES): string | null {
   if ('optional' in type) return isEmpty(value) ? null : typeProblem(path, type.optional, value, declared);
+  if ('record' in type) return isDict(value) ? recordProblems(path, type.record, value, declared)[0] ?? null : `'${path}' must be an object, got ${describeValue(value)}`;
   if ('union' in type) {
     return type.union.some((member) => typeProblem(path, member, value, declared) === null)
       ? null
@@ -61,6 +62,19 @@ export function typeProblem(path: string, type: TypeDescriptor, value: unknown, 
   const alias = declared.alias(type.name);
   if (alias !== undefined) return typeProblem(path, alias, value, declared);
   return declared.accepts(type.name, value) === false ? `'${path}' must be a ${type.name}, got ${describeValue(value)}` : null;
+}
+
+/**
+ * What is wrong with each field of a record (`path` empty for the reply itself): a missing field
+ * the type does not let be absent, or a field of the wrong type, each named by its path
+ * (`'address.city'`, `'steps[1].title'`).
+ */
+export function recordProblems(path: string, fields: Readonly<Record<string, TypeDescriptor>>, value: Readonly<Record<string, unknown>>, declared: DeclaredTypes = NO_DECLARED_TYPES): string[] {
+  return Object.entries(fields).flatMap(([field, type]) => {
+    const at = path === '' ? field : `${path}.${field}`;
+    if (!Object.hasOwn(value, field) && !acceptsAbsence(type)) return [`field '${at}' is missing`];
+    return typeProblem(at, type, value[field], declared) ?? [];
+  });
 }
 
 function builtinProblem(path: string, type: BuiltinType, args: readonly TypeDescriptor[], value: unknown, declared: DeclaredTypes): string | null {
@@ -104,13 +118,21 @@ function builtinProblem(path: string, type: BuiltinType, args: readonly TypeDesc
 /** Whether a place of this type may be left out (a protocol field a reply omits). */
 export function acceptsAbsence(type: TypeDescriptor): boolean {
   if ('optional' in type) return true;
+  if ('record' in type) return false;
   if ('union' in type) return type.union.some(acceptsAbsence);
   return builtinType(type.name)?.kind === 'option';
+}
+
+/** An object with exactly these fields, every one present (an optional one may be null), as structured output wants. */
+export function recordSchema(fields: Readonly<Record<string, TypeDescriptor>>): JsonSchema {
+  const properties = Object.fromEntries(Object.entries(fields).map(([field, type]) => [field, typeSchema(type)]));
+  return { type: 'object', properties, required: Object.keys(fields), additionalProperties: false };
 }
 
 /** The JSON schema of `type`; declared types are described no further than `{}`. */
 export function typeSchema(type: TypeDescriptor): JsonSchema {
   if ('optional' in type) return { anyOf: [typeSchema(type.optional), { type: 'null' }] };
+  if ('record' in type) return recordSchema(type.record);
   if ('union' in type) return { anyOf: type.union.map(typeSchema) };
   const builtin = builtinType(type.name);
   if (builtin === undefined) return {};

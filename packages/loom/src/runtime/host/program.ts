@@ -44,7 +44,7 @@ import { bindTool, toolError } from '../agents/tools.js';
 import { NO_TERMINAL } from '../infra/terminal.js';
 import type { Terminal } from '../infra/terminal.js';
 import type { TypeDescriptor } from '../../language/type-descriptor.js';
-import type { ToolBinding } from '../agents/tools.js';
+import type { ShownSchema, ToolBinding } from '../agents/tools.js';
 import { TypeChecker, typeModeFrom } from '../core/types.js';
 import { traceLevel } from '../infra/trace.js';
 import type { DebugFlag } from '../infra/trace.js';
@@ -256,11 +256,14 @@ export class ProgramContext {
     return [{ clause: 'requires', check: async (input) => this.types.check(input, { name: schema }, what) }];
   }
 
-  /** A `@tool fn` an agent `uses`: the model's named arguments become the function's parameters. */
-  toolFromFunction(name: string, description: string, parameters: Readonly<Record<string, TypeDescriptor>>, tool: Callable): ToolBinding {
+  /**
+   * A `@tool fn` an agent `uses`, or that implements a tool of its skill file (`shown`: the
+   * skill's schema): the model's named arguments become the function's parameters.
+   */
+  toolFromFunction(name: string, description: string, parameters: Readonly<Record<string, TypeDescriptor>>, tool: Callable, shown?: ShownSchema): ToolBinding {
     const names = Object.keys(parameters);
     const declared = Object.fromEntries(names.map((parameter) => [parameter, { type: parameters[parameter]! }]));
-    return bindTool({ name, description, parameters: declared }, (args, signal) =>
+    return bindTool({ name, description, parameters: declared, ...(shown === undefined ? {} : { shown }) }, (args, signal) =>
       this.harness.toolCall(name, args, async () => withToolSignal(signal, () => tool(...names.map((parameter) => args[parameter] ?? null)))));
   }
 
