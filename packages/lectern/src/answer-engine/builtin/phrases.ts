@@ -24,6 +24,8 @@ export interface Phrasebook {
     noQuestion(minutes: number): string;
     /** A restated definition or statement: "I think the derivative is…". */
     iThink(statement: string): string;
+    /** A yes/no question's answer, the verb or its negation, before the statement that says it. */
+    verdict(verdict: string, statement: string): string;
     /** The example after it, its own cue removed. */
     forExample(example: string): string;
     /** A reason the class gave, its "because" removed. */
@@ -112,6 +114,7 @@ const ENGLISH: Phrasebook = {
     checkUnderstanding: 'Am I on the right track?',
     noQuestion: (minutes) => `No question from the teacher in the last ${minutes} minutes; this is what was said.`,
     iThink: (statement) => `I think ${statement}`,
+    verdict: (verdict, statement) => `${verdict}: ${statement}`,
     forExample: (example) => `For example, ${example}`,
     because: (reason) => `I think it's because ${reason}`,
     notSureWhy: (statement) => `I'm not sure why yet, but we saw that ${statement}`,
@@ -190,6 +193,7 @@ const CHINESE: Phrasebook = {
     checkUnderstanding: '我这样理解对吗？',
     noQuestion: (minutes) => `最近 ${minutes} 分钟里老师没有提问，以下是刚才讲的内容。`,
     iThink: (statement) => `我觉得${statement}`,
+    verdict: (verdict, statement) => `${verdict}，${statement}`,
     forExample: (example) => example,
     because: (reason) => `我觉得是因为${reason}`,
     notSureWhy: (statement) => `原因我还不太确定，不过刚才讲到：${statement}`,
