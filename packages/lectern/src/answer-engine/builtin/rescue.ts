@@ -9,6 +9,8 @@ import { announcedTopic } from '../text/topics.js';
 import { askedLine } from '../text/asked-part.js';
 import { asksForDefinition } from '../text/question-intent.js';
 import { verdictIn, yesNoQuestion } from '../text/yes-no.js';
+import { sayNumber } from '../text/formulas.js';
+import { computedAnswer, ruleMetBy } from './formula-answer.js';
 import { answerPassage } from './answer-passage.js';
 import { questionTermWeight } from './question-terms.js';
 import { recentEntries, windowMinutesFor } from '../context/window.js';
@@ -198,6 +200,15 @@ function answerFromPassage(c: Composition, window: readonly ClassSentence[], que
   const asked = question.lead === undefined || question.lead.position === asking ? line : { ...line, context: [question.lead.text, ...line.context] };
   const passage = answerPassage(asked, before, questionTermWeight([...asked.context, ...asked.questions].join(' '), c.models));
   if (passage === undefined) return undefined;
+  const computed = computedAnswer(asked, before);
+  if (computed !== undefined) {
+    const sum = book.rescue.computed(sayNumber(computed.value), sayNumber(computed.left), computed.formula.operator, sayNumber(computed.right));
+    // A second question of the line ("…and is that elastic?") is answered by the rule the number
+    // meets ("If the elasticity is greater than one…"); else the formula backs the number.
+    const further = asked.questions.slice(1).find((q) => tokenize(q).length > 0);
+    const next = (further === undefined ? undefined : ruleMetBy(computed.value, further, before)) ?? computed.sentence;
+    return { say: book.sentences([book.rescue.iThink(sum), escapeInline(next.text.trim())]), used: [computed.sentence, next], related: () => undefined };
+  }
   const judged = judgedPassage(passage.sentences, line.questions[0] ?? '');
   const [first, ...rest] = judged.sentences;
   if (first === undefined) return undefined;
