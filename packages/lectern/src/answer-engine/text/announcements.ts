@@ -27,7 +27,7 @@ const KIND_PATTERNS: Readonly<Record<AnnouncementKind, RegExp>> = {
   // A class event or a change to the timetable: a field trip, a review session, office hours,
   // a section or lab moved or cancelled (春游, 参观, 调课, 停课, 答疑).
   event:
-    /\b(?:field trips?|review sessions?|guest (?:speaker|lecture)|office hours|(?:section|lab|class|lecture|recitation|tutorial|seminar|discussion)s?(?: (?:this|next) week| today| tomorrow)? (?:is|are|will be|has been|have been|gets?) (?:moved|cancel+ed|rescheduled|postponed|off)|no (?:class|lecture|section|lab)\b(?= on| this| next| tomorrow| today|[.,!]|$))\b|春游|秋游|参观|实地考察|野外考察|调课|停课|补课|答疑|辅导课/i,
+    /\b(?:field trips?|(?:review sessions?|guest (?:speaker|lecture)s?|office hours)(?=[^.!?]*\b(?:moved|cancel+ed|monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|tonight|\d))|(?:section|lab|class|lecture|recitation|tutorial|seminar|discussion)s?(?: (?:this|next) week| today| tomorrow)? (?:is|are|will be|has been|have been|gets?) (?:moved|cancel+ed|rescheduled|postponed|off)|no (?:class|lecture|section|lab)\b(?= on| this| next| tomorrow| today|[.,!]|$))\b|春游|秋游|参观|实地考察|野外考察|调课|停课|补课|答疑|辅导课/i,
 };
 
 const WHEN_PATTERN = new RegExp(

@@ -27,6 +27,8 @@ describe('findAnnouncement', () => {
     assert.deepEqual(findAnnouncement('No lab on Monday, it is a holiday.')?.kinds, ['event']);
     assert.deepEqual(findAnnouncement('下周三调课，物理课改到周四上午。')?.kinds, ['event']);
     assert.equal(findAnnouncement('The class was moved by the speech.'), null, 'a class of things, moved in the story');
+    assert.deepEqual(findAnnouncement('Office hours this week are on Wednesday, 2 to 4.')?.kinds, ['event']);
+    assert.equal(findAnnouncement('Someone asked me in office hours why polls are small.'), null, 'office hours as the place a question came from');
   });
 
   it('ignores generic mentions and questions', () => {
