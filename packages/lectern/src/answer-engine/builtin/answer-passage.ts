@@ -67,6 +67,12 @@ const MARKED_WRONG_WEIGHT = 0.4;
  */
 const SETUP_OPENING = /^(?:(?:so|ok|okay|now|and)[,\s]+)*(?:picture|imagine|suppose|let's say|say you|think of|think about|consider)\b|^(?:假设|想象|假如|设想)/i;
 const SETUP_WEIGHT = 0.6;
+/** A conclusion the class drew ("So…", 所以…) is about the question when it holds this share of its own words. */
+const CONCLUSION_COVERAGE_MIN = 0.5;
+/** A sentence of a run of reasoning carries its facts when it adds this share of the richest one's new words. */
+const WEIGHTY_SHARE = 0.6;
+/** How far back before its conclusion the reasoning that led there is read. */
+const REASONING_SENTENCES_MAX = 6;
 /** Runners-up offered besides the answer. */
 const RUNNERS_UP_MAX = 2;
 /** A second sentence that is not the first one's continuation must score this share of it. */
@@ -194,6 +200,13 @@ export function answerPassage(
   const primary = queryFor(0);
   const first = ranker.best(primary, new Set());
   if (first === undefined) return undefined;
+  // "Why…?" asked of what the class concluded ("So the wind blows from the sea."): the
+  // reasoning that led there is the answer, from its start.
+  const reasoning = primary.wants === 'reason' && asking.length === 1 ? ranker.reasoningBefore(primary) : [];
+  if (reasoning.length > 0) {
+    const said = ranker.weightiest(reasoning, primary);
+    return { sentences: said, score: first.score, coverage: ranker.coverage(said, primary), runnersUp: [first.sentence] };
+  }
   const chosen = [first.sentence];
   let second: ClassSentence | undefined;
   if (asking.length > 1) {
@@ -280,6 +293,76 @@ class SentenceRanker {
     const span = Math.max(1, this.all.length - 1);
     score *= 1 + (RECENCY_WEIGHT * at) / span;
     return score;
+  }
+
+  /**
+   * The statements that lead up to the class's conclusion of what the query asks about: the
+   * conclusion is the statement opening with "So…", "That's why…", 所以… that holds most of the
+   * question's own words; the reasoning is the run of sentences before it that hang together —
+   * the same entry, a sentence carried on from the one before ("Then…", "But…"), or one that
+   * shares a word with the run — through the questions the class asked itself on the way, at
+   * most REASONING_SENTENCES_MAX back. Empty when the class drew no such conclusion.
+   */
+  reasoningBefore(query: WeightedQuery): ClassSentence[] {
+    let conclusion = -1;
+    let best = 0;
+    for (const at of this.candidates) {
+      const sentence = this.all[at];
+      if (sentence === undefined || !CONCLUSION_OPENING.test(sentence.text.trim())) continue;
+      const covered = this.coverage([sentence], query);
+      if (covered >= CONCLUSION_COVERAGE_MIN && covered >= best) {
+        conclusion = at;
+        best = covered;
+      }
+    }
+    if (conclusion < 0) return [];
+    const run = new Set(this.stems[conclusion] ?? []);
+    // The question's own words are shared by everything on its topic; the run's other words hold it together.
+    const shares = (at: number): boolean => [...(this.stems[at] ?? [])].some((term) => run.has(term) && !query.weights.has(term));
+    const linked = (at: number): boolean => {
+      const current = this.all[at + 1];
+      const previous = this.all[at];
+      if (current === undefined || previous === undefined) return false;
+      const carriedOn = CONTINUATION_OPENING.test(current.text.trim()) || CONCLUSION_OPENING.test(current.text.trim());
+      return previous.position === current.position || carriedOn || shares(at);
+    };
+    let start = conclusion;
+    const earliest = Math.max(0, conclusion - REASONING_SENTENCES_MAX);
+    for (let at = conclusion - 1; at >= earliest; at--) {
+      // One step of the reasoning may share no word with the next ("The lattice holds them apart."
+      // before "More space per molecule…") when the one before it does.
+      const reach = linked(at) ? at : at - 1 >= earliest && shares(at - 1) ? at - 1 : -1;
+      if (reach < 0) break;
+      for (let i = reach; i <= at; i++) for (const term of this.stems[i] ?? []) run.add(term);
+      start = reach;
+      at = reach;
+    }
+    const reasoning: ClassSentence[] = [];
+    for (let at = start; at <= conclusion; at++) {
+      const sentence = this.all[at];
+      if (sentence !== undefined && this.candidates.includes(at)) reasoning.push(sentence);
+    }
+    // Only the conclusion: nothing led up to it.
+    return reasoning.length > 1 ? reasoning : [];
+  }
+
+  /**
+   * Two sentences of a run of reasoning (its conclusion last) to say: from the first that
+   * brings nearly as much beyond the question's words as the richest one does — a run opens
+   * with its topic ("Now, 1789 is a terrible year… Bread.") before the facts — and the one after it.
+   */
+  weightiest(run: readonly ClassSentence[], query: WeightedQuery): ClassSentence[] {
+    const added = run.map((sentence) => this.addedTerms(this.all.indexOf(sentence), query));
+    const most = Math.max(...added);
+    const from = added.findIndex((count) => count >= WEIGHTY_SHARE * most);
+    return run.slice(from, from + 2);
+  }
+
+  /** How many content words the sentence adds to the question's, a Han bigram counted as a third of a word. */
+  private addedTerms(at: number, query: WeightedQuery): number {
+    let added = 0;
+    for (const term of this.stems[at] ?? []) if (!query.weights.has(term)) added++;
+    return HAN_BIGRAM.test(this.all[at]?.text ?? '') ? added / HAN_BIGRAMS_PER_WORD : added;
   }
 
   /** Whether the sentence names a kind of the noun: a word before it qualifies it ("competitive inhibitor", 氧化反应). */

@@ -10,6 +10,7 @@ import { isQuestion } from '../text/questions.js';
 import { announcedTopic } from '../text/topics.js';
 import type { ClassSentence } from './class-sentences.js';
 import { mentionPattern } from './key-phrases.js';
+import { withoutDenied } from './question-terms.js';
 import { exampleOf } from './term-example.js';
 
 export interface Explanation {
@@ -38,7 +39,9 @@ const EXAMPLE_CUE_OPENING = /^(?:(?:so|okay|now)[,\s]*)?(?:for example|for insta
  * longest term it names at all (the class may not have covered it); null when it names none.
  */
 export function questionSubject(question: string, sentences: readonly ClassSentence[], models: LanguageModels): { term: string; mentioned: boolean } | null {
-  const asked = [...termMentions(question, models).map((m) => m.surface), ...askedAbout(question)];
+  // What the question sets aside ("without the formula") is not what it is about.
+  const about = withoutDenied(question);
+  const asked = [...termMentions(about, models).map((m) => m.surface), ...askedAbout(about)];
   const named = [...new Set(asked.flatMap(candidatesOf))].sort((a, b) => b.length - a.length);
   for (const term of named) {
     const pattern = mentionPattern(term);

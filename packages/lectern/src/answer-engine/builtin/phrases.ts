@@ -1,5 +1,6 @@
 // Everything the offline assistant says in its own words, in English and Chinese. Quotes from
 // the class are inserted as they were said; only the frame around them is translated.
+import type { Operator } from '../text/formulas.js';
 import type { Language } from '../text/script.js';
 
 export interface Phrasebook {
@@ -24,6 +25,10 @@ export interface Phrasebook {
     noQuestion(minutes: number): string;
     /** A restated definition or statement: "I think the derivative is…". */
     iThink(statement: string): string;
+    /** A yes/no question's answer, the verb or its negation, before the statement that says it. */
+    verdict(verdict: string, statement: string): string;
+    /** A number worked out with the class's formula: the result, then the sum that gives it. */
+    computed(result: string, left: string, operator: Operator, right: string): string;
     /** The example after it, its own cue removed. */
     forExample(example: string): string;
     /** A reason the class gave, its "because" removed. */
@@ -112,6 +117,8 @@ const ENGLISH: Phrasebook = {
     checkUnderstanding: 'Am I on the right track?',
     noQuestion: (minutes) => `No question from the teacher in the last ${minutes} minutes; this is what was said.`,
     iThink: (statement) => `I think ${statement}`,
+    verdict: (verdict, statement) => `${verdict}: ${statement}`,
+    computed: (result, left, operator, right) => `it's ${result}: ${left} ${{ '/': 'divided by', '*': 'times', '+': 'plus', '-': 'minus' }[operator]} ${right}.`,
     forExample: (example) => `For example, ${example}`,
     because: (reason) => `I think it's because ${reason}`,
     notSureWhy: (statement) => `I'm not sure why yet, but we saw that ${statement}`,
@@ -190,6 +197,8 @@ const CHINESE: Phrasebook = {
     checkUnderstanding: '我这样理解对吗？',
     noQuestion: (minutes) => `最近 ${minutes} 分钟里老师没有提问，以下是刚才讲的内容。`,
     iThink: (statement) => `我觉得${statement}`,
+    verdict: (verdict, statement) => `${verdict}，${statement}`,
+    computed: (result, left, operator, right) => `是${result}，${left}${{ '/': '除以', '*': '乘以', '+': '加', '-': '减' }[operator]}${right}。`,
     forExample: (example) => example,
     because: (reason) => `我觉得是因为${reason}`,
     notSureWhy: (statement) => `原因我还不太确定，不过刚才讲到：${statement}`,

@@ -15,10 +15,10 @@ const OTHER_WEIGHT = 0.6;
  */
 const UNTAGGED_TERM_WEIGHT = 0.3;
 /**
- * What a question sets aside ("not X", "don't just say X", 不是X而是…, 不要只说X): its words point
- * away from the answer.
+ * What a question sets aside ("not X", "don't just say X", "without the formula", 不是X而是…,
+ * 不要只说X, 不用公式): its words point away from the answer.
  */
-const DENIED = /(?:\bnot(?: just| only)?|\bdon't (?:just |only )?say|\brather than|\binstead of|不是|而不是|不要只?说|别只?说|不只是)\s*([^,，。？?!！]+?)(?=[,，。？?!！]|\s+but\b|而是|$)/gi;
+const DENIED = /(?:\bnot(?: just| only)?|\bdon't (?:just |only )?(?:say|use)|\brather than|\binstead of|\bwithout|不是|而不是|不要只?说|别只?说|不只是|不用|不要用|别用)\s*([^,，。？?!！]+?)(?=[,，。？?!！]|\s+but\b|而是|$)/gi;
 const DENIED_WEIGHT = 0.3;
 /** Universal tags (English) and jieba's tags (Chinese, first letter) of naming words. */
 const NAMING_TAGS = /^(?:NOUN|PROPN|NUM|n|nr|ns|nt|nz|nrt|vn|eng|m)/;
@@ -33,6 +33,11 @@ export function questionTermWeight(text: string, models: LanguageModels): (term:
   // "Why is it not 0.2 but -1?": the class's 0.2 is the wrong answer, not the one asked for.
   const denied = new Set([...text.matchAll(DENIED)].flatMap((m) => tokenize(m[1] ?? '').map(stem)));
   return (term) => (weights.get(term) ?? (HAN_CHARACTER.test(term) ? UNTAGGED_TERM_WEIGHT : NOUN_WEIGHT)) * (denied.has(term) ? DENIED_WEIGHT : 1);
+}
+
+/** The question without what it sets aside: "Define a parsec, without the formula." is about a parsec. */
+export function withoutDenied(text: string): string {
+  return text.replace(DENIED, ' ');
 }
 
 function questionTermWeights(text: string, models: LanguageModels): Map<string, number> {

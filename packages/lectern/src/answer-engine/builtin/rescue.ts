@@ -8,6 +8,9 @@ import { isQuestion } from '../text/questions.js';
 import { announcedTopic } from '../text/topics.js';
 import { askedLine } from '../text/asked-part.js';
 import { asksForDefinition } from '../text/question-intent.js';
+import { verdictIn, yesNoQuestion } from '../text/yes-no.js';
+import { sayNumber } from '../text/formulas.js';
+import { computedAnswer, ruleMetBy } from './formula-answer.js';
 import { answerPassage } from './answer-passage.js';
 import { questionTermWeight } from './question-terms.js';
 import { recentEntries, windowMinutesFor } from '../context/window.js';
@@ -197,13 +200,34 @@ function answerFromPassage(c: Composition, window: readonly ClassSentence[], que
   const asked = question.lead === undefined || question.lead.position === asking ? line : { ...line, context: [question.lead.text, ...line.context] };
   const passage = answerPassage(asked, before, questionTermWeight([...asked.context, ...asked.questions].join(' '), c.models));
   if (passage === undefined) return undefined;
-  const [first, ...rest] = passage.sentences;
+  const computed = computedAnswer(asked, before);
+  if (computed !== undefined) {
+    const sum = book.rescue.computed(sayNumber(computed.value), sayNumber(computed.left), computed.formula.operator, sayNumber(computed.right));
+    // A second question of the line ("…and is that elastic?") is answered by the rule the number
+    // meets ("If the elasticity is greater than one…"); else the formula backs the number.
+    const further = asked.questions.slice(1).find((q) => tokenize(q).length > 0);
+    const next = (further === undefined ? undefined : ruleMetBy(computed.value, further, before)) ?? computed.sentence;
+    return { say: book.sentences([book.rescue.iThink(sum), escapeInline(next.text.trim())]), used: [computed.sentence, next], related: () => undefined };
+  }
+  const judged = judgedPassage(passage.sentences, line.questions[0] ?? '');
+  const [first, ...rest] = judged.sentences;
   if (first === undefined) return undefined;
   const opening = asContinuation(escapeInline(first.text), language);
   // A sentence that is only a spoken opener ("Right.") leaves nothing to say.
   if (!/[\p{L}\p{N}]/u.test(opening)) return undefined;
-  const said = [book.rescue.iThink(opening), ...rest.map((s) => escapeInline(s.text.trim()))];
+  const said = [book.rescue.iThink(judged.verdict === null ? opening : book.rescue.verdict(judged.verdict, opening)), ...rest.map((s) => escapeInline(s.text.trim()))];
   return { say: book.sentences(said), used: passage.sentences, related: () => undefined };
+}
+
+/**
+ * A yes/no question (能不能倒过来？) is answered yes or no first: the passage's sentence that
+ * says the predicate, with or without a negation, opens the answer with the verdict.
+ */
+function judgedPassage(sentences: readonly ClassSentence[], question: string): { sentences: ClassSentence[]; verdict: string | null } {
+  const asked = yesNoQuestion(question);
+  const judging = asked === null ? undefined : sentences.find((s) => verdictIn(s.text, asked) !== null);
+  if (asked === null || judging === undefined) return { sentences: [...sentences], verdict: null };
+  return { sentences: [judging, ...sentences.filter((s) => s !== judging)], verdict: verdictIn(judging.text, asked) };
 }
 
 function relatedOrRephrase(c: Composition, related: string | undefined): string {

@@ -2,7 +2,7 @@
 // reported per section), and the sections' findings are merged into one set of notes, so the
 // first minutes count as much as the last.
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { findAnnouncement } from '../text/announcements.js';
+import { findAnnouncement, timeExpressions } from '../text/announcements.js';
 import { termNamedIn } from '../text/definitions.js';
 import { isEmphasised } from '../text/emphasis.js';
 import { isDefinition } from '../text/explanations.js';
@@ -159,7 +159,7 @@ function readSection(c: Composition, entries: readonly TranscriptLine[], firstPo
       findings.topics.push(announced);
     }
     const announcement = findAnnouncement(text);
-    if (announcement !== null) findings.announcements.push({ sentence, when: announcement.when });
+    if (announcement !== null) findings.announcements.push(withDetails(sentence, announcement.when, sentences));
     else if (isEmphasised(text)) findings.stressed.push(sentence);
     const strength = questionStrength(text);
     const asksAboutSubject = sentence.terms.length >= QUESTION_CONTENT_TERMS_MIN;
@@ -170,6 +170,20 @@ function readSection(c: Composition, entries: readonly TranscriptLine[], firstPo
     if (tagged(sentence.entry, sentence.position, stride)) findings.tagged.push(sentence);
   }
   return { entries };
+}
+
+/**
+ * An announcement with the sentence after it in the same entry when that one says when or
+ * where and announces nothing of its own: "And section this week is moved." is followed by
+ * "Because of the holiday on Monday it's on Thursday at 3, room B12."; "First, the field trip."
+ * by "Saturday, the Millbrook quarry."
+ */
+function withDetails(sentence: ClassSentence, when: string[], sentences: readonly ClassSentence[]): Findings['announcements'][number] {
+  const next = sentences[sentences.indexOf(sentence) + 1];
+  if (next === undefined || next.position !== sentence.position || findAnnouncement(next.text) !== null) return { sentence, when };
+  const nextWhen = timeExpressions(next.text);
+  if (nextWhen.length === 0) return { sentence, when };
+  return { sentence: { ...sentence, text: `${sentence.text} ${next.text}` }, when: [...new Set([...when, ...nextWhen])] };
 }
 
 function writeNotes(c: Composition, findings: Findings): string {

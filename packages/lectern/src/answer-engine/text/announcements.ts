@@ -1,7 +1,7 @@
 // Homework, exam and deadline announcements, with the dates they mention.
 import { isQuestion } from './questions.js';
 
-export type AnnouncementKind = 'homework' | 'exam' | 'deadline';
+export type AnnouncementKind = 'homework' | 'exam' | 'deadline' | 'event';
 
 export interface Announcement {
   kinds: AnnouncementKind[];
@@ -24,6 +24,10 @@ const KIND_PATTERNS: Readonly<Record<AnnouncementKind, RegExp>> = {
   // 明天交, 下周一上课前交) as well as the words of a deadline.
   deadline:
     /\b(?:due|deadline|no later than|closes (?:on |at )?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|tonight|tomorrow|midnight|\d)|before (?:class|the lecture|midnight|(?:this |next )?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday))|(?:by|for) (?:the end of |this |next )?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|tonight|next|midnight|noon)|late (?:submissions?|penalty))\b|截止|最晚|期限|之前交|前交|前提交|逾期|(?:天|晚|周[一二三四五六日天]|星期[一二三四五六日天])交(?:[。，！,.!]|$)/i,
+  // A class event or a change to the timetable: a field trip, a review session, office hours,
+  // a section or lab moved or cancelled (春游, 参观, 调课, 停课, 答疑).
+  event:
+    /\b(?:field trips?|(?:review sessions?|guest (?:speaker|lecture)s?|office hours)(?=[^.!?]*\b(?:moved|cancel+ed|monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|tonight|\d))|(?:section|lab|class|lecture|recitation|tutorial|seminar|discussion)s?(?: (?:this|next) week| today| tomorrow)? (?:is|are|will be|has been|have been|gets?) (?:moved|cancel+ed|rescheduled|postponed|off)|no (?:class|lecture|section|lab)\b(?= on| this| next| tomorrow| today|[.,!]|$))\b|春游|秋游|参观|实地考察|野外考察|调课|停课|补课|答疑|辅导课/i,
 };
 
 const WHEN_PATTERN = new RegExp(

@@ -7,7 +7,7 @@ import { isQuestion } from './questions.js';
 
 /** Clauses that call on someone: a seat, a row, a group, a piece of clothing, "you". Generic to any class. */
 const CALLING_ON =
-  /^(?:(?:yes|yeah|ok|okay|so|and|now)[\s,]*)*(?:you\b|let's hear|in the (?:back|front|middle|corner)|(?:front|back|second|third|last) row|on the aisle|by the window|with the\b)|\b(?:row|aisle|jacket|hat|shirt|notebook|glasses)\b|\bin (?:the )?(?:red|blue|green|yellow|black|white|grey|gray|orange|pink|purple|brown)\b|同学|课代表|班长|第.[排组个]|[前后中]排|靠窗|那位|你来|谁来|戴眼镜|穿.{1,4}的/i;
+  /^(?:(?:yes|yeah|ok|okay|so|and|now)[\s,]*)*(?:you\b|let's hear|in the (?:back|front|middle|corner)|(?:front|back|second|third|last) row|on the aisle|by the window|with the\b)|\b(?:row|aisle|jacket|hat|shirt|notebook|glasses)\b|\bin (?:the )?(?:red|blue|green|yellow|black|white|grey|gray|orange|pink|purple|brown)\b|同学|课代表|班长|第.[排组个]|[前后中]排|靠窗|那位|你来|谁来|戴眼镜|穿.{1,4}的|^(?:请|来)?(?:你|大家)(?:来)?(?:说说|说一下|讲讲|讲一下|回答一下|说|想一想|想想|猜一猜)看?$|^举手(?:回答)?$|^[小老][\u3400-\u9fff]$/i;
 /**
  * Clauses that announce a question rather than ask it: "quick check", "last thing", "one
  * more", "let me ask you", "somebody tell me", "我检验一下", "来个难一点的". Their words

@@ -45,16 +45,16 @@ export function asksForDefinition(question: string): boolean {
 export type AskedFor = 'reason' | 'consequence' | 'quantity' | 'kind' | 'choice' | 'definition' | 'time' | 'procedure' | 'person' | 'fact';
 
 const CONSEQUENCE =
-  /\bwhat (?:happens|happened|would happen|will happen|goes wrong|went wrong|changes|would change)\b|\bwhich (?:way|direction|side)\b|\bwhat (?:does|did|do|would|will) (?:(?!\bdo\b)[\w'-]+\s+){1,6}do (?:to|for)\b|会发生什么|会怎么样|会怎样|发生了什么|有什么(?:后果|影响|变化)|往哪(?:边|个方向)/i;
-const QUANTITY = /\bhow (?:many|much|long|far|big|fast|often|large|small)\b|\bwhat(?:'s| is) the (?:number|value|answer)\b|多少|几[个次层倍条种岁年天]|多大|多长|多久|多快/i;
+  /\bwhat (?:happens|happened|would happen|will happen|goes wrong|went wrong|changes|would change)\b|\bwhat if\b|\bwhat (?:would|will) (?:[\w'-]+\s+){1,4}be if\b|\bwhich (?:way|direction|side)\b|\bwhat (?:does|did|do|would|will) (?:(?!\bdo\b)[\w'-]+\s+){1,6}do (?:to|for)\b|会发生什么|会怎么样|会怎样|发生了什么|有什么(?:后果|影响|变化)|往哪(?:边|个方向)/i;
+const QUANTITY = /\bhow (?:many|much|long|far|big|fast|often|large|small)\b|\bwhat(?:'s| is| was) the (?:final |right )?(?:number|value|answer|result)\b|多少|几[个次层倍条种岁年天]|多大|多长|多久|多快/i;
 const KIND = /\bwhat (?:kind|type|sort|class) of\b|\bwhich (?:kind|type|sort)\b|什么类型|哪一?[种类]|属于什么/i;
 const TIME = /^(?:(?:and|so)[,\s]+)?when (?:is|are|was|were|do|does|did|will|should|can|must)\b|\bwhat (?:time|day|date)\b|\b(?:is|are) (?:it|they|[\w ]{1,30}) due\b|\bdeadline\b|什么时候|几点|哪天|哪一天|截止/i;
-const PROCEDURE = /\bhow (?:do|does|did|can|should|would|could) (?:you|we|i|they|one|it)\b|\bhow to\b|\bwhat are the steps\b|\bhow (?:is|are|was|were) [\w\s-]{1,40}? (?:formed|made|produced|caused)\b|怎么(?:算|求|做|写|用|工作|运作|判断|形成|来的|产生)|如何|步骤/i;
+const PROCEDURE = /\bhow (?:do|does|did|can|should|would|could) (?!you (?:think|feel|know)\b)[\w'-]+|\bhow to\b|\bwhat are the steps\b|\bhow (?:is|are|was|were) [\w\s-]{1,40}? (?:formed|made|produced|caused)\b|怎么(?!样|回事|办|会|说|看)[\u3400-\u9fff]|如何|步骤/i;
 /** "What does the 95 percent actually refer to?", "X指的是什么": what something means, which a defining sentence says. */
 const MEANING = /\bwhat (?:does|do|did) .{1,60}?\b(?:mean|refer to|stand for|represent)\b|指的是什么|是什么意思|代表什么/i;
 const PERSON = /^(?:(?:and|so|but)[,\s]+)?who\b|,\s*who (?!can|knows|wants|remembers)\w+|谁(?!来|能|知道|会)/i;
 /** "…, elastic or inelastic?", "wider or narrower?", "是A还是B": two options side by side. */
-const CHOICE = /\b[\w-]+ or [\w-]+\s*\??\s*$|\b(?:is it|are they|does it get) [\w -]+ or [\w -]+\?|还是/i;
+const CHOICE = /\b[\w-]+ or (?:an? |the )?[\w-]+(?: [\w-]+){0,2}\s*\??\s*$|\b(?:is it|are they|does it get) [\w -]+ or [\w -]+\?|还是/i;
 
 export function askedFor(question: string): AskedFor {
   if (TIME.test(question)) return 'time';
@@ -71,7 +71,8 @@ export function askedFor(question: string): AskedFor {
 
 /** The two options of a choice question ("wider or narrower" → wider, narrower), lower-cased; empty when it offers none. */
 export function choiceOptions(question: string): string[] {
-  const english = /\b([\w-]+) or ([\w-]+)\b/i.exec(question);
+  // "an offer or an invitation to treat": the article is not the option.
+  const english = /\b([\w-]+) or (?:an? |the )?([\w-]+)\b/i.exec(question);
   if (english?.[1] !== undefined && english[2] !== undefined) return [english[1].toLowerCase(), english[2].toLowerCase()];
   // The copula before the first option (是放热还是吸热) is not part of it.
   const chinese = /(?:是|^|[^\u3400-\u9fff])([\u3400-\u9fff]{1,6}?)还是([\u3400-\u9fff]{1,6})/.exec(question);

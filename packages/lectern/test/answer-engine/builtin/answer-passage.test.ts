@@ -126,3 +126,34 @@ describe('builtin rescue from the explanation', () => {
     assert.doesNotMatch(say, /第二排|练习册/);
   });
 });
+
+describe('answerPassage: a "why" asked of what the class concluded', () => {
+  it('says the reasoning that led to the conclusion, from where its facts start (en)', () => {
+    const before = classSentences(
+      lines(
+        [
+          'Today: why ice floats.',
+          'When water freezes, the molecules lock into a hexagonal lattice.',
+          'The lattice holds them further apart than in liquid water.',
+          'More space per molecule means lower density.',
+          'So ice floats on water.',
+          'Anyway, the lab is on Thursday.',
+        ],
+        930_000,
+      ),
+      0,
+    );
+    const passage = answerPassage('Why does ice float on water?', before);
+    assert.match(passage?.sentences[0]?.text ?? '', /hexagonal lattice/);
+    assert.doesNotMatch(said(passage), /So ice floats/, 'the conclusion restates the question');
+  });
+
+  it('says the reasoning that led to the conclusion (zh)', () => {
+    const before = classSentences(
+      lines(['今天讲为什么冰会浮在水面上。', '水结冰的时候，分子排成六边形的格子。', '格子里分子之间的空隙比液态水大。', '空隙大，密度就小。', '所以冰浮在水面上。'], 931_000),
+      0,
+    );
+    const passage = answerPassage('为什么冰会浮在水面上？', before);
+    assert.match(passage?.sentences[0]?.text ?? '', /六边形/);
+  });
+});

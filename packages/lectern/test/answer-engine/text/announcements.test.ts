@@ -21,6 +21,16 @@ describe('findAnnouncement', () => {
     assert.deepEqual(findAnnouncement('期中考试是11月20日，第九周周四。')?.when, ['11月20日', '第九周', '周四']);
   });
 
+  it('finds class events and timetable changes', () => {
+    assert.deepEqual(findAnnouncement('First, the field trip.')?.kinds, ['event']);
+    assert.deepEqual(findAnnouncement('And section this week is moved.')?.kinds, ['event']);
+    assert.deepEqual(findAnnouncement('No lab on Monday, it is a holiday.')?.kinds, ['event']);
+    assert.deepEqual(findAnnouncement('下周三调课，物理课改到周四上午。')?.kinds, ['event']);
+    assert.equal(findAnnouncement('The class was moved by the speech.'), null, 'a class of things, moved in the story');
+    assert.deepEqual(findAnnouncement('Office hours this week are on Wednesday, 2 to 4.')?.kinds, ['event']);
+    assert.equal(findAnnouncement('Someone asked me in office hours why polls are small.'), null, 'office hours as the place a question came from');
+  });
+
   it('ignores generic mentions and questions', () => {
     assert.equal(findAnnouncement("That's a common mistake on exams."), null);
     assert.equal(findAnnouncement('You get warm when you exercise.'), null);

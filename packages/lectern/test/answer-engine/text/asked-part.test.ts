@@ -54,6 +54,13 @@ describe('askedLine', () => {
     assert.doesNotMatch(line.context.join(''), /问一个|课代表/);
   });
 
+  it('drops a call by a pronoun, a show of hands or a short nickname (zh)', () => {
+    assert.deepEqual(askedLine('你说，为什么铁会生锈？').questions, ['为什么铁会生锈？']);
+    assert.deepEqual(askedLine('小王，大家想一想，铁为什么会生锈？').questions, ['铁为什么会生锈？']);
+    assert.deepEqual(askedLine('举手回答，铁锈是怎么形成的？').questions, ['铁锈是怎么形成的？']);
+    assert.deepEqual(askedLine('你说这是为什么？').questions, ['你说这是为什么？'], 'a clause that goes on to ask is kept');
+  });
+
   it('takes "what about X?" as the topic of the question that follows', () => {
     const line = askedLine('And what about the thermostat? Does the water boil sooner or later?');
     assert.deepEqual(line.questions, ['Does the water boil sooner or later?']);
@@ -75,6 +82,19 @@ describe('askedFor', () => {
     assert.equal(askedFor('How do you descale the kettle?'), 'procedure');
     assert.equal(askedFor('水开了以后会发生什么？'), 'consequence');
     assert.equal(askedFor('实验报告什么时候交？'), 'time');
+  });
+
+  it('reads the same kinds from other phrasings', () => {
+    assert.equal(askedFor('How did the kettle know to switch off?'), 'procedure', 'a way, whatever the subject');
+    assert.equal(askedFor('How do you think it ends?'), 'fact', 'an opinion is not a procedure');
+    assert.equal(askedFor('水壶是怎么知道该断电的？'), 'procedure');
+    assert.equal(askedFor('这样怎么样？'), 'fact');
+    assert.equal(askedFor('What would the boiling point be if we went up a mountain?'), 'consequence');
+    assert.equal(askedFor('What if the lid is left open?'), 'consequence');
+    assert.equal(askedFor('In the example we just did, what was the final answer?'), 'quantity');
+    assert.equal(askedFor('Is that a thermostat or a fuse?'), 'choice', 'options with articles');
+    assert.equal(askedFor('Which one trips first, the fuse or the breaker?'), 'choice');
+    assert.deepEqual(choiceOptions('Is that a thermostat or a fuse?'), ['thermostat', 'fuse']);
   });
 
   it('names the kind asked for and the options of a choice', () => {

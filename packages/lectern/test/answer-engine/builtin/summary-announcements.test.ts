@@ -1,0 +1,30 @@
+// The notes' homework part: an announcement that says when or where in its next sentence is
+// quoted with it ("Section is moved. It's on Thursday at 3, room B12.").
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { runBuiltin } from '../../../src/answer-engine/builtin/engine.js';
+import type { TranscriptLine } from '../../../src/answer-engine/types.js';
+
+const START = Date.UTC(2026, 10, 5, 10, 0, 0);
+const lines = (texts: readonly string[]): TranscriptLine[] =>
+  texts.map((text, i) => ({ id: 60_000 + i, text, createdAt: new Date(START + i * 10_000).toISOString() }));
+
+async function notes(texts: readonly string[]): Promise<string> {
+  let markdown = '';
+  for await (const chunk of runBuiltin({ kind: 'summary', courseName: 'Ethics', entries: lines(texts) }, { signal: new AbortController().signal })) markdown += chunk;
+  return markdown;
+}
+
+describe('notes: announcements with their details', () => {
+  it('quotes the sentence after an announcement when it says when and where', async () => {
+    const markdown = await notes([
+      'Good afternoon. Two things first.',
+      'And section this week is moved. Because of the holiday on Monday it is on Thursday at 3, room B12.',
+      'Now, utilitarianism. The right act is the one that produces the most happiness.',
+      'Bentham counted pleasures; Mill said some pleasures are higher than others.',
+    ]);
+    const homework = markdown.split('\n## ').find((part) => part.startsWith('Homework')) ?? '';
+    assert.match(homework, /section this week is moved\. Because of the holiday on Monday it is on Thursday at 3, room B12\./);
+    assert.match(homework, /Thursday/);
+  });
+});
