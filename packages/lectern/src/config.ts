@@ -45,6 +45,11 @@ export const memory = {
    */
   entryAnalysisCacheMaxBytes: 16 * MiB,
   /**
+   * Characters of sentence text whose pattern facts are kept (text/text-facts.ts), per
+   * generation (two at most): a two-hour class of ordinary speech is about 1.6 million.
+   */
+  textFactsGenerationChars: 2_000_000,
+  /**
    * Classes whose entry search index is kept between questions (class-entry-index.ts): about
    * 3 MB for a two-hour class. One class at a time is the norm; the second is a past class
    * a student asks about meanwhile.

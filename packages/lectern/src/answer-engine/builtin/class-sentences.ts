@@ -1,4 +1,6 @@
 // Transcript entries broken into sentences that remember where they were said.
+import type { ClassAnalysis } from '../context/class-analysis.js';
+import { syncedClass } from '../context/kept-classes.js';
 import { entrySentences, entryTerms } from '../text/term-cache.js';
 import type { TermTable } from '../text/term-table.js';
 import { tokenize } from '../text/tokens.js';
@@ -39,15 +41,52 @@ class LazySentence implements ClassSentence {
 }
 
 /**
+ * A sentence of the class being asked about, read from its kept analysis: bounds and terms
+ * were found once (most as the entry arrived), so a question only cuts the text it reads and
+ * turns the terms it reads back into strings.
+ */
+class StoredSentence implements ClassSentence {
+  #text: string | undefined;
+  #terms: readonly string[] | undefined;
+
+  constructor(
+    readonly entry: TranscriptLine,
+    readonly position: number,
+    private readonly analysis: ClassAnalysis,
+    /** Its number among the analysis's stored sentences. */
+    private readonly index: number,
+  ) {}
+
+  get text(): string {
+    this.#text ??= this.entry.text.slice(this.analysis.sentenceStart(this.index), this.analysis.sentenceEnd(this.index));
+    return this.#text;
+  }
+
+  get terms(): readonly string[] {
+    this.#terms ??= this.analysis.termsOf(this.index);
+    return this.#terms;
+  }
+}
+
+/**
  * Sentences of `entries`, which start at index `firstPosition` of the whole transcript. An
  * analysis that keeps the sentences of a whole class passes a table, which the terms of
- * entries with several sentences are folded into (the cache already shares the others').
+ * entries with several sentences are folded into (the cache already shares the others'). The
+ * entries of the request being answered come from the class's kept analysis (their terms are
+ * already one copy per word); any others are analysed here.
  */
 export function classSentences(entries: readonly TranscriptLine[], firstPosition: number, table?: TermTable): ClassSentence[] {
   const sentences: ClassSentence[] = [];
+  const synced = syncedClass();
   entries.forEach((entry, offset) => {
-    const parts = entrySentences(entry);
     const position = firstPosition + offset;
+    if (synced !== undefined && synced.entries[position] === entry) {
+      const { analysis } = synced;
+      const first = analysis.firstSentenceOf(position, entry);
+      for (let index = first; index < first + analysis.sentenceCount(position); index++) sentences.push(new StoredSentence(entry, position, analysis, index));
+      return;
+    }
+    const parts = entrySentences(entry);
     // The common case — one sentence per entry — reuses the cached entry tokens.
     for (const text of parts) sentences.push(new LazySentence(entry, position, text, parts.length === 1, table));
   });

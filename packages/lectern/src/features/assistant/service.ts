@@ -5,6 +5,7 @@ import type { EventListeners, EventPublisher } from '../../platform/events.js';
 import { storageFailureOf } from '../../platform/storage-failure.js';
 import type { TaskProvider } from '../../answer-engine/providers/task-provider.js';
 import type { MaterialText } from '../../answer-engine/types.js';
+import { classEntryArrived } from '../../answer-engine/context/kept-classes.js';
 import { entryTerms } from '../../answer-engine/text/term-cache.js';
 import type { EntryEvents } from '../entries/events.js';
 import type { EntryService } from '../entries/service.js';
@@ -45,10 +46,14 @@ export interface AssistantServiceDeps {
 export function createAssistantService(deps: AssistantServiceDeps) {
   const { store, runner, sessions, entries, hub } = deps;
 
-  // Analyse each entry as it arrives, after its answer has gone out, so a rescue pressed later
-  // finds the class already tokenised instead of paying for it while the student waits.
+  // Analyse each entry as it arrives, after its answer has gone out, so a question asked later
+  // finds the class already split, tokenised and indexed instead of paying for it while the
+  // student waits: the entry analysis cache (key phrases, materials) and the class's kept analysis.
   hub.on('transcript', ({ data: entry }) => {
-    setImmediate(() => entryTerms(entry));
+    setImmediate(() => {
+      entryTerms(entry);
+      classEntryArrived(entry.session_id, { id: entry.id, text: entry.text, createdAt: entry.created_at });
+    });
   });
 
   function require(id: string): Task {
