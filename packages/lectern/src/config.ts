@@ -45,6 +45,18 @@ export const memory = {
    */
   entryAnalysisCacheMaxBytes: 16 * MiB,
   /**
+   * A class's transcript kept in memory for its next task (features/assistant/class-transcripts.ts):
+   * a two-hour class of ordinary speech is about 4 MB by this estimate; a longer one is read
+   * from the database each time.
+   */
+  keptTranscriptsMaxBytes: 6 * MiB,
+  /**
+   * Sentence objects (with their text and terms) kept per class between its questions
+   * (builtin/class-sentences.ts): a two-hour class of ordinary speech is about 7 MB by this
+   * estimate. Two classes are kept at most (indexedClassesMax).
+   */
+  keptSentencesMaxBytes: 8 * MiB,
+  /**
    * Characters of sentence text whose pattern facts are kept (text/text-facts.ts), per
    * generation (two at most): a two-hour class of ordinary speech is about 1.6 million.
    */

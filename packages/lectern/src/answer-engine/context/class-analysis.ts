@@ -42,7 +42,7 @@ export class ClassAnalysis {
   private readonly termsFrom: number[] = [];
   private readonly termsTo: number[] = [];
   private termIds = new Int32Array(INITIAL_TERM_SLOTS);
-  private termCount = 0;
+  private termsUsed = 0;
   private readonly table = new TermTable();
   private readonly index = new Bm25Index([], SENTENCE_LENGTH_NORMALISATION_B);
 
@@ -92,6 +92,11 @@ export class ClassAnalysis {
     return this.sentenceTo[sentence] ?? 0;
   }
 
+  /** How many terms a stored sentence has. */
+  termCount(sentence: number): number {
+    return (this.termsTo[sentence] ?? 0) - (this.termsFrom[sentence] ?? 0);
+  }
+
   /** The terms of a stored sentence, each the table's one copy of it. */
   termsOf(sentence: number): string[] {
     const terms: string[] = [];
@@ -130,9 +135,9 @@ export class ClassAnalysis {
       cursor = from + sentence.length;
       this.sentenceFrom.push(from);
       this.sentenceTo.push(cursor);
-      this.termsFrom.push(this.termCount);
+      this.termsFrom.push(this.termsUsed);
       for (const term of sentences.length === 1 ? terms : tokenize(sentence)) this.pushTerm(this.table.id(term));
-      this.termsTo.push(this.termCount);
+      this.termsTo.push(this.termsUsed);
     }
     return terms;
   }
@@ -159,12 +164,12 @@ export class ClassAnalysis {
   }
 
   private pushTerm(id: number): void {
-    if (this.termCount === this.termIds.length) {
+    if (this.termsUsed === this.termIds.length) {
       const grown = new Int32Array(this.termIds.length * 2);
       grown.set(this.termIds);
       this.termIds = grown;
     }
-    this.termIds[this.termCount++] = id;
+    this.termIds[this.termsUsed++] = id;
   }
 }
 
