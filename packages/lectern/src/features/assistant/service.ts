@@ -7,6 +7,7 @@ import type { TaskProvider } from '../../answer-engine/providers/task-provider.j
 import type { MaterialText } from '../../answer-engine/types.js';
 import { classEntryArrived } from '../../answer-engine/context/kept-classes.js';
 import { entryTerms } from '../../answer-engine/text/term-cache.js';
+import { ClassTranscripts } from './class-transcripts.js';
 import type { EntryEvents } from '../entries/events.js';
 import type { EntryService } from '../entries/service.js';
 import type { Session } from '../sessions/schemas.js';
@@ -46,13 +47,17 @@ export interface AssistantServiceDeps {
 export function createAssistantService(deps: AssistantServiceDeps) {
   const { store, runner, sessions, entries, hub } = deps;
 
-  // Analyse each entry as it arrives, after its answer has gone out, so a question asked later
-  // finds the class already split, tokenised and indexed instead of paying for it while the
-  // student waits: the entry analysis cache (key phrases, materials) and the class's kept analysis.
+  // Each entry as it arrives joins its class's kept transcript, and is analysed after its answer
+  // has gone out, so a question asked later finds the class already read, split, tokenised and
+  // indexed instead of paying for it while the student waits: the entry analysis cache (key
+  // phrases, materials) and the class's kept analysis.
+  const transcripts = new ClassTranscripts((sessionId, throughId, afterId) => entries.transcriptThrough(sessionId, throughId, afterId));
   hub.on('transcript', ({ data: entry }) => {
+    const line = { id: entry.id, text: entry.text, createdAt: entry.created_at };
+    transcripts.arrived(entry.session_id, line);
     setImmediate(() => {
-      entryTerms(entry);
-      classEntryArrived(entry.session_id, { id: entry.id, text: entry.text, createdAt: entry.created_at });
+      entryTerms(line);
+      classEntryArrived(entry.session_id, line);
     });
   });
 
@@ -93,7 +98,7 @@ export function createAssistantService(deps: AssistantServiceDeps) {
       record,
       {
         courseName: session.course_name,
-        entries: entries.transcriptThrough(sessionId, throughEntryId),
+        entries: transcripts.through(sessionId, throughEntryId),
         material,
         ...(parent && parent.markdown ? { previousAnswer: parent.markdown } : {}),
         // "Why is that?" on a follow-up is about what the parent was asked.
