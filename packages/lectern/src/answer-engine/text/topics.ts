@@ -1,7 +1,6 @@
 // Spoken topic announcements: "today we'll talk about X", "接下来我们讲X".
 import { HAN_CHARACTER } from './script.js';
 import { safeCutIndex } from './surrogates.js';
-import { TextFact } from './text-facts.js';
 
 /** Cues after which the next words name the topic; the capture group holds the topic. */
 const TOPIC_CUES: readonly RegExp[] = [
@@ -33,15 +32,8 @@ const COURSE_PLACE = /^(?:(?:the\s+)?(?:next\s+|last\s+|new\s+)?(?:chapter|secti
 const UNNAMED = /^(?:a|an|some|another|one more)\s|^(?:一个|一种|一些|另一个|新的)/i;
 const NAMED_AFTER = /(?:叫做|叫作|称为|叫|called|named)\s*([^，。,.!！?？;；:：]+)/i;
 
-/** Kept per text: every question on a class asks it again of the class's sentences. */
-const topics = new TextFact(topicIn);
-
 /** The topic the sentence announces, or null when it announces none. */
 export function announcedTopic(sentence: string): string | null {
-  return topics.of(sentence);
-}
-
-function topicIn(sentence: string): string | null {
   for (const cue of TOPIC_CUES) {
     const raw = cue.exec(sentence)?.[1];
     if (raw === undefined) continue;
