@@ -4,6 +4,7 @@ import { arrayBytes, stringBytes } from '../../platform/memory-size.js';
 import type { ClassAnalysis } from '../context/class-analysis.js';
 import { syncedClass } from '../context/kept-classes.js';
 import { entrySentences, entryTerms } from '../text/term-cache.js';
+import { announcedTopic } from '../text/topics.js';
 import type { TermTable } from '../text/term-table.js';
 import { tokenize } from '../text/tokens.js';
 import type { TranscriptLine } from '../types.js';
@@ -68,6 +69,15 @@ class StoredSentence implements ClassSentence {
     this.#terms ??= this.analysis.termsOf(this.index);
     return this.#terms;
   }
+
+  get topic(): string | null {
+    return this.analysis.topicOf(this.index, () => this.text);
+  }
+}
+
+/** The topic the sentence announces (announcedTopic), found once for a sentence of a kept class. */
+export function sentenceTopic(sentence: ClassSentence): string | null {
+  return sentence instanceof StoredSentence ? sentence.topic : announcedTopic(sentence.text);
 }
 
 /** What a kept sentence may hold: the object, its text (two bytes a character at most) and its terms array. */

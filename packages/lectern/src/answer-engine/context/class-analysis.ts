@@ -6,6 +6,7 @@ import { Bm25Index, SENTENCE_LENGTH_NORMALISATION_B } from '../text/bm25.js';
 import type { RankedPassage } from '../text/bm25.js';
 import { splitSentences } from '../text/sentences.js';
 import { TermTable } from '../text/term-table.js';
+import { Int32List } from './int32-list.js';
 import { announcedTopic } from '../text/topics.js';
 import { textLanguages } from '../text/text-languages.js';
 import { tokenize } from '../text/tokens.js';
@@ -34,13 +35,16 @@ export class ClassAnalysis {
   firstChinese = Number.POSITIVE_INFINITY;
   firstEnglish = Number.POSITIVE_INFINITY;
   /** Per entry: its first stored sentence and how many it has; NOT_ANALYSED until found. */
-  private readonly firstSentence: number[] = [];
-  private readonly sentenceCounts: number[] = [];
+  private readonly firstSentence = new Int32List();
+  private readonly sentenceCounts = new Int32List();
   /** Per stored sentence, in the order entries were analysed: its bounds and terms. */
-  private readonly sentenceFrom: number[] = [];
-  private readonly sentenceTo: number[] = [];
-  private readonly termsFrom: number[] = [];
-  private readonly termsTo: number[] = [];
+  private readonly sentenceFrom = new Int32List();
+  private readonly sentenceTo = new Int32List();
+  private readonly termsFrom = new Int32List();
+  private readonly termsTo = new Int32List();
+  /** Per stored sentence: whether its announced topic (text/topics.ts) is known, and the topics found. */
+  private topicKnown = new Uint8Array(INITIAL_TERM_SLOTS);
+  private readonly topics = new Map<number, string>();
   private termIds = new Int32Array(INITIAL_TERM_SLOTS);
   private termsUsed = 0;
   private readonly table = new TermTable();
@@ -75,32 +79,32 @@ export class ClassAnalysis {
    */
   firstSentenceOf(position: number, entry: TranscriptLine): number {
     this.analyse(position, entry);
-    return this.firstSentence[position] ?? 0;
+    return this.firstSentence.at(position);
   }
 
   /** How many sentences the (analysed) entry at `position` has. */
   sentenceCount(position: number): number {
-    return this.sentenceCounts[position] ?? 0;
+    return this.sentenceCounts.at(position);
   }
 
   /** Where a stored sentence starts and ends in its entry's text. */
   sentenceStart(sentence: number): number {
-    return this.sentenceFrom[sentence] ?? 0;
+    return this.sentenceFrom.at(sentence);
   }
 
   sentenceEnd(sentence: number): number {
-    return this.sentenceTo[sentence] ?? 0;
+    return this.sentenceTo.at(sentence);
   }
 
   /** How many terms a stored sentence has. */
   termCount(sentence: number): number {
-    return (this.termsTo[sentence] ?? 0) - (this.termsFrom[sentence] ?? 0);
+    return this.termsTo.at(sentence) - this.termsFrom.at(sentence);
   }
 
   /** The terms of a stored sentence, each the table's one copy of it. */
   termsOf(sentence: number): string[] {
     const terms: string[] = [];
-    for (let at = this.termsFrom[sentence] ?? 0; at < (this.termsTo[sentence] ?? 0); at++) terms.push(this.table.term(this.termIds[at] ?? 0));
+    for (let at = this.termsFrom.at(sentence); at < this.termsTo.at(sentence); at++) terms.push(this.table.term(this.termIds[at] ?? 0));
     return terms;
   }
 
@@ -122,12 +126,12 @@ export class ClassAnalysis {
    * indexed right away by the caller that needs them), else undefined.
    */
   private analyse(position: number, entry: TranscriptLine): readonly string[] | undefined {
-    if (this.firstSentence[position] !== NOT_ANALYSED) return undefined;
+    if (this.firstSentence.at(position) !== NOT_ANALYSED) return undefined;
     const { text } = entry;
     const terms = tokenize(text);
     const sentences = splitSentences(text);
-    this.firstSentence[position] = this.sentenceFrom.length;
-    this.sentenceCounts[position] = sentences.length;
+    this.firstSentence.set(position, this.sentenceFrom.length);
+    this.sentenceCounts.set(position, sentences.length);
     let cursor = 0;
     for (const sentence of sentences) {
       // Sentences are trimmed pieces of the text, in order: each is found from where the last ended.
@@ -144,13 +148,30 @@ export class ClassAnalysis {
 
   /** An analysed entry's terms: its sentence's when it is one, else found again (only the index reads them, once). */
   private entryTerms(position: number, entry: TranscriptLine): readonly string[] {
-    return this.sentenceCounts[position] === 1 ? this.termsOf(this.firstSentence[position] ?? 0) : tokenize(entry.text);
+    return this.sentenceCounts.at(position) === 1 ? this.termsOf(this.firstSentence.at(position)) : tokenize(entry.text);
+  }
+
+  /**
+   * The topic a stored sentence announces (announcedTopic of its text, which `text` gives),
+   * found once: a follow-up looks for where its subject was announced across the whole class.
+   */
+  topicOf(sentence: number, text: () => string): string | null {
+    if (this.topicKnown[sentence] === 1) return this.topics.get(sentence) ?? null;
+    const topic = announcedTopic(text());
+    if (topic !== null) this.topics.set(sentence, topic);
+    if (sentence >= this.topicKnown.length) {
+      const grown = new Uint8Array(Math.max(this.topicKnown.length * 2, sentence + 1));
+      grown.set(this.topicKnown);
+      this.topicKnown = grown;
+    }
+    this.topicKnown[sentence] = 1;
+    return topic;
   }
 
   /**
    * Entries analysed ahead of any question (as they arrive) are indexed at once when the index
-   * has reached them, and the pattern facts every question reads of a sentence (text-facts.ts)
-   * are found for their sentences now too.
+   * has reached them, and what every question reads of a sentence is found now too: its topic
+   * and the pattern facts of its text (text-facts.ts).
    */
   analyseArrived(position: number, entry: TranscriptLine): void {
     const terms = this.analyse(position, entry);
@@ -159,7 +180,7 @@ export class ClassAnalysis {
     for (let sentence = first; sentence < first + this.sentenceCount(position); sentence++) {
       const text = entry.text.slice(this.sentenceStart(sentence), this.sentenceEnd(sentence));
       findAnnouncement(text);
-      announcedTopic(text);
+      this.topicOf(sentence, () => text);
     }
   }
 

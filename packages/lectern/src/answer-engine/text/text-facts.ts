@@ -1,7 +1,7 @@
-// Facts about a sentence's text (is it a question, does it announce homework or a topic), each
-// found once per text and kept for the next question. Every question on a class reads the same
-// sentences again — a rescue ranks the class before it, a follow-up looks for how a subject was
-// introduced — and these pattern tests were most of what a question cost on a two-hour class.
+// Facts about a sentence's text (is it a question, does it announce homework), each found once
+// per text and kept for the next question. Every question on a class reads the same sentences
+// again — a rescue ranks the class before it — and these pattern tests were a large part of
+// what a question cost on a two-hour class.
 import { memory } from '../../config.js';
 
 /** Per text, one slot per fact (see TextFact); undefined until that fact is found. */
