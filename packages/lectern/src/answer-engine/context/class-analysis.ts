@@ -5,6 +5,7 @@ import { findAnnouncement } from '../text/announcements.js';
 import { Bm25Index, SENTENCE_LENGTH_NORMALISATION_B } from '../text/bm25.js';
 import type { RankedPassage } from '../text/bm25.js';
 import { splitSentences } from '../text/sentences.js';
+import { entryRuns } from '../text/term-cache.js';
 import { TermTable } from '../text/term-table.js';
 import { Int32List } from './int32-list.js';
 import { announcedTopic } from '../text/topics.js';
@@ -128,7 +129,8 @@ export class ClassAnalysis {
   private analyse(position: number, entry: TranscriptLine): readonly string[] | undefined {
     if (this.firstSentence.at(position) !== NOT_ANALYSED) return undefined;
     const { text } = entry;
-    const terms = tokenize(text);
+    // The runs come from the entry analysis cache, which key phrases read too: one tokenisation an entry.
+    const terms = flatten(entryRuns(entry));
     const sentences = splitSentences(text);
     this.firstSentence.set(position, this.sentenceFrom.length);
     this.sentenceCounts.set(position, sentences.length);
@@ -202,4 +204,10 @@ export function textHash(text: string): number {
     hash = Math.imul(hash, 0x01000193);
   }
   return hash >>> 0;
+}
+
+function flatten(runs: readonly (readonly string[])[]): string[] {
+  const terms: string[] = [];
+  for (const run of runs) for (const term of run) terms.push(term);
+  return terms;
 }

@@ -6,7 +6,6 @@ import { storageFailureOf } from '../../platform/storage-failure.js';
 import type { TaskProvider } from '../../answer-engine/providers/task-provider.js';
 import type { MaterialText } from '../../answer-engine/types.js';
 import { classEntryArrived } from '../../answer-engine/context/kept-classes.js';
-import { entryTerms } from '../../answer-engine/text/term-cache.js';
 import { ClassTranscripts } from './class-transcripts.js';
 import type { EntryEvents } from '../entries/events.js';
 import type { EntryService } from '../entries/service.js';
@@ -55,10 +54,7 @@ export function createAssistantService(deps: AssistantServiceDeps) {
   hub.on('transcript', ({ data: entry }) => {
     const line = { id: entry.id, text: entry.text, createdAt: entry.created_at };
     transcripts.arrived(entry.session_id, line);
-    setImmediate(() => {
-      entryTerms(line);
-      classEntryArrived(entry.session_id, line);
-    });
+    setImmediate(() => classEntryArrived(entry.session_id, line));
   });
 
   function require(id: string): Task {
