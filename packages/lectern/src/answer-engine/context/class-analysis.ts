@@ -104,8 +104,11 @@ export class ClassAnalysis {
 
   /** The terms of a stored sentence, each the table's one copy of it. */
   termsOf(sentence: number): string[] {
-    const terms: string[] = [];
-    for (let at = this.termsFrom.at(sentence); at < this.termsTo.at(sentence); at++) terms.push(this.table.term(this.termIds[at] ?? 0));
+    const from = this.termsFrom.at(sentence);
+    // Made at its exact size: an array grown by push keeps room for 16 more, and the notes of
+    // a class hold the terms of every sentence.
+    const terms = new Array<string>(this.termsTo.at(sentence) - from);
+    for (let at = 0; at < terms.length; at++) terms[at] = this.table.term(this.termIds[from + at] ?? 0);
     return terms;
   }
 
