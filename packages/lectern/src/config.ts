@@ -39,11 +39,32 @@ const MiB = 1024 * 1024;
  */
 export const memory = {
   /**
-   * Tokenised and sentence-split entries, reused across tasks: about 20,000 entries of ordinary
-   * speech (a 3-hour class at one entry every half second), or 200 of 8,000 characters. What
-   * falls out is analysed again when a task needs it.
+   * Tokenised and sentence-split entries, reused across tasks: about 12,000 entries of ordinary
+   * speech, or 120 of 8,000 characters. What falls out is analysed again when a task needs it.
+   * The sentences and terms a question reads of the class it is about come from the class's
+   * kept analysis instead (context/class-analysis.ts, about 4 MB for a three-hour class), so
+   * this cache serves key phrases, catch-ups and the notes' tagging.
    */
-  entryAnalysisCacheMaxBytes: 16 * MiB,
+  entryAnalysisCacheMaxBytes: 10 * MiB,
+  /**
+   * A class's transcript kept in memory for its next task (features/assistant/class-transcripts.ts):
+   * a two-hour class of ordinary speech is about 3.7 MB by this estimate; a longer one is read
+   * from the database each time (the soak's 7.9 MiB class is).
+   */
+  keptTranscriptsMaxBytes: 4 * MiB,
+  /**
+   * Sentence objects (with their text and terms) kept per class between its questions
+   * (builtin/class-sentences.ts): about 4,800 sentences of ordinary speech, what a rescue's
+   * passage search reads on the answers bench's two-hour class (4,600); a whole two-hour class
+   * (17,000) would take 7 MB. Two classes are kept at most (indexedClassesMax).
+   */
+  keptSentencesMaxBytes: 2 * MiB,
+  /**
+   * Characters of sentence text whose pattern facts are kept (text/text-facts.ts), per
+   * generation (two at most): what a rescue's passage search reads on the answers bench's
+   * two-hour class (4,600 sentences, about 460,000 characters) fits in the two.
+   */
+  textFactsGenerationChars: 300_000,
   /**
    * Classes whose entry search index is kept between questions (class-entry-index.ts): about
    * 3 MB for a two-hour class. One class at a time is the norm; the second is a past class

@@ -34,6 +34,12 @@ export interface AssistantRequest {
   courseName: string;
   /** Chronological; already cut at the task's through_entry_id. */
   entries: readonly TranscriptLine[];
+  /**
+   * The class the entries are of (its session id), when the caller knows it: entries of a
+   * class never change once stored, so an analysis kept for the class is matched to the
+   * entries by their ids alone (context/kept-classes.ts).
+   */
+  classKey?: string;
   /** Window measured back from the LAST entry's time, not the wall clock. */
   recentMinutes?: number;
   /** Followup only. */

@@ -1,5 +1,10 @@
 // Transcript entries broken into sentences that remember where they were said.
+import { memory } from '../../config.js';
+import { arrayBytes, stringBytes } from '../../platform/memory-size.js';
+import type { ClassAnalysis } from '../context/class-analysis.js';
+import { syncedClass } from '../context/kept-classes.js';
 import { entrySentences, entryTerms } from '../text/term-cache.js';
+import { announcedTopic } from '../text/topics.js';
 import type { TermTable } from '../text/term-table.js';
 import { tokenize } from '../text/tokens.js';
 import type { TranscriptLine } from '../types.js';
@@ -39,15 +44,107 @@ class LazySentence implements ClassSentence {
 }
 
 /**
+ * A sentence of the class being asked about, read from its kept analysis: bounds and terms
+ * were found once (most as the entry arrived); its text is cut and its terms turned back into
+ * strings when first read, and the object is kept for the class's next questions (KeptSentences).
+ */
+class StoredSentence implements ClassSentence {
+  #text: string | undefined;
+  #terms: readonly string[] | undefined;
+
+  constructor(
+    readonly entry: TranscriptLine,
+    readonly position: number,
+    private readonly analysis: ClassAnalysis,
+    /** Its number among the analysis's stored sentences. */
+    private readonly index: number,
+  ) {}
+
+  get text(): string {
+    this.#text ??= this.entry.text.slice(this.analysis.sentenceStart(this.index), this.analysis.sentenceEnd(this.index));
+    return this.#text;
+  }
+
+  get terms(): readonly string[] {
+    this.#terms ??= this.analysis.termsOf(this.index);
+    return this.#terms;
+  }
+
+  get topic(): string | null {
+    return this.analysis.topicOf(this.index, () => this.text);
+  }
+}
+
+/** The topic the sentence announces (announcedTopic), found once for a sentence of a kept class. */
+export function sentenceTopic(sentence: ClassSentence): string | null {
+  return sentence instanceof StoredSentence ? sentence.topic : announcedTopic(sentence.text);
+}
+
+/** What a kept sentence may hold: the object, its text (two bytes a character at most) and its terms array. */
+const KEPT_SENTENCE_OBJECT_BYTES = 96;
+
+/**
+ * The sentence objects of a kept class, kept as long as the class's analysis and within
+ * `memory.keptSentencesMaxBytes`: every question on the class reads the same sentences, and
+ * making them again — with their text and terms — for thousands of sentences a question was
+ * most of the garbage a question left, which the service's small young generation
+ * (platform/memory-policy.ts) collects at a high price. Over the budget, the sentences
+ * analysed first are let go (made again when read).
+ */
+class KeptSentences {
+  private readonly sentences: (StoredSentence | undefined)[] = [];
+  private bytes = 0;
+  /** Sentences below this number have been let go or never kept. */
+  private floor = 0;
+
+  constructor(private readonly analysis: ClassAnalysis) {}
+
+  sentence(entry: TranscriptLine, position: number, index: number): StoredSentence {
+    const known = this.sentences[index];
+    if (known !== undefined) return known;
+    const made = new StoredSentence(entry, position, this.analysis, index);
+    if (index < this.floor) return made;
+    this.sentences[index] = made;
+    this.bytes += this.estimate(index);
+    while (this.bytes > memory.keptSentencesMaxBytes && this.floor < this.sentences.length) {
+      if (this.sentences[this.floor] !== undefined) {
+        this.bytes -= this.estimate(this.floor);
+        this.sentences[this.floor] = undefined;
+      }
+      this.floor++;
+    }
+    return made;
+  }
+
+  private estimate(index: number): number {
+    const chars = this.analysis.sentenceEnd(index) - this.analysis.sentenceStart(index);
+    return KEPT_SENTENCE_OBJECT_BYTES + stringBytes('') + 2 * chars + arrayBytes(this.analysis.termCount(index), false);
+  }
+}
+
+const keptSentences = new WeakMap<ClassAnalysis, KeptSentences>();
+
+/**
  * Sentences of `entries`, which start at index `firstPosition` of the whole transcript. An
  * analysis that keeps the sentences of a whole class passes a table, which the terms of
- * entries with several sentences are folded into (the cache already shares the others').
+ * entries with several sentences are folded into (the cache already shares the others'). The
+ * entries of the request being answered come from the class's kept analysis (their terms are
+ * already one copy per word); any others are analysed here.
  */
 export function classSentences(entries: readonly TranscriptLine[], firstPosition: number, table?: TermTable): ClassSentence[] {
   const sentences: ClassSentence[] = [];
+  const synced = syncedClass();
   entries.forEach((entry, offset) => {
-    const parts = entrySentences(entry);
     const position = firstPosition + offset;
+    if (synced !== undefined && synced.entries[position] === entry) {
+      const { analysis } = synced;
+      let kept = keptSentences.get(analysis);
+      if (kept === undefined) keptSentences.set(analysis, (kept = new KeptSentences(analysis)));
+      const first = analysis.firstSentenceOf(position, entry);
+      for (let index = first; index < first + analysis.sentenceCount(position); index++) sentences.push(kept.sentence(entry, position, index));
+      return;
+    }
+    const parts = entrySentences(entry);
     // The common case — one sentence per entry — reuses the cached entry tokens.
     for (const text of parts) sentences.push(new LazySentence(entry, position, text, parts.length === 1, table));
   });

@@ -1,5 +1,6 @@
 // The `builtin` provider: an offline engine that answers from the transcript and material
 // alone — no key, no network, no model download — in the language the class is held in.
+import { keptClass } from '../context/kept-classes.js';
 import { languageModels, loadLanguageModels } from '../text/language-models.js';
 import type { AssistantRequest, EngineProgress } from '../types.js';
 import { composeCatchup } from './catchup.js';
@@ -23,10 +24,14 @@ export interface BuiltinOptions {
 export async function* runBuiltin(request: AssistantRequest, options: BuiltinOptions): AsyncGenerator<string> {
   const { signal } = options;
   signal.throwIfAborted();
+  // The class's analysis kept from earlier requests (and grown as its entries arrived), extended to this request's entries.
+  const kept = keptClass(request.entries, request.classKey);
   // Only the first answer in a language waits here; the models stay loaded.
-  const needed = languagesIn(request);
+  const needed = languagesIn(request, kept);
   const models = languageModels(needed) ?? (await loadLanguageModels(needed));
   signal.throwIfAborted();
+  // Again after the wait: another request may have been matched meanwhile (a no-op otherwise).
+  keptClass(request.entries, request.classKey);
   const c = composition(request, models);
   let markdown: string;
   switch (request.kind) {

@@ -7,7 +7,7 @@ import type { LanguageModels } from '../text/language-models.js';
 import { questionIntent } from '../text/question-intent.js';
 import type { QuestionIntent } from '../text/question-intent.js';
 import { isQuestion } from '../text/questions.js';
-import { announcedTopic } from '../text/topics.js';
+import { sentenceTopic } from './class-sentences.js';
 import type { ClassSentence } from './class-sentences.js';
 import { mentionPattern } from './key-phrases.js';
 import { withoutDenied } from './question-terms.js';
@@ -142,7 +142,7 @@ export function withoutExampleCue(text: string): string {
 /** What the class said right after announcing the subject as its topic ("Now, the last topic for today is fermentation."). */
 function introductionOf(pattern: RegExp, sentences: readonly ClassSentence[]): ClassSentence[] {
   const at = sentences.findIndex((s) => {
-    const topic = announcedTopic(s.text);
+    const topic = sentenceTopic(s);
     return topic !== null && pattern.test(topic);
   });
   if (at < 0) return [];

@@ -1,6 +1,6 @@
 // Finding the transcript entries that speak to a question.
 import { tokenize } from '../text/tokens.js';
-import { classEntryIndex } from './class-entry-index.js';
+import { keptClass } from './kept-classes.js';
 import type { ChatTurn, TranscriptLine } from '../types.js';
 
 /** A question with this many content terms says what it is about on its own. */
@@ -20,8 +20,8 @@ export function rankEntries(
   queryTerms: readonly string[],
   limit: number,
 ): RankedEntry[] {
-  // Entries are about a sentence long, so they are ranked like sentences (class-entry-index.ts).
-  return classEntryIndex(entries).search(queryTerms, limit).flatMap(({ index: position, score, coverage }) => {
+  // Entries are about a sentence long, so they are ranked like sentences (class-analysis.ts).
+  return keptClass(entries).search(entries, queryTerms, limit).flatMap(({ index: position, score, coverage }) => {
     const entry = entries[position];
     return entry === undefined ? [] : [{ entry, position, score, coverage }];
   });

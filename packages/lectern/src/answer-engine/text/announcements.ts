@@ -1,5 +1,6 @@
 // Homework, exam and deadline announcements, with the dates they mention.
 import { isQuestion } from './questions.js';
+import { TextFact } from './text-facts.js';
 
 export type AnnouncementKind = 'homework' | 'exam' | 'deadline' | 'event';
 
@@ -51,8 +52,17 @@ const WHEN_PATTERN = new RegExp(
   'gi',
 );
 
+/** Kept per text: every question on a class asks it again of the class's sentences. */
+const announcements = new TextFact(announcementIn);
+
 /** A question about homework ("作业里可以用递归吗？") asks; it announces nothing. */
 export function findAnnouncement(sentence: string): Announcement | null {
+  const found = announcements.of(sentence);
+  // A copy: the kept one is shared with every later caller.
+  return found === null ? null : { kinds: [...found.kinds], when: [...found.when] };
+}
+
+function announcementIn(sentence: string): Announcement | null {
   if (isQuestion(sentence)) return null;
   const kinds = (Object.keys(KIND_PATTERNS) as AnnouncementKind[]).filter((kind) =>
     KIND_PATTERNS[kind].test(sentence),

@@ -60,31 +60,43 @@ export class Bm25Index {
     counts.clear();
   }
 
-  private get averageLength(): number {
-    return this.lengths.length > 0 ? Math.max(1, this.totalLength / this.lengths.length) : 1;
+  /** Average length of the first `documents` documents (lengths are whole numbers: the sum is exact either way). */
+  private averageLength(documents: number): number {
+    if (documents <= 0) return 1;
+    let total = this.totalLength;
+    for (let doc = documents; doc < this.lengths.length; doc++) total -= this.lengths[doc] ?? 0;
+    return Math.max(1, total / documents);
   }
 
   get size(): number {
     return this.lengths.length;
   }
 
-  /** Inverse document frequency; a term the collection never saw gets the highest value. */
-  idf(term: string): number {
-    const df = (this.postings.get(term)?.length ?? 0) / 2;
-    return Math.log(1 + (this.size - df + 0.5) / (df + 0.5));
+  /**
+   * Inverse document frequency among the first `documents` documents; a term they never saw
+   * gets the highest value.
+   */
+  idf(term: string, documents = this.size): number {
+    const df = postingsBefore(this.postings.get(term), documents) / 2;
+    return Math.log(1 + (documents - df + 0.5) / (df + 0.5));
   }
 
-  /** Passages sharing at least one query term, best first. */
-  search(queryTerms: readonly string[], limit: number): RankedPassage[] {
+  /**
+   * Passages sharing at least one query term, best first. With `documents`, only the first
+   * that many documents are searched, and ranked exactly as an index of those alone would:
+   * a class's index may already hold entries that arrived after the question was asked.
+   */
+  search(queryTerms: readonly string[], limit: number, documents = this.size): RankedPassage[] {
     const unique = [...new Set(queryTerms)];
-    const queryMass = unique.reduce((sum, term) => sum + this.idf(term), 0);
+    const queryMass = unique.reduce((sum, term) => sum + this.idf(term, documents), 0);
     const scores = new Map<number, { score: number; matchedMass: number }>();
-    const averageLength = this.averageLength;
+    const averageLength = this.averageLength(documents);
     for (const term of unique) {
       const list = this.postings.get(term);
       if (list === undefined) continue;
-      const idf = this.idf(term);
-      for (let at = 0; at < list.length; at += 2) {
+      const idf = this.idf(term, documents);
+      const end = postingsBefore(list, documents);
+      for (let at = 0; at < end; at += 2) {
         const doc = list[at] ?? 0;
         const tf = list[at + 1] ?? 0;
         const b = this.lengthNormalisation;
@@ -105,4 +117,21 @@ export class Bm25Index {
       .sort((a, b) => b.score - a.score || b.index - a.index)
       .slice(0, limit);
   }
+}
+
+/**
+ * How many slots of a postings list (doc, tf pairs in document order) belong to documents
+ * before `documents`: all of them unless the index has grown past the documents searched.
+ */
+function postingsBefore(list: readonly number[] | undefined, documents: number): number {
+  if (list === undefined) return 0;
+  let low = 0;
+  let high = list.length / 2;
+  if (high === 0 || (list[list.length - 2] ?? 0) < documents) return list.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if ((list[middle * 2] ?? 0) < documents) low = middle + 1;
+    else high = middle;
+  }
+  return low * 2;
 }

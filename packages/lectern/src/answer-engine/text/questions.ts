@@ -1,4 +1,5 @@
 // Question detection for English and Chinese speech, which often arrives without a "?".
+import { TextFact } from './text-facts.js';
 
 /** How confidently a sentence reads as a question the class is expected to answer. */
 export type QuestionStrength = 'none' | 'rhetorical' | 'likely' | 'certain';
@@ -29,7 +30,14 @@ const CHINESE_INTERROGATIVES = /为什么|为何|怎么|怎样|如何|什么|哪
 /** Phrases by which a teacher hands a question to the students. */
 const CLASS_DIRECTED = /\b(?:anyone|anybody|somebody|someone|any (?:idea|ideas|guess|guesses|volunteer|volunteers)|who (?:can|knows|wants|remembers)|can you|could you|do you (?:know|remember|think)|what do you think|raise your hand|tell me|guess)\b|谁[能知来会]|有没有(?:同学|人)|哪位同学|请(?:同学|大家|你)|大家(?:想|猜|说|觉得|思考)|你们(?:觉得|认为|说|想)|想一想|猜一猜|回答一下/i;
 
+/** Kept per text: every question on a class asks it again of the class's sentences. */
+const strengths = new TextFact(strengthOf);
+
 export function questionStrength(sentence: string): QuestionStrength {
+  return strengths.of(sentence);
+}
+
+function strengthOf(sentence: string): QuestionStrength {
   const text = sentence.trim();
   if (text.length === 0) return 'none';
   if (CHECK_INS.test(text)) return 'rhetorical';

@@ -38,7 +38,7 @@ export class TaskRunner {
 
   constructor(private readonly deps: RunnerDeps) {}
 
-  start(task: Task, data: ClassData, request: Omit<AssistantRequest, 'courseName' | 'entries' | 'material' | 'previousAnswer' | 'previousQuestion'>): void {
+  start(task: Task, data: ClassData, request: Omit<AssistantRequest, 'courseName' | 'entries' | 'classKey' | 'material' | 'previousAnswer' | 'previousQuestion'>): void {
     const controller = new AbortController();
     this.running.set(task.id, controller);
     // run() turns every provider failure into a failed task; what still rejects is the store
@@ -56,7 +56,7 @@ export class TaskRunner {
     return true;
   }
 
-  private async run(task: Task, data: ClassData, request: Omit<AssistantRequest, 'courseName' | 'entries' | 'material' | 'previousAnswer' | 'previousQuestion'>, controller: AbortController): Promise<void> {
+  private async run(task: Task, data: ClassData, request: Omit<AssistantRequest, 'courseName' | 'entries' | 'classKey' | 'material' | 'previousAnswer' | 'previousQuestion'>, controller: AbortController): Promise<void> {
     const { store, hub, logger } = this.deps;
     const started = performance.now();
     if (!store.start(task.id, new Date().toISOString())) return;
@@ -91,7 +91,7 @@ export class TaskRunner {
       progress('starting', 0, 1);
       const provider = await this.deps.resolveProvider();
       const answer = provider.answer(
-        { ...request, courseName: data.courseName, entries: data.entries, material: data.material, previousAnswer: data.previousAnswer, previousQuestion: data.previousQuestion },
+        { ...request, courseName: data.courseName, entries: data.entries, classKey: task.session_id, material: data.material, previousAnswer: data.previousAnswer, previousQuestion: data.previousQuestion },
         {
           signal: controller.signal,
           onProgress: (p) => progress(p.stage, p.done, p.total),

@@ -5,7 +5,8 @@ import type { EventListeners, EventPublisher } from '../../platform/events.js';
 import { storageFailureOf } from '../../platform/storage-failure.js';
 import type { TaskProvider } from '../../answer-engine/providers/task-provider.js';
 import type { MaterialText } from '../../answer-engine/types.js';
-import { entryTerms } from '../../answer-engine/text/term-cache.js';
+import { classEntryArrived } from '../../answer-engine/context/kept-classes.js';
+import { ClassTranscripts } from './class-transcripts.js';
 import type { EntryEvents } from '../entries/events.js';
 import type { EntryService } from '../entries/service.js';
 import type { Session } from '../sessions/schemas.js';
@@ -45,10 +46,15 @@ export interface AssistantServiceDeps {
 export function createAssistantService(deps: AssistantServiceDeps) {
   const { store, runner, sessions, entries, hub } = deps;
 
-  // Analyse each entry as it arrives, after its answer has gone out, so a rescue pressed later
-  // finds the class already tokenised instead of paying for it while the student waits.
+  // Each entry as it arrives joins its class's kept transcript, and is analysed after its answer
+  // has gone out, so a question asked later finds the class already read, split, tokenised and
+  // indexed instead of paying for it while the student waits: the entry analysis cache (key
+  // phrases, materials) and the class's kept analysis.
+  const transcripts = new ClassTranscripts((sessionId, throughId, afterId) => entries.transcriptThrough(sessionId, throughId, afterId));
   hub.on('transcript', ({ data: entry }) => {
-    setImmediate(() => entryTerms(entry));
+    const line = { id: entry.id, text: entry.text, createdAt: entry.created_at };
+    transcripts.arrived(entry.session_id, line);
+    setImmediate(() => classEntryArrived(entry.session_id, line));
   });
 
   function require(id: string): Task {
@@ -88,7 +94,7 @@ export function createAssistantService(deps: AssistantServiceDeps) {
       record,
       {
         courseName: session.course_name,
-        entries: entries.transcriptThrough(sessionId, throughEntryId),
+        entries: transcripts.through(sessionId, throughEntryId),
         material,
         ...(parent && parent.markdown ? { previousAnswer: parent.markdown } : {}),
         // "Why is that?" on a follow-up is about what the parent was asked.

@@ -107,9 +107,9 @@ export function createEntryService(
       return store.lastId(sessionId);
     },
 
-    /** The transcript up to and including `throughId`, chronological, as the assistant reads it. */
-    transcriptThrough(sessionId: string, throughId: number): TranscriptLine[] {
-      return store.linesThrough(sessionId, throughId);
+    /** The transcript up to and including `throughId` (after `afterId`, when given), chronological, as the assistant reads it. */
+    transcriptThrough(sessionId: string, throughId: number, afterId = 0): TranscriptLine[] {
+      return store.linesThrough(sessionId, throughId, afterId);
     },
 
     /** One `ISO-time<TAB>text` line per entry (clean text: see exportLineText), fetched in batches so memory stays flat. */

@@ -43,8 +43,8 @@ export function createEntryStore(db: Db) {
 
   const lastId = db.prepare<[string], { id: number | null }>('SELECT max(id) AS id FROM entries WHERE session_id = ?');
   // Rows shaped as the assistant reads them: a class's whole transcript is not copied again.
-  const linesThrough = db.prepare<[string, number], { id: number; text: string; createdAt: string }>(
-    'SELECT id, text, created_at AS createdAt FROM entries WHERE session_id = ? AND id <= ? ORDER BY id',
+  const linesThrough = db.prepare<[string, number, number], { id: number; text: string; createdAt: string }>(
+    'SELECT id, text, created_at AS createdAt FROM entries WHERE session_id = ? AND id > ? AND id <= ? ORDER BY id',
   );
 
   const latestTexts = db.prepare<[string, number], { text: string }>('SELECT text FROM entries WHERE session_id = ? ORDER BY id DESC LIMIT ?');
@@ -71,8 +71,8 @@ export function createEntryStore(db: Db) {
     lastId(sessionId: string): number {
       return lastId.get(sessionId)?.id ?? 0;
     },
-    linesThrough(sessionId: string, throughId: number) {
-      return linesThrough.all(sessionId, throughId);
+    linesThrough(sessionId: string, throughId: number, afterId = 0) {
+      return linesThrough.all(sessionId, afterId, throughId);
     },
     /** The texts of the session's newest `count` entries, oldest first. */
     latestTexts(sessionId: string, count: number): string[] {

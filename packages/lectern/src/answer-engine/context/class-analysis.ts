@@ -1,0 +1,216 @@
+// What the offline engine knows of one class, kept between its questions and grown entry by
+// entry: each entry's sentences (as offsets into its text), their terms (as numbers in the
+// class's term table) and the search index of its entries.
+import { findAnnouncement } from '../text/announcements.js';
+import { Bm25Index, SENTENCE_LENGTH_NORMALISATION_B } from '../text/bm25.js';
+import type { RankedPassage } from '../text/bm25.js';
+import { splitSentences } from '../text/sentences.js';
+import { entryRuns } from '../text/term-cache.js';
+import { TermTable } from '../text/term-table.js';
+import { Int32List } from './int32-list.js';
+import { announcedTopic } from '../text/topics.js';
+import { textLanguages } from '../text/text-languages.js';
+import { tokenize } from '../text/tokens.js';
+import type { TranscriptLine } from '../types.js';
+
+const NOT_ANALYSED = -1;
+const INITIAL_TERM_SLOTS = 1024;
+
+/**
+ * A class's analysis. Entries only ever join at the end (a class grows; stored entries never
+ * change), and each is identified by its id and a hash of its text: ids alone repeat between
+ * databases, and tests open many in one process. An entry's sentences and terms are found when
+ * first needed — by the service as the entry arrives, so a question finds them ready — and
+ * the search index is extended in class order up to the entries a question reads.
+ *
+ * Memory, for the two-hour class of the answers bench (14,400 entries, 1 MB of text): four
+ * numbers per entry and per sentence, one 4-byte number per term, the term table and the
+ * index's postings — a few MB, where the same sentences held as strings and arrays took
+ * 20 MB and did not fit the entry analysis cache (docs/benchmarks.md, "First token on a
+ * two-hour class").
+ */
+export class ClassAnalysis {
+  readonly ids: number[] = [];
+  readonly hashes: number[] = [];
+  /** Position of the first entry with Han characters, and of the first with English in it (see request-languages.ts). */
+  firstChinese = Number.POSITIVE_INFINITY;
+  firstEnglish = Number.POSITIVE_INFINITY;
+  /** Per entry: its first stored sentence and how many it has; NOT_ANALYSED until found. */
+  private readonly firstSentence = new Int32List();
+  private readonly sentenceCounts = new Int32List();
+  /** Per stored sentence, in the order entries were analysed: its bounds and terms. */
+  private readonly sentenceFrom = new Int32List();
+  private readonly sentenceTo = new Int32List();
+  private readonly termsFrom = new Int32List();
+  private readonly termsTo = new Int32List();
+  /** Per stored sentence: whether its announced topic (text/topics.ts) is known, and the topics found. */
+  private topicKnown = new Uint8Array(INITIAL_TERM_SLOTS);
+  private readonly topics = new Map<number, string>();
+  private termIds = new Int32Array(INITIAL_TERM_SLOTS);
+  private termsUsed = 0;
+  private readonly table = new TermTable();
+  private readonly index = new Bm25Index([], SENTENCE_LENGTH_NORMALISATION_B);
+
+  get size(): number {
+    return this.ids.length;
+  }
+
+  /** Whether the entry at `position` is the one stored there. */
+  holds(position: number, entry: TranscriptLine, hash = textHash(entry.text)): boolean {
+    return this.ids[position] === entry.id && this.hashes[position] === hash;
+  }
+
+  /** Appends an entry to the class; its analysis waits until it is needed (see analyse). */
+  append(entry: TranscriptLine, hash = textHash(entry.text)): void {
+    const position = this.ids.length;
+    this.ids.push(entry.id);
+    this.hashes.push(hash);
+    this.firstSentence.push(NOT_ANALYSED);
+    this.sentenceCounts.push(0);
+    const { english, chinese } = textLanguages(entry.text);
+    if (chinese && this.firstChinese > position) this.firstChinese = position;
+    if (english && this.firstEnglish > position) this.firstEnglish = position;
+  }
+
+  /**
+   * The number of the first stored sentence of the entry at `position` (which must hold
+   * `entry`; its sentences are numbered on from there, sentenceCount() of them), split and
+   * tokenised on first use. An entry of one sentence — the common case — gives its sentence
+   * the entry's own terms, as classSentences always has.
+   */
+  firstSentenceOf(position: number, entry: TranscriptLine): number {
+    this.analyse(position, entry);
+    return this.firstSentence.at(position);
+  }
+
+  /** How many sentences the (analysed) entry at `position` has. */
+  sentenceCount(position: number): number {
+    return this.sentenceCounts.at(position);
+  }
+
+  /** Where a stored sentence starts and ends in its entry's text. */
+  sentenceStart(sentence: number): number {
+    return this.sentenceFrom.at(sentence);
+  }
+
+  sentenceEnd(sentence: number): number {
+    return this.sentenceTo.at(sentence);
+  }
+
+  /** How many terms a stored sentence has. */
+  termCount(sentence: number): number {
+    return this.termsTo.at(sentence) - this.termsFrom.at(sentence);
+  }
+
+  /** The terms of a stored sentence, each the table's one copy of it. */
+  termsOf(sentence: number): string[] {
+    const from = this.termsFrom.at(sentence);
+    // Made at its exact size: an array grown by push keeps room for 16 more, and the notes of
+    // a class hold the terms of every sentence.
+    const terms = new Array<string>(this.termsTo.at(sentence) - from);
+    for (let at = 0; at < terms.length; at++) terms[at] = this.table.term(this.termIds[from + at] ?? 0);
+    return terms;
+  }
+
+  /**
+   * The entries among the first `entries.length` that share the query's terms, best first,
+   * ranked as an index of those entries alone would rank them. `entries` is the class as the
+   * question reads it (held by this analysis up to its length).
+   */
+  search(entries: readonly TranscriptLine[], queryTerms: readonly string[], limit: number): RankedPassage[] {
+    for (let position = this.index.size; position < entries.length; position++) {
+      const entry = entries[position]!;
+      this.index.add(this.analyse(position, entry) ?? this.entryTerms(position, entry));
+    }
+    return this.index.search(queryTerms, limit, entries.length);
+  }
+
+  /**
+   * Splits and tokenises the entry once; returns its terms when they were found now (to be
+   * indexed right away by the caller that needs them), else undefined.
+   */
+  private analyse(position: number, entry: TranscriptLine): readonly string[] | undefined {
+    if (this.firstSentence.at(position) !== NOT_ANALYSED) return undefined;
+    const { text } = entry;
+    // The runs come from the entry analysis cache, which key phrases read too: one tokenisation an entry.
+    const terms = flatten(entryRuns(entry));
+    const sentences = splitSentences(text);
+    this.firstSentence.set(position, this.sentenceFrom.length);
+    this.sentenceCounts.set(position, sentences.length);
+    let cursor = 0;
+    for (const sentence of sentences) {
+      // Sentences are trimmed pieces of the text, in order: each is found from where the last ended.
+      const from = text.indexOf(sentence, cursor);
+      cursor = from + sentence.length;
+      this.sentenceFrom.push(from);
+      this.sentenceTo.push(cursor);
+      this.termsFrom.push(this.termsUsed);
+      for (const term of sentences.length === 1 ? terms : tokenize(sentence)) this.pushTerm(this.table.id(term));
+      this.termsTo.push(this.termsUsed);
+    }
+    return terms;
+  }
+
+  /** An analysed entry's terms: its sentence's when it is one, else found again (only the index reads them, once). */
+  private entryTerms(position: number, entry: TranscriptLine): readonly string[] {
+    return this.sentenceCounts.at(position) === 1 ? this.termsOf(this.firstSentence.at(position)) : tokenize(entry.text);
+  }
+
+  /**
+   * The topic a stored sentence announces (announcedTopic of its text, which `text` gives),
+   * found once: a follow-up looks for where its subject was announced across the whole class.
+   */
+  topicOf(sentence: number, text: () => string): string | null {
+    if (this.topicKnown[sentence] === 1) return this.topics.get(sentence) ?? null;
+    const topic = announcedTopic(text());
+    if (topic !== null) this.topics.set(sentence, topic);
+    if (sentence >= this.topicKnown.length) {
+      const grown = new Uint8Array(Math.max(this.topicKnown.length * 2, sentence + 1));
+      grown.set(this.topicKnown);
+      this.topicKnown = grown;
+    }
+    this.topicKnown[sentence] = 1;
+    return topic;
+  }
+
+  /**
+   * Entries analysed ahead of any question (as they arrive) are indexed at once when the index
+   * has reached them, and what every question reads of a sentence is found now too: its topic
+   * and the pattern facts of its text (text-facts.ts).
+   */
+  analyseArrived(position: number, entry: TranscriptLine): void {
+    const terms = this.analyse(position, entry);
+    if (terms !== undefined && this.index.size === position) this.index.add(terms);
+    const first = this.firstSentenceOf(position, entry);
+    for (let sentence = first; sentence < first + this.sentenceCount(position); sentence++) {
+      const text = entry.text.slice(this.sentenceStart(sentence), this.sentenceEnd(sentence));
+      findAnnouncement(text);
+      this.topicOf(sentence, () => text);
+    }
+  }
+
+  private pushTerm(id: number): void {
+    if (this.termsUsed === this.termIds.length) {
+      const grown = new Int32Array(this.termIds.length * 2);
+      grown.set(this.termIds);
+      this.termIds = grown;
+    }
+    this.termIds[this.termsUsed++] = id;
+  }
+}
+
+/** FNV-1a over the UTF-16 code units: a check that an id still names the same text, not a digest. */
+export function textHash(text: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return hash >>> 0;
+}
+
+function flatten(runs: readonly (readonly string[])[]): string[] {
+  const terms: string[] = [];
+  for (const run of runs) for (const term of run) terms.push(term);
+  return terms;
+}

@@ -1,0 +1,91 @@
+// The transcripts of the classes being asked about, kept in memory between their tasks.
+import { memory } from '../../config.js';
+import { stringBytes } from '../../platform/memory-size.js';
+import type { TranscriptLine } from '../../answer-engine/types.js';
+
+/** A transcript line's object and its two short strings besides the text. */
+const LINE_OBJECT_BYTES = 120;
+
+interface KeptTranscript {
+  readonly sessionId: string;
+  readonly lines: TranscriptLine[];
+  bytes: number;
+}
+
+/** Reads a session's lines with ids in (afterId, throughId], in order. */
+export type ReadTranscript = (sessionId: string, throughId: number, afterId: number) => TranscriptLine[];
+
+/**
+ * Every task reads its class's whole transcript, and on a two-hour class reading 14,400 rows
+ * from the database took about 30 ms of a first token's 50 (docs/benchmarks.md, "First token
+ * on a two-hour class"). Entries never change once stored and a class only grows, so the lines
+ * a task read are kept for the class's next task, which reads only the rows added since; the
+ * service also hands over each new entry as it is stored (arrived). At most
+ * `memory.indexedClassesMax` classes, and no class whose lines pass
+ * `memory.keptTranscriptsMaxBytes`: a longer one is read from the database each time, as before.
+ */
+export class ClassTranscripts {
+  /** Most recently used last. */
+  private readonly kept: KeptTranscript[] = [];
+
+  constructor(private readonly read: ReadTranscript) {}
+
+  /** The session's transcript up to and including `throughId`: an array of the task's own. */
+  through(sessionId: string, throughId: number): TranscriptLine[] {
+    const known = this.kept.find((candidate) => candidate.sessionId === sessionId);
+    if (known === undefined) {
+      const lines = this.read(sessionId, throughId, 0);
+      this.keep({ sessionId, lines: lines.slice(), bytes: bytesOf(lines) });
+      return lines;
+    }
+    const lastId = known.lines[known.lines.length - 1]?.id ?? 0;
+    if (lastId < throughId) this.append(known, this.read(sessionId, throughId, lastId));
+    else this.touch(known);
+    return known.lines.slice(0, countThrough(known.lines, throughId));
+  }
+
+  /** A new entry of a session: a kept transcript takes it in (what the next task would read). */
+  arrived(sessionId: string, line: TranscriptLine): void {
+    const known = this.kept.find((candidate) => candidate.sessionId === sessionId);
+    if (known === undefined) return;
+    const lastId = known.lines[known.lines.length - 1]?.id ?? 0;
+    if (line.id > lastId) this.append(known, [line]);
+  }
+
+  private append(known: KeptTranscript, lines: readonly TranscriptLine[]): void {
+    for (const line of lines) known.lines.push(line);
+    known.bytes += bytesOf(lines);
+    this.touch(known);
+  }
+
+  private keep(known: KeptTranscript): void {
+    this.kept.push(known);
+    this.touch(known);
+  }
+
+  private touch(known: KeptTranscript): void {
+    const at = this.kept.indexOf(known);
+    if (at < 0) return;
+    this.kept.splice(at, 1);
+    if (known.bytes <= memory.keptTranscriptsMaxBytes) this.kept.push(known);
+    while (this.kept.length > memory.indexedClassesMax) this.kept.shift();
+  }
+}
+
+function bytesOf(lines: readonly TranscriptLine[]): number {
+  let bytes = 0;
+  for (const line of lines) bytes += LINE_OBJECT_BYTES + stringBytes(line.text);
+  return bytes;
+}
+
+/** How many of the lines (in id order) have ids up to `throughId`. */
+function countThrough(lines: readonly TranscriptLine[], throughId: number): number {
+  let low = 0;
+  let high = lines.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (lines[middle]!.id <= throughId) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}

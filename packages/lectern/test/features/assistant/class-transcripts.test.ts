@@ -1,0 +1,63 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { ClassTranscripts } from '../../../src/features/assistant/class-transcripts.js';
+import type { TranscriptLine } from '../../../src/answer-engine/types.js';
+
+/** A database of two sessions, counting the rows each read returns. */
+function database() {
+  const rows: (TranscriptLine & { sessionId: string })[] = [];
+  let rowsRead = 0;
+  const add = (sessionId: string, text: string): TranscriptLine => {
+    const row = { sessionId, id: rows.length + 1, text, createdAt: new Date(Date.UTC(2026, 10, 27, 10, 0, rows.length)).toISOString() };
+    rows.push(row);
+    return { id: row.id, text: row.text, createdAt: row.createdAt };
+  };
+  const read = (sessionId: string, throughId: number, afterId: number): TranscriptLine[] => {
+    const found = rows.filter((row) => row.sessionId === sessionId && row.id > afterId && row.id <= throughId).map(({ id, text, createdAt }) => ({ id, text, createdAt }));
+    rowsRead += found.length;
+    return found;
+  };
+  return { add, read, rowsRead: () => rowsRead };
+}
+
+const texts = (lines: readonly TranscriptLine[]): string[] => lines.map((line) => line.text);
+
+describe('ClassTranscripts', () => {
+  it('reads a class once, then only the rows added since', () => {
+    const db = database();
+    for (let i = 0; i < 5; i++) db.add('a', `a${i}`);
+    db.add('b', 'b0');
+    const transcripts = new ClassTranscripts(db.read);
+    assert.deepEqual(texts(transcripts.through('a', 6)), ['a0', 'a1', 'a2', 'a3', 'a4']);
+    assert.equal(db.rowsRead(), 5);
+    const late = db.add('a', 'a5');
+    assert.deepEqual(texts(transcripts.through('a', late.id)), ['a0', 'a1', 'a2', 'a3', 'a4', 'a5']);
+    assert.equal(db.rowsRead(), 6, 'only the new row was read');
+  });
+
+  it('takes in arriving entries, and gives a task only the lines through its own last entry', () => {
+    const db = database();
+    const first = db.add('a', 'a0');
+    const transcripts = new ClassTranscripts(db.read);
+    transcripts.through('a', first.id);
+    const second = db.add('a', 'a1');
+    transcripts.arrived('a', second);
+    const third = db.add('a', 'a2');
+    transcripts.arrived('a', third);
+    const before = db.rowsRead();
+    assert.deepEqual(texts(transcripts.through('a', second.id)), ['a0', 'a1']);
+    assert.equal(db.rowsRead(), before, 'nothing read: the entries arrived');
+    const own = transcripts.through('a', third.id);
+    own.pop();
+    assert.deepEqual(texts(transcripts.through('a', third.id)), ['a0', 'a1', 'a2'], "a task's array is its own");
+  });
+
+  it('ignores entries of a class it does not keep', () => {
+    const db = database();
+    const transcripts = new ClassTranscripts(db.read);
+    const line = db.add('a', 'a0');
+    transcripts.arrived('a', line);
+    assert.deepEqual(texts(transcripts.through('a', line.id)), ['a0']);
+    assert.equal(db.rowsRead(), 1);
+  });
+});
