@@ -88,7 +88,7 @@ const KEPT_SENTENCE_OBJECT_BYTES = 96;
  * `memory.keptSentencesMaxBytes`: every question on the class reads the same sentences, and
  * making them again — with their text and terms — for thousands of sentences a question was
  * most of the garbage a question left, which the service's small young generation
- * (platform/memory-policy.ts) collects at a high price. Over the budget, the sentences
+ * (bin/lectern.js) collects at a high price. Over the budget, the sentences
  * analysed first are let go (made again when read).
  */
 class KeptSentences {
