@@ -2,16 +2,10 @@
 // for a second question the rule the number meets.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { runBuiltin } from '../../../src/answer-engine/builtin/engine.js';
-import type { TranscriptLine } from '../../../src/answer-engine/types.js';
-
-const START = Date.UTC(2026, 10, 5, 10, 0, 0);
-const lines = (texts: readonly string[]): TranscriptLine[] =>
-  texts.map((text, i) => ({ id: 50_000 + i, text, createdAt: new Date(START + i * 10_000).toISOString() }));
+import { builtinMarkdown, classLines } from '../../support/builtin-answer.js';
 
 async function say(texts: readonly string[]): Promise<string> {
-  let markdown = '';
-  for await (const chunk of runBuiltin({ kind: 'rescue', courseName: 'Physics', entries: lines(texts) }, { signal: new AbortController().signal })) markdown += chunk;
+  const markdown = await builtinMarkdown({ kind: 'rescue', courseName: 'Physics', entries: classLines(texts, 50_000) });
   return markdown.split('\n## ')[0] ?? '';
 }
 

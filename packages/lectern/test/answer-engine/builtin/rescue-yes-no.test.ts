@@ -1,17 +1,10 @@
 // A rescue at a Chinese yes/no question says yes or no first, then the class's reason.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { runBuiltin } from '../../../src/answer-engine/builtin/engine.js';
-import type { TranscriptLine } from '../../../src/answer-engine/types.js';
-
-const START = Date.UTC(2026, 10, 5, 10, 0, 0);
-const lines = (texts: readonly string[]): TranscriptLine[] =>
-  texts.map((text, i) => ({ id: 40_000 + i, text, createdAt: new Date(START + i * 10_000).toISOString() }));
+import { builtinMarkdown, classLines } from '../../support/builtin-answer.js';
 
 async function rescue(texts: readonly string[]): Promise<string> {
-  let markdown = '';
-  for await (const chunk of runBuiltin({ kind: 'rescue', courseName: '生物', entries: lines(texts) }, { signal: new AbortController().signal })) markdown += chunk;
-  return markdown;
+  return builtinMarkdown({ kind: 'rescue', courseName: '生物', entries: classLines(texts, 40_000) });
 }
 
 describe('rescue at a yes/no question', () => {

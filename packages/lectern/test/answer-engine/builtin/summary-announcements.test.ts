@@ -2,17 +2,10 @@
 // quoted with it ("Section is moved. It's on Thursday at 3, room B12.").
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { runBuiltin } from '../../../src/answer-engine/builtin/engine.js';
-import type { TranscriptLine } from '../../../src/answer-engine/types.js';
-
-const START = Date.UTC(2026, 10, 5, 10, 0, 0);
-const lines = (texts: readonly string[]): TranscriptLine[] =>
-  texts.map((text, i) => ({ id: 60_000 + i, text, createdAt: new Date(START + i * 10_000).toISOString() }));
+import { builtinMarkdown, classLines } from '../../support/builtin-answer.js';
 
 async function notes(texts: readonly string[]): Promise<string> {
-  let markdown = '';
-  for await (const chunk of runBuiltin({ kind: 'summary', courseName: 'Ethics', entries: lines(texts) }, { signal: new AbortController().signal })) markdown += chunk;
-  return markdown;
+  return builtinMarkdown({ kind: 'summary', courseName: 'Ethics', entries: classLines(texts, 60_000) });
 }
 
 describe('notes: announcements with their details', () => {
