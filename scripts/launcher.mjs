@@ -3,7 +3,6 @@
 // edit is never shadowed by a stale bundle and the CLIs work even before any build.
 import { readdirSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { runWithCodeCache } from './code-cache.mjs';
 
 function newestMtimeMs(dir) {
   let newest = 0;
@@ -28,7 +27,12 @@ function isFresh(bundleUrl, sourcesUrl) {
  * @param {{ bundle: URL, sources: URL, entry: URL }} where
  */
 export async function importFreshest({ bundle, sources, entry }) {
-  if (isFresh(bundle, sources)) return bundle.pathname.endsWith('.cjs') ? runWithCodeCache(fileURLToPath(bundle)).exports : import(bundle.href);
+  if (isFresh(bundle, sources)) {
+    if (!bundle.pathname.endsWith('.cjs')) return import(bundle.href);
+    // Loaded only for a CommonJS bundle: Loom's ES-module bundles need none of it.
+    const { runWithCodeCache } = await import('./code-cache.mjs');
+    return runWithCodeCache(fileURLToPath(bundle)).exports;
+  }
   const { register } = await import('tsx/esm/api');
   register();
   return import(entry.href);
