@@ -7,11 +7,11 @@
  * in the E303.
  */
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { after, before, beforeEach, test } from 'node:test';
-import { startFakeModelServer } from '../support/fake-model-server.js';
+import { beforeEach, test } from 'node:test';
+import { temporaryDirectory, useFakeModelServer } from '../support/fake-model-fixture.js';
 import type { FakeModelServer, RecordedRequest } from '../support/fake-model-server.js';
 import { secretsFor } from '../support/model-project.js';
 import { runInProcess } from './run-in-process.js';
@@ -59,18 +59,14 @@ flow main {
 `;
 
 let server: FakeModelServer;
-let root: string;
+let root = '';
 
-before(async () => {
-  server = await startFakeModelServer();
-});
-
-after(async () => {
-  await server.close();
-});
+useFakeModelServer(
+  (started) => (server = started),
+  () => temporaryDirectory(root),
+);
 
 beforeEach(() => {
-  server.reset();
   root = mkdtempSync(join(tmpdir(), 'loom-nested-output-'));
   writeFileSync(join(root, 'secrets.nxs'), secretsFor(server));
 });
@@ -83,8 +79,7 @@ function schemaOf(request: RecordedRequest): unknown {
   return (request.body['response_format'] as { json_schema: { schema: unknown } }).json_schema.schema;
 }
 
-test("the docs' Planner: a list of records is sent as a nested schema, checked element by element, and re-asked by path", async (t) => {
-  t.after(() => rmSync(root, { recursive: true, force: true }));
+test("the docs' Planner: a list of records is sent as a nested schema, checked element by element, and re-asked by path", async () => {
   server.enqueue(
     { text: '{"steps": [{"title": "tag", "description": "cut the tag"}, {"title": 2, "description": "ship"}], "estimated_time": "2d"}' },
     { text: '{"steps": [{"title": "tag", "description": "cut the tag", "extra": 1}, {"title": "publish", "description": "ship"}], "estimated_time": "2d"}' },
@@ -108,8 +103,7 @@ test("the docs' Planner: a list of records is sent as a nested schema, checked e
   assert.match(messagesOf(second!).at(-1)!.content, /^Your reply does not follow protocol 'Planner_output_schema': 'steps\[1\]\.title' must be a string, got an integer\./);
 });
 
-test('a protocol nesting protocols: the nested fields are sent and checked, and a missing one is named by its path in the E303', async (t) => {
-  t.after(() => rmSync(root, { recursive: true, force: true }));
+test('a protocol nesting protocols: the nested fields are sent and checked, and a missing one is named by its path in the E303', async () => {
   const file = join(root, 'main.nx');
   writeFileSync(file, CLERK);
   server.respondWith(() => ({ text: '{"id": 7, "address": {"street": "Main Street"}, "items": [{"name": "apple", "quantity": 2}]}' }));
@@ -131,8 +125,7 @@ test('a protocol nesting protocols: the nested fields are sent and checked, and 
   assert.equal(run.stdout, 'Springfield 2\n');
 });
 
-test('an inline output_schema field that is neither a type, a record nor a list of one is E002 where it stands', async (t) => {
-  t.after(() => rmSync(root, { recursive: true, force: true }));
+test('an inline output_schema field that is neither a type, a record nor a list of one is E002 where it stands', async () => {
   const file = join(root, 'main.nx');
   writeFileSync(file, PLANNER.replace('steps: [{title: "string", description: "string"}]', 'steps: [{title: "string"}, {title: "string"}], owner: {name: 3}'));
   const result = await runInProcess(['validate', file]);

@@ -7,11 +7,11 @@
  * of the Markdown.
  */
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { after, before, beforeEach, test } from 'node:test';
-import { startFakeModelServer } from '../support/fake-model-server.js';
+import { beforeEach, test } from 'node:test';
+import { temporaryDirectory, useFakeModelServer } from '../support/fake-model-fixture.js';
 import type { FakeModelServer, RecordedRequest, ScriptedReply } from '../support/fake-model-server.js';
 import { secretsFor } from '../support/model-project.js';
 import { runInProcess } from './run-in-process.js';
@@ -87,18 +87,14 @@ function respond(request: RecordedRequest): ScriptedReply {
 }
 
 let server: FakeModelServer;
-let root: string;
+let root = '';
 
-before(async () => {
-  server = await startFakeModelServer();
-});
-
-after(async () => {
-  await server.close();
-});
+useFakeModelServer(
+  (started) => (server = started),
+  () => temporaryDirectory(root),
+);
 
 beforeEach(() => {
-  server.reset();
   server.respondWith(respond);
   root = mkdtempSync(join(tmpdir(), 'loom-skill-files-'));
   writeFileSync(join(root, 'secrets.nxs'), secretsFor(server));
@@ -113,8 +109,7 @@ function project(program: string, skills?: string): string {
   return file;
 }
 
-test('the tools of a skill file reach the model with their descriptions and schemas, and run the @tool fn of their name', async (t) => {
-  t.after(() => rmSync(root, { recursive: true, force: true }));
+test('the tools of a skill file reach the model with their descriptions and schemas, and run the @tool fn of their name', async () => {
   const file = project(PROGRAM);
   assert.equal((await runInProcess(['validate', file])).status, 0);
   const lint = await runInProcess(['lint', file]);
@@ -155,8 +150,7 @@ test('the tools of a skill file reach the model with their descriptions and sche
   );
 });
 
-test('a skill tool the program does not implement is refused by validate, naming the tool, its line and the fn to write', async (t) => {
-  t.after(() => rmSync(root, { recursive: true, force: true }));
+test('a skill tool the program does not implement is refused by validate, naming the tool, its line and the fn to write', async () => {
   const file = project(PROGRAM.replace(/@tool\("notify"\)[\s\S]*?\n}\n/, ''));
   const result = await runInProcess(['validate', file]);
   assert.equal(result.status, 2);
@@ -170,8 +164,7 @@ test('a skill tool the program does not implement is refused by validate, naming
   assert.equal(server.requests.length, 0, 'nothing is asked of the model');
 });
 
-test('a missing skill file, a malformed schema and a malformed parameter list are compile errors at their lines', async (t) => {
-  t.after(() => rmSync(root, { recursive: true, force: true }));
+test('a missing skill file, a malformed schema and a malformed parameter list are compile errors at their lines', async () => {
   const missing = project(PROGRAM.replace('examples/SKILLS.md', 'examples/NOPE.md'));
   const notFound = await runInProcess(['validate', missing]);
   assert.equal(notFound.status, 2);
@@ -185,16 +178,14 @@ test('a missing skill file, a malformed schema and a malformed parameter list ar
   assert.match(result.stderr, /Error E004: Syntax error: the JSON schema of skill tool 'send_notification' is not valid JSON \([^)]*\)\n {2}--> .*examples\/SKILLS\.md:22:1\n/);
 });
 
-test('a skill file over the size limit is refused without being read whole', async (t) => {
-  t.after(() => rmSync(root, { recursive: true, force: true }));
+test('a skill file over the size limit is refused without being read whole', async () => {
   const file = project(PROGRAM, `## Tool: analyze_data\n${'x'.repeat(2 * 1024 * 1024)}\n`);
   const result = await runInProcess(['validate', file]);
   assert.equal(result.status, 2);
   assert.match(result.stderr, /^Error E006: Not supported by this runtime: skill file 'examples\/SKILLS\.md' is larger than 1024 KiB\n/);
 });
 
-test("a @tool fn whose parameters differ from the skill's is a type mismatch", async (t) => {
-  t.after(() => rmSync(root, { recursive: true, force: true }));
+test("a @tool fn whose parameters differ from the skill's is a type mismatch", async () => {
   const file = project(PROGRAM.replace('fn send_notification(message: string, channel: string)', 'fn send_notification(message: string, urgent: bool)'));
   const result = await runInProcess(['validate', file]);
   assert.equal(result.status, 2);
