@@ -73,6 +73,12 @@ function writeAtomically(path, contents) {
   renameSync(temp(path), path);
 }
 
+/** Writes esbuild's output files, the entry modules last: a launcher starts an entry as soon as it is newer than the sources. */
+function writeEntriesLast(outputFiles, entryPaths) {
+  const ordered = [...outputFiles].sort((a, b) => Number(entryPaths.has(a.path)) - Number(entryPaths.has(b.path)));
+  for (const file of ordered) writeAtomically(file.path, file.contents);
+}
+
 /**
  * Bundles a product's CLI as one CommonJS file, then trains its code cache: starts the CLI
  * through its launcher, as users do, with the training variable set, and ends it once it is
@@ -102,8 +108,7 @@ async function buildTrainedScript(product, pkg, outDir) {
     write: false,
   });
   rmSync(`${bundlePath}.cache`, { force: true });
-  // The map first: the bundle is what a launcher starts as soon as it is newer than the sources.
-  for (const file of [...result.outputFiles].sort((a) => (a.path === bundlePath ? 1 : -1))) writeAtomically(file.path, file.contents);
+  writeEntriesLast(result.outputFiles, new Set([bundlePath]));
   const dataDir = mkdtempSync(join(tmpdir(), `${name}-code-cache-`));
   const giveUp = { ref: false }; // the time limits below must not hold the build open
   try {
@@ -155,11 +160,8 @@ for (const product of products) {
     logLevel: 'warning',
     write: false,
   });
-  // Entry modules last: a launcher starts an entry as soon as it is newer than the sources.
-  const entryNames = new Set(Object.keys(product.entryPoints).map((name) => join(outDir, `${name}.mjs`)));
-  const ordered = [...result.outputFiles].sort((a, b) => Number(entryNames.has(a.path)) - Number(entryNames.has(b.path)));
   mkdirSync(outDir, { recursive: true });
-  for (const file of ordered) writeAtomically(file.path, file.contents);
+  writeEntriesLast(result.outputFiles, new Set(Object.keys(product.entryPoints).map((name) => join(outDir, `${name}.mjs`))));
   if (product.script) await buildTrainedScript(product, pkg, outDir);
 }
 
