@@ -398,10 +398,11 @@ class SqliteWorker implements JobWorker {
 
   /** One round: write the ended attempts, claim for the free slots, start them. */
   private async round(): Promise<number> {
-    const ended = this.outcomes;
+    // A copy: attempts ending while the round waits for the lock push onto this.outcomes, and
+    // those were not in the round's write, so they must not be dropped with the ones that were.
+    const ended = [...this.outcomes];
     const free = this.stopping ? 0 : this.options.concurrency - this.active.size;
-    // Outcomes are dropped only once written; a failed round keeps them for the next one, and
-    // those of attempts ending while this one waits for a lock stay for the next one too.
+    // Outcomes are dropped only once written; a failed round keeps them for the next one.
     const claimed = ended.length === 0 && free <= 0 ? [] : await this.store.settleAndClaim(this.id, ended.map((entry) => entry.outcome), this.names, free);
     this.outcomes = this.outcomes.slice(ended.length);
     for (const entry of ended) this.options.onEvent(entry.event);

@@ -149,3 +149,55 @@ test('higher priority first; a delayed job waits; only its own names are claimed
     assert.equal(await store.retry('missing'), undefined);
   });
 });
+
+test('an attempt that ends while the worker waits for the lock to write earlier outcomes is written at the next round, not dropped', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'loom-jobs-unit-'));
+  const path = join(dir, 'jobs.db');
+  const store = await openSqliteStore(path, 60_000, BUSY_TIMEOUT.defaultValue);
+  const { default: Database } = await import('better-sqlite3');
+  // Another process's connection, holding the write lock while the worker settles.
+  const other = new Database(path, { timeout: 0 });
+  const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+  const events: string[] = [];
+  let locked: () => void = () => undefined;
+  const lockTaken = new Promise<void>((resolve) => (locked = resolve));
+  const definitions = new Map([
+    // Ends at once, having taken the lock: the round that writes its outcome waits.
+    ['First', defineJob({ name: 'First', parameters: [], perform: () => null })],
+    // Ends while that round waits.
+    ['Second', defineJob({ name: 'Second', parameters: [], perform: () => null })],
+  ]);
+  try {
+    const first = await store.enqueue({ definition: definitions.get('First')!, args: {} });
+    const second = await store.enqueue({ definition: definitions.get('Second')!, args: {} });
+    const worker = await store.work({
+      definitions,
+      concurrency: 2,
+      backoffBaseSeconds: 0,
+      onDead: async () => undefined,
+      onEvent: (event) => events.push(event.kind === 'completed' ? `completed ${event.job.name}` : event.kind),
+      perform: async (definition) => {
+        if (definition.name === 'First') {
+          other.exec('BEGIN IMMEDIATE');
+          locked();
+        } else {
+          await lockTaken;
+          await sleep(30);
+        }
+      },
+    });
+    await lockTaken;
+    await sleep(150);
+    other.exec('COMMIT');
+    const deadline = Date.now() + 5_000;
+    while ((await store.get(second))?.state !== 'completed' && Date.now() < deadline) await sleep(20);
+    await worker.stop();
+    assert.equal((await store.get(first))?.state, 'completed');
+    assert.equal((await store.get(second))?.state, 'completed', 'the outcome that ended during the wait was never written');
+    assert.deepEqual(events.sort(), ['completed First', 'completed Second']);
+  } finally {
+    other.close();
+    await store.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
