@@ -407,12 +407,6 @@ export const audio = {
    * words of the class itself join its language model without a rebuild per clip.
    */
   vocabularyRebuildEveryEntries: 10,
-  /**
-   * How long a class's first clip waits for the class's vocabulary before decoding with its
-   * course's latest one (or the generic model): long enough for a vocabulary built before (read
-   * from disk in a few ms), far shorter than a build (1.5–4 s), which no clip waits for.
-   */
-  vocabularyFirstClipWaitMs: 200,
   /** Transcript characters (the newest) that feed the course vocabulary. */
   vocabularyTranscriptMaxChars: 200_000,
   /** Material characters that feed the course vocabulary. */

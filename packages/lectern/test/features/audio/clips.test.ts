@@ -317,6 +317,19 @@ describe("a class's first clips and its vocabulary build", () => {
     await new Promise((resolve) => setTimeout(resolve, 2_000));
     assert.deepEqual(decodersUsing(stopped.vocabularyId), [], 'no decoder for a class that ended');
   });
+
+  it('decodes the first clip of a class whose vocabulary was built before with that one, not with the course\'s latest', async () => {
+    // The deck of this course's first class again (the same text, course and empty transcript:
+    // the vocabulary the first test built), after a class of another deck made that one the latest.
+    rmSync(gate, { force: true });
+    const written = vocabularies();
+    const sessionId = await startClass(feature, await upload('derivatives.pptx'));
+    const first = await heard(sessionId, 'again', secantSentences.slice(0, 1));
+    assert.match(first, /\bsecant\b/, "decoded with the class's own vocabulary, read from disk");
+    assert.deepEqual(vocabularies(), written, 'nothing was built');
+    await stop(feature, sessionId);
+    writeFileSync(gate, '');
+  });
 });
 
 describe('recogniser selection (asr.model_id)', () => {

@@ -102,8 +102,12 @@ describe('course vocabulary', () => {
     const lm = readFileSync(vocabulary.languageModelPath, 'utf8');
     assert.match(lm, /\\3-grams:/);
     assert.match(lm, / the derivative is\n/);
-    const again = await builder.build({ ...sources });
-    assert.equal(again?.languageModelPath, vocabulary.languageModelPath);
+    const again = builder.start({ ...sources });
+    assert.equal(await again.fromDisk, true, 'built before: only read from disk');
+    assert.equal((await again.vocabulary)?.languageModelPath, vocabulary.languageModelPath);
+    const other = builder.start({ ...sources, courseName: 'Calculus II' });
+    assert.equal(await other.fromDisk, false, 'never built: a build process starts');
+    assert.notEqual((await other.vocabulary)?.id, vocabulary.id);
     const grown = await builder.build({ ...sources, transcript: 'integrals come next week' });
     assert.notEqual(grown?.id, vocabulary.id);
     assert.equal(await builder.build({ courseName: 'Calculus', materialText: null, transcript: 'the derivative' }), null, 'no material: the generic model');

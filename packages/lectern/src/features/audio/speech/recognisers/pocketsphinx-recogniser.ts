@@ -40,6 +40,8 @@ interface SessionVocabulary {
   builtFor: { materialId: string | null; entryCount: number } | null;
   /** The build under way, if any. */
   building: Promise<void> | null;
+  /** Whether that build only reads a vocabulary built before (then a clip waits for it: it takes ms). */
+  buildFromDisk: Promise<boolean> | null;
 }
 
 const GENERIC = 'generic';
@@ -156,15 +158,16 @@ export class PocketsphinxRecogniser implements Recogniser {
     if (!known) {
       // One class at a time is the norm; a few remembered is plenty.
       if (this.#sessions.size >= 8) this.#sessions.delete(this.#sessions.keys().next().value!);
-      known = { current: undefined, builtFor: null, building: null, ended: false };
+      known = { current: undefined, builtFor: null, building: null, buildFromDisk: null, ended: false };
       this.#sessions.set(context.sessionId, known);
     }
     const stale = known.builtFor === null || known.builtFor.materialId !== context.materialId || context.entryCount - known.builtFor.entryCount >= limits.vocabularyRebuildEveryEntries;
     if (stale && !known.building && !known.ended) {
       const state = known;
       const builtFor = { materialId: context.materialId, entryCount: context.entryCount };
-      state.building = this.#vocabularies
-        .build(context.vocabularySources())
+      const build = this.#vocabularies.start(context.vocabularySources());
+      state.buildFromDisk = build.fromDisk;
+      state.building = build.vocabulary
         .then(
           (next) => {
             state.current = next;
@@ -177,6 +180,7 @@ export class PocketsphinxRecogniser implements Recogniser {
         .finally(() => {
           state.builtFor = builtFor;
           state.building = null;
+          state.buildFromDisk = null;
         });
     }
     return known;
@@ -186,8 +190,9 @@ export class PocketsphinxRecogniser implements Recogniser {
   async #vocabularyFor(context: ClipContext): Promise<CourseVocabulary | null> {
     const known = this.#classVocabulary(context);
     if (known.current !== undefined) return known.current;
-    // A vocabulary built before is read from disk in a few ms: worth a short wait, unlike a build.
-    if (known.building) await settledWithin(known.building, limits.vocabularyFirstClipWaitMs);
+    // A vocabulary built before is read from disk in a few ms: worth the wait, unlike a build.
+    const building = known.building;
+    if (building && (await known.buildFromDisk)) await building;
     if (known.current !== undefined) return known.current;
     const standIn = await this.#vocabularies.latestForCourse(context.courseName);
     // The class's own may have been built during the look-up: it wins.
@@ -239,11 +244,4 @@ export class PocketsphinxRecogniser implements Recogniser {
     for (const key of [...this.#engines.keys()]) this.#closeEngine(key);
     void this.#adaptation?.close();
   }
-}
-
-/** Waits for `work` to settle, at most `ms`. */
-async function settledWithin(work: Promise<unknown>, ms: number): Promise<void> {
-  let timer: NodeJS.Timeout | undefined;
-  await Promise.race([work.catch(() => undefined), new Promise((resolve) => (timer = setTimeout(resolve, ms)))]);
-  clearTimeout(timer);
 }

@@ -43,6 +43,16 @@ export interface CourseVocabulary {
   courseWords: number;
 }
 
+/** A vocabulary on its way: read from disk when built before, else built by a vocabulary process. */
+export interface VocabularyBuild {
+  readonly vocabulary: Promise<CourseVocabulary | null>;
+  /**
+   * True, within a few ms, when the vocabulary was built before (it is then only read from
+   * disk) or there is nothing to build; false when a build process had to start (seconds).
+   */
+  readonly fromDisk: Promise<boolean>;
+}
+
 /** Bumped whenever the way a vocabulary is built changes, so cached ones are rebuilt. */
 const BUILD_VERSION = 'v9';
 /** Built vocabularies kept on disk; the least recently used beyond this are removed. */
@@ -106,7 +116,7 @@ function vocabularyIn(directory: string, id: string, courseWords: number): Cours
  * installed; the rest cannot be decoded and split the sentences they occur in.
  */
 export class VocabularyBuilder {
-  readonly #building = new Map<string, Promise<CourseVocabulary | null>>();
+  readonly #building = new Map<string, VocabularyBuild>();
   /** Set once general English could not be read: later builds go without it, and it is said once. */
   #generalUnreadable = false;
 
@@ -121,11 +131,21 @@ export class VocabularyBuilder {
    * words it already recognised, shutting every new word out.
    */
   build(sources: VocabularySources): Promise<CourseVocabulary | null> {
-    if (sources.materialText === null || sources.materialText.trim() === '') return Promise.resolve(null);
+    return this.start(sources).vocabulary;
+  }
+
+  /** As build(), also telling soon whether the vocabulary is only read from disk (see VocabularyBuild). */
+  start(sources: VocabularySources): VocabularyBuild {
+    if (sources.materialText === null || sources.materialText.trim() === '') return { vocabulary: Promise.resolve(null), fromDisk: Promise.resolve(true) };
     const hash = vocabularyHash(sources);
     let pending = this.#building.get(hash);
     if (!pending) {
-      pending = this.#build(hash, sources).finally(() => this.#building.delete(hash));
+      const id = hash.slice(0, 32);
+      const found = this.#builtBefore(id);
+      pending = {
+        vocabulary: found.then((built) => built ?? this.#build(id, sources)).finally(() => this.#building.delete(hash)),
+        fromDisk: found.then((built) => built !== null),
+      };
       this.#building.set(hash, pending);
     }
     return pending;
@@ -147,20 +167,21 @@ export class VocabularyBuilder {
       if (builtFor === courseName && courseWords !== null && (!latest || used > latest.used)) latest = { name, used, courseWords: Number(courseWords) };
     }
     if (!latest) return null;
-    const now = new Date();
-    await utimes(join(this.directory, latest.name), now, now).catch(() => undefined);
+    await markUsed(join(this.directory, latest.name));
     return vocabularyIn(this.directory, latest.name, latest.courseWords);
   }
 
-  async #build(hash: string, sources: VocabularySources): Promise<CourseVocabulary | null> {
-    const id = hash.slice(0, 32);
+  /** The vocabulary of this id when it was built before (marked as just used), else null. */
+  async #builtBefore(id: string): Promise<CourseVocabulary | null> {
     const folder = join(this.directory, id);
     const cached = await readFile(join(folder, vocabularyFiles.courseWords), 'utf8').catch(() => null);
-    if (cached !== null) {
-      const now = new Date();
-      await utimes(folder, now, now).catch(() => undefined);
-      return vocabularyIn(this.directory, id, Number(cached));
-    }
+    if (cached === null) return null;
+    await markUsed(folder);
+    return vocabularyIn(this.directory, id, Number(cached));
+  }
+
+  async #build(id: string, sources: VocabularySources): Promise<CourseVocabulary | null> {
+    const folder = join(this.directory, id);
     const job: VocabularyJob = {
       sources,
       folder,
@@ -204,6 +225,12 @@ export class VocabularyBuilder {
       if (writer !== undefined && !processRuns(Number(writer))) await rm(join(this.directory, name), { force: true });
     }
   }
+}
+
+/** A vocabulary folder's mtime is when it was last used: the least recently used are evicted first. */
+async function markUsed(folder: string): Promise<void> {
+  const now = new Date();
+  await utimes(folder, now, now).catch(() => undefined);
 }
 
 /** Whether a process with this pid runs (signal 0 tests without signalling; EPERM: it runs as another user). */
