@@ -202,7 +202,9 @@ export function answerPassage(
   if (first === undefined) return undefined;
   // "Why…?" asked of what the class concluded ("So the wind blows from the sea."): the
   // reasoning that led there is the answer, from its start.
-  const reasoning = primary.wants === 'reason' && asking.length === 1 ? ranker.reasoningBefore(primary) : [];
+  // The same when the best match is itself such a conclusion, though it says the question in
+  // other words (夏天 for 夏季): restated, it would only give the question back.
+  const reasoning = primary.wants === 'reason' && asking.length === 1 ? ranker.reasoningBefore(primary, first.sentence) : [];
   if (reasoning.length > 0) {
     const said = ranker.weightiest(reasoning, primary);
     return { sentences: said, score: first.score, coverage: ranker.coverage(said, primary), runnersUp: [first.sentence] };
@@ -296,25 +298,14 @@ class SentenceRanker {
   }
 
   /**
-   * The statements that lead up to the class's conclusion of what the query asks about: the
-   * conclusion is the statement opening with "So…", "That's why…", 所以… that holds most of the
-   * question's own words; the reasoning is the run of sentences before it that hang together —
+   * The statements that lead up to the class's conclusion of what the query asks about
+   * (conclusionOf); the reasoning is the run of sentences before it that hang together —
    * the same entry, a sentence carried on from the one before ("Then…", "But…"), or one that
    * shares a word with the run — through the questions the class asked itself on the way, at
    * most REASONING_SENTENCES_MAX back. Empty when the class drew no such conclusion.
    */
-  reasoningBefore(query: WeightedQuery): ClassSentence[] {
-    let conclusion = -1;
-    let best = 0;
-    for (const at of this.candidates) {
-      const sentence = this.all[at];
-      if (sentence === undefined || !CONCLUSION_OPENING.test(sentence.text.trim())) continue;
-      const covered = this.coverage([sentence], query);
-      if (covered >= CONCLUSION_COVERAGE_MIN && covered >= best) {
-        conclusion = at;
-        best = covered;
-      }
-    }
+  reasoningBefore(query: WeightedQuery, best: ClassSentence): ClassSentence[] {
+    const conclusion = this.conclusionOf(query, best);
     if (conclusion < 0) return [];
     const run = new Set(this.stems[conclusion] ?? []);
     // The question's own words are shared by everything on its topic; the run's other words hold it together.
@@ -344,6 +335,27 @@ class SentenceRanker {
     }
     // Only the conclusion: nothing led up to it.
     return reasoning.length > 1 ? reasoning : [];
+  }
+
+  /**
+   * The conclusion the reasoning led to: the statement opening with "So…", "That's why…", 所以…
+   * that holds most of the question's own words, else the best match when it is one (it may
+   * say the question in other words); -1 when neither.
+   */
+  private conclusionOf(query: WeightedQuery, bestMatch: ClassSentence): number {
+    let conclusion = -1;
+    let most = 0;
+    for (const at of this.candidates) {
+      const sentence = this.all[at];
+      if (sentence === undefined || !CONCLUSION_OPENING.test(sentence.text.trim())) continue;
+      const covered = this.coverage([sentence], query);
+      if (covered >= CONCLUSION_COVERAGE_MIN && covered >= most) {
+        conclusion = at;
+        most = covered;
+      }
+    }
+    if (conclusion >= 0 || !CONCLUSION_OPENING.test(bestMatch.text.trim())) return conclusion;
+    return this.all.indexOf(bestMatch);
   }
 
   /**

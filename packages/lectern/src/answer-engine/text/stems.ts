@@ -4,7 +4,7 @@
 // stem is never shown). Han bigrams and numbers pass through unchanged.
 
 /** Endings tried longest first; the first that leaves a long enough stem is taken. */
-const ENDINGS = ['ations', 'ation', 'ions', 'ion', 'ives', 'ive', 'ors', 'or', 'ers', 'er', 'ings', 'ing', 'edly', 'ed', 'ies', 'es', 'ly', 's', 'e'];
+const ENDINGS = ['ations', 'ation', 'ions', 'ion', 'ives', 'ive', 'ors', 'or', 'ers', 'er', 'ings', 'ing', 'edly', 'ed', 'ies', 'es', 'ly', 'ic', 's', 'e'];
 /** A stem shorter than this is too ambiguous ("low" from "lower", "rat" from "rate"). */
 const MIN_STEM_CHARS = 4;
 

@@ -156,4 +156,18 @@ describe('answerPassage: a "why" asked of what the class concluded', () => {
     const passage = answerPassage('为什么冰会浮在水面上？', before);
     assert.match(passage?.sentences[0]?.text ?? '', /六边形/);
   });
+
+  it('says the reasoning before a conclusion that puts the question in other words, not the conclusion', () => {
+    // The question says 夏季 where the class said 夏天: the conclusion holds too few of its words
+    // to be found as one, but it is the best match, and what led to it is the answer.
+    const before = classSentences(
+      lines(['夏天，陆地升温快，比海洋热。', '陆地上的空气受热上升，近地面形成低压。', '海洋相对凉，形成高压。', '从高压吹向低压。所以夏天风从海洋吹向陆地。', '冬天正好反过来。'], 932_000),
+      0,
+    );
+    // As the tagger weighs them: the nouns fully, the bigrams across words (季的, 风从) little.
+    const nouns = new Set(['夏季', '时候', '海洋', '陆地']);
+    const passage = answerPassage('夏季的时候，为什么风从海洋吹向陆地？', before, (term) => (nouns.has(term) ? 1 : 0.3));
+    assert.doesNotMatch(said(passage), /^所以/, 'the conclusion restates the question');
+    assert.match(said(passage), /低压/);
+  });
 });

@@ -12,11 +12,14 @@ describe('stem', () => {
     assert.equal(stem('denature'), stem('denaturation'));
     assert.equal(stem('bigger'), stem('big'));
     assert.equal(stem('stopped'), stem('stop'));
+    assert.equal(stem('oceanic'), stem('ocean'), 'an adjective in -ic meets its noun');
+    assert.equal(stem('atomic'), stem('atom'));
   });
 
   it('keeps short words, numbers and Han bigrams as they are', () => {
     assert.equal(stem('lower'), 'lower', 'a three-letter stem ("low") would be too ambiguous');
     assert.equal(stem('rate'), 'rate');
+    assert.equal(stem('topic'), 'topic', 'nor is "top" taken out of "topic"');
     assert.equal(stem('1.96'), '1.96');
     assert.equal(stem('季风'), '季风');
   });
