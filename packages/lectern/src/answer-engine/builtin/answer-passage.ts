@@ -79,11 +79,12 @@ const RUNNERS_UP_MAX = 2;
 const SECOND_SCORE_MIN = 0.5;
 
 /**
- * Cues that a sentence gives a reason, in English and Chinese. "So" and 所以 count inside a
+ * Cues that a sentence gives a reason, in English and Chinese ("so far away that…" and "too
+ * small to see" say why as well as "because" does). "So" and 所以 count inside a
  * sentence ("it's slow, so they compromise" holds both halves); a sentence that opens with
  * them draws a conclusion, and for "why" its reason is the sentence before (see carried()).
  */
-const REASON_CUES = /\b(?:because|since(?=,?\s+(?:it|they|we|you|he|she|the|this|that|there|an?|nobody|no one|everyone)\b)|that's why|this is why|which is why|the reason|which means|that means|so that|otherwise|due to)\b|因为|由于|原因|导致|从而|否则/i;
+const REASON_CUES = /\b(?:because|since(?=,?\s+(?:it|they|we|you|he|she|the|this|that|there|an?|nobody|no one|everyone)\b)|that's why|this is why|which is why|the reason|which means|that means|so that|otherwise|due to|so (?:[\w'-]+ ){1,2}that|too [\w'-]+ (?:to|for))\b|因为|由于|原因|导致|从而|否则/i;
 const INNER_CONCLUSION = /\S[^.!?。！？]*?(?:,\s*|\s)(?:so|therefore|hence)\b|[^，,]+[，,](?:所以|因此|于是)/i;
 const CONSEQUENCE_CUES =
   /\b(?:so|then|becomes?|became|ends? up|turns? into|shifts?|stops?|breaks?|gets?|goes|would|will|until|forever|never|no longer|anymore)\b|就|会|变成|变得|最后|导致|所以|结果|于是/i;
@@ -505,7 +506,9 @@ function roleFit(query: WeightedQuery, text: string): number {
 function roleCue(query: WeightedQuery, text: string): number {
   switch (query.wants) {
     case 'reason':
-      return REASON_CUES.test(text) || INNER_CONCLUSION.test(text) ? ROLE_FIT_WEIGHT : 1;
+      if (REASON_CUES.test(text) || INNER_CONCLUSION.test(text)) return ROLE_FIT_WEIGHT;
+      // "Why is Louis calling the Estates-General?" is not answered by what the Estates-General is.
+      return definesAsked(query, text) ? ROLE_MISFIT_WEIGHT : 1;
     case 'consequence':
       return CONSEQUENCE_CUES.test(text) ? ROLE_FIT_WEIGHT : 1;
     case 'quantity':

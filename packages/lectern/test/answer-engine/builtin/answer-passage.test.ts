@@ -157,6 +157,18 @@ describe('answerPassage: a "why" asked of what the class concluded', () => {
     assert.match(passage?.sentences[0]?.text ?? '', /六边形/);
   });
 
+  it('answers "why X" with the reason, not with what X is', () => {
+    const before = classSentences(lines(['Only the Estates-General can approve a new tax.', 'The Estates-General is an assembly of the three estates.'], 933_000), 0);
+    const passage = answerPassage('Why does the king need the Estates-General?', before);
+    assert.match(passage?.sentences[0]?.text ?? '', /approve a new tax/);
+  });
+
+  it('takes "far too small to" and "so far that" as giving a reason', () => {
+    const before = classSentences(lines(['Parallax is far too small to see with the eye.', 'Parallax is the shift of a near star against far ones.'], 934_000), 0);
+    const passage = answerPassage('Why did nobody see parallax before 1838?', before);
+    assert.match(passage?.sentences[0]?.text ?? '', /too small to see/);
+  });
+
   it('says the reasoning before a conclusion that puts the question in other words, not the conclusion', () => {
     // The question says 夏季 where the class said 夏天: the conclusion holds too few of its words
     // to be found as one, but it is the best match, and what led to it is the answer.
