@@ -1,16 +1,11 @@
 // The transcripts of the classes being asked about, kept in memory between their tasks.
 import { memory } from '../../config.js';
+import { ByteBudgetLru } from '../../platform/byte-budget-lru.js';
 import { stringBytes } from '../../platform/memory-size.js';
 import type { TranscriptLine } from '../../answer-engine/types.js';
 
 /** A transcript line's object and its two short strings besides the text. */
 const LINE_OBJECT_BYTES = 120;
-
-interface KeptTranscript {
-  readonly sessionId: string;
-  readonly lines: TranscriptLine[];
-  bytes: number;
-}
 
 /** Reads a session's lines with ids in (afterId, throughId], in order. */
 export type ReadTranscript = (sessionId: string, throughId: number, afterId: number) => TranscriptLine[];
@@ -25,50 +20,39 @@ export type ReadTranscript = (sessionId: string, throughId: number, afterId: num
  * `memory.keptTranscriptsMaxBytes`: a longer one is read from the database each time, as before.
  */
 export class ClassTranscripts {
-  /** Most recently used last. */
-  private readonly kept: KeptTranscript[] = [];
+  private readonly kept = new ByteBudgetLru<string, TranscriptLine[]>(memory.indexedClassesMax * memory.keptTranscriptsMaxBytes, {
+    maxEntries: memory.indexedClassesMax,
+    maxValueBytes: memory.keptTranscriptsMaxBytes,
+  });
 
   constructor(private readonly read: ReadTranscript) {}
 
   /** The session's transcript up to and including `throughId`: an array of the task's own. */
   through(sessionId: string, throughId: number): TranscriptLine[] {
-    const known = this.kept.find((candidate) => candidate.sessionId === sessionId);
+    const known = this.kept.get(sessionId);
     if (known === undefined) {
       const lines = this.read(sessionId, throughId, 0);
-      this.keep({ sessionId, lines: lines.slice(), bytes: bytesOf(lines) });
+      this.kept.set(sessionId, lines.slice(), bytesOf(lines));
       return lines;
     }
-    const lastId = known.lines[known.lines.length - 1]?.id ?? 0;
-    if (lastId < throughId) this.append(known, this.read(sessionId, throughId, lastId));
-    else this.touch(known);
-    return known.lines.slice(0, countThrough(known.lines, throughId));
+    const lastId = known[known.length - 1]?.id ?? 0;
+    if (lastId < throughId) this.append(sessionId, known, this.read(sessionId, throughId, lastId));
+    return known.slice(0, countThrough(known, throughId));
   }
 
   /** A new entry of a session: a kept transcript takes it in (what the next task would read). */
   arrived(sessionId: string, line: TranscriptLine): void {
-    const known = this.kept.find((candidate) => candidate.sessionId === sessionId);
+    const known = this.kept.peek(sessionId);
     if (known === undefined) return;
-    const lastId = known.lines[known.lines.length - 1]?.id ?? 0;
-    if (line.id > lastId) this.append(known, [line]);
+    const lastId = known[known.length - 1]?.id ?? 0;
+    if (line.id > lastId) this.append(sessionId, known, [line]);
   }
 
-  private append(known: KeptTranscript, lines: readonly TranscriptLine[]): void {
-    for (const line of lines) known.lines.push(line);
-    known.bytes += bytesOf(lines);
-    this.touch(known);
-  }
-
-  private keep(known: KeptTranscript): void {
-    this.kept.push(known);
-    this.touch(known);
-  }
-
-  private touch(known: KeptTranscript): void {
-    const at = this.kept.indexOf(known);
-    if (at < 0) return;
-    this.kept.splice(at, 1);
-    if (known.bytes <= memory.keptTranscriptsMaxBytes) this.kept.push(known);
-    while (this.kept.length > memory.indexedClassesMax) this.kept.shift();
+  private append(sessionId: string, known: TranscriptLine[], lines: readonly TranscriptLine[]): void {
+    for (const line of lines) known.push(line);
+    // Now the most recently used too, as when it was asked for.
+    this.kept.get(sessionId);
+    this.kept.grow(sessionId, bytesOf(lines));
   }
 }
 

@@ -1,5 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { memory } from '../../../src/config.js';
 import { ClassTranscripts } from '../../../src/features/assistant/class-transcripts.js';
 import type { TranscriptLine } from '../../../src/answer-engine/types.js';
 
@@ -59,5 +60,32 @@ describe('ClassTranscripts', () => {
     transcripts.arrived('a', line);
     assert.deepEqual(texts(transcripts.through('a', line.id)), ['a0']);
     assert.equal(db.rowsRead(), 1);
+  });
+  it('keeps at most indexedClassesMax classes, the least recently asked about going first', () => {
+    const db = database();
+    const sessions = Array.from({ length: memory.indexedClassesMax + 1 }, (_, i) => `s${i}`);
+    const last = sessions.map((sessionId) => db.add(sessionId, `${sessionId} line`));
+    const transcripts = new ClassTranscripts(db.read);
+    sessions.forEach((sessionId, i) => transcripts.through(sessionId, last[i]!.id));
+    const before = db.rowsRead();
+    transcripts.through(sessions[sessions.length - 1]!, last[last.length - 1]!.id);
+    assert.equal(db.rowsRead(), before, 'the latest class is kept');
+    transcripts.through(sessions[0]!, last[0]!.id);
+    assert.equal(db.rowsRead(), before + 1, 'the first class was let go for the others');
+  });
+
+  it('keeps no class whose lines pass keptTranscriptsMaxBytes, nor one that grows past it', () => {
+    const db = database();
+    const long = 'x'.repeat(Math.ceil(memory.keptTranscriptsMaxBytes / 4));
+    const transcripts = new ClassTranscripts(db.read);
+    let line = db.add('a', long);
+    transcripts.through('a', line.id);
+    for (let i = 0; i < 5; i++) {
+      line = db.add('a', long);
+      transcripts.arrived('a', line);
+    }
+    const before = db.rowsRead();
+    assert.equal(transcripts.through('a', line.id).length, 6);
+    assert.equal(db.rowsRead(), before + 6, 'read again from the database: it grew past the limit');
   });
 });
