@@ -58,13 +58,16 @@ export function questionSubject(question: string, sentences: readonly ClassSente
  */
 const CHINESE_QUESTION_FRAMES: readonly RegExp[] = [
   /(?:什么是|什么叫|听说过|知道|解释一下|讲讲|说说|介绍一下)([\u3400-\u9fff]{2,8}?)(?:吗|呢|[？?。，,]|$)/,
-  /([\u3400-\u9fff]{2,8}?)(?:是什么|指什么|是啥|为什么|怎么)/,
+  // "等差中项，到底是什么": an adverb, and a pause before it, may stand between the term and the frame.
+  /([\u3400-\u9fff]{2,8}?)[，,]?(?:到底|究竟)?(?:是什么|指什么|是啥|为什么|怎么)/,
 ];
 const CHINESE_QUESTION_OPENERS = /^(?:那么|所以|好|请问|老师|谁能告诉我|谁能说一下|能不能|可以)+/;
+/** "刚才讲的等差中项": what comes before the last 的 only qualifies the term. */
+const QUALIFIED_BY = /^.*的(?=[\u3400-\u9fff]{2})/;
 
 function askedAbout(question: string): string[] {
   return CHINESE_QUESTION_FRAMES.flatMap((frame) => {
-    const term = frame.exec(question)?.[1]?.replace(CHINESE_QUESTION_OPENERS, '');
+    const term = frame.exec(question)?.[1]?.replace(CHINESE_QUESTION_OPENERS, '').replace(QUALIFIED_BY, '');
     return term !== undefined && term.length >= 2 ? [term] : [];
   });
 }

@@ -21,4 +21,11 @@ describe('questionSubject', () => {
     const subject = questionSubject('Define a thermostat in words, without the formula.', [], models);
     assert.equal(subject?.term.toLowerCase(), 'thermostat');
   });
+
+  it('is the term a Chinese question frames, past an adverb and a qualifier (刚才讲的X，到底是什么)', async () => {
+    const models = await loadLanguageModels();
+    // The tagger splits 等差中项 into single characters: only the frame finds it.
+    assert.equal(questionSubject('刚才讲的等差中项，到底是什么？', [], models)?.term, '等差中项');
+    assert.equal(questionSubject('什么是基线条件？', [], models)?.term, '基线条件');
+  });
 });

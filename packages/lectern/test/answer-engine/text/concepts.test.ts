@@ -50,6 +50,14 @@ describe('definitions', () => {
     assert.equal(definitionStrength('We write the derivative as f prime of x.', 'derivative'), 0);
   });
 
+  it('reads the spoken forms of a definition: a qualified name after 叫做, an opener like "simply put" or 说白了', () => {
+    assert.equal(termNamedIn('那么中间这个A，就叫做a与b的等差中项。'), '等差中项');
+    assert.equal(definitionStrength('那么中间这个A，就叫做a与b的等差中项。', '等差中项'), 3);
+    assert.equal(definitionStrength('说白了，等差中项就是前后两个数的平均数。', '等差中项'), 2);
+    assert.equal(definitionStrength('Simply put, the difference quotient is the slope of the secant line.', 'difference quotient'), 2);
+    assert.equal(definitionStrength('比如3和11的等差中项，3加11等于14。', '等差中项'), 0, 'an example is not a definition');
+  });
+
   it('tells what a question asks for', () => {
     assert.equal(questionIntent('Can you explain the difference quotient in simpler words?'), 'what');
     assert.equal(questionIntent('Why is that?'), 'why');
