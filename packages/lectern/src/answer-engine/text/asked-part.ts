@@ -18,8 +18,11 @@ const CLASSROOM_MOVE =
   /^(?:(?:so|ok|okay|now|and|alright|right|well|good|then)[\s,]*)*(?:(?:a|one|another)\s+)?(?:(?:quick|last|final|easy|hard|harder|simple|little|tricky|big)\s+)*(?:check|question|one|thing|test|quiz|challenge|puzzle)(?:\s+(?:for you|before you go|for today|then))?[\s.!]*$|^(?:(?:so|ok|okay|now|and|alright|right|well)[\s,]*)*(?:let me (?:ask|see|check)|let's see|try (?:one|this)|think about it|given (?:all )?(?:that|this)|based on (?:that|this)|go ahead|one more|your turn|(?:somebody|someone|anybody|anyone) (?:tell me|try)|tell me)\b|^(?:(?:so|ok|okay|now|and)[\s,]*)*(?:(?:somebody|someone|anybody|anyone|you)\s+)?(?:put it together|try it|have a go)\b|^(?:好|那|那么|下面)?[，,]?(?:我们?|咱们)?(?:来|再)?(?:检验|提问|考考|问)(?:一下|一个|大家|你们)?|(?:检验|提问|考考|问)(?:一下|一个|大家|你们)[。！!]*$|^(?:好|那)?[，,]?来个.{0,4}的[。.!！]*$/i;
 /** "What about X?", "How about X?", "那X呢？": a turn to a topic rather than a question about it. */
 const TOPIC_TURN = /^(?:(?:and|so|ok|okay|now)[\s,]*)*(?:what|how) about\b|^(?:那么?)?[^，,？?]{1,12}呢[？?]?$/i;
-/** "What happens to it, and why?": a second question joined to the first by "and". */
-const SECOND_QUESTION = /,?\s+and\s+(?=(?:what|why|how|who|which|when|where|is|are|does|do|did|can|would)\b)/i;
+/**
+ * "What happens to it, and why?": a second question joined to the first by "and" — not two
+ * question words asking one thing ("When and where is the quiz?").
+ */
+const SECOND_QUESTION = /(?<!^\s*(?:what|why|how|who|which|when|where)),?\s+and\s+(?=(?:what|why|how|who|which|when|where|is|are|does|do|did|can|would)\b)/i;
 /** "Yes, Priya.": a clause that is only a student's name (capitalised, so matched case-sensitively). */
 const NAMED_CALL = /^(?:(?:yes|Yes|yeah|Yeah|ok|OK|okay|Okay|go ahead|Go ahead|please|Please)[,\s]+)*[A-Z][a-z]+[.!]?$/;
 /** Clauses of a sentence: between commas and colons (half- and full-width). */

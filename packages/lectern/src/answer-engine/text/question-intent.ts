@@ -39,7 +39,7 @@ export function asksForDefinition(question: string): boolean {
  * is what the class said follows from a case; a `quantity` ("how many", "多少") is a number; a
  * `kind` ("what kind of inhibition", "哪种") names a type; a `choice` ("elastic or inelastic?")
  * says one of the options; a `definition` is what asksForDefinition finds; a `time` ("when is
- * it due", "什么时候") is a date or an hour; a `procedure` ("how do you compute…", "怎么算") is
+ * it due", "where is the quiz", "什么时候") is a date or an hour, and the place said with it; a `procedure` ("how do you compute…", "怎么算") is
  * steps; a `person` ("who wins", "谁") is someone named; anything else is a `fact` about the subject.
  */
 export type AskedFor = 'reason' | 'consequence' | 'quantity' | 'kind' | 'choice' | 'definition' | 'time' | 'procedure' | 'person' | 'fact';
@@ -48,7 +48,7 @@ const CONSEQUENCE =
   /\bwhat (?:happens|happened|would happen|will happen|goes wrong|went wrong|changes|would change)\b|\bwhat if\b|\bwhat (?:would|will) (?:[\w'-]+\s+){1,4}be if\b|\bwhich (?:way|direction|side)\b|\bwhat (?:does|did|do|would|will) (?:(?!\bdo\b)[\w'-]+\s+){1,6}do (?:to|for)\b|会发生什么|会怎么样|会怎样|发生了什么|有什么(?:后果|影响|变化)|往哪(?:边|个方向)/i;
 const QUANTITY = /\bhow (?:many|much|long|far|big|fast|often|large|small)\b|\bwhat(?:'s| is| was) the (?:final |right )?(?:number|value|answer|result)\b|多少|几[个次层倍条种岁年天]|多大|多长|多久|多快/i;
 const KIND = /\bwhat (?:kind|type|sort|class) of\b|\bwhich (?:kind|type|sort)\b|什么类型|哪一?[种类]|属于什么/i;
-const TIME = /^(?:(?:and|so)[,\s]+)?when (?:is|are|was|were|do|does|did|will|should|can|must)\b|\bwhat (?:time|day|date)\b|\b(?:is|are) (?:it|they|[\w ]{1,30}) due\b|\bdeadline\b|什么时候|几点|哪天|哪一天|截止/i;
+const TIME = /^(?:(?:and|so)[,\s]+)?(?:when|where)(?: and (?:when|where))? (?:is|are|was|were|do|does|did|will|should|can|must)\b|\bwhat (?:time|day|date)\b|\b(?:is|are) (?:it|they|[\w ]{1,30}) due\b|\bdeadline\b|什么时候|几点|哪天|哪一天|截止|在哪(?:儿|里|个教室)?(?:考|交|上课|集合)/i;
 const PROCEDURE = /\bhow (?:do|does|did|can|should|would|could) (?!you (?:think|feel|know)\b)[\w'-]+|\bhow to\b|\bwhat are the steps\b|\bhow (?:is|are|was|were) [\w\s-]{1,40}? (?:formed|made|produced|caused)\b|怎么(?!样|回事|办|会|说|看)[\u3400-\u9fff]|如何|步骤/i;
 /** "What does the 95 percent actually refer to?", "X指的是什么": what something means, which a defining sentence says. */
 const MEANING = /\bwhat (?:does|do|did) .{1,60}?\b(?:mean|refer to|stand for|represent)\b|指的是什么|是什么意思|代表什么/i;

@@ -40,6 +40,10 @@ describe('askedLine', () => {
     assert.ok(!line.context.some((c) => /Last thing/.test(c)), 'an announcement of the question is not its case');
   });
 
+  it('keeps two question words that ask one thing together ("When and where is the quiz?")', () => {
+    assert.deepEqual(askedLine('When and where is the quiz?').questions, ['When and where is the quiz?']);
+  });
+
   it('drops classroom moves, names and colours that call on a student (en)', () => {
     const line = askedLine('Quick check, somebody tell me, why does the lid rattle? Yes, Priya.');
     assert.deepEqual(line.questions, [' why does the lid rattle?']);
@@ -82,6 +86,9 @@ describe('askedFor', () => {
     assert.equal(askedFor('How do you descale the kettle?'), 'procedure');
     assert.equal(askedFor('水开了以后会发生什么？'), 'consequence');
     assert.equal(askedFor('实验报告什么时候交？'), 'time');
+    assert.equal(askedFor('When and where is the quiz?'), 'time', 'a place is said with the time');
+    assert.equal(askedFor('Where is the exam?'), 'time');
+    assert.equal(askedFor('期中考试在哪儿考？'), 'time');
   });
 
   it('reads the same kinds from other phrasings', () => {
