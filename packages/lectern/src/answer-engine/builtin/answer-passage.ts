@@ -4,7 +4,7 @@
 // what is asked (a reason for "why", a number for "how many", what follows for "what
 // happens"), and that is not itself a question or an announcement. A line that asks two things
 // ("Why does it work? What kind of inhibition is that?") gets one sentence for each.
-import { findAnnouncement, timeExpressions } from '../text/announcements.js';
+import { findAnnouncement, namesAnnouncedWork, timeExpressions } from '../text/announcements.js';
 import { askedLine } from '../text/asked-part.js';
 import type { AskedLine } from '../text/asked-part.js';
 import { isEmphasised } from '../text/emphasis.js';
@@ -171,8 +171,9 @@ export function answerPassage(
   const questions = line.questions.filter((q) => tokenize(q).length > 0 || WH_OPENING.test(q.trim()));
   if (questions.length === 0 && line.context.every((c) => tokenize(c).length === 0)) return undefined;
   const asking = questions.length > 0 ? questions : line.questions;
-  // Homework and exam lines answer "when is it due?" and nothing else a teacher checks.
-  const ranker = new SentenceRanker(before, asking.some((q) => askedFor(q) === 'time'));
+  // Homework and exam lines answer "when is it due?", or a question about that work itself
+  // ("Why can the report come late?"), and nothing else a teacher checks.
+  const ranker = new SentenceRanker(before, asking.some((q) => askedFor(q) === 'time' || namesAnnouncedWork(q)));
   if (ranker.candidates.length === 0) return undefined;
 
   const queryFor = (at: number, extra?: readonly string[]): WeightedQuery => {

@@ -71,6 +71,14 @@ function announcementIn(sentence: string): Announcement | null {
   return { kinds, when: timeExpressions(sentence) };
 }
 
+/**
+ * Whether a text — a question too — names work, an exam, a deadline or a class event as an
+ * announcement would ("Why can the lab report come late?", 实验报告为什么可以晚交？).
+ */
+export function namesAnnouncedWork(text: string): boolean {
+  return (Object.keys(KIND_PATTERNS) as AnnouncementKind[]).some((kind) => KIND_PATTERNS[kind].test(text));
+}
+
 /** The date and time expressions of a sentence ("Monday night", "11:59 pm", "周五"), by the pattern announcements use. */
 export function timeExpressions(sentence: string): string[] {
   return [...new Set([...sentence.matchAll(WHEN_PATTERN)].map((m) => m[0].trim()))];

@@ -169,6 +169,16 @@ describe('answerPassage: a "why" asked of what the class concluded', () => {
     assert.match(passage?.sentences[0]?.text ?? '', /too small to see/);
   });
 
+  it('answers a question about the homework itself from what the class announced about it', () => {
+    const before = classSentences(
+      lines(['好，上课。同学们好，请坐。', '实验报告原来说今天交。', '但是滤纸条晾干以后颜色变淡了，要重新拍照，那就宽限两天，周四交。', '好，我们复习一下叶绿体。'], 936_000),
+      0,
+    );
+    const passage = answerPassage('实验报告为什么可以晚交？', before);
+    assert.match(said(passage), /重新拍照/);
+    assert.doesNotMatch(said(passage), /请坐/, 'a greeting beside the announcement is no answer');
+  });
+
   it('says the reasoning before a conclusion that puts the question in other words, not the conclusion', () => {
     // The question says 夏季 where the class said 夏天: the conclusion holds too few of its words
     // to be found as one, but it is the best match, and what led to it is the answer.
