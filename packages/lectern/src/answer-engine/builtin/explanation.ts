@@ -31,6 +31,8 @@ const INTRODUCTION_SENTENCES = 2;
 /** How far after announcing a topic the class is still introducing it. */
 const INTRODUCTION_LOOKAHEAD = 6;
 const REASON_CUES = /\b(?:because|since|that's why|the reason|so that|this is why|which is why)\b|因为|由于|所以说|原因是|这是因为/i;
+/** How far back a naming sentence's chain of "this…" sentences is followed. */
+const DESCRIBED_SENTENCES_MAX = 2;
 const REFERS_BACK_OPENING = /^(?:(?:so|and|now)[,\s]*)?(?:this|that|these|those|这|那)/i;
 const EXAMPLE_CUE_OPENING = /^(?:(?:so|okay|now)[,\s]*)?(?:for example|for instance|e\.g\.|say)[,\s]*/i;
 
@@ -94,17 +96,29 @@ export function explanationOf(subject: string, question: string, sentences: read
   if (intent === 'why' && reasons.length === 0) {
     reasons.push(...mentions.filter((s) => REASON_CUES.test(s.text)));
   }
-  // "This quotient is called the difference quotient" names what the sentence before described.
-  const described = definition !== undefined && REFERS_BACK_OPENING.test(definition.text) ? sentences[sentences.indexOf(definition) - 1] : undefined;
   const chosen: (ClassSentence | undefined)[] =
-    intent === 'example'
-      ? [example ?? definition]
-      : reasons.length > 0
-        ? reasons
-        : [described !== undefined && !isQuestion(described.text) ? described : undefined, definition, example];
+    intent === 'example' ? [example ?? definition] : reasons.length > 0 ? reasons : [...describedBy(definition, sentences), definition, example];
   let unique = [...new Set(chosen.filter((s): s is ClassSentence => s !== undefined))];
   if (unique.length === 0) unique = introductionOf(pattern, sentences);
   return { subject, intent, sentences: unique, mentions, reasoned: reasons.length > 0 };
+}
+
+/**
+ * What a naming sentence names: "This quotient is called the difference quotient" names what
+ * the sentence before described, and that one may point back again ("这样转一圈又回到起点，是一个
+ * 循环。这是卡尔文发现的，所以叫卡尔文循环。"), up to DESCRIBED_SENTENCES_MAX back. In class order.
+ */
+function describedBy(definition: ClassSentence | undefined, sentences: readonly ClassSentence[]): ClassSentence[] {
+  const described: ClassSentence[] = [];
+  let pointing = definition;
+  let at = definition === undefined ? -1 : sentences.indexOf(definition);
+  while (pointing !== undefined && REFERS_BACK_OPENING.test(pointing.text) && described.length < DESCRIBED_SENTENCES_MAX) {
+    const before = sentences[--at];
+    if (before === undefined || isQuestion(before.text)) break;
+    described.unshift(before);
+    pointing = before;
+  }
+  return described;
 }
 
 function strongestDefinition(subject: string, mentions: readonly ClassSentence[]): ClassSentence | undefined {

@@ -6,8 +6,11 @@ import { isQuestion } from './questions.js';
 
 /** The term a sentence names after a naming cue: "…is called the X", "…叫做X". */
 const NAMED_AFTER_CUE_EN = /\b(?:is|are) (?:called|known as|defined as|what we call)\s+(?:the |a |an )?([a-z][a-z -]{1,40}?)\s*(?:[.,;!?]|$)|\bwe call (?:this|it|that|these|them)\s+(?:the |a |an )?([a-z][a-z -]{1,40}?)\s*(?:[.,;!?]|$)/i;
-/** "…就叫做a与b的等差中项": the term may come after a qualifier ending in 的. */
-const NAMED_AFTER_CUE_ZH = /(?:叫做|叫作|称为|称作|定义为|记为)(?:[^。，,.！!？?、；;]{1,12}?的)?([\u3400-\u9fff]{2,8}?)(?:[。，,.！!？?、；;]|$)/;
+/**
+ * "…就叫做a与b的等差中项": the term may come after a qualifier ending in 的. A bare 叫 names
+ * only after 所以/就/这/也 ("所以叫卡尔文循环"): elsewhere it calls someone ("老师叫小明").
+ */
+const NAMED_AFTER_CUE_ZH = /(?:叫做|叫作|称为|称作|定义为|记为|(?<=所以|就|这|也)叫)(?:[^。，,.！!？?、；;]{1,12}?的)?([\u3400-\u9fff]{2,8}?)(?:[。，,.！!？?、；;]|$)/;
 /** Spoken openers before a defining subject: "So, the derivative is…", "好，切线就是…". */
 const OPENERS = String.raw`(?:(?:so|now|okay|ok|and|but|well|in other words|that is|simply put|basically|好|那么|所以|换句话说|也就是说|说白了|简单地?说|简单来说|其实|一句话)[,，]?\s*)*`;
 const COPULA = String.raw`\s*(?:is|are|means|refers to|says|states|tells us|就是|是指|指的是|即|是)`;

@@ -6,6 +6,8 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { MaterialText, TranscriptLine } from '../../../src/answer-engine/types.js';
 import { answerOf, section } from '../evaluation/evaluate.js';
+import { classSentences } from '../../../src/answer-engine/builtin/class-sentences.js';
+import { explanationOf } from '../../../src/answer-engine/builtin/explanation.js';
 
 const START = Date.UTC(2026, 10, 3, 9, 0, 0);
 const lines = (texts: readonly string[], firstId: number): TranscriptLine[] =>
@@ -65,5 +67,16 @@ describe('builtin answers from slides and mentions', () => {
     const openZh = section(zh, '待解决');
     assert.match(openZh, /函数有跳跃的时候怎么办呢/);
     assert.doesNotMatch(openZh, /为什么这里的极限存在/);
+  });
+});
+
+describe('explanationOf', () => {
+  it('answers "what is X" with what a naming sentence names, back through the sentences that point back', () => {
+    const sentences = classSentences(
+      lines(['C3接受了ATP和NADPH以后，一部分变成糖，另一部分又变回了C5。', '这样转一圈又回到起点，是一个循环。这是卡尔文发现的，所以叫卡尔文循环。', '下面讲光照强度。'], 701_000),
+      0,
+    );
+    const explanation = explanationOf('卡尔文循环', '什么是卡尔文循环？', sentences);
+    assert.match(explanation.sentences.map((s) => s.text).join(''), /变回了C5.*转一圈.*所以叫卡尔文循环/);
   });
 });
