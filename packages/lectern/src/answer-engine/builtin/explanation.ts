@@ -4,8 +4,9 @@
 import { definitionJudge } from '../text/definitions.js';
 import { termMentions } from '../text/concepts.js';
 import type { LanguageModels } from '../text/language-models.js';
-import { questionIntent } from '../text/question-intent.js';
+import { asksForSimpler, questionIntent } from '../text/question-intent.js';
 import type { QuestionIntent } from '../text/question-intent.js';
+import { isAnalogy } from '../text/explanations.js';
 import { isQuestion } from '../text/questions.js';
 import { sentenceTopic } from './class-sentences.js';
 import type { ClassSentence } from './class-sentences.js';
@@ -31,6 +32,8 @@ const INTRODUCTION_SENTENCES = 2;
 /** How far after announcing a topic the class is still introducing it. */
 const INTRODUCTION_LOOKAHEAD = 6;
 const REASON_CUES = /\b(?:because|since|that's why|the reason|so that|this is why|which is why)\b|因为|由于|所以说|原因是|这是因为/i;
+/** How far after a mention of the subject an image of it is looked for. */
+const ANALOGY_REACH = 4;
 /** How far back a naming sentence's chain of "this…" sentences is followed. */
 const DESCRIBED_SENTENCES_MAX = 2;
 const REFERS_BACK_OPENING = /^(?:(?:so|and|now)[,\s]*)?(?:this|that|these|those|这|那)/i;
@@ -96,8 +99,10 @@ export function explanationOf(subject: string, question: string, sentences: read
   if (intent === 'why' && reasons.length === 0) {
     reasons.push(...mentions.filter((s) => REASON_CUES.test(s.text)));
   }
+  // Asked to put it more simply: the image the class gave for it first, then what it is.
+  const image = intent !== 'why' && asksForSimpler(question) ? analogyFor(pattern, sentences) : undefined;
   const chosen: (ClassSentence | undefined)[] =
-    intent === 'example' ? [example ?? definition] : reasons.length > 0 ? reasons : [...describedBy(definition, sentences), definition, example];
+    intent === 'example' ? [example ?? definition] : reasons.length > 0 ? reasons : [image, ...describedBy(definition, sentences), definition, example];
   let unique = [...new Set(chosen.filter((s): s is ClassSentence => s !== undefined))];
   if (unique.length === 0) unique = introductionOf(pattern, sentences);
   return { subject, intent, sentences: unique, mentions, reasoned: reasons.length > 0 };
@@ -119,6 +124,22 @@ function describedBy(definition: ClassSentence | undefined, sentences: readonly 
     pointing = before;
   }
   return described;
+}
+
+/**
+ * The class's image for the subject: the last sentence with an analogy cue ("就像充电宝",
+ * "think of it as…", "你就想种树") that names the subject or comes at most ANALOGY_REACH
+ * sentences after a mention of it. Rhetorical questions count: an image is often one.
+ */
+function analogyFor(pattern: RegExp, sentences: readonly ClassSentence[]): ClassSentence | undefined {
+  let lastMention = Number.NEGATIVE_INFINITY;
+  let found: ClassSentence | undefined;
+  sentences.forEach((sentence, at) => {
+    const names = pattern.test(sentence.text);
+    if (names) lastMention = at;
+    if ((names || at - lastMention <= ANALOGY_REACH) && isAnalogy(sentence.text)) found = sentence;
+  });
+  return found;
 }
 
 function strongestDefinition(subject: string, mentions: readonly ClassSentence[]): ClassSentence | undefined {

@@ -6,6 +6,14 @@ const DEFINITION_CUES =
 const EXAMPLE_CUES =
   /\b(?:for example|for instance|e\.g\.|such as|as an example|an example (?:is|of)|imagine|suppose|say we have|let's say|think of|like when)\b|比如|例如|举个例子|打个比方|比方说|假设|假如|譬如|像是/i;
 
+/** A comparison or image the class explains by: "it's like a conveyor belt", "你就想种树", 就像充电宝. */
+const ANALOGY_CUES =
+  /\b(?:it's like|is like|are like|just like|kind of like|sort of like|think of (?:it|this|that|them) as|picture (?:it|this|a|an)|as if|the same way (?:a|an|as)|like a|like an)\b|就像|好像是|好比|相当于|打个比方|比方说|你就想|想象一下|类似于/i;
+
+export function isAnalogy(sentence: string): boolean {
+  return ANALOGY_CUES.test(sentence);
+}
+
 export function isDefinition(sentence: string): boolean {
   return DEFINITION_CUES.test(sentence);
 }

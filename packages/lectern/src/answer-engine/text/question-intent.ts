@@ -10,9 +10,17 @@ const WHAT = /\b(?:what(?:'s| is| are| was| does)|explain|define|definition|mean
 export function questionIntent(question: string): QuestionIntent {
   if (EXAMPLE.test(question)) return 'example';
   if (WHY.test(question)) return 'why';
-  if (WHAT.test(question)) return 'what';
+  // "能不能说得简单一点？" asks to explain again, as "what is it" does.
+  if (WHAT.test(question) || SIMPLER.test(question)) return 'what';
   if (HOW.test(question)) return 'how';
   return 'other';
+}
+
+/** "Can you explain X more simply?", "能不能说得简单一点？": the class's own comparison or image says it plainest. */
+const SIMPLER = /\b(?:more simply|simpler|in simple (?:terms|words)|in plain (?:english|words|terms)|plainer|like i'm five|dumb(?:ed)? (?:it )?down)\b|简单一点|简单点|简单些|说得简单|通俗|大白话|浅显|打个比方/i;
+
+export function asksForSimpler(question: string): boolean {
+  return SIMPLER.test(question);
 }
 
 /** "Why is that?", "Can you give an example of it?", "为什么会这样？": the subject is elsewhere. */

@@ -79,4 +79,22 @@ describe('explanationOf', () => {
     const explanation = explanationOf('卡尔文循环', '什么是卡尔文循环？', sentences);
     assert.match(explanation.sentences.map((s) => s.text).join(''), /变回了C5.*转一圈.*所以叫卡尔文循环/);
   });
+
+  it('answers "say it more simply" with the image the class gave for it, then what it is', () => {
+    const sentences = classSentences(
+      lines(
+        [
+          '光反应在类囊体薄膜上进行，产生ATP和NADPH。',
+          '暗反应在基质里，用ATP和NADPH把C3还原成糖。',
+          '就像充电宝：光反应是充电器，暗反应是耗电的手机。',
+          '下面讲影响因素。',
+        ],
+        702_000,
+      ),
+      0,
+    );
+    const explanation = explanationOf('光反应', '光反应和暗反应的关系能不能说得简单一点？', sentences);
+    assert.match(explanation.sentences[0]?.text ?? '', /就像充电宝/);
+    assert.equal(explanationOf('光反应', '什么是光反应？', sentences).sentences.some((s) => /充电宝/.test(s.text)), false, 'not when the question only asks what it is');
+  });
 });

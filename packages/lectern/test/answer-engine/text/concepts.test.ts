@@ -62,6 +62,7 @@ describe('definitions', () => {
 
   it('tells what a question asks for', () => {
     assert.equal(questionIntent('Can you explain the difference quotient in simpler words?'), 'what');
+    assert.equal(questionIntent('通项公式能不能说得简单一点？'), 'what', 'asked to say it more simply is asked to explain');
     assert.equal(questionIntent('Why is that?'), 'why');
     assert.equal(questionIntent('How do we find the slope of a tangent line?'), 'how');
     assert.equal(questionIntent('Can you give an example of it?'), 'example');
