@@ -35,6 +35,9 @@ const EARLIER_ANSWER_SENTENCES_MAX = 2;
 /** A hit that is itself a question is shown with the entries that answered it. */
 const ANSWER_ENTRIES_AFTER_QUESTION = 2;
 const CLOSEST_MENTIONS_MAX = 2;
+/** The steps of a procedure quoted after the one that answers: the class's next entries that go on step by step. */
+const PROCEDURE_STEPS_MAX = 4;
+const STEP_OPENING = /^(?:(?:and|so|now|ok|okay)[,\s]+)?(?:if|then|next|otherwise|else|finally|after that|once|first|second|third|step \w+)\b|^(?:先|然后|再|接着|最后|如果|否则|第[一二三四五六]步)/i;
 /**
  * How far back the class is read sentence by sentence for the sentences that answer the
  * question (the whole class is searched by entry besides): a follow-up asks about the lesson.
@@ -198,14 +201,18 @@ function answeringPositions(c: Composition, question: string): Answering {
   const passages = lines.flatMap((line) => answerPassage(line, sentences, questionTermWeight([...line.context, ...line.questions].join(' '), c.models)) ?? []);
   // A written answer has room for the runner-up too: the class may have said it twice, better the second time.
   const found: ClassSentence[] = passages.flatMap((passage) => [...passage.sentences, ...(sides.length === 2 ? [] : passage.runnersUp.slice(0, 1))]);
-  const timeAsked = askedFor(question) === 'time';
+  const asked = askedFor(question);
   const positions = new Set<number>();
   for (const sentence of found) {
     positions.add(sentence.position);
     const next = entries[sentence.position + 1];
     if (next === undefined) continue;
-    const carriesOn = CONTINUATION_OPENING.test(next.text.trim()) || (timeAsked && timeExpressions(next.text).length > 0);
+    const carriesOn = CONTINUATION_OPENING.test(next.text.trim()) || (asked === 'time' && timeExpressions(next.text).length > 0);
     if (carriesOn) positions.add(sentence.position + 1);
+    // A way of doing something is said step by step ("If it's smaller… If it's bigger…", 先…然后…).
+    if (asked === 'procedure') {
+      for (let step = sentence.position + 1; step <= sentence.position + PROCEDURE_STEPS_MAX && STEP_OPENING.test(entries[step]?.text.trim() ?? ''); step++) positions.add(step);
+    }
   }
   const covered = passages.length > 0 && passages.every((passage) => passage.coverage >= ANSWER_COVERAGE_MIN);
   return { positions: [...positions].sort((a, b) => a - b), covered };

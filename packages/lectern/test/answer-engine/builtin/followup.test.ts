@@ -32,6 +32,25 @@ describe('builtin follow-up: the entries that answer', () => {
     assert.match(markdown, /Friday at 5 pm/);
   });
 
+  it('answers "how do you…" with the steps the class said one after another', async () => {
+    const search = lines(
+      [
+        'We keep two indices, low and high.',
+        'Then, while low is at most high, we compute mid, the middle index.',
+        'We compare the element at mid with the target.',
+        'If it is equal, return mid.',
+        'If the element at mid is smaller, we set low to mid plus one.',
+        'If it is bigger, high becomes mid minus one.',
+        'Let me do one on the board.',
+      ],
+      931_000,
+    );
+    const markdown = await answerOf({ kind: 'followup', entries: search, question: 'How do you update low and high after comparing with the middle element?' });
+    assert.match(markdown, /mid plus one/);
+    assert.match(markdown, /mid minus one/);
+    assert.doesNotMatch(markdown, /on the board/, 'the steps end where the class moves on');
+  });
+
   it('answers a comparison with what the class said about each side', async () => {
     const markdown = await answerOf({ kind: 'followup', entries: kettle, question: 'What is the difference between a safety valve and the lid of a pressure cooker?' });
     assert.match(markdown, /opens only when the pressure gets dangerous/);
