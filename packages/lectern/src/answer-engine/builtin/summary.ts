@@ -2,7 +2,7 @@
 // reported per section), and the sections' findings are merged into one set of notes, so the
 // first minutes count as much as the last.
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { findAnnouncement, timeExpressions } from '../text/announcements.js';
+import { findAnnouncement, namesPlace, timeExpressions } from '../text/announcements.js';
 import { termNamedIn } from '../text/definitions.js';
 import { isEmphasised } from '../text/emphasis.js';
 import { isDefinition } from '../text/explanations.js';
@@ -182,7 +182,7 @@ function withDetails(sentence: ClassSentence, when: string[], sentences: readonl
   const next = sentences[sentences.indexOf(sentence) + 1];
   if (next === undefined || next.position !== sentence.position || findAnnouncement(next.text) !== null) return { sentence, when };
   const nextWhen = timeExpressions(next.text);
-  if (nextWhen.length === 0) return { sentence, when };
+  if (nextWhen.length === 0 && !namesPlace(next.text)) return { sentence, when };
   return { sentence: { ...sentence, text: `${sentence.text} ${next.text}` }, when: [...new Set([...when, ...nextWhen])] };
 }
 

@@ -79,6 +79,15 @@ export function namesAnnouncedWork(text: string): boolean {
   return (Object.keys(KIND_PATTERNS) as AnnouncementKind[]).some((kind) => KIND_PATTERNS[kind].test(text));
 }
 
+/** Where a class event is: "room 210", "in the lab", "B12", 302教室, 实验室. */
+const PLACE_PATTERN =
+  /\b(?:room|hall|lab|building|auditorium|library|gym)\s+[A-Z0-9][\w-]*\b|\b(?:in|at) the (?:lab|library|gym|auditorium|same room|usual room)\b|\b[A-Z]\d{2,4}\b|\d{2,4}(?:室|教室)|[\u3400-\u9fff]{0,4}(?:教室|实验室|礼堂|操场|图书馆|报告厅)/i;
+
+/** Whether a sentence says where (a room, a building, the lab). */
+export function namesPlace(sentence: string): boolean {
+  return PLACE_PATTERN.test(sentence);
+}
+
 /** The date and time expressions of a sentence ("Monday night", "11:59 pm", "周五"), by the pattern announcements use. */
 export function timeExpressions(sentence: string): string[] {
   return [...new Set([...sentence.matchAll(WHEN_PATTERN)].map((m) => m[0].trim()))];

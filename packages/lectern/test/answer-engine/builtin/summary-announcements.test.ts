@@ -20,4 +20,14 @@ describe('notes: announcements with their details', () => {
     assert.match(homework, /section this week is moved\. Because of the holiday on Monday it is on Thursday at 3, room B12\./);
     assert.match(homework, /Thursday/);
   });
+
+  it('quotes the sentence after an announcement when it only says where', async () => {
+    const markdown = await notes([
+      'Good afternoon.',
+      "Thursday's sections are moved to Friday, because the building is closed on Thursday. Same times, room 210.",
+      'Now, utilitarianism. The right act is the one that produces the most happiness.',
+    ]);
+    const homework = markdown.split('\n## ').find((part) => part.startsWith('Homework')) ?? '';
+    assert.match(homework, /Same times, room 210\./);
+  });
 });
