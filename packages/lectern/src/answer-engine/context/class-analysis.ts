@@ -8,6 +8,10 @@ import { splitSentences } from '../text/sentences.js';
 import { entryRuns } from '../text/term-cache.js';
 import { TermTable } from '../text/term-table.js';
 import { Int32List } from './int32-list.js';
+import type { ReadonlyInt32List } from './int32-list.js';
+import { SentencePostings } from './sentence-postings.js';
+import { mentionWords } from '../text/mention-words.js';
+import { stem } from '../text/stems.js';
 import { announcedTopic } from '../text/topics.js';
 import { textLanguages } from '../text/text-languages.js';
 import { tokenize } from '../text/tokens.js';
@@ -50,6 +54,12 @@ export class ClassAnalysis {
   private termsUsed = 0;
   private readonly table = new TermTable();
   private readonly index = new Bm25Index([], SENTENCE_LENGTH_NORMALISATION_B);
+  /** Per term of the table: its stem's number in `stems`. */
+  private readonly termStems = new Int32List();
+  /** The stored sentences by the stems of their terms (answer-passage.ts ranks by stems). */
+  private readonly stems = new SentencePostings();
+  /** The stored sentences by the words a mention of a phrase starts with (text/mention-words.ts). */
+  private readonly words = new SentencePostings();
 
   get size(): number {
     return this.ids.length;
@@ -86,6 +96,31 @@ export class ClassAnalysis {
   /** How many sentences the (analysed) entry at `position` has. */
   sentenceCount(position: number): number {
     return this.sentenceCounts.at(position);
+  }
+
+  /** How many sentences are stored (the next one gets this number). */
+  get sentencesStored(): number {
+    return this.sentenceFrom.length;
+  }
+
+  /** The stored sentences with a term of this stem (stems.ts), in increasing numbers; undefined when none. */
+  sentencesWithStem(stemmed: string): ReadonlyInt32List | undefined {
+    return this.stems.sentencesWith(stemmed);
+  }
+
+  /** The number of a stem in this class's table of stems, undefined when no stored sentence has it. */
+  stemNumber(stemmed: string): number | undefined {
+    return this.stems.find(stemmed);
+  }
+
+  /** The stem number of term `k` of a stored sentence (0 ≤ k < termCount). */
+  termStemNumber(sentence: number, k: number): number {
+    return this.termStems.at(this.termIds[this.termsFrom.at(sentence) + k] ?? 0);
+  }
+
+  /** The stored sentences that hold this word (a key of mentionKeys), in increasing numbers; undefined when none. */
+  sentencesWithWord(word: string): ReadonlyInt32List | undefined {
+    return this.words.sentencesWith(word);
   }
 
   /** Where a stored sentence starts and ends in its entry's text. */
@@ -142,11 +177,17 @@ export class ClassAnalysis {
       // Sentences are trimmed pieces of the text, in order: each is found from where the last ended.
       const from = text.indexOf(sentence, cursor);
       cursor = from + sentence.length;
+      const number = this.sentenceFrom.length;
       this.sentenceFrom.push(from);
       this.sentenceTo.push(cursor);
       this.termsFrom.push(this.termsUsed);
-      for (const term of sentences.length === 1 ? terms : tokenize(sentence)) this.pushTerm(this.table.id(term));
+      for (const term of sentences.length === 1 ? terms : tokenize(sentence)) {
+        const id = this.table.id(term);
+        this.pushTerm(id);
+        this.stems.add(this.stemOf(id, term), number);
+      }
       this.termsTo.push(this.termsUsed);
+      for (const word of mentionWords(sentence)) this.words.add(this.words.keyId(word), number);
     }
     return terms;
   }
@@ -187,6 +228,12 @@ export class ClassAnalysis {
       findAnnouncement(text);
       this.topicOf(sentence, () => text);
     }
+  }
+
+  /** The number of the term's stem in `stems`, found once per term of the table. */
+  private stemOf(id: number, term: string): number {
+    if (id === this.termStems.length) this.termStems.push(this.stems.keyId(stem(term)));
+    return this.termStems.at(id);
   }
 
   private pushTerm(id: number): void {
