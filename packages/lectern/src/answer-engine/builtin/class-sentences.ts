@@ -55,9 +55,9 @@ class StoredSentence implements ClassSentence {
   constructor(
     readonly entry: TranscriptLine,
     readonly position: number,
-    private readonly analysis: ClassAnalysis,
+    readonly analysis: ClassAnalysis,
     /** Its number among the analysis's stored sentences. */
-    private readonly index: number,
+    readonly index: number,
   ) {}
 
   get text(): string {
@@ -73,6 +73,34 @@ class StoredSentence implements ClassSentence {
   get topic(): string | null {
     return this.analysis.topicOf(this.index, () => this.text);
   }
+}
+
+/**
+ * Where the sentences of a kept class stand in `sentences`, when every one of them is a
+ * sentence of the same kept analysis (the request being answered). Undefined otherwise, and for
+ * a list that holds a sentence twice: then only reading every sentence gives the answer.
+ */
+export interface StoredPositions {
+  analysis: ClassAnalysis;
+  /** Per stored sentence number, its position in the list, -1 when not in it. */
+  positionOf: Int32Array;
+  /** Per position in the list, the sentence's stored number. */
+  numberAt: Int32Array;
+}
+
+export function storedPositions(sentences: readonly ClassSentence[]): StoredPositions | undefined {
+  const first = sentences[0];
+  if (!(first instanceof StoredSentence)) return undefined;
+  const { analysis } = first;
+  const positionOf = new Int32Array(analysis.sentencesStored).fill(-1);
+  const numberAt = new Int32Array(sentences.length);
+  for (let at = 0; at < sentences.length; at++) {
+    const sentence = sentences[at];
+    if (!(sentence instanceof StoredSentence) || sentence.analysis !== analysis || positionOf[sentence.index] !== -1) return undefined;
+    positionOf[sentence.index] = at;
+    numberAt[at] = sentence.index;
+  }
+  return { analysis, positionOf, numberAt };
 }
 
 /** The topic the sentence announces (announcedTopic), found once for a sentence of a kept class. */
