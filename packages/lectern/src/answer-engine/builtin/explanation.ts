@@ -10,6 +10,7 @@ import { isQuestion } from '../text/questions.js';
 import { sentenceTopic } from './class-sentences.js';
 import type { ClassSentence } from './class-sentences.js';
 import { mentionPattern } from './key-phrases.js';
+import { SentenceLookup } from './sentence-lookup.js';
 import { withoutDenied } from './question-terms.js';
 import { exampleOf } from './term-example.js';
 
@@ -43,11 +44,12 @@ export function questionSubject(question: string, sentences: readonly ClassSente
   const about = withoutDenied(question);
   const asked = [...termMentions(about, models).map((m) => m.surface), ...askedAbout(about)];
   const named = [...new Set(asked.flatMap(candidatesOf))].sort((a, b) => b.length - a.length);
+  const lookup = named.length > 0 && sentences.length > 0 ? SentenceLookup.of(sentences) : undefined;
   for (const term of named) {
     const pattern = mentionPattern(term);
     // Said in a statement: a question of the class's own ("Why does the power rule work?")
     // names the subject with the question's words around it.
-    if (sentences.some((s) => pattern.test(s.text) && !isQuestion(s.text))) return { term, mentioned: true };
+    if (mayMention(lookup, sentences, term).some((s) => pattern.test(s.text) && !isQuestion(s.text))) return { term, mentioned: true };
   }
   return named[0] === undefined ? null : { term: named[0], mentioned: false };
 }
@@ -81,13 +83,24 @@ function candidatesOf(surface: string): string[] {
   return out;
 }
 
+/**
+ * The sentences that may mention `phrase`, in class order: from the class's word index when
+ * the sentences are a kept class's (sentence-lookup.ts), else all of them. The pattern is still
+ * to be tested on each.
+ */
+function mayMention(lookup: SentenceLookup | undefined, sentences: readonly ClassSentence[], phrase: string): readonly ClassSentence[] {
+  const positions = lookup?.mayMention(phrase) ?? null;
+  return positions === null ? sentences : positions.map((at) => sentences[at]!);
+}
+
 export function explanationOf(subject: string, question: string, sentences: readonly ClassSentence[]): Explanation {
   const intent = questionIntent(question);
   const pattern = mentionPattern(subject);
-  const mentions = sentences.filter((s) => pattern.test(s.text) && !isQuestion(s.text));
+  const lookup = sentences.length > 0 ? SentenceLookup.of(sentences) : undefined;
+  const mentions = mayMention(lookup, sentences, subject).filter((s) => pattern.test(s.text) && !isQuestion(s.text));
   const definition = strongestDefinition(subject, mentions);
   const example = exampleOf(mentions, definition, (sentence) => sentences[sentences.indexOf(sentence) + 1]);
-  const reasons = intent === 'why' || intent === 'how' ? answersToQuestionsLike(intent, pattern, sentences) : [];
+  const reasons = intent === 'why' || intent === 'how' ? answersToQuestionsLike(intent, pattern, sentences, lookup?.mayMention(subject) ?? null) : [];
   if (intent === 'why' && reasons.length === 0) {
     reasons.push(...mentions.filter((s) => REASON_CUES.test(s.text)));
   }
@@ -119,18 +132,23 @@ function strongestDefinition(subject: string, mentions: readonly ClassSentence[]
   return best;
 }
 
-/** What the class said right after asking a question of the same kind about the subject. */
-function answersToQuestionsLike(intent: QuestionIntent, pattern: RegExp, sentences: readonly ClassSentence[]): ClassSentence[] {
+/**
+ * What the class said right after asking a question of the same kind about the subject.
+ * `mentioning`: the positions of the sentences that may match `pattern`, ascending (null: all).
+ */
+function answersToQuestionsLike(intent: QuestionIntent, pattern: RegExp, sentences: readonly ClassSentence[], mentioning: readonly number[] | null): ClassSentence[] {
   const answers: ClassSentence[] = [];
-  sentences.forEach((sentence, i) => {
-    if (!pattern.test(sentence.text) || !isQuestion(sentence.text) || questionIntent(sentence.text) !== intent) return;
+  const positions = mentioning ?? sentences.map((_, i) => i);
+  for (const i of positions) {
+    const sentence = sentences[i];
+    if (sentence === undefined || !pattern.test(sentence.text) || !isQuestion(sentence.text) || questionIntent(sentence.text) !== intent) continue;
     for (let next = i + 1; next <= i + ANSWER_SENTENCES_AFTER; next++) {
       const following = sentences[next];
       if (following === undefined || isQuestion(following.text)) break;
       answers.push(following);
       if (REASON_CUES.test(following.text)) break;
     }
-  });
+  }
   return answers;
 }
 
