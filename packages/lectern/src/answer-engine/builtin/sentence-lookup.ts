@@ -23,6 +23,11 @@ export class SentenceLookup {
     return new SentenceLookup(sentences, storedPositions(sentences));
   }
 
+  /** Whether the sentences are a kept class's, read through its indexes. */
+  get indexed(): boolean {
+    return this.kept !== undefined;
+  }
+
   /** How many terms the sentence at `at` has (its `terms.length`, without making the array for a kept sentence). */
   termCount(at: number): number {
     // A kept sentence's terms are its stored ones (class-sentences.ts, StoredSentence).
@@ -44,6 +49,26 @@ export class SentenceLookup {
       });
     }
     return this.byStem.get(stemmed) ?? NONE;
+  }
+
+  /**
+   * The sentences that hold `term` (a term as tokenize gives it), as flat pairs (position,
+   * how many times), positions ascending; null when the sentences are not a kept class's.
+   */
+  termCounts(term: string): number[] | null {
+    if (this.kept === undefined) return null;
+    const { analysis, numberAt } = this.kept;
+    const counts: number[] = [];
+    const number = analysis.termNumber(term);
+    if (number === undefined) return counts;
+    // A sentence with the term holds its stem.
+    for (const at of this.withStem(stem(term))) {
+      const sentence = numberAt[at]!;
+      let tf = 0;
+      for (let k = 0; k < analysis.termCount(sentence); k++) if (analysis.termNumberAt(sentence, k) === number) tf++;
+      if (tf > 0) counts.push(at, tf);
+    }
+    return counts;
   }
 
   /**

@@ -113,9 +113,19 @@ export class ClassAnalysis {
     return this.stems.find(stemmed);
   }
 
+  /** The number of a term in this class's table of terms, undefined when no stored sentence has it. */
+  termNumber(term: string): number | undefined {
+    return this.table.find(term);
+  }
+
+  /** The number of term `k` of a stored sentence (0 ≤ k < termCount). */
+  termNumberAt(sentence: number, k: number): number {
+    return this.termIds[this.termsFrom.at(sentence) + k] ?? 0;
+  }
+
   /** The stem number of term `k` of a stored sentence (0 ≤ k < termCount). */
   termStemNumber(sentence: number, k: number): number {
-    return this.termStems.at(this.termIds[this.termsFrom.at(sentence) + k] ?? 0);
+    return this.termStems.at(this.termNumberAt(sentence, k));
   }
 
   /** The stored sentences that hold this word (a key of mentionKeys), in increasing numbers; undefined when none. */
