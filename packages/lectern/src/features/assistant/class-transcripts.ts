@@ -3,6 +3,8 @@ import { memory } from '../../config.js';
 import { stringBytes } from '../../platform/memory-size.js';
 import type { TranscriptLine } from '../../answer-engine/types.js';
 
+/** How many sessions too long to keep are remembered as such. */
+const TOO_LONG_REMEMBERED = 16;
 /** A transcript line's object and its two short strings besides the text. */
 const LINE_OBJECT_BYTES = 120;
 
@@ -27,6 +29,8 @@ export type ReadTranscript = (sessionId: string, throughId: number, afterId: num
 export class ClassTranscripts {
   /** Most recently used last. */
   private readonly kept: KeptTranscript[] = [];
+  /** Sessions dropped for passing the byte budget: `follow` does not start keeping them again. */
+  private readonly tooLong = new Set<string>();
 
   constructor(private readonly read: ReadTranscript) {}
 
@@ -52,6 +56,23 @@ export class ClassTranscripts {
     if (line.id > lastId) this.append(known, [line]);
   }
 
+  /**
+   * A new entry of a session, which the transcript is kept from now on if it is not yet: the
+   * lines stored before it are read once (none for a class that has just begun), so the class's
+   * first task reads nothing. Before this, the first question on a two-hour class read its
+   * 14,400 rows while the student waited. A class too long to keep is not read again.
+   */
+  follow(sessionId: string, line: TranscriptLine): void {
+    if (this.kept.some((candidate) => candidate.sessionId === sessionId)) {
+      this.arrived(sessionId, line);
+      return;
+    }
+    if (this.tooLong.has(sessionId)) return;
+    const lines = this.read(sessionId, line.id - 1, 0);
+    lines.push(line);
+    this.keep({ sessionId, lines, bytes: bytesOf(lines) });
+  }
+
   private append(known: KeptTranscript, lines: readonly TranscriptLine[]): void {
     for (const line of lines) known.lines.push(line);
     known.bytes += bytesOf(lines);
@@ -68,7 +89,14 @@ export class ClassTranscripts {
     if (at < 0) return;
     this.kept.splice(at, 1);
     if (known.bytes <= memory.keptTranscriptsMaxBytes) this.kept.push(known);
+    else this.markTooLong(known.sessionId);
     while (this.kept.length > memory.indexedClassesMax) this.kept.shift();
+  }
+
+  private markTooLong(sessionId: string): void {
+    this.tooLong.add(sessionId);
+    // A set of session ids, oldest first: a long-running process must not collect them all.
+    if (this.tooLong.size > TOO_LONG_REMEMBERED) this.tooLong.delete(this.tooLong.values().next().value as string);
   }
 }
 
