@@ -4,10 +4,13 @@ import { arrayBytes, stringBytes } from '../../platform/memory-size.js';
 import type { ClassAnalysis } from '../context/class-analysis.js';
 import { syncedClass } from '../context/kept-classes.js';
 import { entrySentences, entryTerms } from '../text/term-cache.js';
+import { mentionKeys } from '../text/mention-words.js';
 import { announcedTopic } from '../text/topics.js';
 import type { TermTable } from '../text/term-table.js';
 import { tokenize } from '../text/tokens.js';
 import type { TranscriptLine } from '../types.js';
+import { arraySentenceList } from './sentence-list.js';
+import type { SentenceList } from './sentence-list.js';
 
 export interface ClassSentence {
   readonly entry: TranscriptLine;
@@ -178,3 +181,106 @@ export function classSentences(entries: readonly TranscriptLine[], firstPosition
   });
   return sentences;
 }
+
+/**
+ * The sentences of the whole class `entries` (the request being answered) as a list that makes
+ * each only when it is read: where they stand is worked out from the kept analysis's counts,
+ * which sentences may name a phrase from its word index, a sentence's announced topic from the
+ * topics it keeps. Another list of entries gets its sentences made at once (classSentences).
+ */
+export function classSentenceList(entries: readonly TranscriptLine[]): SentenceList {
+  const synced = syncedClass();
+  if (synced === undefined || synced.entries !== entries) return arraySentenceList(classSentences(entries, 0));
+  const { analysis } = synced;
+  let kept = keptSentences.get(analysis);
+  if (kept === undefined) keptSentences.set(analysis, (kept = new KeptSentences(analysis)));
+  return new KeptClassList(entries, analysis, kept);
+}
+
+class KeptClassList implements SentenceList {
+  readonly length: number;
+  /** Per entry: the list position of its first sentence (one more slot: the length). */
+  private readonly starts: Int32Array;
+  /** Per entry: the stored number of its first sentence. */
+  private readonly firsts: Int32Array;
+  /** The sentences made so far, by position: the same object each time. */
+  private readonly made = new Map<number, StoredSentence>();
+
+  constructor(
+    private readonly entries: readonly TranscriptLine[],
+    private readonly analysis: ClassAnalysis,
+    private readonly kept: KeptSentences,
+  ) {
+    this.starts = new Int32Array(entries.length + 1);
+    this.firsts = new Int32Array(entries.length);
+    let total = 0;
+    entries.forEach((entry, position) => {
+      this.firsts[position] = analysis.firstSentenceOf(position, entry);
+      this.starts[position] = total;
+      total += analysis.sentenceCount(position);
+    });
+    this.starts[entries.length] = total;
+    this.length = total;
+  }
+
+  at(position: number): StoredSentence | undefined {
+    if (position < 0 || position >= this.length) return undefined;
+    const known = this.made.get(position);
+    if (known !== undefined) return known;
+    const entry = this.entryAt(position);
+    const made = this.kept.sentence(this.entries[entry]!, entry, this.firsts[entry]! + position - this.starts[entry]!);
+    this.made.set(position, made);
+    return made;
+  }
+
+  indexOf(sentence: ClassSentence): number {
+    if (!(sentence instanceof StoredSentence) || sentence.analysis !== this.analysis) return -1;
+    const position = this.positionOf(sentence.index);
+    return position >= 0 && this.at(position) === sentence ? position : -1;
+  }
+
+  mayMention(phrase: string): readonly number[] | null {
+    const keys = mentionKeys(phrase);
+    if (keys === null) return null;
+    const positions = new Set<number>();
+    for (const key of keys) {
+      const numbers = this.analysis.sentencesWithWord(key);
+      for (let i = 0; i < (numbers?.length ?? 0); i++) {
+        const position = this.positionOf(numbers!.at(i));
+        if (position >= 0) positions.add(position);
+      }
+    }
+    return [...positions].sort((a, b) => a - b);
+  }
+
+  topicAt(position: number): string | null {
+    const known = this.made.get(position);
+    if (known !== undefined) return known.topic;
+    const entry = this.entryAt(position);
+    if (entry < 0) return null;
+    const number = this.firsts[entry]! + position - this.starts[entry]!;
+    const text = this.entries[entry]!.text;
+    return this.analysis.topicOf(number, () => text.slice(this.analysis.sentenceStart(number), this.analysis.sentenceEnd(number)));
+  }
+
+  /** The list position of a stored sentence, -1 when its entry is not among the list's. */
+  private positionOf(number: number): number {
+    const entry = this.analysis.entryOf(number);
+    if (entry < 0 || entry >= this.entries.length) return -1;
+    return this.starts[entry]! + number - this.firsts[entry]!;
+  }
+
+  /** The entry whose sentences hold the position: the last whose first sentence is at or before it (-1 outside the list). */
+  private entryAt(position: number): number {
+    if (position < 0 || position >= this.length) return -1;
+    let low = 0;
+    let high = this.entries.length - 1;
+    while (low < high) {
+      const middle = (low + high + 1) >>> 1;
+      if (this.starts[middle]! <= position) low = middle;
+      else high = middle - 1;
+    }
+    return low;
+  }
+}
+

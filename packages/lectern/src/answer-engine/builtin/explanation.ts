@@ -7,10 +7,10 @@ import type { LanguageModels } from '../text/language-models.js';
 import { questionIntent } from '../text/question-intent.js';
 import type { QuestionIntent } from '../text/question-intent.js';
 import { isQuestion } from '../text/questions.js';
-import { sentenceTopic } from './class-sentences.js';
 import type { ClassSentence } from './class-sentences.js';
 import { mentionPattern } from './key-phrases.js';
-import { SentenceLookup } from './sentence-lookup.js';
+import { arraySentenceList } from './sentence-list.js';
+import type { SentenceList } from './sentence-list.js';
 import { withoutDenied } from './question-terms.js';
 import { exampleOf } from './term-example.js';
 
@@ -39,19 +39,38 @@ const EXAMPLE_CUE_OPENING = /^(?:(?:so|okay|now)[,\s]*)?(?:for example|for insta
  * The subject of a question: the longest term it names that `sentences` mention, else the
  * longest term it names at all (the class may not have covered it); null when it names none.
  */
-export function questionSubject(question: string, sentences: readonly ClassSentence[], models: LanguageModels): { term: string; mentioned: boolean } | null {
+export function questionSubject(question: string, sentences: readonly ClassSentence[] | SentenceList, models: LanguageModels): { term: string; mentioned: boolean } | null {
   // What the question sets aside ("without the formula") is not what it is about.
   const about = withoutDenied(question);
   const asked = [...termMentions(about, models).map((m) => m.surface), ...askedAbout(about)];
   const named = [...new Set(asked.flatMap(candidatesOf))].sort((a, b) => b.length - a.length);
-  const lookup = named.length > 0 && sentences.length > 0 ? SentenceLookup.of(sentences) : undefined;
+  const list = listOf(sentences);
   for (const term of named) {
     const pattern = mentionPattern(term);
     // Said in a statement: a question of the class's own ("Why does the power rule work?")
     // names the subject with the question's words around it.
-    if (mayMention(lookup, sentences, term).some((s) => pattern.test(s.text) && !isQuestion(s.text))) return { term, mentioned: true };
+    for (const [, sentence] of mentionsIn(list, term, pattern)) if (!isQuestion(sentence.text)) return { term, mentioned: true };
   }
   return named[0] === undefined ? null : { term: named[0], mentioned: false };
+}
+
+function listOf(sentences: readonly ClassSentence[] | SentenceList): SentenceList {
+  return Array.isArray(sentences) ? arraySentenceList(sentences) : (sentences as SentenceList);
+}
+
+/**
+ * The sentences of the list that `pattern` (mentionPattern of `phrase`) finds, with their
+ * positions, in class order: only those the class's word index says may hold the phrase are
+ * tested (sentence-list.ts), all of them when it cannot tell.
+ */
+function* mentionsIn(list: SentenceList, phrase: string, pattern: RegExp): Generator<[number, ClassSentence]> {
+  const positions = list.mayMention(phrase);
+  const count = positions === null ? list.length : positions.length;
+  for (let k = 0; k < count; k++) {
+    const at = positions === null ? k : positions[k]!;
+    const sentence = list.at(at);
+    if (sentence !== undefined && pattern.test(sentence.text)) yield [at, sentence];
+  }
 }
 
 /**
@@ -83,29 +102,20 @@ function candidatesOf(surface: string): string[] {
   return out;
 }
 
-/**
- * The sentences that may mention `phrase`, in class order: from the class's word index when
- * the sentences are a kept class's (sentence-lookup.ts), else all of them. The pattern is still
- * to be tested on each.
- */
-function mayMention(lookup: SentenceLookup | undefined, sentences: readonly ClassSentence[], phrase: string): readonly ClassSentence[] {
-  const positions = lookup?.mayMention(phrase) ?? null;
-  return positions === null ? sentences : positions.map((at) => sentences[at]!);
-}
-
-export function explanationOf(subject: string, question: string, sentences: readonly ClassSentence[]): Explanation {
+export function explanationOf(subject: string, question: string, sentences: readonly ClassSentence[] | SentenceList): Explanation {
   const intent = questionIntent(question);
   const pattern = mentionPattern(subject);
-  const lookup = sentences.length > 0 ? SentenceLookup.of(sentences) : undefined;
-  const mentions = mayMention(lookup, sentences, subject).filter((s) => pattern.test(s.text) && !isQuestion(s.text));
+  const list = listOf(sentences);
+  const mentions: ClassSentence[] = [];
+  for (const [, sentence] of mentionsIn(list, subject, pattern)) if (!isQuestion(sentence.text)) mentions.push(sentence);
   const definition = strongestDefinition(subject, mentions);
-  const example = exampleOf(mentions, definition, (sentence) => sentences[sentences.indexOf(sentence) + 1]);
-  const reasons = intent === 'why' || intent === 'how' ? answersToQuestionsLike(intent, pattern, sentences, lookup?.mayMention(subject) ?? null) : [];
+  const example = exampleOf(mentions, definition, (sentence) => list.at(list.indexOf(sentence) + 1));
+  const reasons = intent === 'why' || intent === 'how' ? answersToQuestionsLike(intent, subject, pattern, list) : [];
   if (intent === 'why' && reasons.length === 0) {
     reasons.push(...mentions.filter((s) => REASON_CUES.test(s.text)));
   }
   // "This quotient is called the difference quotient" names what the sentence before described.
-  const described = definition !== undefined && REFERS_BACK_OPENING.test(definition.text) ? sentences[sentences.indexOf(definition) - 1] : undefined;
+  const described = definition !== undefined && REFERS_BACK_OPENING.test(definition.text) ? list.at(list.indexOf(definition) - 1) : undefined;
   const chosen: (ClassSentence | undefined)[] =
     intent === 'example'
       ? [example ?? definition]
@@ -113,7 +123,7 @@ export function explanationOf(subject: string, question: string, sentences: read
         ? reasons
         : [described !== undefined && !isQuestion(described.text) ? described : undefined, definition, example];
   let unique = [...new Set(chosen.filter((s): s is ClassSentence => s !== undefined))];
-  if (unique.length === 0) unique = introductionOf(pattern, sentences);
+  if (unique.length === 0) unique = introductionOf(pattern, list);
   return { subject, intent, sentences: unique, mentions, reasoned: reasons.length > 0 };
 }
 
@@ -132,18 +142,13 @@ function strongestDefinition(subject: string, mentions: readonly ClassSentence[]
   return best;
 }
 
-/**
- * What the class said right after asking a question of the same kind about the subject.
- * `mentioning`: the positions of the sentences that may match `pattern`, ascending (null: all).
- */
-function answersToQuestionsLike(intent: QuestionIntent, pattern: RegExp, sentences: readonly ClassSentence[], mentioning: readonly number[] | null): ClassSentence[] {
+/** What the class said right after asking a question of the same kind about the subject. */
+function answersToQuestionsLike(intent: QuestionIntent, subject: string, pattern: RegExp, list: SentenceList): ClassSentence[] {
   const answers: ClassSentence[] = [];
-  const positions = mentioning ?? sentences.map((_, i) => i);
-  for (const i of positions) {
-    const sentence = sentences[i];
-    if (sentence === undefined || !pattern.test(sentence.text) || !isQuestion(sentence.text) || questionIntent(sentence.text) !== intent) continue;
+  for (const [i, sentence] of mentionsIn(list, subject, pattern)) {
+    if (!isQuestion(sentence.text) || questionIntent(sentence.text) !== intent) continue;
     for (let next = i + 1; next <= i + ANSWER_SENTENCES_AFTER; next++) {
-      const following = sentences[next];
+      const following = list.at(next);
       if (following === undefined || isQuestion(following.text)) break;
       answers.push(following);
       if (REASON_CUES.test(following.text)) break;
@@ -158,13 +163,18 @@ export function withoutExampleCue(text: string): string {
 }
 
 /** What the class said right after announcing the subject as its topic ("Now, the last topic for today is fermentation."). */
-function introductionOf(pattern: RegExp, sentences: readonly ClassSentence[]): ClassSentence[] {
-  const at = sentences.findIndex((s) => {
-    const topic = sentenceTopic(s);
-    return topic !== null && pattern.test(topic);
-  });
+function introductionOf(pattern: RegExp, list: SentenceList): ClassSentence[] {
+  let at = -1;
+  for (let i = 0; i < list.length && at < 0; i++) {
+    const topic = list.topicAt(i);
+    if (topic !== null && pattern.test(topic)) at = i;
+  }
   if (at < 0) return [];
-  const following = sentences.slice(at + 1, at + 1 + INTRODUCTION_LOOKAHEAD).filter((s) => !isQuestion(s.text));
+  const following: ClassSentence[] = [];
+  for (let i = at + 1; i < Math.min(list.length, at + 1 + INTRODUCTION_LOOKAHEAD); i++) {
+    const sentence = list.at(i);
+    if (sentence !== undefined && !isQuestion(sentence.text)) following.push(sentence);
+  }
   const naming = following.filter((s) => pattern.test(s.text));
   return (naming.length > 0 ? naming : following).slice(0, INTRODUCTION_SENTENCES);
 }

@@ -45,6 +45,8 @@ export class ClassAnalysis {
   /** Per stored sentence, in the order entries were analysed: its bounds and terms. */
   private readonly sentenceFrom = new Int32List();
   private readonly sentenceTo = new Int32List();
+  /** Per stored sentence: the position of its entry in the class. */
+  private readonly sentenceEntries = new Int32List();
   private readonly termsFrom = new Int32List();
   private readonly termsTo = new Int32List();
   /** Per stored sentence: whether its announced topic (text/topics.ts) is known, and the topics found. */
@@ -133,6 +135,11 @@ export class ClassAnalysis {
     return this.words.sentencesWith(word);
   }
 
+  /** The position in the class of the entry a stored sentence is of. */
+  entryOf(sentence: number): number {
+    return this.sentenceEntries.at(sentence);
+  }
+
   /** Where a stored sentence starts and ends in its entry's text. */
   sentenceStart(sentence: number): number {
     return this.sentenceFrom.at(sentence);
@@ -190,6 +197,7 @@ export class ClassAnalysis {
       const number = this.sentenceFrom.length;
       this.sentenceFrom.push(from);
       this.sentenceTo.push(cursor);
+      this.sentenceEntries.push(position);
       this.termsFrom.push(this.termsUsed);
       for (const term of sentences.length === 1 ? terms : tokenize(sentence)) {
         const id = this.table.id(term);
