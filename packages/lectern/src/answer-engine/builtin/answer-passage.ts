@@ -15,6 +15,7 @@ import { questionStrength } from '../text/questions.js';
 import { stem } from '../text/stems.js';
 import { termRuns, tokenize } from '../text/tokens.js';
 import type { ClassSentence } from './class-sentences.js';
+import { BestFirst } from './best-first.js';
 import { SentenceLookup } from './sentence-lookup.js';
 
 /** How much the words of the case a question sets up ("Back to the phone book.") count beside its own. */
@@ -218,13 +219,27 @@ export function answerPassage(
   }
   second ??= ranker.continuation(first.sentence, primary);
   if (second !== undefined) chosen.push(second);
-  const runnersUp = ranker
-    .ranked(primary)
-    .filter((r) => !chosen.includes(r.sentence) && r.score >= SECOND_SCORE_MIN * first.score)
-    .slice(0, RUNNERS_UP_MAX)
-    .map((r) => r.sentence);
+  const runnersUp: ClassSentence[] = [];
+  for (const r of ranker.ranked(primary)) {
+    // Best first: once one scores below the share, so do all after it.
+    if (r.score < SECOND_SCORE_MIN * first.score || runnersUp.length === RUNNERS_UP_MAX) break;
+    if (!chosen.includes(r.sentence)) runnersUp.push(r.sentence);
+  }
   return { sentences: chosen, score: first.score, coverage: ranker.coverage(chosen, primary), runnersUp };
 }
+
+/** The most score() multiplies a carried match by, before the kind of thing asked and recency. */
+const SCORE_FACTOR_MAX =
+  Math.max(RULE_WEIGHT, 1) *
+  Math.max(ROLE_FIT_WEIGHT, ROLE_MISFIT_WEIGHT, EXAMPLE_WEIGHT, 1) *
+  Math.max(RESTATEMENT_FLOOR, 1) *
+  Math.max(MARKED_WRONG_WEIGHT, 1) *
+  Math.max(SETUP_WEIGHT, 1) *
+  Math.max(EMPHASIS_WEIGHT, 1);
+/** The most a sentence that names (or not) the kind asked for is multiplied by. */
+const KIND_FACTOR_MAX = Math.max(ROLE_FIT_WEIGHT, ROLE_MISFIT_WEIGHT);
+/** Headroom for rounding: the score is a product of up to eight factors, each rounded. */
+const BOUND_SLACK = 1 + 1e-9;
 
 /** What the ranker has found out about a sentence (0: not yet). */
 const KNOWN_YES = 1;
@@ -384,6 +399,12 @@ class SentenceRanker {
     return { values, matched: nonzero };
   }
 
+  /**
+   * score() multiplies a sentence's carried match by the factors below; SCORE_FACTOR_MAX and
+   * KIND_FACTOR_MAX (with the recency factor) are the most they can come to, so ranked() can
+   * leave unscored a sentence that cannot reach the ones it hands out. A factor added here must
+   * be added there.
+   */
   private score(at: number, query: WeightedQuery, carried: Float64Array): number {
     const sentence = this.all[at];
     if (sentence === undefined) return 0;
@@ -542,27 +563,30 @@ class SentenceRanker {
   }
 
   /** Rankings already made, per query: the answer, its continuation and its runners-up share one. */
-  private readonly rankings = new Map<WeightedQuery, Scored[]>();
+  private readonly rankings = new Map<WeightedQuery, BestFirst>();
 
-  ranked(query: WeightedQuery): Scored[] {
-    const known = this.rankings.get(query);
-    if (known !== undefined) return known;
-    const ranking = this.rank(query);
-    this.rankings.set(query, ranking);
-    return ranking;
-  }
-
-  private rank(query: WeightedQuery): Scored[] {
-    const { values, nonzero } = this.carried(query);
-    return nonzero
-      .filter((at) => this.isCandidate(at))
-      .map((at) => ({ at, score: this.score(at, query, values) }))
-      .filter((r) => r.score > 0)
-      .sort((a, b) => b.score - a.score || b.at - a.at)
-      .flatMap(({ at, score }) => {
-        const sentence = this.all[at];
-        return sentence === undefined ? [] : [{ sentence, score }];
-      });
+  /**
+   * The statements that answer the query, best first, scored as they are read: only the few a
+   * caller reads are scored (best-first.ts), each sentence's bound being its carried match
+   * times the most score() can multiply it by.
+   */
+  *ranked(query: WeightedQuery): Generator<Scored> {
+    let ranking = this.rankings.get(query);
+    if (ranking === undefined) {
+      const { values, nonzero } = this.carried(query);
+      const kind = query.kind !== null && query.kind.length > 0 ? KIND_FACTOR_MAX : 1;
+      const span = Math.max(1, this.all.length - 1);
+      ranking = new BestFirst(
+        nonzero,
+        (at) => (values[at] ?? 0) * SCORE_FACTOR_MAX * kind * (1 + (RECENCY_WEIGHT * at) / span) * BOUND_SLACK,
+        (at) => (this.isCandidate(at) ? this.score(at, query, values) : 0),
+      );
+      this.rankings.set(query, ranking);
+    }
+    for (const { at, score } of ranking) {
+      const sentence = this.all[at];
+      if (sentence !== undefined) yield { sentence, score };
+    }
   }
 
   /** How much of the query's own (full-weight) words, idf-weighted, the sentences hold. */
@@ -582,7 +606,8 @@ class SentenceRanker {
   }
 
   best(query: WeightedQuery, taken: ReadonlySet<ClassSentence>): Scored | undefined {
-    return this.ranked(query).find((r) => !taken.has(r.sentence));
+    for (const r of this.ranked(query)) if (!taken.has(r.sentence)) return r;
+    return undefined;
   }
 
   /**
@@ -598,10 +623,16 @@ class SentenceRanker {
     const next = this.all[at + 1];
     const nextIsCandidate = next !== undefined && this.isCandidate(at + 1);
     if (nextIsCandidate && (this.match(at + 1, query) > 0 || CONTINUATION_OPENING.test(next.text.trim()) || /[:：]\s*$/.test(first.text))) return next;
-    const ranked = this.ranked(query);
-    const top = ranked[0]?.score ?? 0;
-    const runnerUp = ranked.find((r) => r.sentence !== first);
-    if (runnerUp !== undefined && runnerUp.score >= SECOND_SCORE_MIN * top) return runnerUp.sentence;
+    let top: number | undefined;
+    let runnerUp: Scored | undefined;
+    for (const r of this.ranked(query)) {
+      top ??= r.score;
+      if (r.sentence !== first) {
+        runnerUp = r;
+        break;
+      }
+    }
+    if (runnerUp !== undefined && runnerUp.score >= SECOND_SCORE_MIN * (top ?? 0)) return runnerUp.sentence;
     return nextIsCandidate ? next : undefined;
   }
 }
