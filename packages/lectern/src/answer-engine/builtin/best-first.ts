@@ -13,10 +13,10 @@ export interface Ranked {
  * scoring 0 or less left out. `bound(at)` must never be below `score(at)` as computed.
  */
 export class BestFirst {
-  /** Items not yet scored, highest bound first. */
-  private readonly order: number[];
-  private readonly bounds: Float64Array;
-  private next = 0;
+  /** Items not yet scored, as a binary max-heap on their bounds: only the few read are taken out in order. */
+  private readonly heapItems: Int32Array;
+  private readonly heapBounds: Float64Array;
+  private heapSize: number;
   /** Scored and not yet handed out, best first. */
   private readonly pending: Ranked[] = [];
   private readonly out: Ranked[] = [];
@@ -26,11 +26,10 @@ export class BestFirst {
     bound: (at: number) => number,
     private readonly score: (at: number) => number,
   ) {
-    this.bounds = new Float64Array(items.length);
-    items.forEach((at, i) => (this.bounds[i] = bound(at)));
-    const byBound = items.map((_, i) => i).sort((a, b) => this.bounds[b]! - this.bounds[a]!);
-    this.order = byBound.map((i) => items[i]!);
-    this.bounds = Float64Array.from(byBound, (i) => this.bounds[i]!);
+    this.heapItems = Int32Array.from(items);
+    this.heapBounds = Float64Array.from(items, bound);
+    this.heapSize = items.length;
+    for (let i = (this.heapSize >>> 1) - 1; i >= 0; i--) this.siftDown(i);
   }
 
   /** The item ranked `k`th (from 0), undefined past the last. */
@@ -50,9 +49,12 @@ export class BestFirst {
   /** Hands out the next item; false when there is none. */
   private advance(): boolean {
     // An item whose bound reaches the best pending score may still beat it, or tie it with a later `at`.
-    while (this.next < this.order.length && (this.pending.length === 0 || this.bounds[this.next]! >= this.pending[0]!.score)) {
-      const at = this.order[this.next]!;
-      this.next++;
+    while (this.heapSize > 0 && (this.pending.length === 0 || this.heapBounds[0]! >= this.pending[0]!.score)) {
+      const at = this.heapItems[0]!;
+      this.heapSize--;
+      this.heapItems[0] = this.heapItems[this.heapSize]!;
+      this.heapBounds[0] = this.heapBounds[this.heapSize]!;
+      this.siftDown(0);
       const score = this.score(at);
       if (score > 0) this.insert({ at, score });
     }
@@ -60,6 +62,26 @@ export class BestFirst {
     if (best === undefined) return false;
     this.out.push(best);
     return true;
+  }
+
+  private siftDown(from: number): void {
+    const items = this.heapItems;
+    const bounds = this.heapBounds;
+    let i = from;
+    for (;;) {
+      const left = 2 * i + 1;
+      if (left >= this.heapSize) return;
+      const right = left + 1;
+      const larger = right < this.heapSize && bounds[right]! > bounds[left]! ? right : left;
+      if (bounds[larger]! <= bounds[i]!) return;
+      const item = items[i]!;
+      const value = bounds[i]!;
+      items[i] = items[larger]!;
+      bounds[i] = bounds[larger]!;
+      items[larger] = item;
+      bounds[larger] = value;
+      i = larger;
+    }
   }
 
   private insert(item: Ranked): void {

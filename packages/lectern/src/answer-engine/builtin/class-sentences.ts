@@ -113,6 +113,7 @@ export function sentenceTopic(sentence: ClassSentence): string | null {
 
 /** What a kept sentence may hold: the object, its text (two bytes a character at most) and its terms array. */
 const KEPT_SENTENCE_OBJECT_BYTES = 96;
+const EMPTY_STRING_BYTES = stringBytes('');
 
 /**
  * The sentence objects of a kept class, kept as long as the class's analysis and within
@@ -149,7 +150,7 @@ class KeptSentences {
 
   private estimate(index: number): number {
     const chars = this.analysis.sentenceEnd(index) - this.analysis.sentenceStart(index);
-    return KEPT_SENTENCE_OBJECT_BYTES + stringBytes('') + 2 * chars + arrayBytes(this.analysis.termCount(index), false);
+    return KEPT_SENTENCE_OBJECT_BYTES + EMPTY_STRING_BYTES + 2 * chars + arrayBytes(this.analysis.termCount(index), false);
   }
 }
 

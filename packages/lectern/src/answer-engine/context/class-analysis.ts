@@ -2,6 +2,7 @@
 // entry: each entry's sentences (as offsets into its text), their terms (as numbers in the
 // class's term table) and the search index of its entries.
 import { findAnnouncement } from '../text/announcements.js';
+import { questionStrength } from '../text/questions.js';
 import { Bm25Index, SENTENCE_LENGTH_NORMALISATION_B } from '../text/bm25.js';
 import type { RankedPassage } from '../text/bm25.js';
 import { splitSentences } from '../text/sentences.js';
@@ -235,7 +236,7 @@ export class ClassAnalysis {
   /**
    * Entries analysed ahead of any question (as they arrive) are indexed at once when the index
    * has reached them, and what every question reads of a sentence is found now too: its topic
-   * and the pattern facts of its text (text-facts.ts).
+   * and the pattern facts of its text (text-facts.ts): announcement and question strength.
    */
   analyseArrived(position: number, entry: TranscriptLine): void {
     const terms = this.analyse(position, entry);
@@ -244,6 +245,8 @@ export class ClassAnalysis {
     for (let sentence = first; sentence < first + this.sentenceCount(position); sentence++) {
       const text = entry.text.slice(this.sentenceStart(sentence), this.sentenceEnd(sentence));
       findAnnouncement(text);
+      // Whether it asks: a rescue reads this of every sentence in its window.
+      questionStrength(text);
       this.topicOf(sentence, () => text);
     }
   }
