@@ -13,6 +13,8 @@ const NONE: readonly number[] = [];
 export class SentenceLookup {
   /** Generic lists only: each stem's positions, built on first use. */
   private byStem: Map<string, number[]> | undefined;
+  /** Kept classes: the positions of each stem asked for. */
+  private readonly stemPositions = new Map<string, readonly number[]>();
 
   private constructor(
     private readonly sentences: readonly ClassSentence[],
@@ -37,7 +39,12 @@ export class SentenceLookup {
 
   /** Positions of the sentences with a term whose stem is `stemmed`, ascending. */
   withStem(stemmed: string): readonly number[] {
-    if (this.kept !== undefined) return this.positions(this.kept.analysis.sentencesWithStem(stemmed));
+    if (this.kept !== undefined) {
+      // A ranking asks for each stem of the question several times (its idf, its matches, its pairs).
+      let positions = this.stemPositions.get(stemmed);
+      if (positions === undefined) this.stemPositions.set(stemmed, (positions = this.positions(this.kept.analysis.sentencesWithStem(stemmed))));
+      return positions;
+    }
     if (this.byStem === undefined) {
       this.byStem = new Map();
       this.sentences.forEach((sentence, at) => {
