@@ -5,6 +5,7 @@ import type { ClassAnalysis } from '../context/class-analysis.js';
 import { syncedClass } from '../context/kept-classes.js';
 import { entrySentences, entryTerms } from '../text/term-cache.js';
 import { mentionKeys } from '../text/mention-words.js';
+import { isQuestion } from '../text/questions.js';
 import { announcedTopic } from '../text/topics.js';
 import type { TermTable } from '../text/term-table.js';
 import { tokenize } from '../text/tokens.js';
@@ -76,6 +77,15 @@ class StoredSentence implements ClassSentence {
   get topic(): string | null {
     return this.analysis.topicOf(this.index, () => this.text);
   }
+
+  get asks(): boolean {
+    return this.analysis.isQuestion(this.index, () => this.text);
+  }
+}
+
+/** Whether the sentence is a question (isQuestion of its text), read from the kept analysis for a sentence of a kept class. */
+export function sentenceAsks(sentence: ClassSentence): boolean {
+  return sentence instanceof StoredSentence ? sentence.asks : isQuestion(sentence.text);
 }
 
 /**

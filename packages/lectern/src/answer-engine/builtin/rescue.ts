@@ -3,7 +3,6 @@
 import { citationOf } from '../context/material.js';
 import { isExample } from '../text/explanations.js';
 import { tokenize } from '../text/tokens.js';
-import { isQuestion } from '../text/questions.js';
 import { announcedTopic } from '../text/topics.js';
 import { askedLine } from '../text/asked-part.js';
 import { asksForDefinition } from '../text/question-intent.js';
@@ -14,7 +13,7 @@ import { answerPassage } from './answer-passage.js';
 import { questionTermWeight } from './question-terms.js';
 import { recentEntries, windowMinutesFor } from '../context/window.js';
 import { centralSentences } from './centrality.js';
-import { classSentences } from './class-sentences.js';
+import { classSentences, sentenceAsks } from './class-sentences.js';
 import { searchSentences } from './sentence-search.js';
 import type { ClassSentence } from './class-sentences.js';
 import { courseTerms } from './course-terms.js';
@@ -90,7 +89,7 @@ export function composeRescue(c: Composition): string {
   }
 
   const queryTerms = [...question.sentence.terms, ...(question.lead?.terms ?? [])];
-  const statements = sentences.filter((s) => !isQuestion(s.text));
+  const statements = sentences.filter((s) => !sentenceAsks(s));
   const support = searchSentences(statements, queryTerms, SUPPORTING_QUOTES_MAX).flatMap(({ index: at }) => statements[at] ?? []);
   // "What is X?" is answered by X's defining sentence; any other question (what happens, why,
   // how many, which) by the passage of the class that explains what it asks about.

@@ -2,7 +2,7 @@
 // entry: each entry's sentences (as offsets into its text), their terms (as numbers in the
 // class's term table) and the search index of its entries.
 import { findAnnouncement } from '../text/announcements.js';
-import { questionStrength } from '../text/questions.js';
+import { isQuestion } from '../text/questions.js';
 import { Bm25Index, SENTENCE_LENGTH_NORMALISATION_B } from '../text/bm25.js';
 import type { RankedPassage } from '../text/bm25.js';
 import { splitSentences } from '../text/sentences.js';
@@ -19,6 +19,9 @@ import { tokenize } from '../text/tokens.js';
 import type { TranscriptLine } from '../types.js';
 
 const NOT_ANALYSED = -1;
+const NOT_KNOWN = 0;
+const KNOWN_YES = 1;
+const KNOWN_NO = 2;
 const INITIAL_TERM_SLOTS = 1024;
 
 /**
@@ -52,6 +55,8 @@ export class ClassAnalysis {
   private readonly termsTo = new Int32List();
   /** Per stored sentence: whether its announced topic (text/topics.ts) is known, and the topics found. */
   private topicKnown = new Uint8Array(INITIAL_TERM_SLOTS);
+  /** Per stored sentence: whether it is a question (KNOWN_YES, KNOWN_NO), NOT_KNOWN until found. */
+  private questionKnown = new Uint8Array(INITIAL_TERM_SLOTS);
   private readonly topics = new Map<number, string>();
   private termIds = new Int32Array(INITIAL_TERM_SLOTS);
   private termsUsed = 0;
@@ -224,13 +229,23 @@ export class ClassAnalysis {
     if (this.topicKnown[sentence] === 1) return this.topics.get(sentence) ?? null;
     const topic = announcedTopic(text());
     if (topic !== null) this.topics.set(sentence, topic);
-    if (sentence >= this.topicKnown.length) {
-      const grown = new Uint8Array(Math.max(this.topicKnown.length * 2, sentence + 1));
-      grown.set(this.topicKnown);
-      this.topicKnown = grown;
-    }
+    this.topicKnown = grownFor(this.topicKnown, sentence);
     this.topicKnown[sentence] = 1;
     return topic;
+  }
+
+  /**
+   * Whether a stored sentence is a question (isQuestion of its text, which `text` gives), found
+   * once: a rescue leaves the questions of its whole window out of its supporting quotes, and
+   * reading it from here spares cutting the text of thousands of sentences.
+   */
+  isQuestion(sentence: number, text: () => string): boolean {
+    const known = this.questionKnown[sentence] ?? NOT_KNOWN;
+    if (known !== NOT_KNOWN) return known === KNOWN_YES;
+    const asks = isQuestion(text());
+    this.questionKnown = grownFor(this.questionKnown, sentence);
+    this.questionKnown[sentence] = asks ? KNOWN_YES : KNOWN_NO;
+    return asks;
   }
 
   /**
@@ -246,7 +261,7 @@ export class ClassAnalysis {
       const text = entry.text.slice(this.sentenceStart(sentence), this.sentenceEnd(sentence));
       findAnnouncement(text);
       // Whether it asks: a rescue reads this of every sentence in its window.
-      questionStrength(text);
+      this.isQuestion(sentence, () => text);
       this.topicOf(sentence, () => text);
     }
   }
@@ -265,6 +280,14 @@ export class ClassAnalysis {
     }
     this.termIds[this.termsUsed++] = id;
   }
+}
+
+/** The array, or a copy grown to hold `index` (doubling). */
+function grownFor(array: Uint8Array<ArrayBuffer>, index: number): Uint8Array<ArrayBuffer> {
+  if (index < array.length) return array;
+  const grown = new Uint8Array(Math.max(array.length * 2, index + 1));
+  grown.set(array);
+  return grown;
 }
 
 /** FNV-1a over the UTF-16 code units: a check that an id still names the same text, not a digest. */

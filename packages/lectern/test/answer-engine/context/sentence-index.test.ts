@@ -3,7 +3,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { answerPassage } from '../../../src/answer-engine/builtin/answer-passage.js';
-import { classSentenceList, classSentences } from '../../../src/answer-engine/builtin/class-sentences.js';
+import { classSentenceList, classSentences, sentenceAsks } from '../../../src/answer-engine/builtin/class-sentences.js';
 import type { ClassSentence } from '../../../src/answer-engine/builtin/class-sentences.js';
 import { mentionPattern } from '../../../src/answer-engine/builtin/key-phrases.js';
 import { SentenceLookup } from '../../../src/answer-engine/builtin/sentence-lookup.js';
@@ -12,6 +12,7 @@ import { searchSentences } from '../../../src/answer-engine/builtin/sentence-sea
 import { classEntryArrived, keptClass } from '../../../src/answer-engine/context/kept-classes.js';
 import { Bm25Index, SENTENCE_LENGTH_NORMALISATION_B } from '../../../src/answer-engine/text/bm25.js';
 import { mentionKeys, mentionWords } from '../../../src/answer-engine/text/mention-words.js';
+import { isQuestion } from '../../../src/answer-engine/text/questions.js';
 import { stem } from '../../../src/answer-engine/text/stems.js';
 import type { TranscriptLine } from '../../../src/answer-engine/types.js';
 
@@ -66,6 +67,7 @@ describe('the kept class indexes', () => {
       assert.deepEqual(scan.withStem(key), expected, key);
     }
     for (let at = 0; at < sentences.length; at++) {
+      assert.equal(sentenceAsks(sentences[at]!), isQuestion(sentences[at]!.text), sentences[at]!.text);
       assert.equal(lookup.termCount(at), sentences[at]!.terms.length);
       const known = new Map([[stem('glacier'), 1], [stem('ice'), 1]]);
       assert.equal(lookup.stemsOutside(at, known), scan.stemsOutside(at, known));
