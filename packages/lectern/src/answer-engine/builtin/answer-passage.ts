@@ -15,6 +15,8 @@ import { questionStrength } from '../text/questions.js';
 import { stem } from '../text/stems.js';
 import { termRuns, tokenize } from '../text/tokens.js';
 import type { ClassSentence } from './class-sentences.js';
+import { BestFirst } from './best-first.js';
+import { SentenceLookup } from './sentence-lookup.js';
 
 /** How much the words of the case a question sets up ("Back to the phone book.") count beside its own. */
 const CONTEXT_WEIGHT = 0.6;
@@ -174,7 +176,7 @@ export function answerPassage(
   // Homework and exam lines answer "when is it due?", or a question about that work itself
   // ("Why can the report come late?"), and nothing else a teacher checks.
   const ranker = new SentenceRanker(before, asking.some((q) => askedFor(q) === 'time' || namesAnnouncedWork(q)));
-  if (ranker.candidates.length === 0) return undefined;
+  if (!ranker.hasCandidate()) return undefined;
 
   const queryFor = (at: number, extra?: readonly string[]): WeightedQuery => {
     const weights = new Map<string, number>();
@@ -221,69 +223,193 @@ export function answerPassage(
   }
   second ??= ranker.continuation(first.sentence, primary);
   if (second !== undefined) chosen.push(second);
-  const runnersUp = ranker
-    .ranked(primary)
-    .filter((r) => !chosen.includes(r.sentence) && r.score >= SECOND_SCORE_MIN * first.score)
-    .slice(0, RUNNERS_UP_MAX)
-    .map((r) => r.sentence);
+  const runnersUp: ClassSentence[] = [];
+  for (const r of ranker.ranked(primary)) {
+    // Best first: once one scores below the share, so do all after it.
+    if (r.score < SECOND_SCORE_MIN * first.score || runnersUp.length === RUNNERS_UP_MAX) break;
+    if (!chosen.includes(r.sentence)) runnersUp.push(r.sentence);
+  }
   return { sentences: chosen, score: first.score, coverage: ranker.coverage(chosen, primary), runnersUp };
 }
+
+/** The most score() multiplies a carried match by, before the kind of thing asked and recency. */
+const SCORE_FACTOR_MAX =
+  Math.max(RULE_WEIGHT, 1) *
+  Math.max(ROLE_FIT_WEIGHT, ROLE_MISFIT_WEIGHT, EXAMPLE_WEIGHT, 1) *
+  Math.max(RESTATEMENT_FLOOR, 1) *
+  Math.max(MARKED_WRONG_WEIGHT, 1) *
+  Math.max(SETUP_WEIGHT, 1) *
+  Math.max(EMPHASIS_WEIGHT, 1);
+/** The most a sentence that names (or not) the kind asked for is multiplied by. */
+const KIND_FACTOR_MAX = Math.max(ROLE_FIT_WEIGHT, ROLE_MISFIT_WEIGHT);
+/** Headroom for rounding: the score is a product of up to eight factors, each rounded. */
+const BOUND_SLACK = 1 + 1e-9;
+
+/** What the ranker has found out about a sentence (0: not yet). */
+const KNOWN_YES = 1;
+const KNOWN_NO = 2;
 
 interface Scored {
   sentence: ClassSentence;
   score: number;
 }
 
-/** The class before the question, ready to be ranked against the questions of one line. */
+/**
+ * The class before the question, ready to be ranked against the questions of one line. Only
+ * the sentences that hold a word of the question, and those next to them, can score: they are
+ * found in the class's index of stems (sentence-lookup.ts), and what is read of a sentence —
+ * its stems, whether it asks, whether it may answer — is found when first needed. On a
+ * two-hour class that is a few hundred sentences of the 5,000 before a rescue's question.
+ */
 class SentenceRanker {
   /** Every sentence before the question, questions included: a question the class asked itself lends its match to the answer after it. */
   private readonly all: readonly ClassSentence[];
-  private readonly stems: readonly Set<string>[];
-  /** Each sentence's adjacent stem pairs, keyed "a b". */
-  private readonly pairs: readonly Set<string>[];
-  private readonly lengths: readonly number[];
+  private readonly lookup: SentenceLookup;
+  private readonly announcementsAnswer: boolean;
+  /** Per position, when first read: its stems, and its adjacent stem pairs keyed "a b". */
+  private readonly stemSets: (Set<string> | undefined)[] = [];
+  private readonly pairSets: (Set<string> | undefined)[] = [];
+  /** Per position: 0 not yet known, else KNOWN_YES or KNOWN_NO. */
+  private readonly asking: Uint8Array;
+  private readonly answering: Uint8Array;
   private readonly averageLength: number;
-  private readonly idfs = new Map<string, number>();
-  private readonly questionAt: readonly boolean[];
-  /** Indexes into `all` of the statements that may answer. */
-  readonly candidates: readonly number[];
+  /** Per stem of a question: its idf among the sentences, or undefined when none holds it. */
+  private readonly idfs = new Map<string, number | undefined>();
 
   constructor(before: readonly ClassSentence[], announcementsAnswer: boolean) {
     this.all = before;
-    this.stems = before.map((s) => new Set(s.terms.map(stem)));
-    this.pairs = before.map((s) => {
-      const keys = s.terms.map(stem);
-      return new Set(keys.slice(1).map((key, i) => `${keys[i] ?? ''} ${key}`));
-    });
-    this.lengths = before.map((s) => s.terms.length);
-    this.questionAt = before.map((s) => asks(s.text));
-    this.candidates = before.flatMap((s, i) => (s.terms.length > 0 && !this.questionAt[i] && (announcementsAnswer || findAnnouncement(s.text) === null) ? [i] : []));
-    const total = this.lengths.reduce((sum, n) => sum + n, 0);
+    this.lookup = SentenceLookup.of(before);
+    this.announcementsAnswer = announcementsAnswer;
+    this.asking = new Uint8Array(before.length);
+    this.answering = new Uint8Array(before.length);
+    let total = 0;
+    for (let at = 0; at < before.length; at++) total += this.lookup.termCount(at);
     this.averageLength = before.length > 0 ? Math.max(1, total / before.length) : 1;
-    const df = new Map<string, number>();
-    for (const set of this.stems) for (const term of set) df.set(term, (df.get(term) ?? 0) + 1);
-    const n = before.length;
-    for (const [term, count] of df) this.idfs.set(term, Math.log(1 + (n - count + 0.5) / (count + 0.5)));
+  }
+
+  private idf(term: string): number | undefined {
+    if (this.idfs.has(term)) return this.idfs.get(term);
+    const count = this.lookup.withStem(term).length;
+    const n = this.all.length;
+    const idf = count === 0 ? undefined : Math.log(1 + (n - count + 0.5) / (count + 0.5));
+    this.idfs.set(term, idf);
+    return idf;
+  }
+
+  private stemSet(at: number): Set<string> | undefined {
+    const sentence = this.all[at];
+    if (sentence === undefined) return undefined;
+    let set = this.stemSets[at];
+    if (set === undefined) this.stemSets[at] = set = new Set(sentence.terms.map(stem));
+    return set;
+  }
+
+  private pairSet(at: number): Set<string> | undefined {
+    const sentence = this.all[at];
+    if (sentence === undefined) return undefined;
+    let set = this.pairSets[at];
+    if (set === undefined) {
+      const keys = sentence.terms.map(stem);
+      this.pairSets[at] = set = new Set(keys.slice(1).map((key, i) => `${keys[i] ?? ''} ${key}`));
+    }
+    return set;
+  }
+
+  /** Whether the sentence at `at` asks rather than tells (false outside the class). */
+  private asks(at: number): boolean {
+    const sentence = this.all[at];
+    if (sentence === undefined) return false;
+    if (this.asking[at] === 0) this.asking[at] = asks(sentence.text) ? KNOWN_YES : KNOWN_NO;
+    return this.asking[at] === KNOWN_YES;
+  }
+
+  /** Whether the sentence at `at` is a statement that may answer: it has content words, does not ask, and announces nothing unless that is what is asked. */
+  private isCandidate(at: number): boolean {
+    const sentence = this.all[at];
+    if (sentence === undefined) return false;
+    if (this.answering[at] === 0) {
+      const answers = this.lookup.termCount(at) > 0 && !this.asks(at) && (this.announcementsAnswer || findAnnouncement(sentence.text) === null);
+      this.answering[at] = answers ? KNOWN_YES : KNOWN_NO;
+    }
+    return this.answering[at] === KNOWN_YES;
+  }
+
+  /** Whether any sentence may answer. */
+  hasCandidate(): boolean {
+    for (let at = this.all.length - 1; at >= 0; at--) if (this.isCandidate(at)) return true;
+    return false;
   }
 
   /** How much of the query sentence `at` holds, idf-weighted, softly normalised by length. */
   private match(at: number, query: WeightedQuery): number {
-    const set = this.stems[at];
+    const set = this.stemSet(at);
     if (set === undefined) return 0;
     let sum = 0;
-    for (const [term, weight] of query.weights) if (set.has(term)) sum += weight * (this.idfs.get(term) ?? 0);
+    for (const [term, weight] of query.weights) if (set.has(term)) sum += weight * (this.idf(term) ?? 0);
     if (sum === 0) return 0;
     // The question's words in the question's order ("low equals mid", 海陆热力) name its case, not just its topic.
-    const pairs = this.pairs[at];
+    const pairs = this.pairSet(at);
     for (const [pair, weight] of query.pairs) {
       if (pairs?.has(pair) !== true) continue;
-      const [a = '', b = ''] = pair.split(' ');
-      sum += PHRASE_SHARE * weight * ((this.idfs.get(a) ?? 0) + (this.idfs.get(b) ?? 0)) / 2;
+      sum += this.pairGain(pair, weight);
     }
-    return sum / Math.pow(Math.max(1, this.lengths[at] ?? 0) / this.averageLength, LENGTH_EXPONENT);
+    return sum / this.lengthNorm(at);
   }
 
-  private score(at: number, query: WeightedQuery, carried: readonly number[]): number {
+  private pairGain(pair: string, weight: number): number {
+    const [a = '', b = ''] = pair.split(' ');
+    return PHRASE_SHARE * weight * ((this.idf(a) ?? 0) + (this.idf(b) ?? 0)) / 2;
+  }
+
+  private lengthNorm(at: number): number {
+    return Math.pow(Math.max(1, this.lookup.termCount(at)) / this.averageLength, LENGTH_EXPONENT);
+  }
+
+  /**
+   * match() of every sentence, found from the sentences that hold a term of the query: the
+   * terms are added up in the query's order for each sentence, as match() adds them, so each
+   * value is the same number. Returns the values (0 for the rest) and the positions that match.
+   */
+  private matches(query: WeightedQuery): { values: Float64Array; matched: number[] } {
+    const values = new Float64Array(this.all.length);
+    const hit = new Uint8Array(this.all.length);
+    const matched: number[] = [];
+    for (const [term, weight] of query.weights) {
+      const holding = this.lookup.withStem(term);
+      if (holding.length === 0) continue;
+      const gain = weight * (this.idf(term) ?? 0);
+      for (const at of holding) {
+        values[at] += gain;
+        if (hit[at] === 0) {
+          hit[at] = 1;
+          matched.push(at);
+        }
+      }
+    }
+    for (const [pair, weight] of query.pairs) {
+      // A sentence with the pair holds its first stem; one whose terms matched nothing gets nothing (match() returns 0 first).
+      const [a = '', b = ''] = pair.split(' ');
+      for (const at of this.lookup.withStem(a)) {
+        if (values[at] !== 0 && this.lookup.hasStemPair(at, a, b)) values[at] += this.pairGain(pair, weight);
+      }
+    }
+    matched.sort((a, b) => a - b);
+    const nonzero: number[] = [];
+    for (const at of matched) {
+      if (values[at] === 0) continue;
+      values[at] = values[at]! / this.lengthNorm(at);
+      nonzero.push(at);
+    }
+    return { values, matched: nonzero };
+  }
+
+  /**
+   * score() multiplies a sentence's carried match by the factors below; SCORE_FACTOR_MAX and
+   * KIND_FACTOR_MAX (with the recency factor) are the most they can come to, so ranked() can
+   * leave unscored a sentence that cannot reach the ones it hands out. A factor added here must
+   * be added there.
+   */
+  private score(at: number, query: WeightedQuery, carried: Float64Array): number {
     const sentence = this.all[at];
     if (sentence === undefined) return 0;
     let score = carried[at] ?? 0;
@@ -309,9 +435,9 @@ class SentenceRanker {
   reasoningBefore(query: WeightedQuery, best: ClassSentence): ClassSentence[] {
     const conclusion = this.conclusionOf(query, best);
     if (conclusion < 0) return [];
-    const run = new Set(this.stems[conclusion] ?? []);
+    const run = new Set(this.stemSet(conclusion) ?? []);
     // The question's own words are shared by everything on its topic; the run's other words hold it together.
-    const shares = (at: number): boolean => [...(this.stems[at] ?? [])].some((term) => run.has(term) && !query.weights.has(term));
+    const shares = (at: number): boolean => [...(this.stemSet(at) ?? [])].some((term) => run.has(term) && !query.weights.has(term));
     const linked = (at: number): boolean => {
       const current = this.all[at + 1];
       const previous = this.all[at];
@@ -326,14 +452,14 @@ class SentenceRanker {
       // before "More space per molecule…") when the one before it does.
       const reach = linked(at) ? at : at - 1 >= earliest && shares(at - 1) ? at - 1 : -1;
       if (reach < 0) break;
-      for (let i = reach; i <= at; i++) for (const term of this.stems[i] ?? []) run.add(term);
+      for (let i = reach; i <= at; i++) for (const term of this.stemSet(i) ?? []) run.add(term);
       start = reach;
       at = reach;
     }
     const reasoning: ClassSentence[] = [];
     for (let at = start; at <= conclusion; at++) {
       const sentence = this.all[at];
-      if (sentence !== undefined && this.candidates.includes(at)) reasoning.push(sentence);
+      if (sentence !== undefined && this.isCandidate(at)) reasoning.push(sentence);
     }
     // Only the conclusion: nothing led up to it.
     return reasoning.length > 1 ? reasoning : [];
@@ -347,9 +473,12 @@ class SentenceRanker {
   private conclusionOf(query: WeightedQuery, bestMatch: ClassSentence): number {
     let conclusion = -1;
     let most = 0;
-    for (const at of this.candidates) {
+    // Only a sentence with one of the question's own words can cover half of them.
+    const holding = new Set<number>();
+    for (const [term, weight] of query.weights) if (weight >= OWN_WORD_WEIGHT_MIN) for (const at of this.lookup.withStem(term)) holding.add(at);
+    for (const at of [...holding].sort((a, b) => a - b)) {
       const sentence = this.all[at];
-      if (sentence === undefined || !CONCLUSION_OPENING.test(sentence.text.trim())) continue;
+      if (sentence === undefined || !this.isCandidate(at) || !CONCLUSION_OPENING.test(sentence.text.trim())) continue;
       const covered = this.coverage([sentence], query);
       if (covered >= CONCLUSION_COVERAGE_MIN && covered >= most) {
         conclusion = at;
@@ -374,22 +503,20 @@ class SentenceRanker {
 
   /** How many content words the sentence adds to the question's, a Han bigram counted as a third of a word. */
   private addedTerms(at: number, query: WeightedQuery): number {
-    let added = 0;
-    for (const term of this.stems[at] ?? []) if (!query.weights.has(term)) added++;
+    const added = this.lookup.stemsOutside(at, query.weights);
     return HAN_BIGRAM.test(this.all[at]?.text ?? '') ? added / HAN_BIGRAMS_PER_WORD : added;
   }
 
   /** Whether the sentence names a kind of the noun: a word before it qualifies it ("competitive inhibitor", 氧化反应). */
   private namesKind(at: number, kind: readonly string[]): boolean {
     const head = kind[kind.length - 1] ?? '';
-    for (const pair of this.pairs[at] ?? []) if (pair.endsWith(` ${head}`)) return true;
+    for (const pair of this.pairSet(at) ?? []) if (pair.endsWith(` ${head}`)) return true;
     return false;
   }
 
   /** How much the sentence adds to the question: RESTATEMENT_FLOOR when nothing, 1 from a couple of new words on. */
   private novelty(at: number, query: WeightedQuery): number {
-    let added = 0;
-    for (const term of this.stems[at] ?? []) if (!query.weights.has(term)) added++;
+    const added = this.lookup.stemsOutside(at, query.weights);
     // Han bigrams overlap: one new two-character word brings up to three new bigrams.
     const perTerm = HAN_BIGRAM.test(this.all[at]?.text ?? '') ? HAN_BIGRAMS_PER_WORD : 1;
     return RESTATEMENT_FLOOR + (1 - RESTATEMENT_FLOOR) * Math.min(1, added / perTerm / NEW_TERMS_FOR_FULL_CREDIT);
@@ -399,60 +526,93 @@ class SentenceRanker {
    * Each sentence's match with what it takes from its neighbours: a share of the sentences
    * beside it, most of a question the class asked itself just before, most of the sentence
    * it carries on from ("But…", "So…", "Because…"), and for a reason, most of the conclusion
-   * drawn from it right after ("So the wind blows from the sea.").
+   * drawn from it right after ("So the wind blows from the sea."). Only a sentence within one
+   * before or three after a match takes anything, and a chain of carried-on sentences goes on
+   * from one that has something: the rest stay 0 and are not read. Returns the values and the
+   * positions whose value is not 0, ascending.
    */
-  private carried(query: WeightedQuery): number[] {
-    const matches = this.all.map((_, at) => this.match(at, query));
-    const carried = matches.map((own, at) => {
+  private carried(query: WeightedQuery): { values: Float64Array; nonzero: number[] } {
+    const { values: matches, matched } = this.matches(query);
+    const n = this.all.length;
+    const carried = new Float64Array(n);
+    const near: number[] = [];
+    const seen = new Uint8Array(n);
+    for (const m of matched) {
+      for (let at = Math.max(0, m - 1); at <= Math.min(n - 1, m + FOLLOWING_SHARES.length); at++) {
+        if (seen[at] === 0) {
+          seen[at] = 1;
+          near.push(at);
+        }
+      }
+    }
+    near.sort((a, b) => a - b);
+    for (const at of near) {
+      const own = matches[at] ?? 0;
       let lent = Math.max(matches[at - 1] ?? 0, matches[at + 1] ?? 0) * NEIGHBOUR_SHARE;
       for (let back = 1; back <= SELF_ANSWER_SENTENCES; back++) {
-        if (this.questionAt[at - back] === true) lent = Math.max(lent, (matches[at - back] ?? 0) * SELF_ANSWER_SHARE);
+        if (this.asks(at - back)) lent = Math.max(lent, (matches[at - back] ?? 0) * SELF_ANSWER_SHARE);
       }
       if (drawsConclusions(query) && CONCLUSION_OPENING.test(this.all[at + 1]?.text.trim() ?? '')) lent = Math.max(lent, (matches[at + 1] ?? 0) * CONTINUED_SHARE);
       if (query.wants === 'consequence') FOLLOWING_SHARES.forEach((share, i) => (lent = Math.max(lent, (matches[at - 1 - i] ?? 0) * share)));
       // The sentence that sets up the case ("Somebody writes low equals mid.") is not what follows from it.
-      return (query.wants === 'consequence' && query.hasCase ? CASE_SHARE * own : own) + lent;
-    });
-    // A chain of carried-on sentences passes the match along, a share at each step.
-    for (let at = 1; at < carried.length; at++) {
-      if (CONTINUATION_OPENING.test(this.all[at]?.text.trim() ?? '')) carried[at] = Math.max(carried[at] ?? 0, (carried[at - 1] ?? 0) * CONTINUED_SHARE);
+      carried[at] = (query.wants === 'consequence' && query.hasCase ? CASE_SHARE * own : own) + lent;
     }
-    return carried;
+    // A chain of carried-on sentences passes the match along, a share at each step.
+    const nonzero: number[] = [];
+    let next = 0;
+    let at = near[0] ?? n;
+    while (at < n) {
+      if (at >= 1 && (carried[at - 1] ?? 0) > 0 && CONTINUATION_OPENING.test(this.all[at]?.text.trim() ?? '')) {
+        carried[at] = Math.max(carried[at] ?? 0, (carried[at - 1] ?? 0) * CONTINUED_SHARE);
+      }
+      if ((carried[at] ?? 0) > 0) {
+        nonzero.push(at);
+        at++;
+        continue;
+      }
+      while (next < near.length && near[next]! <= at) next++;
+      at = near[next] ?? n;
+    }
+    return { values: carried, nonzero };
   }
 
   /** Rankings already made, per query: the answer, its continuation and its runners-up share one. */
-  private readonly rankings = new Map<WeightedQuery, Scored[]>();
+  private readonly rankings = new Map<WeightedQuery, BestFirst>();
 
-  ranked(query: WeightedQuery): Scored[] {
-    const known = this.rankings.get(query);
-    if (known !== undefined) return known;
-    const ranking = this.rank(query);
-    this.rankings.set(query, ranking);
-    return ranking;
-  }
-
-  private rank(query: WeightedQuery): Scored[] {
-    const carried = this.carried(query);
-    return this.candidates
-      .map((at) => ({ at, score: this.score(at, query, carried) }))
-      .filter((r) => r.score > 0)
-      .sort((a, b) => b.score - a.score || b.at - a.at)
-      .flatMap(({ at, score }) => {
-        const sentence = this.all[at];
-        return sentence === undefined ? [] : [{ sentence, score }];
-      });
+  /**
+   * The statements that answer the query, best first, scored as they are read: only the few a
+   * caller reads are scored (best-first.ts), each sentence's bound being its carried match
+   * times the most score() can multiply it by.
+   */
+  *ranked(query: WeightedQuery): Generator<Scored> {
+    let ranking = this.rankings.get(query);
+    if (ranking === undefined) {
+      const { values, nonzero } = this.carried(query);
+      const kind = query.kind !== null && query.kind.length > 0 ? KIND_FACTOR_MAX : 1;
+      const span = Math.max(1, this.all.length - 1);
+      ranking = new BestFirst(
+        nonzero,
+        (at) => (values[at] ?? 0) * SCORE_FACTOR_MAX * kind * (1 + (RECENCY_WEIGHT * at) / span) * BOUND_SLACK,
+        (at) => (this.isCandidate(at) ? this.score(at, query, values) : 0),
+      );
+      this.rankings.set(query, ranking);
+    }
+    for (const { at, score } of ranking) {
+      const sentence = this.all[at];
+      if (sentence !== undefined) yield { sentence, score };
+    }
   }
 
   /** How much of the query's own (full-weight) words, idf-weighted, the sentences hold. */
   coverage(sentences: readonly ClassSentence[], query: WeightedQuery): number {
-    const held = new Set(sentences.flatMap((s) => [...(this.stems[this.all.indexOf(s)] ?? [])]));
+    const held = new Set(sentences.flatMap((s) => [...(this.stemSet(this.all.indexOf(s)) ?? [])]));
     let total = 0;
     let matched = 0;
     // A word the class never said weighs most: the question is about something it did not cover.
     const unseen = Math.log(1 + (this.all.length + 0.5) / 0.5);
     for (const [term, weight] of query.weights) {
       if (weight < OWN_WORD_WEIGHT_MIN) continue;
-      const idf = this.idfs.get(term) ?? unseen;
+      const idf = this.idf(term) ?? unseen;
       total += idf;
       if (held.has(term)) matched += idf;
     }
@@ -460,7 +620,8 @@ class SentenceRanker {
   }
 
   best(query: WeightedQuery, taken: ReadonlySet<ClassSentence>): Scored | undefined {
-    return this.ranked(query).find((r) => !taken.has(r.sentence));
+    for (const r of this.ranked(query)) if (!taken.has(r.sentence)) return r;
+    return undefined;
   }
 
   /**
@@ -472,14 +633,20 @@ class SentenceRanker {
     const at = this.all.indexOf(first);
     // "So the wind blows from the sea." answers "why" only with what it was drawn from.
     const previous = this.all[at - 1];
-    if (drawsConclusions(query) && CONCLUSION_OPENING.test(first.text.trim()) && previous !== undefined && this.candidates.includes(at - 1)) return previous;
+    if (drawsConclusions(query) && CONCLUSION_OPENING.test(first.text.trim()) && previous !== undefined && this.isCandidate(at - 1)) return previous;
     const next = this.all[at + 1];
-    const nextIsCandidate = next !== undefined && this.candidates.includes(at + 1);
+    const nextIsCandidate = next !== undefined && this.isCandidate(at + 1);
     if (nextIsCandidate && (this.match(at + 1, query) > 0 || CONTINUATION_OPENING.test(next.text.trim()) || /[:：]\s*$/.test(first.text))) return next;
-    const ranked = this.ranked(query);
-    const top = ranked[0]?.score ?? 0;
-    const runnerUp = ranked.find((r) => r.sentence !== first);
-    if (runnerUp !== undefined && runnerUp.score >= SECOND_SCORE_MIN * top) return runnerUp.sentence;
+    let top: number | undefined;
+    let runnerUp: Scored | undefined;
+    for (const r of this.ranked(query)) {
+      top ??= r.score;
+      if (r.sentence !== first) {
+        runnerUp = r;
+        break;
+      }
+    }
+    if (runnerUp !== undefined && runnerUp.score >= SECOND_SCORE_MIN * (top ?? 0)) return runnerUp.sentence;
     return nextIsCandidate ? next : undefined;
   }
 }

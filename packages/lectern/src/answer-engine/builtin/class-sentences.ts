@@ -4,10 +4,14 @@ import { arrayBytes, stringBytes } from '../../platform/memory-size.js';
 import type { ClassAnalysis } from '../context/class-analysis.js';
 import { syncedClass } from '../context/kept-classes.js';
 import { entrySentences, entryTerms } from '../text/term-cache.js';
+import { mentionKeys } from '../text/mention-words.js';
+import { isQuestion } from '../text/questions.js';
 import { announcedTopic } from '../text/topics.js';
 import type { TermTable } from '../text/term-table.js';
 import { tokenize } from '../text/tokens.js';
 import type { TranscriptLine } from '../types.js';
+import { arraySentenceList } from './sentence-list.js';
+import type { SentenceList } from './sentence-list.js';
 
 export interface ClassSentence {
   readonly entry: TranscriptLine;
@@ -55,9 +59,9 @@ class StoredSentence implements ClassSentence {
   constructor(
     readonly entry: TranscriptLine,
     readonly position: number,
-    private readonly analysis: ClassAnalysis,
+    readonly analysis: ClassAnalysis,
     /** Its number among the analysis's stored sentences. */
-    private readonly index: number,
+    readonly index: number,
   ) {}
 
   get text(): string {
@@ -73,6 +77,43 @@ class StoredSentence implements ClassSentence {
   get topic(): string | null {
     return this.analysis.topicOf(this.index, () => this.text);
   }
+
+  get asks(): boolean {
+    return this.analysis.isQuestion(this.index, () => this.text);
+  }
+}
+
+/** Whether the sentence is a question (isQuestion of its text), read from the kept analysis for a sentence of a kept class. */
+export function sentenceAsks(sentence: ClassSentence): boolean {
+  return sentence instanceof StoredSentence ? sentence.asks : isQuestion(sentence.text);
+}
+
+/**
+ * Where the sentences of a kept class stand in `sentences`, when every one of them is a
+ * sentence of the same kept analysis (the request being answered). Undefined otherwise, and for
+ * a list that holds a sentence twice: then only reading every sentence gives the answer.
+ */
+export interface StoredPositions {
+  analysis: ClassAnalysis;
+  /** Per stored sentence number, its position in the list, -1 when not in it. */
+  positionOf: Int32Array;
+  /** Per position in the list, the sentence's stored number. */
+  numberAt: Int32Array;
+}
+
+export function storedPositions(sentences: readonly ClassSentence[]): StoredPositions | undefined {
+  const first = sentences[0];
+  if (!(first instanceof StoredSentence)) return undefined;
+  const { analysis } = first;
+  const positionOf = new Int32Array(analysis.sentencesStored).fill(-1);
+  const numberAt = new Int32Array(sentences.length);
+  for (let at = 0; at < sentences.length; at++) {
+    const sentence = sentences[at];
+    if (!(sentence instanceof StoredSentence) || sentence.analysis !== analysis || positionOf[sentence.index] !== -1) return undefined;
+    positionOf[sentence.index] = at;
+    numberAt[at] = sentence.index;
+  }
+  return { analysis, positionOf, numberAt };
 }
 
 /** The topic the sentence announces (announcedTopic), found once for a sentence of a kept class. */
@@ -82,6 +123,7 @@ export function sentenceTopic(sentence: ClassSentence): string | null {
 
 /** What a kept sentence may hold: the object, its text (two bytes a character at most) and its terms array. */
 const KEPT_SENTENCE_OBJECT_BYTES = 96;
+const EMPTY_STRING_BYTES = stringBytes('');
 
 /**
  * The sentence objects of a kept class, kept as long as the class's analysis and within
@@ -118,7 +160,7 @@ class KeptSentences {
 
   private estimate(index: number): number {
     const chars = this.analysis.sentenceEnd(index) - this.analysis.sentenceStart(index);
-    return KEPT_SENTENCE_OBJECT_BYTES + stringBytes('') + 2 * chars + arrayBytes(this.analysis.termCount(index), false);
+    return KEPT_SENTENCE_OBJECT_BYTES + EMPTY_STRING_BYTES + 2 * chars + arrayBytes(this.analysis.termCount(index), false);
   }
 }
 
@@ -150,3 +192,106 @@ export function classSentences(entries: readonly TranscriptLine[], firstPosition
   });
   return sentences;
 }
+
+/**
+ * The sentences of the whole class `entries` (the request being answered) as a list that makes
+ * each only when it is read: where they stand is worked out from the kept analysis's counts,
+ * which sentences may name a phrase from its word index, a sentence's announced topic from the
+ * topics it keeps. Another list of entries gets its sentences made at once (classSentences).
+ */
+export function classSentenceList(entries: readonly TranscriptLine[]): SentenceList {
+  const synced = syncedClass();
+  if (synced === undefined || synced.entries !== entries) return arraySentenceList(classSentences(entries, 0));
+  const { analysis } = synced;
+  let kept = keptSentences.get(analysis);
+  if (kept === undefined) keptSentences.set(analysis, (kept = new KeptSentences(analysis)));
+  return new KeptClassList(entries, analysis, kept);
+}
+
+class KeptClassList implements SentenceList {
+  readonly length: number;
+  /** Per entry: the list position of its first sentence (one more slot: the length). */
+  private readonly starts: Int32Array;
+  /** Per entry: the stored number of its first sentence. */
+  private readonly firsts: Int32Array;
+  /** The sentences made so far, by position: the same object each time. */
+  private readonly made = new Map<number, StoredSentence>();
+
+  constructor(
+    private readonly entries: readonly TranscriptLine[],
+    private readonly analysis: ClassAnalysis,
+    private readonly kept: KeptSentences,
+  ) {
+    this.starts = new Int32Array(entries.length + 1);
+    this.firsts = new Int32Array(entries.length);
+    let total = 0;
+    entries.forEach((entry, position) => {
+      this.firsts[position] = analysis.firstSentenceOf(position, entry);
+      this.starts[position] = total;
+      total += analysis.sentenceCount(position);
+    });
+    this.starts[entries.length] = total;
+    this.length = total;
+  }
+
+  at(position: number): StoredSentence | undefined {
+    if (position < 0 || position >= this.length) return undefined;
+    const known = this.made.get(position);
+    if (known !== undefined) return known;
+    const entry = this.entryAt(position);
+    const made = this.kept.sentence(this.entries[entry]!, entry, this.firsts[entry]! + position - this.starts[entry]!);
+    this.made.set(position, made);
+    return made;
+  }
+
+  indexOf(sentence: ClassSentence): number {
+    if (!(sentence instanceof StoredSentence) || sentence.analysis !== this.analysis) return -1;
+    const position = this.positionOf(sentence.index);
+    return position >= 0 && this.at(position) === sentence ? position : -1;
+  }
+
+  mayMention(phrase: string): readonly number[] | null {
+    const keys = mentionKeys(phrase);
+    if (keys === null) return null;
+    const positions = new Set<number>();
+    for (const key of keys) {
+      const numbers = this.analysis.sentencesWithWord(key);
+      for (let i = 0; i < (numbers?.length ?? 0); i++) {
+        const position = this.positionOf(numbers!.at(i));
+        if (position >= 0) positions.add(position);
+      }
+    }
+    return [...positions].sort((a, b) => a - b);
+  }
+
+  topicAt(position: number): string | null {
+    const known = this.made.get(position);
+    if (known !== undefined) return known.topic;
+    const entry = this.entryAt(position);
+    if (entry < 0) return null;
+    const number = this.firsts[entry]! + position - this.starts[entry]!;
+    const text = this.entries[entry]!.text;
+    return this.analysis.topicOf(number, () => text.slice(this.analysis.sentenceStart(number), this.analysis.sentenceEnd(number)));
+  }
+
+  /** The list position of a stored sentence, -1 when its entry is not among the list's. */
+  private positionOf(number: number): number {
+    const entry = this.analysis.entryOf(number);
+    if (entry < 0 || entry >= this.entries.length) return -1;
+    return this.starts[entry]! + number - this.firsts[entry]!;
+  }
+
+  /** The entry whose sentences hold the position: the last whose first sentence is at or before it (-1 outside the list). */
+  private entryAt(position: number): number {
+    if (position < 0 || position >= this.length) return -1;
+    let low = 0;
+    let high = this.entries.length - 1;
+    while (low < high) {
+      const middle = (low + high + 1) >>> 1;
+      if (this.starts[middle]! <= position) low = middle;
+      else high = middle - 1;
+    }
+    return low;
+  }
+}
+

@@ -8,9 +8,10 @@ import { asksForSimpler, questionIntent } from '../text/question-intent.js';
 import type { QuestionIntent } from '../text/question-intent.js';
 import { isAnalogy } from '../text/explanations.js';
 import { isQuestion } from '../text/questions.js';
-import { sentenceTopic } from './class-sentences.js';
 import type { ClassSentence } from './class-sentences.js';
 import { mentionPattern } from './key-phrases.js';
+import { arraySentenceList } from './sentence-list.js';
+import type { SentenceList } from './sentence-list.js';
 import { withoutDenied } from './question-terms.js';
 import { exampleOf } from './term-example.js';
 
@@ -43,18 +44,38 @@ const EXAMPLE_CUE_OPENING = /^(?:(?:so|okay|now)[,\s]*)?(?:for example|for insta
  * The subject of a question: the longest term it names that `sentences` mention, else the
  * longest term it names at all (the class may not have covered it); null when it names none.
  */
-export function questionSubject(question: string, sentences: readonly ClassSentence[], models: LanguageModels): { term: string; mentioned: boolean } | null {
+export function questionSubject(question: string, sentences: readonly ClassSentence[] | SentenceList, models: LanguageModels): { term: string; mentioned: boolean } | null {
   // What the question sets aside ("without the formula") is not what it is about.
   const about = withoutDenied(question);
   const asked = [...termMentions(about, models).map((m) => m.surface), ...askedAbout(about)];
   const named = [...new Set(asked.flatMap(candidatesOf))].sort((a, b) => b.length - a.length);
+  const list = listOf(sentences);
   for (const term of named) {
     const pattern = mentionPattern(term);
     // Said in a statement: a question of the class's own ("Why does the power rule work?")
     // names the subject with the question's words around it.
-    if (sentences.some((s) => pattern.test(s.text) && !isQuestion(s.text))) return { term, mentioned: true };
+    for (const [, sentence] of mentionsIn(list, term, pattern)) if (!isQuestion(sentence.text)) return { term, mentioned: true };
   }
   return named[0] === undefined ? null : { term: named[0], mentioned: false };
+}
+
+function listOf(sentences: readonly ClassSentence[] | SentenceList): SentenceList {
+  return Array.isArray(sentences) ? arraySentenceList(sentences) : (sentences as SentenceList);
+}
+
+/**
+ * The sentences of the list that `pattern` (mentionPattern of `phrase`) finds, with their
+ * positions, in class order: only those the class's word index says may hold the phrase are
+ * tested (sentence-list.ts), all of them when it cannot tell.
+ */
+function* mentionsIn(list: SentenceList, phrase: string, pattern: RegExp): Generator<[number, ClassSentence]> {
+  const positions = list.mayMention(phrase);
+  const count = positions === null ? list.length : positions.length;
+  for (let k = 0; k < count; k++) {
+    const at = positions === null ? k : positions[k]!;
+    const sentence = list.at(at);
+    if (sentence !== undefined && pattern.test(sentence.text)) yield [at, sentence];
+  }
 }
 
 /**
@@ -89,22 +110,24 @@ function candidatesOf(surface: string): string[] {
   return out;
 }
 
-export function explanationOf(subject: string, question: string, sentences: readonly ClassSentence[]): Explanation {
+export function explanationOf(subject: string, question: string, sentences: readonly ClassSentence[] | SentenceList): Explanation {
   const intent = questionIntent(question);
   const pattern = mentionPattern(subject);
-  const mentions = sentences.filter((s) => pattern.test(s.text) && !isQuestion(s.text));
+  const list = listOf(sentences);
+  const mentions: ClassSentence[] = [];
+  for (const [, sentence] of mentionsIn(list, subject, pattern)) if (!isQuestion(sentence.text)) mentions.push(sentence);
   const definition = strongestDefinition(subject, mentions);
-  const example = exampleOf(mentions, definition, (sentence) => sentences[sentences.indexOf(sentence) + 1]);
-  const reasons = intent === 'why' || intent === 'how' ? answersToQuestionsLike(intent, pattern, sentences) : [];
+  const example = exampleOf(mentions, definition, (sentence) => list.at(list.indexOf(sentence) + 1));
+  const reasons = intent === 'why' || intent === 'how' ? answersToQuestionsLike(intent, subject, pattern, list) : [];
   if (intent === 'why' && reasons.length === 0) {
     reasons.push(...mentions.filter((s) => REASON_CUES.test(s.text)));
   }
   // Asked to put it more simply: the image the class gave for it first, then what it is.
-  const image = intent !== 'why' && asksForSimpler(question) ? analogyFor(pattern, sentences) : undefined;
+  const image = intent !== 'why' && asksForSimpler(question) ? analogyFor(subject, pattern, list) : undefined;
   const chosen: (ClassSentence | undefined)[] =
-    intent === 'example' ? [example ?? definition] : reasons.length > 0 ? reasons : [image, ...describedBy(definition, sentences), definition, example];
+    intent === 'example' ? [example ?? definition] : reasons.length > 0 ? reasons : [image, ...describedBy(definition, list), definition, example];
   let unique = [...new Set(chosen.filter((s): s is ClassSentence => s !== undefined))];
-  if (unique.length === 0) unique = introductionOf(pattern, sentences);
+  if (unique.length === 0) unique = introductionOf(pattern, list);
   return { subject, intent, sentences: unique, mentions, reasoned: reasons.length > 0 };
 }
 
@@ -113,12 +136,12 @@ export function explanationOf(subject: string, question: string, sentences: read
  * the sentence before described, and that one may point back again ("这样转一圈又回到起点，是一个
  * 循环。这是卡尔文发现的，所以叫卡尔文循环。"), up to DESCRIBED_SENTENCES_MAX back. In class order.
  */
-function describedBy(definition: ClassSentence | undefined, sentences: readonly ClassSentence[]): ClassSentence[] {
+function describedBy(definition: ClassSentence | undefined, list: SentenceList): ClassSentence[] {
   const described: ClassSentence[] = [];
   let pointing = definition;
-  let at = definition === undefined ? -1 : sentences.indexOf(definition);
+  let at = definition === undefined ? -1 : list.indexOf(definition);
   while (pointing !== undefined && REFERS_BACK_OPENING.test(pointing.text) && described.length < DESCRIBED_SENTENCES_MAX) {
-    const before = sentences[--at];
+    const before = list.at(--at);
     if (before === undefined || isQuestion(before.text)) break;
     described.unshift(before);
     pointing = before;
@@ -131,14 +154,18 @@ function describedBy(definition: ClassSentence | undefined, sentences: readonly 
  * "think of it as…", "你就想种树") that names the subject or comes at most ANALOGY_REACH
  * sentences after a mention of it. Rhetorical questions count: an image is often one.
  */
-function analogyFor(pattern: RegExp, sentences: readonly ClassSentence[]): ClassSentence | undefined {
-  let lastMention = Number.NEGATIVE_INFINITY;
+function analogyFor(subject: string, pattern: RegExp, list: SentenceList): ClassSentence | undefined {
   let found: ClassSentence | undefined;
-  sentences.forEach((sentence, at) => {
-    const names = pattern.test(sentence.text);
-    if (names) lastMention = at;
-    if ((names || at - lastMention <= ANALOGY_REACH) && isAnalogy(sentence.text)) found = sentence;
-  });
+  let foundAt = -1;
+  for (const [at] of mentionsIn(list, subject, pattern)) {
+    for (let near = Math.max(at, foundAt + 1); near <= at + ANALOGY_REACH; near++) {
+      const sentence = list.at(near);
+      if (sentence !== undefined && isAnalogy(sentence.text)) {
+        found = sentence;
+        foundAt = near;
+      }
+    }
+  }
   return found;
 }
 
@@ -158,17 +185,17 @@ function strongestDefinition(subject: string, mentions: readonly ClassSentence[]
 }
 
 /** What the class said right after asking a question of the same kind about the subject. */
-function answersToQuestionsLike(intent: QuestionIntent, pattern: RegExp, sentences: readonly ClassSentence[]): ClassSentence[] {
+function answersToQuestionsLike(intent: QuestionIntent, subject: string, pattern: RegExp, list: SentenceList): ClassSentence[] {
   const answers: ClassSentence[] = [];
-  sentences.forEach((sentence, i) => {
-    if (!pattern.test(sentence.text) || !isQuestion(sentence.text) || questionIntent(sentence.text) !== intent) return;
+  for (const [i, sentence] of mentionsIn(list, subject, pattern)) {
+    if (!isQuestion(sentence.text) || questionIntent(sentence.text) !== intent) continue;
     for (let next = i + 1; next <= i + ANSWER_SENTENCES_AFTER; next++) {
-      const following = sentences[next];
+      const following = list.at(next);
       if (following === undefined || isQuestion(following.text)) break;
       answers.push(following);
       if (REASON_CUES.test(following.text)) break;
     }
-  });
+  }
   return answers;
 }
 
@@ -178,13 +205,18 @@ export function withoutExampleCue(text: string): string {
 }
 
 /** What the class said right after announcing the subject as its topic ("Now, the last topic for today is fermentation."). */
-function introductionOf(pattern: RegExp, sentences: readonly ClassSentence[]): ClassSentence[] {
-  const at = sentences.findIndex((s) => {
-    const topic = sentenceTopic(s);
-    return topic !== null && pattern.test(topic);
-  });
+function introductionOf(pattern: RegExp, list: SentenceList): ClassSentence[] {
+  let at = -1;
+  for (let i = 0; i < list.length && at < 0; i++) {
+    const topic = list.topicAt(i);
+    if (topic !== null && pattern.test(topic)) at = i;
+  }
   if (at < 0) return [];
-  const following = sentences.slice(at + 1, at + 1 + INTRODUCTION_LOOKAHEAD).filter((s) => !isQuestion(s.text));
+  const following: ClassSentence[] = [];
+  for (let i = at + 1; i < Math.min(list.length, at + 1 + INTRODUCTION_LOOKAHEAD); i++) {
+    const sentence = list.at(i);
+    if (sentence !== undefined && !isQuestion(sentence.text)) following.push(sentence);
+  }
   const naming = following.filter((s) => pattern.test(s.text));
   return (naming.length > 0 ? naming : following).slice(0, INTRODUCTION_SENTENCES);
 }

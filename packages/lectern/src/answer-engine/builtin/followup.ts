@@ -12,7 +12,7 @@ import { questionIntent, refersBack } from '../text/question-intent.js';
 import { rankMaterial } from '../context/material.js';
 import { followupQueryTerms, rankEntries } from '../context/retrieval.js';
 import type { RankedEntry } from '../context/retrieval.js';
-import { classSentences } from './class-sentences.js';
+import { classSentenceList, classSentences } from './class-sentences.js';
 import type { Composition } from './composition.js';
 import { answerPassage, CONTINUATION_OPENING } from './answer-passage.js';
 import type { ClassSentence } from './class-sentences.js';
@@ -134,7 +134,8 @@ const ABOUT_LINE_ZH = /^关于\*\*(.+?)\*\*：/m;
 function explainedAnswer(c: Composition, question: string, answering: readonly number[]): string | undefined {
   const { book, request, models } = c;
   const intent = questionIntent(question);
-  const sentences = classSentences(request.entries, 0);
+  // The whole class, each sentence made only if read: the subject's mentions are found in the class's word index.
+  const sentences = classSentenceList(request.entries);
   let subject = questionSubject(question, sentences, models);
   const earlier = (): { term: string; mentioned: boolean } | null => {
     const fromQuestion = request.previousQuestion === undefined ? null : questionSubject(request.previousQuestion, sentences, models);

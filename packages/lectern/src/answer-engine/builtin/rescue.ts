@@ -1,10 +1,8 @@
 // "Rescue": the teacher may call on the student now. What to say, what was asked, and the
 // quotes from the last minutes that back it up.
-import { Bm25Index, SENTENCE_LENGTH_NORMALISATION_B } from '../text/bm25.js';
 import { citationOf } from '../context/material.js';
 import { isExample } from '../text/explanations.js';
 import { tokenize } from '../text/tokens.js';
-import { isQuestion } from '../text/questions.js';
 import { announcedTopic } from '../text/topics.js';
 import { askedLine } from '../text/asked-part.js';
 import { asksForDefinition } from '../text/question-intent.js';
@@ -15,7 +13,8 @@ import { answerPassage } from './answer-passage.js';
 import { questionTermWeight } from './question-terms.js';
 import { recentEntries, windowMinutesFor } from '../context/window.js';
 import { centralSentences } from './centrality.js';
-import { classSentences } from './class-sentences.js';
+import { classSentences, sentenceAsks } from './class-sentences.js';
+import { searchSentences } from './sentence-search.js';
 import type { ClassSentence } from './class-sentences.js';
 import { courseTerms } from './course-terms.js';
 import { explanationOf, questionSubject, withoutExampleCue } from './explanation.js';
@@ -90,11 +89,8 @@ export function composeRescue(c: Composition): string {
   }
 
   const queryTerms = [...question.sentence.terms, ...(question.lead?.terms ?? [])];
-  const statements = sentences.filter((s) => !isQuestion(s.text));
-  const index = new Bm25Index(statements.map((s) => s.terms), SENTENCE_LENGTH_NORMALISATION_B);
-  const support = index
-    .search(queryTerms, SUPPORTING_QUOTES_MAX)
-    .flatMap(({ index: at }) => statements[at] ?? []);
+  const statements = sentences.filter((s) => !sentenceAsks(s));
+  const support = searchSentences(statements, queryTerms, SUPPORTING_QUOTES_MAX).flatMap(({ index: at }) => statements[at] ?? []);
   // "What is X?" is answered by X's defining sentence; any other question (what happens, why,
   // how many, which) by the passage of the class that explains what it asks about.
   // A line that also asks something else ("Why is he calling it? What's he after?") is answered from the passage.

@@ -2,18 +2,26 @@
 // entry: each entry's sentences (as offsets into its text), their terms (as numbers in the
 // class's term table) and the search index of its entries.
 import { findAnnouncement } from '../text/announcements.js';
+import { isQuestion } from '../text/questions.js';
 import { Bm25Index, SENTENCE_LENGTH_NORMALISATION_B } from '../text/bm25.js';
 import type { RankedPassage } from '../text/bm25.js';
 import { splitSentences } from '../text/sentences.js';
 import { entryRuns } from '../text/term-cache.js';
 import { TermTable } from '../text/term-table.js';
 import { Int32List } from './int32-list.js';
+import type { ReadonlyInt32List } from './int32-list.js';
+import { SentencePostings } from './sentence-postings.js';
+import { mentionWords } from '../text/mention-words.js';
+import { stem } from '../text/stems.js';
 import { announcedTopic } from '../text/topics.js';
 import { textLanguages } from '../text/text-languages.js';
 import { tokenize } from '../text/tokens.js';
 import type { TranscriptLine } from '../types.js';
 
 const NOT_ANALYSED = -1;
+const NOT_KNOWN = 0;
+const KNOWN_YES = 1;
+const KNOWN_NO = 2;
 const INITIAL_TERM_SLOTS = 1024;
 
 /**
@@ -41,15 +49,25 @@ export class ClassAnalysis {
   /** Per stored sentence, in the order entries were analysed: its bounds and terms. */
   private readonly sentenceFrom = new Int32List();
   private readonly sentenceTo = new Int32List();
+  /** Per stored sentence: the position of its entry in the class. */
+  private readonly sentenceEntries = new Int32List();
   private readonly termsFrom = new Int32List();
   private readonly termsTo = new Int32List();
   /** Per stored sentence: whether its announced topic (text/topics.ts) is known, and the topics found. */
   private topicKnown = new Uint8Array(INITIAL_TERM_SLOTS);
+  /** Per stored sentence: whether it is a question (KNOWN_YES, KNOWN_NO), NOT_KNOWN until found. */
+  private questionKnown = new Uint8Array(INITIAL_TERM_SLOTS);
   private readonly topics = new Map<number, string>();
   private termIds = new Int32Array(INITIAL_TERM_SLOTS);
   private termsUsed = 0;
   private readonly table = new TermTable();
   private readonly index = new Bm25Index([], SENTENCE_LENGTH_NORMALISATION_B);
+  /** Per term of the table: its stem's number in `stems`. */
+  private readonly termStems = new Int32List();
+  /** The stored sentences by the stems of their terms (answer-passage.ts ranks by stems). */
+  private readonly stems = new SentencePostings();
+  /** The stored sentences by the words a mention of a phrase starts with (text/mention-words.ts). */
+  private readonly words = new SentencePostings();
 
   get size(): number {
     return this.ids.length;
@@ -86,6 +104,46 @@ export class ClassAnalysis {
   /** How many sentences the (analysed) entry at `position` has. */
   sentenceCount(position: number): number {
     return this.sentenceCounts.at(position);
+  }
+
+  /** How many sentences are stored (the next one gets this number). */
+  get sentencesStored(): number {
+    return this.sentenceFrom.length;
+  }
+
+  /** The stored sentences with a term of this stem (stems.ts), in increasing numbers; undefined when none. */
+  sentencesWithStem(stemmed: string): ReadonlyInt32List | undefined {
+    return this.stems.sentencesWith(stemmed);
+  }
+
+  /** The number of a stem in this class's table of stems, undefined when no stored sentence has it. */
+  stemNumber(stemmed: string): number | undefined {
+    return this.stems.find(stemmed);
+  }
+
+  /** The number of a term in this class's table of terms, undefined when no stored sentence has it. */
+  termNumber(term: string): number | undefined {
+    return this.table.find(term);
+  }
+
+  /** The number of term `k` of a stored sentence (0 ≤ k < termCount). */
+  termNumberAt(sentence: number, k: number): number {
+    return this.termIds[this.termsFrom.at(sentence) + k] ?? 0;
+  }
+
+  /** The stem number of term `k` of a stored sentence (0 ≤ k < termCount). */
+  termStemNumber(sentence: number, k: number): number {
+    return this.termStems.at(this.termNumberAt(sentence, k));
+  }
+
+  /** The stored sentences that hold this word (a key of mentionKeys), in increasing numbers; undefined when none. */
+  sentencesWithWord(word: string): ReadonlyInt32List | undefined {
+    return this.words.sentencesWith(word);
+  }
+
+  /** The position in the class of the entry a stored sentence is of. */
+  entryOf(sentence: number): number {
+    return this.sentenceEntries.at(sentence);
   }
 
   /** Where a stored sentence starts and ends in its entry's text. */
@@ -142,11 +200,18 @@ export class ClassAnalysis {
       // Sentences are trimmed pieces of the text, in order: each is found from where the last ended.
       const from = text.indexOf(sentence, cursor);
       cursor = from + sentence.length;
+      const number = this.sentenceFrom.length;
       this.sentenceFrom.push(from);
       this.sentenceTo.push(cursor);
+      this.sentenceEntries.push(position);
       this.termsFrom.push(this.termsUsed);
-      for (const term of sentences.length === 1 ? terms : tokenize(sentence)) this.pushTerm(this.table.id(term));
+      for (const term of sentences.length === 1 ? terms : tokenize(sentence)) {
+        const id = this.table.id(term);
+        this.pushTerm(id);
+        this.stems.add(this.stemOf(id, term), number);
+      }
       this.termsTo.push(this.termsUsed);
+      for (const word of mentionWords(sentence)) this.words.add(this.words.keyId(word), number);
     }
     return terms;
   }
@@ -164,19 +229,29 @@ export class ClassAnalysis {
     if (this.topicKnown[sentence] === 1) return this.topics.get(sentence) ?? null;
     const topic = announcedTopic(text());
     if (topic !== null) this.topics.set(sentence, topic);
-    if (sentence >= this.topicKnown.length) {
-      const grown = new Uint8Array(Math.max(this.topicKnown.length * 2, sentence + 1));
-      grown.set(this.topicKnown);
-      this.topicKnown = grown;
-    }
+    this.topicKnown = grownFor(this.topicKnown, sentence);
     this.topicKnown[sentence] = 1;
     return topic;
   }
 
   /**
+   * Whether a stored sentence is a question (isQuestion of its text, which `text` gives), found
+   * once: a rescue leaves the questions of its whole window out of its supporting quotes, and
+   * reading it from here spares cutting the text of thousands of sentences.
+   */
+  isQuestion(sentence: number, text: () => string): boolean {
+    const known = this.questionKnown[sentence] ?? NOT_KNOWN;
+    if (known !== NOT_KNOWN) return known === KNOWN_YES;
+    const asks = isQuestion(text());
+    this.questionKnown = grownFor(this.questionKnown, sentence);
+    this.questionKnown[sentence] = asks ? KNOWN_YES : KNOWN_NO;
+    return asks;
+  }
+
+  /**
    * Entries analysed ahead of any question (as they arrive) are indexed at once when the index
    * has reached them, and what every question reads of a sentence is found now too: its topic
-   * and the pattern facts of its text (text-facts.ts).
+   * and the pattern facts of its text (text-facts.ts): announcement and question strength.
    */
   analyseArrived(position: number, entry: TranscriptLine): void {
     const terms = this.analyse(position, entry);
@@ -185,8 +260,16 @@ export class ClassAnalysis {
     for (let sentence = first; sentence < first + this.sentenceCount(position); sentence++) {
       const text = entry.text.slice(this.sentenceStart(sentence), this.sentenceEnd(sentence));
       findAnnouncement(text);
+      // Whether it asks: a rescue reads this of every sentence in its window.
+      this.isQuestion(sentence, () => text);
       this.topicOf(sentence, () => text);
     }
+  }
+
+  /** The number of the term's stem in `stems`, found once per term of the table. */
+  private stemOf(id: number, term: string): number {
+    if (id === this.termStems.length) this.termStems.push(this.stems.keyId(stem(term)));
+    return this.termStems.at(id);
   }
 
   private pushTerm(id: number): void {
@@ -197,6 +280,14 @@ export class ClassAnalysis {
     }
     this.termIds[this.termsUsed++] = id;
   }
+}
+
+/** The array, or a copy grown to hold `index` (doubling). */
+function grownFor(array: Uint8Array<ArrayBuffer>, index: number): Uint8Array<ArrayBuffer> {
+  if (index < array.length) return array;
+  const grown = new Uint8Array(Math.max(array.length * 2, index + 1));
+  grown.set(array);
+  return grown;
 }
 
 /** FNV-1a over the UTF-16 code units: a check that an id still names the same text, not a digest. */

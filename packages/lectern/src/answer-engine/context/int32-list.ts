@@ -3,9 +3,20 @@
 
 const INITIAL_CAPACITY = 256;
 
-export class Int32List {
-  private items = new Int32Array(INITIAL_CAPACITY);
+/** What a list is read through by those that must not change it. */
+export interface ReadonlyInt32List {
+  readonly length: number;
+  at(index: number, fallback?: number): number;
+}
+
+export class Int32List implements ReadonlyInt32List {
+  private items: Int32Array;
   private count = 0;
+
+  /** `initialCapacity`: small for the many short lists of an index (a 256-slot list is 1 KiB). */
+  constructor(initialCapacity = INITIAL_CAPACITY) {
+    this.items = new Int32Array(Math.max(1, initialCapacity));
+  }
 
   get length(): number {
     return this.count;

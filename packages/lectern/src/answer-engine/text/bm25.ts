@@ -60,12 +60,11 @@ export class Bm25Index {
     counts.clear();
   }
 
-  /** Average length of the first `documents` documents (lengths are whole numbers: the sum is exact either way). */
-  private averageLength(documents: number): number {
-    if (documents <= 0) return 1;
+  /** The summed length of the first `documents` documents (whole numbers: exact either way). */
+  private lengthOfFirst(documents: number): number {
     let total = this.totalLength;
     for (let doc = documents; doc < this.lengths.length; doc++) total -= this.lengths[doc] ?? 0;
-    return Math.max(1, total / documents);
+    return total;
   }
 
   get size(): number {
@@ -87,36 +86,75 @@ export class Bm25Index {
    * a class's index may already hold entries that arrived after the question was asked.
    */
   search(queryTerms: readonly string[], limit: number, documents = this.size): RankedPassage[] {
-    const unique = [...new Set(queryTerms)];
-    const queryMass = unique.reduce((sum, term) => sum + this.idf(term, documents), 0);
-    const scores = new Map<number, { score: number; matchedMass: number }>();
-    const averageLength = this.averageLength(documents);
-    for (const term of unique) {
-      const list = this.postings.get(term);
-      if (list === undefined) continue;
-      const idf = this.idf(term, documents);
-      const end = postingsBefore(list, documents);
-      for (let at = 0; at < end; at += 2) {
-        const doc = list[at] ?? 0;
-        const tf = list[at + 1] ?? 0;
-        const b = this.lengthNormalisation;
-        const norm = 1 - b + (b * (this.lengths[doc] ?? 0)) / averageLength;
-        const gain = (idf * tf * (TERM_SATURATION_K1 + 1)) / (tf + TERM_SATURATION_K1 * norm);
-        const entry = scores.get(doc) ?? { score: 0, matchedMass: 0 };
-        entry.score += gain;
-        entry.matchedMass += idf;
-        scores.set(doc, entry);
-      }
-    }
-    return [...scores]
-      .map(([index, { score, matchedMass }]) => ({
-        index,
-        score,
-        coverage: queryMass > 0 ? matchedMass / queryMass : 0,
-      }))
-      .sort((a, b) => b.score - a.score || b.index - a.index)
-      .slice(0, limit);
+    return bm25Search(
+      {
+        count: documents,
+        totalLength: this.lengthOfFirst(documents),
+        length: (doc) => this.lengths[doc] ?? 0,
+        postings: (term) => {
+          const pairs = this.postings.get(term);
+          return pairs === undefined ? undefined : { pairs, end: postingsBefore(pairs, documents) };
+        },
+      },
+      queryTerms,
+      limit,
+      this.lengthNormalisation,
+    );
   }
+}
+
+/**
+ * What BM25 reads of a collection of documents: how many there are, their lengths, and per
+ * term the documents that hold it with its count there. An index other than Bm25Index (a
+ * class's kept sentence index, builtin/sentence-search.ts) ranks through bm25Search too, and
+ * so ranks exactly as a Bm25Index of the same documents.
+ */
+export interface Bm25Documents {
+  readonly count: number;
+  /** The sum of the lengths of the `count` documents. */
+  readonly totalLength: number;
+  length(doc: number): number;
+  /** Flat pairs (doc, term count) in increasing doc order, the first `end` slots of `pairs` read; undefined when no document holds the term. */
+  postings(term: string): { pairs: readonly number[]; end: number } | undefined;
+}
+
+/** Documents sharing at least one query term, best first, at most `limit`. */
+export function bm25Search(documents: Bm25Documents, queryTerms: readonly string[], limit: number, lengthNormalisation = DEFAULT_LENGTH_NORMALISATION_B): RankedPassage[] {
+  const count = documents.count;
+  const idf = (term: string): number => {
+    const held = documents.postings(term);
+    const df = (held?.end ?? 0) / 2;
+    return Math.log(1 + (count - df + 0.5) / (df + 0.5));
+  };
+  const unique = [...new Set(queryTerms)];
+  const queryMass = unique.reduce((sum, term) => sum + idf(term), 0);
+  const scores = new Map<number, { score: number; matchedMass: number }>();
+  const averageLength = count <= 0 ? 1 : Math.max(1, documents.totalLength / count);
+  for (const term of unique) {
+    const held = documents.postings(term);
+    if (held === undefined) continue;
+    const termIdf = idf(term);
+    const { pairs: list, end } = held;
+    for (let at = 0; at < end; at += 2) {
+      const doc = list[at] ?? 0;
+      const tf = list[at + 1] ?? 0;
+      const b = lengthNormalisation;
+      const norm = 1 - b + (b * documents.length(doc)) / averageLength;
+      const gain = (termIdf * tf * (TERM_SATURATION_K1 + 1)) / (tf + TERM_SATURATION_K1 * norm);
+      const entry = scores.get(doc) ?? { score: 0, matchedMass: 0 };
+      entry.score += gain;
+      entry.matchedMass += termIdf;
+      scores.set(doc, entry);
+    }
+  }
+  return [...scores]
+    .map(([index, { score, matchedMass }]) => ({
+      index,
+      score,
+      coverage: queryMass > 0 ? matchedMass / queryMass : 0,
+    }))
+    .sort((a, b) => b.score - a.score || b.index - a.index)
+    .slice(0, limit);
 }
 
 /**

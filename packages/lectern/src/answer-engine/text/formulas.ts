@@ -21,6 +21,11 @@ export type Operator = '/' | '*' | '+' | '-';
 /** "X equals A divided by B", "X = A times B", "X 等于 A 除以 B": one binary operation. */
 const ENGLISH_FORMULA = /([A-Za-z][\w\s'-]{1,60}?)\s+(?:equals|is equal to|=)\s+(.+?)\s*[.!;]?$/i;
 const CHINESE_FORMULA = /([\u3400-\u9fff\w]{1,20}?)(?:等于|=)(.+?)[。；;!！]?$/;
+/**
+ * What either pattern needs in the sentence: a rescue looks for a formula in up to 5,000
+ * sentences before the question, and the English pattern is slow to fail on each.
+ */
+const FORMULA_CUE = /equal|=|等于/i;
 const OPERATORS: readonly [RegExp, Operator][] = [
   [/\s+(?:divided by|over)\s+|除以/i, '/'],
   [/\s+(?:times|multiplied by)\s+|乘以|乘/i, '*'],
@@ -30,6 +35,7 @@ const OPERATORS: readonly [RegExp, Operator][] = [
 
 /** The formula a sentence states, or null when it states none with one operation. */
 export function formulaIn(sentence: string): Formula | null {
+  if (!FORMULA_CUE.test(sentence)) return null;
   const match = ENGLISH_FORMULA.exec(sentence.trim()) ?? CHINESE_FORMULA.exec(sentence.trim());
   const result = match?.[1]?.trim();
   const expression = match?.[2];

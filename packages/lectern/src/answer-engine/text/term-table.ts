@@ -28,6 +28,11 @@ export class TermTable {
     return id;
   }
 
+  /** The term's number, or undefined when the table has never seen it (nothing is added). */
+  find(term: string): number | undefined {
+    return this.#ids.get(term);
+  }
+
   /** The table's copy of the term numbered `id`. */
   term(id: number): string {
     const term = this.#terms[id];

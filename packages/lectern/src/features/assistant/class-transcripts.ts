@@ -4,6 +4,8 @@ import { ByteBudgetLru } from '../../platform/byte-budget-lru.js';
 import { stringBytes } from '../../platform/memory-size.js';
 import type { TranscriptLine } from '../../answer-engine/types.js';
 
+/** How many sessions too long to keep are remembered as such. */
+const TOO_LONG_REMEMBERED = 16;
 /** A transcript line's object and its two short strings besides the text. */
 const LINE_OBJECT_BYTES = 120;
 
@@ -24,6 +26,8 @@ export class ClassTranscripts {
     maxEntries: memory.indexedClassesMax,
     maxValueBytes: memory.keptTranscriptsMaxBytes,
   });
+  /** Sessions dropped for passing the byte budget: `follow` does not start keeping them again. */
+  private readonly tooLong = new Set<string>();
 
   constructor(private readonly read: ReadTranscript) {}
 
@@ -32,7 +36,7 @@ export class ClassTranscripts {
     const known = this.kept.get(sessionId);
     if (known === undefined) {
       const lines = this.read(sessionId, throughId, 0);
-      this.kept.set(sessionId, lines.slice(), bytesOf(lines));
+      this.keep(sessionId, lines.slice());
       return lines;
     }
     const lastId = known[known.length - 1]?.id ?? 0;
@@ -48,11 +52,40 @@ export class ClassTranscripts {
     if (line.id > lastId) this.append(sessionId, known, [line]);
   }
 
+  /**
+   * A new entry of a session, which the transcript is kept from now on if it is not yet: the
+   * lines stored before it are read once (none for a class that has just begun), so the class's
+   * first task reads nothing. Before this, the first question on a two-hour class read its
+   * 14,400 rows while the student waited. A class too long to keep is not read again.
+   */
+  follow(sessionId: string, line: TranscriptLine): void {
+    if (this.kept.peek(sessionId) !== undefined) {
+      this.arrived(sessionId, line);
+      return;
+    }
+    if (this.tooLong.has(sessionId)) return;
+    const lines = this.read(sessionId, line.id - 1, 0);
+    lines.push(line);
+    this.keep(sessionId, lines);
+  }
+
+  private keep(sessionId: string, lines: TranscriptLine[]): void {
+    this.kept.set(sessionId, lines, bytesOf(lines));
+    if (this.kept.peek(sessionId) === undefined) this.markTooLong(sessionId);
+  }
+
   private append(sessionId: string, known: TranscriptLine[], lines: readonly TranscriptLine[]): void {
     for (const line of lines) known.push(line);
     // Now the most recently used too, as when it was asked for.
     this.kept.get(sessionId);
     this.kept.grow(sessionId, bytesOf(lines));
+    if (this.kept.peek(sessionId) === undefined) this.markTooLong(sessionId);
+  }
+
+  private markTooLong(sessionId: string): void {
+    this.tooLong.add(sessionId);
+    // A set of session ids, oldest first: a long-running process must not collect them all.
+    if (this.tooLong.size > TOO_LONG_REMEMBERED) this.tooLong.delete(this.tooLong.values().next().value as string);
   }
 }
 

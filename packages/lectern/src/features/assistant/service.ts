@@ -53,7 +53,7 @@ export function createAssistantService(deps: AssistantServiceDeps) {
   const transcripts = new ClassTranscripts((sessionId, throughId, afterId) => entries.transcriptThrough(sessionId, throughId, afterId));
   hub.on('transcript', ({ data: entry }) => {
     const line = { id: entry.id, text: entry.text, createdAt: entry.created_at };
-    transcripts.arrived(entry.session_id, line);
+    transcripts.follow(entry.session_id, line);
     setImmediate(() => classEntryArrived(entry.session_id, line));
   });
 

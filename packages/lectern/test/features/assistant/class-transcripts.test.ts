@@ -88,4 +88,30 @@ describe('ClassTranscripts', () => {
     assert.equal(transcripts.through('a', line.id).length, 6);
     assert.equal(db.rowsRead(), before + 6, 'read again from the database: it grew past the limit');
   });
+
+  it('follows a class from its first arriving entry, so its first task reads nothing', () => {
+    const db = database();
+    const earlier = [db.add('a', 'a0'), db.add('a', 'a1')];
+    const transcripts = new ClassTranscripts(db.read);
+    const line = db.add('a', 'a2');
+    transcripts.follow('a', line);
+    assert.equal(db.rowsRead(), earlier.length, 'the lines stored before it, once');
+    const next = db.add('a', 'a3');
+    transcripts.follow('a', next);
+    assert.deepEqual(texts(transcripts.through('a', next.id)), ['a0', 'a1', 'a2', 'a3']);
+    assert.equal(db.rowsRead(), earlier.length, 'the task read nothing');
+  });
+
+  it('does not follow again a class too long to keep', () => {
+    const db = database();
+    const transcripts = new ClassTranscripts(db.read);
+    // One line over the byte budget: the class is dropped as soon as it is kept.
+    const long = db.add('a', 'x'.repeat(memory.keptTranscriptsMaxBytes + 1));
+    transcripts.follow('a', long);
+    const next = db.add('a', 'a1');
+    transcripts.follow('a', next);
+    assert.equal(db.rowsRead(), 0, 'no read at either arrival');
+    assert.deepEqual(texts(transcripts.through('a', next.id)).map((text) => text.length), [long.text.length, 2], 'a task reads the class from the database');
+  });
 });
+
