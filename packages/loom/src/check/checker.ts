@@ -64,7 +64,7 @@ export function checkAnalyzed(analysis: Analysis): Diagnostic[] {
     ...nodeChecks.flatMap((nodeCheck) => nodeCheck.diagnostics),
   ];
   const items = analysis.expanded.items.map(({ item }) => item);
-  diagnostics.push(...requestFunctionsOutsideServers(analysis.requestCalls()));
+  diagnostics.push(...requestFunctionsOutsideServers(analysis.requestCalls(), analysis.resolution));
   const hasAuthBlock = items.some((item) => item.kind === 'ResourceDeclaration' && item.resource === 'auth');
   diagnostics.push(...duplicatePorts(items.filter((item) => item.kind === 'ServerDeclaration')));
   const toolSources: ToolSources = { globals: analysis.bound.globals, resourceNames: analysis.resourceNames };
