@@ -10,6 +10,7 @@ import { diagnostic } from '../diagnostic.js';
 import type { Diagnostic } from '../diagnostic.js';
 import type { MemberExpression, Node } from '../syntax/ast.js';
 import { forEachChild } from '../syntax/walk.js';
+import type { NodeVisitor } from '../syntax/walk.js';
 import { REQUEST_FUNCTION_REASON, STD_REQUEST_FUNCTIONS } from '../language/std-library.js';
 import type { Resolution } from './resolver.js';
 
@@ -55,6 +56,23 @@ function referencesOf(item: Node, resolution: Resolution): Set<Node> {
   };
   visit(item);
   return references;
+}
+
+/**
+ * Whether the program calls a request function at all, found in the checks' shared traversal
+ * (syntax/walk.ts, `walkWith`) over every unit, which holds the same items as the analysis.
+ * Nearly no program does, and then the checks need neither the per-item facts nor the walk of
+ * the whole tree that gathers them (`Analysis.requestCalls`).
+ */
+export class RequestCallFinder implements NodeVisitor {
+  readonly kinds: ReadonlySet<Node['kind']> = new Set(['MemberExpression']);
+  found = false;
+
+  constructor(private readonly resolution: Resolution) {}
+
+  enter(node: Node): void {
+    if (!this.found && node.kind === 'MemberExpression') this.found = requestFunction(node, this.resolution) !== undefined;
+  }
 }
 
 /** What an item is called in a message: `flow main`, `job Nightly`, or its kind. */
