@@ -30,6 +30,10 @@ const LENGTH_BYTES = 4;
 const WRAPPER_START = '(function (exports, require, module, __filename, __dirname, __bundleImport) {\n';
 const WRAPPER_END = '\n})';
 
+/** The bundles this process has run, by path: a bundle runs once, and later calls share it. */
+const started = new Map();
+const URL_SCHEME = /^[a-z][a-z0-9+.-]*:/i;
+
 /** What a cache is valid for: this bundle file, as written, under this Node. */
 function identityOf(bundlePath) {
   const { size, mtimeMs } = statSync(bundlePath);
@@ -58,12 +62,16 @@ function writeCache(cachePath, identity, data) {
 
 /**
  * Runs the CommonJS bundle at `bundlePath` in this process, from its code cache when one was made
- * for it. Returns the bundle's `module.exports` and what became of the cache: `used`, `refused`
+ * for it, once: a later call for the same path returns the same result, so an ES module that
+ * needs the bundle's instance (Loom's dist/runtime.mjs, which generated programs import) gets
+ * the one the CLI is running. Returns the bundle's `module.exports` and what became of the cache: `used`, `refused`
  * by V8 (made under other flags or another V8), or `absent` (none, or made for another build).
  * @param {string} bundlePath
  * @returns {{ exports: unknown, cache: 'used' | 'refused' | 'absent' }}
  */
 export function runWithCodeCache(bundlePath) {
+  const running = started.get(bundlePath);
+  if (running !== undefined) return running;
   const cachePath = `${bundlePath}.cache`;
   const identity = identityOf(bundlePath);
   const cachedData = readCache(cachePath, identity);
@@ -79,8 +87,11 @@ export function runWithCodeCache(bundlePath) {
   }
   const module = { exports: {} };
   const require = createRequire(bundlePath);
-  // Resolved from the bundle's place, as its own import would be.
-  const bundleImport = (specifier) => import(specifier.startsWith('node:') ? specifier : pathToFileURL(require.resolve(specifier)).href);
+  // A package is resolved from the bundle's place, as its own import would be; a URL (a
+  // built-in's `node:`, a program's `data:` or `file:` module) is imported as it is.
+  const bundleImport = (specifier) => import(URL_SCHEME.test(specifier) ? specifier : pathToFileURL(require.resolve(specifier)).href);
   script.runInThisContext()(module.exports, require, module, bundlePath, dirname(bundlePath), bundleImport);
-  return { exports: module.exports, cache: cachedData === undefined ? 'absent' : script.cachedDataRejected ? 'refused' : 'used' };
+  const result = { exports: module.exports, cache: cachedData === undefined ? 'absent' : script.cachedDataRejected ? 'refused' : 'used' };
+  started.set(bundlePath, result);
+  return result;
 }

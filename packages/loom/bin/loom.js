@@ -3,7 +3,7 @@
 import { importFreshest } from '../../../scripts/launcher.mjs';
 
 const { main, processIo } = await importFreshest({
-  bundle: new URL('../dist/loom.mjs', import.meta.url),
+  bundle: new URL('../dist/loom.cjs', import.meta.url),
   sources: new URL('../src/', import.meta.url),
   entry: new URL('../src/cli.ts', import.meta.url),
 });

@@ -4,7 +4,7 @@ import { analyze } from './check/analysis.js';
 import type { Analysis } from './check/analysis.js';
 import { checkAnalyzed, inSourceOrder } from './check/checker.js';
 import { lintAnalyzed } from './check/lint.js';
-import { harnessRuleFindings } from './check/harness-rules.js';
+import { HarnessFormFinder, harnessRuleFindings } from './check/harness-rules.js';
 import type { HarnessMode } from './language/harness.js';
 import { parse } from './syntax/parser.js';
 import type { Program } from './syntax/ast.js';
@@ -73,8 +73,10 @@ export function checkSource(source: string, file: string, options: CheckFileOpti
   const analysis = analyze(parsed.program, { readFile: readIncluded });
   // Skill files are read by the analysis itself (bounded, check/agent-skills.ts); their text is kept for code frames.
   for (const skills of analysis.agentSkills.values()) for (const [path, text] of skills.files) sources.set(path, text);
-  const diagnostics: Finding[] = [...parsed.diagnostics, ...checkAnalyzed(analysis)];
+  // The harness rules' test of whether the program uses the harness goes along the checks' traversal.
+  const harness = options.harness === undefined ? undefined : { mode: options.harness, forms: new HarnessFormFinder(analysis) };
+  const diagnostics: Finding[] = [...parsed.diagnostics, ...checkAnalyzed(analysis, harness === undefined ? [] : [harness.forms])];
   if (options.lint !== undefined) diagnostics.push(...lintAnalyzed(parsed.program, analysis, options.lint.warnUntyped));
-  if (options.harness !== undefined) diagnostics.push(...harnessRuleFindings(analysis, options.harness));
+  if (harness !== undefined) diagnostics.push(...harnessRuleFindings(analysis, harness.mode, harness.forms));
   return { file, sources, program: parsed.program, analysis, diagnostics: inSourceOrder(diagnostics) };
 }

@@ -73,6 +73,27 @@ describe('the bundle code cache (scripts/code-cache.mjs)', () => {
     });
   });
 
+  it('runs a bundle once a process: a second call for its path returns the same exports', () => {
+    withBundle((bundlePath) => {
+      const driver = [
+        `const { runWithCodeCache } = await import(${JSON.stringify(codeCacheUrl)});`,
+        `const first = runWithCodeCache(${JSON.stringify(bundlePath)}).exports;`,
+        `const second = runWithCodeCache(${JSON.stringify(bundlePath)}).exports;`,
+        'process.stdout.write(String(first === second));',
+      ].join('\n');
+      const child = spawnSync(process.execPath, ['--input-type=module', '-e', driver], { encoding: 'utf8' });
+      assert.equal(child.status, 0, child.stderr);
+      assert.equal(child.stdout, 'true');
+    });
+  });
+
+  it("lends the bundle an importer that takes a module's URL as it is", () => {
+    withBundle((bundlePath) => {
+      writeFileSync(bundlePath, `${bundleSource}module.exports.loaded = __bundleImport('data:text/javascript,export default typeof 1;').then((m) => m.default);\n`);
+      assert.equal(run(bundlePath).loaded, 'number');
+    });
+  });
+
   it('writes no cache unless asked to train one', () => {
     withBundle((bundlePath) => {
       assert.equal(run(bundlePath).cache, 'absent');

@@ -24,13 +24,14 @@ import { MisplacedStatementFinder } from './placement.js';
 import { checkProtocol } from './protocols.js';
 import { checkImpl } from './traits.js';
 import { StdReferenceChecker } from './std-references.js';
-import { requestFunctionsOutsideServers } from './request-functions.js';
+import { RequestCallFinder, requestFunctionsOutsideServers } from './request-functions.js';
 import { UnsupportedExpressionFinder } from './runtime-support.js';
 import { agentToolProblems } from './agent-tools.js';
 import { skillImplementationProblems } from './agent-skills.js';
 import type { ToolSources } from './agent-tools.js';
 import { resourceBlockProblems } from './resource-blocks.js';
 import { walkWith } from '../syntax/walk.js';
+import type { NodeVisitor } from '../syntax/walk.js';
 
 export type CheckOptions = AnalysisOptions;
 
@@ -42,8 +43,12 @@ export function check(program: Program, options: CheckOptions): Diagnostic[] {
   return checkAnalyzed(analyze(program, options));
 }
 
-/** `check` on a program already analysed, so that lint can share the analysis with it. */
-export function checkAnalyzed(analysis: Analysis): Diagnostic[] {
+/**
+ * `check` on a program already analysed, so that lint can share the analysis with it.
+ * `alongside` are visitors of other passes (the harness rules) that ride on the checks' one
+ * traversal of the tree instead of walking it again.
+ */
+export function checkAnalyzed(analysis: Analysis, alongside: readonly NodeVisitor[] = []): Diagnostic[] {
   const nodeChecks = [
     new AnnotationChecker(analysis.resolution),
     new CallChecker(analysis.resolution),
@@ -56,7 +61,9 @@ export function checkAnalyzed(analysis: Analysis): Diagnostic[] {
     new StdReferenceChecker(analysis.resolution),
     new UnsupportedExpressionFinder(analysis.resolution),
   ];
-  for (const unit of analysis.expanded.units) walkWith(unit.program, nodeChecks);
+  const requestCalls = new RequestCallFinder(analysis.resolution);
+  const visitors = [...nodeChecks, requestCalls, ...alongside];
+  for (const unit of analysis.expanded.units) walkWith(unit.program, visitors);
   const diagnostics: Diagnostic[] = [
     ...analysis.expanded.diagnostics,
     ...analysis.bound.diagnostics,
@@ -64,7 +71,7 @@ export function checkAnalyzed(analysis: Analysis): Diagnostic[] {
     ...nodeChecks.flatMap((nodeCheck) => nodeCheck.diagnostics),
   ];
   const items = analysis.expanded.items.map(({ item }) => item);
-  diagnostics.push(...requestFunctionsOutsideServers(analysis.requestCalls()));
+  if (requestCalls.found) diagnostics.push(...requestFunctionsOutsideServers(analysis.requestCalls(), analysis.resolution));
   const hasAuthBlock = items.some((item) => item.kind === 'ResourceDeclaration' && item.resource === 'auth');
   diagnostics.push(...duplicatePorts(items.filter((item) => item.kind === 'ServerDeclaration')));
   const toolSources: ToolSources = { globals: analysis.bound.globals, resourceNames: analysis.resourceNames };

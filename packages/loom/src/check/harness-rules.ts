@@ -25,7 +25,9 @@ import { CONTEXT_POLICY_PROPERTY, STATE_CALLS, TOOL_OPTIONS } from '../language/
 import type { HarnessMode } from '../language/harness.js';
 import type { AgentDeclaration, FunctionDeclaration, Node, TopLevelItem } from '../syntax/ast.js';
 import { forEachChild, walk } from '../syntax/walk.js';
+import type { NodeVisitor } from '../syntax/walk.js';
 import type { Analysis } from './analysis.js';
+import type { Resolution } from './resolver.js';
 import { TOOL_DECORATOR } from './agent-tools.js';
 import { leadingSpan } from './positions.js';
 
@@ -49,9 +51,48 @@ const HARNESS_KINDS: ReadonlySet<Node['kind']> = new Set([
   'VerifyStatement', 'LifecycleHookStatement', 'UnharnessedStatement', 'ContextPolicyStatement',
 ]);
 
-export function harnessRuleFindings(analysis: Analysis, mode: HarnessMode): (Diagnostic | LintWarning)[] {
+/** A call of a state builtin (`snapshot`, `restore`), not of a declaration that shares its name. */
+function isStateCall(node: Node, resolution: Resolution): boolean {
+  return node.kind === 'CallExpression' && node.callee.kind === 'Identifier' && STATE_CALLS.has(node.callee.name)
+    && resolution.names.referenceTo(node.callee)?.kind === 'builtin';
+}
+
+/**
+ * Whether a harness form or a state call stands anywhere outside the top-level agents and the
+ * `unharnessed { }` blocks: part of what makes a program one the rules judge. A visitor of the
+ * checks' one traversal (`checkAnalyzed`'s `alongside`): a program that uses no harness, which
+ * is most of them, was otherwise walked whole once more only to learn that.
+ */
+export class HarnessFormFinder implements NodeVisitor {
+  readonly kinds: ReadonlySet<Node['kind']> = new Set([...HARNESS_KINDS, 'CallExpression', 'AgentDeclaration']);
+  found = false;
+  /** The agents that are items: the rules judge them by their properties, not by what they hold. */
+  private readonly topLevelAgents: ReadonlySet<Node>;
+  private unharnessedDepth = 0;
+  private agentDepth = 0;
+
+  constructor(private readonly analysis: Analysis) {
+    this.topLevelAgents = new Set(analysis.expanded.items.map(({ item }) => item).filter((item) => item.kind === 'AgentDeclaration'));
+  }
+
+  enter(node: Node): void {
+    if (node.kind === 'UnharnessedStatement') this.unharnessedDepth += 1;
+    else if (this.topLevelAgents.has(node)) this.agentDepth += 1;
+    else if (!this.found && this.unharnessedDepth === 0 && this.agentDepth === 0) {
+      this.found = HARNESS_KINDS.has(node.kind) || isStateCall(node, this.analysis.resolution);
+    }
+  }
+
+  leave(node: Node): void {
+    if (node.kind === 'UnharnessedStatement') this.unharnessedDepth -= 1;
+    else if (this.topLevelAgents.has(node)) this.agentDepth -= 1;
+  }
+}
+
+/** The rules' findings; `forms` is the finder that went along the checks' traversal of the same analysis. */
+export function harnessRuleFindings(analysis: Analysis, mode: HarnessMode, forms: HarnessFormFinder): (Diagnostic | LintWarning)[] {
   if (mode === 'off') return [];
-  return new HarnessRules(analysis).violations().map(({ rule, span, message, suggestion }) =>
+  return new HarnessRules(analysis, forms).violations().map(({ rule, span, message, suggestion }) =>
     mode === 'strict'
       ? diagnostic('E007', span, `${rule} ${message}`, { hint: suggestion })
       : lintWarning('W007', span, `Harness rule ${rule}: ${message}`, { hint: suggestion }));
@@ -82,7 +123,7 @@ class HarnessRules {
   private restores = false;
   private readonly snapshotCalls: Span[] = [];
 
-  constructor(private readonly analysis: Analysis) {
+  constructor(private readonly analysis: Analysis, private readonly forms: HarnessFormFinder) {
     this.items = analysis.expanded.items.map(({ item }) => item);
   }
 
@@ -106,10 +147,9 @@ class HarnessRules {
   }
 
   private usesHarness(): boolean {
-    return this.items.some((item) => {
+    return this.forms.found || this.items.some((item) => {
       if (item.kind === 'AgentDeclaration') return item.members.some((member) => member.kind === 'Property' && member.name.name === CONTEXT_POLICY_PROPERTY);
-      if (item.kind === 'FunctionDeclaration' && toolOptionsOf(item).length > 0) return true;
-      return this.holds(item, (node) => HARNESS_KINDS.has(node.kind) || this.isStateCall(node));
+      return item.kind === 'FunctionDeclaration' && toolOptionsOf(item).length > 0;
     });
   }
 
@@ -232,8 +272,7 @@ class HarnessRules {
   }
 
   private isStateCall(node: Node): boolean {
-    return node.kind === 'CallExpression' && node.callee.kind === 'Identifier' && STATE_CALLS.has(node.callee.name)
-      && this.analysis.resolution.names.referenceTo(node.callee)?.kind === 'builtin';
+    return isStateCall(node, this.analysis.resolution);
   }
 
   private report(rule: string, span: Span, message: string, suggestion: string): void {

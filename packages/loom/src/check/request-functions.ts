@@ -10,12 +10,11 @@ import { diagnostic } from '../diagnostic.js';
 import type { Diagnostic } from '../diagnostic.js';
 import type { MemberExpression, Node } from '../syntax/ast.js';
 import { forEachChild } from '../syntax/walk.js';
+import type { NodeVisitor } from '../syntax/walk.js';
 import { REQUEST_FUNCTION_REASON, STD_REQUEST_FUNCTIONS } from '../language/std-library.js';
 import type { Resolution } from './resolver.js';
 
 export interface ItemFacts {
-  /** The top-level declarations the item names. */
-  readonly references: Set<Node>;
   readonly requestCalls: { readonly node: MemberExpression; readonly name: string }[];
 }
 
@@ -30,12 +29,9 @@ function requestFunction(node: MemberExpression, resolution: Resolution): string
 }
 
 function factsOf(item: Node, resolution: Resolution): ItemFacts {
-  const facts: ItemFacts = { references: new Set(), requestCalls: [] };
+  const facts: ItemFacts = { requestCalls: [] };
   const visit = (node: Node): void => {
-    if (node.kind === 'Identifier') {
-      const reference = resolution.names.referenceTo(node);
-      if (reference?.kind === 'global') facts.references.add(reference.symbol.declaration);
-    } else if (node.kind === 'MemberExpression') {
+    if (node.kind === 'MemberExpression') {
       const name = requestFunction(node, resolution);
       if (name !== undefined) facts.requestCalls.push({ node, name });
     }
@@ -43,6 +39,40 @@ function factsOf(item: Node, resolution: Resolution): ItemFacts {
   };
   visit(item);
   return facts;
+}
+
+/**
+ * The top-level declarations `item` names. Asked only of a program that calls a request
+ * function: resolving every identifier of a large program for nothing cost a pass of its own.
+ */
+function referencesOf(item: Node, resolution: Resolution): Set<Node> {
+  const references = new Set<Node>();
+  const visit = (node: Node): void => {
+    if (node.kind === 'Identifier') {
+      const reference = resolution.names.referenceTo(node);
+      if (reference?.kind === 'global') references.add(reference.symbol.declaration);
+    }
+    forEachChild(node, visit);
+  };
+  visit(item);
+  return references;
+}
+
+/**
+ * Whether the program calls a request function at all, found in the checks' shared traversal
+ * (syntax/walk.ts, `walkWith`) over every unit, which holds the same items as the analysis.
+ * Nearly no program does, and then the checks need neither the per-item facts nor the walk of
+ * the whole tree that gathers them (`Analysis.requestCalls`).
+ */
+export class RequestCallFinder implements NodeVisitor {
+  readonly kinds: ReadonlySet<Node['kind']> = new Set(['MemberExpression']);
+  found = false;
+
+  constructor(private readonly resolution: Resolution) {}
+
+  enter(node: Node): void {
+    if (!this.found && node.kind === 'MemberExpression') this.found = requestFunction(node, this.resolution) !== undefined;
+  }
 }
 
 /** What an item is called in a message: `flow main`, `job Nightly`, or its kind. */
@@ -69,14 +99,14 @@ export function callsRequestFunctions(facts: RequestCallFacts): boolean {
   return [...facts.values()].some((fact) => fact.requestCalls.length > 0);
 }
 
-export function requestFunctionsOutsideServers(facts: RequestCallFacts): Diagnostic[] {
+export function requestFunctionsOutsideServers(facts: RequestCallFacts, resolution: Resolution): Diagnostic[] {
   if (!callsRequestFunctions(facts)) return [];
   const items = [...facts.keys()];
   const servers = items.filter((item) => item.kind === 'ServerDeclaration');
   const reached = new Set<Node>(servers);
   const pending: Node[] = [...servers];
   for (let item = pending.pop(); item !== undefined; item = pending.pop()) {
-    for (const next of facts.get(item)?.references ?? []) {
+    for (const next of facts.has(item) ? referencesOf(item, resolution) : []) {
       if (!reached.has(next)) {
         reached.add(next);
         pending.push(next);

@@ -80,13 +80,17 @@ const TOOL_HEADING = /^tool[ \t]*:[ \t]*(.*)$/i;
 const FENCE_OPEN = /^ {0,3}(`{3,}|~{3,})[ \t]*([^`\s]*)/;
 /** A name a `@tool fn` can have. */
 const TOOL_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
-const DESCRIPTION_LINE = /^\s*(?:description|描述)\s*[:：]\s*(.*)$/i;
-const PARAMETERS_LINE = /^\s*(?:parameters|参数)\s*[:：]\s*$/i;
+// The Chinese spellings below are \u escapes (描述 \u63cf\u8ff0, 参数 \u53c2\u6570, full-width ： \uff1a
+// （ \uff08 ） \uff09 ， \uff0c, and 、 \u3001): esbuild copies a regular expression literal as written, and
+// one character outside ASCII makes V8 hold the whole CLI bundle as a two-byte string, which
+// each start reads and hashes (scripts/code-cache.mjs).
+const DESCRIPTION_LINE = /^\s*(?:description|\u63cf\u8ff0)\s*[:\uff1a]\s*(.*)$/i;
+const PARAMETERS_LINE = /^\s*(?:parameters|\u53c2\u6570)\s*[:\uff1a]\s*$/i;
 const LIST_ITEM = /^\s*[-*+]\s+(.*)$/;
 /** `name: what it is (type)`, `name (type)` or `name`. */
-const PARAMETER_ITEM = /^`?([A-Za-z_][A-Za-z0-9_]*)`?\s*(?:[:：]\s*(.*)|([(（].*))?$/;
-const TRAILING_PARENTHESIS = /[(（]([^()（）]*)[)）]\s*$/;
-const PARENTHESIS_WORD_SEPARATOR = /[,，、]/;
+const PARAMETER_ITEM = /^`?([A-Za-z_][A-Za-z0-9_]*)`?\s*(?:[:\uff1a]\s*(.*)|([(\uff08].*))?$/;
+const TRAILING_PARENTHESIS = /[(\uff08]([^()\uff08\uff09]*)[)\uff09]\s*$/;
+const PARENTHESIS_WORD_SEPARATOR = /[,\uff0c\u3001]/;
 
 /** The words of a parameter's trailing parenthesis that give its JSON schema type. */
 const TYPE_WORDS: ReadonlyMap<string, string> = new Map([

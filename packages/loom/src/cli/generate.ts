@@ -14,9 +14,9 @@ import { tally, writeDiagnostics } from './report.js';
 
 /**
  * The runtime library generated modules import; absolute, so a module runs from any directory.
- * From the sources it is the TypeScript module; in the bundled CLI (scripts/build.mjs puts every
- * chunk in packages/loom/dist/) it is the runtime entry beside this code, the same module
- * instance the CLI itself uses.
+ * From the sources it is the TypeScript module; in the bundled CLI (packages/loom/dist/loom.cjs)
+ * it is the facade the build writes beside the bundle, which exports the bundle's own runtime:
+ * the same instance the CLI itself uses.
  */
 const runningFromSources = import.meta.url.endsWith('.ts');
 export const RUNTIME_SPECIFIER = new URL(runningFromSources ? '../runtime/host/module-api.ts' : './runtime.mjs', import.meta.url).href;

@@ -8,6 +8,7 @@
  */
 export { checkFile } from '../compile.js';
 export { compileToModule, loadProgram, moduleFileName } from './generate.js';
+export { withLoadPhaseHeap } from './load-phase-heap.js';
 export { runProgram, testProgram, workJobs } from '../runtime/host/run-program.js';
 export { serveProgram } from '../runtime/host/serve-program.js';
 export { openJobStore } from '../runtime/host/open-job-store.js';

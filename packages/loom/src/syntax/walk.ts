@@ -353,29 +353,24 @@ export interface NodeVisitor {
  * (identifiers, literals) it has no interest in.
  */
 export function walkWith(root: Node, visitors: readonly NodeVisitor[]): void {
-  const entering = new Map<Node['kind'], NodeVisitor[]>();
-  const leaving = new Map<Node['kind'], NodeVisitor[]>();
+  // One lookup a node: the visitors entering and leaving each kind, kept together.
+  const byKind = new Map<Node['kind'], { readonly enter: NodeVisitor[]; readonly leave: NodeVisitor[] }>();
   for (const visitor of visitors) {
     for (const kind of visitor.kinds) {
-      listFor(entering, kind).push(visitor);
-      if (visitor.leave) listFor(leaving, kind).push(visitor);
+      let lists = byKind.get(kind);
+      if (!lists) {
+        lists = { enter: [], leave: [] };
+        byKind.set(kind, lists);
+      }
+      lists.enter.push(visitor);
+      if (visitor.leave) lists.leave.push(visitor);
     }
   }
   const visit = (node: Node): void => {
-    const enter = entering.get(node.kind);
-    if (enter) for (const visitor of enter) visitor.enter(node);
+    const lists = byKind.get(node.kind);
+    if (lists) for (const visitor of lists.enter) visitor.enter(node);
     forEachChild(node, visit);
-    const leave = leaving.get(node.kind);
-    if (leave) for (const visitor of leave) visitor.leave?.(node);
+    if (lists) for (const visitor of lists.leave) visitor.leave?.(node);
   };
   visit(root);
-}
-
-function listFor(lists: Map<Node['kind'], NodeVisitor[]>, kind: Node['kind']): NodeVisitor[] {
-  let list = lists.get(kind);
-  if (!list) {
-    list = [];
-    lists.set(kind, list);
-  }
-  return list;
 }

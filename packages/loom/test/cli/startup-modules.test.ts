@@ -36,6 +36,12 @@ test('the recorder sees an npm package of the server stack when one is imported'
   assert.ok(run.modules.some((url) => ON_DEMAND_PACKAGES.test(url)), run.modules.join('\n'));
 });
 
+test('the recorder sees an npm package of the server stack when one is required', async () => {
+  const run = await loadedModules(['-e', `require(${JSON.stringify(fileURLToPath(import.meta.resolve('fastify')))});`]);
+  assert.equal(run.status, 0);
+  assert.ok(run.modules.some((url) => ON_DEMAND_PACKAGES.test(url)), run.modules.join('\n'));
+});
+
 test('loom --version loads neither the HTTP server stack nor any driver', async () => {
   const run = await loadedModules([LOOM_BIN, '--version']);
   assert.equal(run.status, 0);

@@ -104,6 +104,19 @@ test('a program that uses no harness form is not judged, even strictly', async (
   assert.equal(run.stdout, `${file}: valid (0 errors, 0 warnings)\n`);
 });
 
+test('a harness form only inside an unharnessed block leaves the program unjudged; a snapshot call alone makes it judged', async () => {
+  const agent = 'agent A { prompt: "p", model: "openai/gpt-4o" }\n';
+  const fenced = write('fenced.nx', `${agent}flow main {\n    unharnessed "elsewhere" {\n        autoloop { print(A.run("hi")) }\n    }\n}\n`);
+  const unjudged = await runInProcess(['validate', '--harness=strict', fenced]);
+  assert.equal(unjudged.status, 0, unjudged.stderr);
+  assert.equal(unjudged.stdout, `${fenced}: valid (0 errors, 0 warnings)\n`);
+  const snapshotOnly = write('snapshot-only.nx', `${agent}flow main {\n    snap = snapshot()\n    print(A.run("hi"))\n}\n`);
+  const judged = await runInProcess(['validate', '--harness=strict', '--json', snapshotOnly]);
+  assert.equal(judged.status, 2);
+  const messages = (JSON.parse(judged.stdout) as { errors: JsonFinding[] }).errors.map((finding) => finding.message);
+  assert.ok(messages.some((message) => message.includes('S-001 snapshot without restore')), judged.stdout);
+});
+
 test('a well-harnessed program passes strictly', async () => {
   const file = write('tight.nx', `@tool("Runs a shell command and returns its output")
 fn shell_exec(command: string) -> string { return command }

@@ -24,8 +24,8 @@ export const buildCommand: Command = {
     if (outDir === dirname(resolve(file))) {
       throw new UsageError(`--out-dir '${outDir}' is the directory of '${file}'; the build never writes next to a source file`, 'build');
     }
-    const { compileToModule, moduleFileName } = await import('../toolchain.js');
-    const generated = compileToModule(file, io);
+    const { compileToModule, moduleFileName, withLoadPhaseHeap } = await import('../toolchain.js');
+    const generated = withLoadPhaseHeap(() => compileToModule(file, io));
     if (generated === undefined) return ExitCode.compileError;
     const fileName = moduleFileName(file);
     mkdirSync(outDir, { recursive: true });

@@ -17,8 +17,8 @@ export const lintCommand: Command = {
     'warn-untyped': { type: 'boolean', description: 'Warn about flow parameters and results without a type annotation (W001)' },
   },
   async run({ arguments: [file], options }, io) {
-    const { checkFile } = await import('../toolchain.js');
-    const result = checkFile(file, { lint: { warnUntyped: options['warn-untyped'] === true } });
+    const { checkFile, withLoadPhaseHeap } = await import('../toolchain.js');
+    const result = withLoadPhaseHeap(() => checkFile(file, { lint: { warnUntyped: options['warn-untyped'] === true } }));
     const counts = tally(result.diagnostics);
     writeDiagnostics(result, io);
     io.stdout.write(`${summaryLine(file, counts, { noProblemsWhenClean: true })}\n`);

@@ -51,8 +51,8 @@ export const validateCommand: Command = {
   async run({ arguments: [file], options }, io) {
     const harness = options['harness'] ?? DEFAULT_HARNESS_MODE;
     if (!isHarnessMode(harness)) throw new UsageError(`option '--harness' takes one of: ${HARNESS_MODES.join(', ')}`, 'validate');
-    const { checkFile } = await import('../toolchain.js');
-    const result = checkFile(file, { harness });
+    const { checkFile, withLoadPhaseHeap } = await import('../toolchain.js');
+    const result = withLoadPhaseHeap(() => checkFile(file, { harness }));
     const counts = tally(result.diagnostics);
     const valid = counts.errors === 0;
     if (options['json'] === true) {

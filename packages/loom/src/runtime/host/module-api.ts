@@ -1,7 +1,8 @@
 /**
  * Everything a generated module imports from the runtime (`import * as $rt`), in one place so
  * that the contract between the code generator and the runtime library is visible. It is also
- * the entry scripts/build.mjs bundles as dist/runtime.mjs, which built modules import.
+ * what dist/runtime.mjs, which generated modules import, exports from the CLI bundle
+ * (src/bundle-entry.ts).
  */
 export { add, subtract, multiply, divide, remainder, power, negate, contains } from '../core/operators.js';
 export { truthy, equals, isAbsent, isVariant, display, snapshot } from '../core/values.js';

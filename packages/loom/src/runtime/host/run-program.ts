@@ -223,10 +223,18 @@ export async function workJobs(options: RunOptions, work: WorkOptions): Promise<
   });
 }
 
+/**
+ * The importer the CLI bundle's loader lends it (scripts/code-cache.mjs); absent when Loom runs
+ * from its sources. Under Node 20 code that V8 took from a code cache has lost its script's
+ * import callback, so an `import()` in the bundle itself would fail.
+ */
+declare const __bundleImport: ((specifier: string) => Promise<unknown>) | undefined;
+
 /** Imports generated code without writing it to disk. */
 export async function importFromMemory(code: string): Promise<{ program: ProgramFunction; moduleUrl: string }> {
   const moduleUrl = `data:text/javascript;base64,${Buffer.from(code).toString('base64')}`;
-  const module = (await import(moduleUrl)) as { default: ProgramFunction };
+  const imported = typeof __bundleImport === 'function' ? __bundleImport(moduleUrl) : import(moduleUrl);
+  const module = (await imported) as { default: ProgramFunction };
   return { program: module.default, moduleUrl };
 }
 

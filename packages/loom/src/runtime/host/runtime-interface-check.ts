@@ -2,7 +2,7 @@
  * Compiles only while the runtime provides every name of language/runtime-interface.ts, which
  * is all the code generator may write as `$rt.name` or `$p.name`: renaming or removing one
  * of them breaks `npm run typecheck` (naming the missing name) rather than a user's program.
- * Types only, so nothing of it is loaded at run time or bundled into dist/runtime.mjs.
+ * Types only, so nothing of it is loaded at run time or bundled into dist/loom.cjs.
  */
 import type * as runtimeLibrary from './module-api.js';
 import type { ProgramContext } from './program.js';
