@@ -81,9 +81,27 @@ const products = [
   },
 ];
 
+/** Every file this build wrote, so that what an earlier build left in a dist/ can be told apart. */
+const writtenThisBuild = new Set();
+
 function writeAtomically(path, contents) {
   writeFileSync(temp(path), contents);
   renameSync(temp(path), path);
+  writtenThisBuild.add(path);
+}
+
+/**
+ * Removes the modules, maps and code caches an earlier build left at the top of `outDir` that
+ * this one did not write (the chunks of a layout since changed, say): nothing loads them, and
+ * a checkout should hold one build's output. A code cache stays beside the bundle it is for.
+ */
+function removeStaleOutput(outDir) {
+  for (const entry of readdirSync(outDir, { withFileTypes: true })) {
+    const path = join(outDir, entry.name);
+    const output = /\.(?:mjs|cjs)(?:\.map|\.cache)?$/.test(entry.name);
+    const kept = writtenThisBuild.has(path) || (entry.name.endsWith('.cache') && writtenThisBuild.has(path.slice(0, -'.cache'.length)));
+    if (entry.isFile() && output && !kept) rmSync(path, { force: true });
+  }
 }
 
 /** Writes esbuild's output files, the entry modules last: a launcher starts an entry as soon as it is newer than the sources. */
@@ -217,6 +235,7 @@ for (const product of products) {
   }
   if (Object.keys(product.entryPoints).length > 0) await buildModules(product, pkg, outDir);
   if (product.script) await buildTrainedScript(product, pkg, outDir);
+  removeStaleOutput(outDir);
 }
 
 // The web workspace: its API types regenerated from Lectern's OpenAPI document (so the page
