@@ -637,6 +637,9 @@ class SentenceRanker {
     const next = this.all[at + 1];
     const nextIsCandidate = next !== undefined && this.isCandidate(at + 1);
     if (nextIsCandidate && (this.match(at + 1, query) > 0 || CONTINUATION_OPENING.test(next.text.trim()) || /[:：]\s*$/.test(first.text))) return next;
+    // "…提前到下周二。为什么提前？周四开运动会。": the class asks the question itself next and answers it.
+    const answer = this.all[at + 2];
+    if (next !== undefined && this.asks(at + 1) && this.match(at + 1, query) > 0 && answer !== undefined && this.isCandidate(at + 2)) return answer;
     let top: number | undefined;
     let runnerUp: Scored | undefined;
     for (const r of this.ranked(query)) {

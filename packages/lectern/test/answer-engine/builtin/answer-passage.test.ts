@@ -179,6 +179,13 @@ describe('answerPassage: a "why" asked of what the class concluded', () => {
     assert.doesNotMatch(said(passage), /请坐/, 'a greeting beside the announcement is no answer');
   });
 
+  it('goes on past the question the class asked itself to its answer', () => {
+    const before = classSentences(lines(['上课。同学们好。', '先说个事。默写原来说周四，现在提前到下周二。为什么提前？周四下午全校开运动会，只好往前挪。', '好，我们读诗。'], 937_000), 0);
+    const passage = answerPassage('默写为什么提前了？', before);
+    assert.match(said(passage), /提前到下周二/);
+    assert.match(said(passage), /运动会/);
+  });
+
   it('says the reasoning before a conclusion that puts the question in other words, not the conclusion', () => {
     // The question says 夏季 where the class said 夏天: the conclusion holds too few of its words
     // to be found as one, but it is the best match, and what led to it is the answer.
