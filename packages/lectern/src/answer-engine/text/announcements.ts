@@ -13,10 +13,11 @@ export interface Announcement {
 const KIND_PATTERNS: Readonly<Record<AnnouncementKind, RegExp>> = {
   // Work set for after class, however it is phrased: named ("problem set", 练习册), a reading
   // ("read Doyle chapter three", "read sections 8.4 and 8.5"), a request to the students at the
-  // start of a sentence or after "please" ("Bring your laptop", "please do the app"), or
+  // start of a sentence or after "please" ("Bring your laptop", "please do the app"), what
+  // they "need to" do outside class ("You need to see one painting in person"), or
   // something to do once home (课后, 回去想一想).
   homework:
-    /\b(?:homework|assignments?|problem sets?|psets?|practice problems|exercises? \d+|(?:the|these|those) exercises|worksheets?|lab reports?|projects?|essays?|response papers?|reading for|read(?:ing)? (?:[\w'-]+ ){0,2}(?:chapters?|sections?|pages?)|hand (?:it |them )?in|turn (?:it |them )?in|submit|please (?:do|read|bring|finish|review|practice|watch|email|print|install|write|prepare|memori[sz]e)|^(?:(?:and|also|so|ok|okay|now)[\s,]+)*(?:bring|prepare|write up) (?:your|a|an|the)\b)\b|(?<!写)作业(?!的时候)|习题|练习题|练习册|练习本|填图册|课后|预习|订正|背诵|默写|回去(?:以后|之后)?(?:想|做|画|看|读|练|写)|实验报告|论文|提交|上交|交上来|交给/i,
+    /\b(?:homework|assignments?|problem sets?|psets?|practice problems|exercises? \d+|(?:the|these|those) exercises|worksheets?|lab reports?|projects?|essays?|response papers?|reading for|read(?:ing)? (?:[\w'-]+ ){0,2}(?:chapters?|sections?|pages?)|hand (?:it |them )?in|turn (?:it |them )?in|submit|please (?:do|read|bring|finish|review|practice|watch|email|print|install|write|prepare|memori[sz]e)|you (?:need|have|will need|'ll need|must) to (?:read|watch|visit|bring|submit|email|finish|attend|print|install|register|sign up|see [\w' ]{1,30} in person)|^(?:(?:and|also|so|ok|okay|now)[\s,]+)*(?:bring|prepare|write up) (?:your|a|an|the)\b)\b|(?<!写)作业(?!的时候)|习题|练习题|练习册|练习本|填图册|课后|预习|订正|背诵|默写|回去(?:以后|之后)?(?:想|做|画|看|读|练|写)|实验报告|论文|提交|上交|交上来|交给/i,
   // A generic mention ("a common mistake on exams", 考试的时候) is not an announcement: an exam
   // counts when it is a specific one (the/next/our exam, midterm, 期中, 考试范围…).
   exam:

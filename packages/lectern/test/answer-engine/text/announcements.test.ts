@@ -10,6 +10,12 @@ describe('findAnnouncement', () => {
     });
   });
 
+  it('finds what the students need to do outside class, not what they need to see in an argument', () => {
+    assert.deepEqual(findAnnouncement('You need to see one painting in person for the paper.')?.kinds, ['homework']);
+    assert.deepEqual(findAnnouncement('You will need to bring a ruler on Thursday.')?.kinds, ['homework']);
+    assert.equal(findAnnouncement('You need to see that the slope is negative.'), null);
+  });
+
   it('finds exams with their dates', () => {
     const found = findAnnouncement('The midterm exam is in two weeks, on March 16th.');
     assert.deepEqual(found?.kinds, ['exam']);
