@@ -33,8 +33,8 @@ const INTRODUCTION_SENTENCES = 2;
 /** How far after announcing a topic the class is still introducing it. */
 const INTRODUCTION_LOOKAHEAD = 6;
 const REASON_CUES = /\b(?:because|since|that's why|the reason|so that|this is why|which is why)\b|因为|由于|所以说|原因是|这是因为/i;
-/** How far after a mention of the subject an image of it is looked for. */
-const ANALOGY_REACH = 4;
+/** How far after a mention of the subject, in entries, an image of it is looked for. */
+const ANALOGY_REACH = 3;
 /** How far back a naming sentence's chain of "this…" sentences is followed. */
 const DESCRIBED_SENTENCES_MAX = 2;
 const REFERS_BACK_OPENING = /^(?:(?:so|and|now)[,\s]*)?(?:this|that|these|those|这|那)/i;
@@ -152,15 +152,16 @@ function describedBy(definition: ClassSentence | undefined, list: SentenceList):
 /**
  * The class's image for the subject: the last sentence with an analogy cue ("就像充电宝",
  * "think of it as…", "你就想种树") that names the subject or comes at most ANALOGY_REACH
- * sentences after a mention of it. Rhetorical questions count: an image is often one.
+ * entries after a mention of it. Rhetorical questions count: an image is often one.
  */
 function analogyFor(subject: string, pattern: RegExp, list: SentenceList): ClassSentence | undefined {
   let found: ClassSentence | undefined;
   let foundAt = -1;
-  for (const [at] of mentionsIn(list, subject, pattern)) {
-    for (let near = Math.max(at, foundAt + 1); near <= at + ANALOGY_REACH; near++) {
+  for (const [at, mention] of mentionsIn(list, subject, pattern)) {
+    for (let near = Math.max(at, foundAt + 1); ; near++) {
       const sentence = list.at(near);
-      if (sentence !== undefined && isAnalogy(sentence.text)) {
+      if (sentence === undefined || sentence.position > mention.position + ANALOGY_REACH) break;
+      if (isAnalogy(sentence.text)) {
         found = sentence;
         foundAt = near;
       }

@@ -4,8 +4,8 @@
 import { definitionCueIndex } from './explanations.js';
 import { isQuestion } from './questions.js';
 
-/** The term a sentence names after a naming cue: "…is called the X", "…叫做X". */
-const NAMED_AFTER_CUE_EN = /\b(?:is|are) (?:called|known as|defined as|what we call)\s+(?:the |a |an )?([a-z][a-z -]{1,40}?)\s*(?:[.,;!?]|$)|\bwe call (?:this|it|that|these|them)\s+(?:the |a |an )?([a-z][a-z -]{1,40}?)\s*(?:[.,;!?]|$)/i;
+/** The term a sentence names after a naming cue: "…is called the X", "That's what the X is for", "…叫做X". */
+const NAMED_AFTER_CUE_EN = /\b(?:is|are) (?:called|known as|defined as|what we call)\s+(?:the |a |an )?([a-z][a-z -]{1,40}?)\s*(?:[.,;!?]|$)|\bwe call (?:this|it|that|these|them)\s+(?:the |a |an )?([a-z][a-z -]{1,40}?)\s*(?:[.,;!?]|$)|\b(?:that's|that is|this is) what (?:the |a |an )?([a-z][a-z -]{1,40}?) (?:is|are) for\b/i;
 /**
  * "…就叫做a与b的等差中项": the term may come after a qualifier ending in 的. A bare 叫 names
  * only after 所以/就/这/也 ("所以叫卡尔文循环"): elsewhere it calls someone ("老师叫小明").
@@ -20,7 +20,7 @@ export function termNamedIn(sentence: string): string | null {
   const zh = NAMED_AFTER_CUE_ZH.exec(sentence);
   if (zh?.[1] !== undefined) return zh[1];
   const en = NAMED_AFTER_CUE_EN.exec(sentence);
-  const named = en?.[1] ?? en?.[2];
+  const named = en?.[1] ?? en?.[2] ?? en?.[3];
   return named === undefined ? null : named.trim().toLowerCase();
 }
 

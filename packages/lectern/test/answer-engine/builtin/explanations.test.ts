@@ -97,4 +97,21 @@ describe('explanationOf', () => {
     assert.match(explanation.sentences[0]?.text ?? '', /就像充电宝/);
     assert.equal(explanationOf('光反应', '什么是光反应？', sentences).sentences.some((s) => /充电宝/.test(s.text)), false, 'not when the question only asks what it is');
   });
+
+  it('finds the image a few entries after the subject is named, however many sentences they hold', () => {
+    const sentences = classSentences(
+      lines(
+        [
+          'Today is the system. Linear perspective. Florence, early fifteenth century.',
+          'Let me first say what problem it solves. A painting is flat. A wall, a panel. The world is not flat.',
+          'So how do you make a flat surface look deep?',
+          'The answer is: treat the picture like a window, a pane of glass between you and the scene.',
+        ],
+        703_000,
+      ),
+      0,
+    );
+    const explanation = explanationOf('linear perspective', 'Can you explain linear perspective more simply?', sentences);
+    assert.match(explanation.sentences[0]?.text ?? '', /like a window/);
+  });
 });

@@ -53,6 +53,7 @@ describe('definitions', () => {
   it('reads the spoken forms of a definition: a qualified name after 叫做, an opener like "simply put" or 说白了', () => {
     assert.equal(termNamedIn('那么中间这个A，就叫做a与b的等差中项。'), '等差中项');
     assert.equal(termNamedIn('这是卡尔文发现的，所以叫卡尔文循环。'), '卡尔文循环');
+    assert.equal(termNamedIn("That's what the handshake is for."), 'handshake', 'a purpose named after it was described');
     assert.equal(termNamedIn('老师叫小明回答。'), null, 'a bare 叫 that calls someone names nothing');
     assert.equal(definitionStrength('那么中间这个A，就叫做a与b的等差中项。', '等差中项'), 3);
     assert.equal(definitionStrength('说白了，等差中项就是前后两个数的平均数。', '等差中项'), 2);
