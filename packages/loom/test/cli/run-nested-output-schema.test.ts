@@ -7,13 +7,12 @@
  * in the E303.
  */
 import assert from 'node:assert/strict';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeEach, test } from 'node:test';
 import { temporaryDirectory, useFakeModelServer } from '../support/fake-model-fixture.js';
 import type { FakeModelServer, RecordedRequest } from '../support/fake-model-server.js';
-import { secretsFor } from '../support/model-project.js';
+import { projectDirFor } from '../support/model-project.js';
 import { runInProcess } from './run-in-process.js';
 
 interface Message {
@@ -67,8 +66,7 @@ useFakeModelServer(
 );
 
 beforeEach(() => {
-  root = mkdtempSync(join(tmpdir(), 'loom-nested-output-'));
-  writeFileSync(join(root, 'secrets.nxs'), secretsFor(server));
+  root = projectDirFor(server, 'loom-nested-output-');
 });
 
 function messagesOf(request: RecordedRequest): Message[] {

@@ -7,13 +7,12 @@
  * of the Markdown.
  */
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeEach, test } from 'node:test';
 import { temporaryDirectory, useFakeModelServer } from '../support/fake-model-fixture.js';
 import type { FakeModelServer, RecordedRequest, ScriptedReply } from '../support/fake-model-server.js';
-import { secretsFor } from '../support/model-project.js';
+import { projectDirFor } from '../support/model-project.js';
 import { runInProcess } from './run-in-process.js';
 
 /** One tool section in the list format, one in the JSON-schema format, with guidelines around them. */
@@ -96,8 +95,7 @@ useFakeModelServer(
 
 beforeEach(() => {
   server.respondWith(respond);
-  root = mkdtempSync(join(tmpdir(), 'loom-skill-files-'));
-  writeFileSync(join(root, 'secrets.nxs'), secretsFor(server));
+  root = projectDirFor(server, 'loom-skill-files-');
   mkdirSync(join(root, 'examples'));
   writeFileSync(join(root, 'examples', 'SKILLS.md'), SKILLS);
 });

@@ -40,9 +40,15 @@ export function secretsFor(server: FakeModelServer): string {
   ].join('\n');
 }
 
+/** A temp directory for the CLI to run a program in, its `secrets.nxs` pointing at the server. */
+export function projectDirFor(server: FakeModelServer, prefix: string, secrets = secretsFor(server)): string {
+  const root = mkdtempSync(join(tmpdir(), prefix));
+  writeFileSync(join(root, 'secrets.nxs'), secrets);
+  return root;
+}
+
 export function createModelProject(server: FakeModelServer, options: Partial<AgentRuntimeOptions> & { secrets?: string } = {}): ModelProject {
-  const root = mkdtempSync(join(tmpdir(), 'loom-agents-'));
-  writeFileSync(join(root, 'secrets.nxs'), options.secrets ?? secretsFor(server));
+  const root = projectDirFor(server, 'loom-agents-', options.secrets);
   const stderr: string[] = [];
   const open = (overrides: Partial<AgentRuntimeOptions> = {}): AgentRuntime =>
     createAgentRuntime({ entryFile: join(root, 'main.nx'), env: {}, stderr: (line) => stderr.push(line), ...options, ...overrides });

@@ -2,6 +2,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { runBuiltin } from '../../../src/answer-engine/builtin/engine.js';
 import type { AssistantRequest, EngineProgress, TranscriptLine } from '../../../src/answer-engine/types.js';
+import { section } from '../evaluation/evaluate.js';
 import { CHINESE_LECTURE, ENGLISH_LECTURE, lectureUntil, loadLecture } from '../lectures.js';
 
 const english = loadLecture(ENGLISH_LECTURE);
@@ -25,8 +26,7 @@ async function answer(request: Partial<AssistantRequest> & Pick<AssistantRequest
 
 /** The quotes of a Markdown section: the “…” text of its `- **[time]** “…”` items. */
 function quotesUnder(markdown: string, headingStart: string): string[] {
-  const section = markdown.split('\n## ').find((part) => part.replace(/^## /, '').startsWith(headingStart)) ?? '';
-  return [...section.matchAll(/^- \*\*\[[\d:]+\]\*\* “(.*)”/gm)].map((m) => (m[1] ?? '').replace(/\\(.)/g, '$1'));
+  return [...section(markdown, headingStart).matchAll(/^- \*\*\[[\d:]+\]\*\* “(.*)”/gm)].map((m) => (m[1] ?? '').replace(/\\(.)/g, '$1'));
 }
 
 function spokenWithin(entries: readonly TranscriptLine[], minutes: number): string {

@@ -3,10 +3,11 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { builtinMarkdown, classLines } from '../../support/builtin-answer.js';
+import { section } from '../evaluation/evaluate.js';
 
 async function say(texts: readonly string[]): Promise<string> {
   const markdown = await builtinMarkdown({ kind: 'rescue', courseName: 'Physics', entries: classLines(texts, 50_000) });
-  return markdown.split('\n## ')[0] ?? '';
+  return section(markdown, 'Say this', '可以这样说');
 }
 
 describe('rescue at a question that asks for a number', () => {

@@ -2,6 +2,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { builtinMarkdown, classLines } from '../../support/builtin-answer.js';
+import { section } from '../evaluation/evaluate.js';
 
 async function rescue(texts: readonly string[]): Promise<string> {
   return builtinMarkdown({ kind: 'rescue', courseName: '生物', entries: classLines(texts, 40_000) });
@@ -16,7 +17,7 @@ describe('rescue at a yes/no question', () => {
       '所以植物细胞放进清水里，最多胀得鼓鼓的，细胞壁撑着，不会胀破。',
       '好，我问一下。植物细胞放进清水里，会不会胀破？为什么？',
     ]);
-    const say = markdown.split('\n## ')[0] ?? '';
+    const say = section(markdown, '可以这样说');
     assert.match(say, /我觉得不会，/);
     assert.match(say, /细胞壁/);
   });

@@ -3,6 +3,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { builtinMarkdown, classLines } from '../../support/builtin-answer.js';
+import { section } from '../evaluation/evaluate.js';
 
 async function notes(texts: readonly string[]): Promise<string> {
   return builtinMarkdown({ kind: 'summary', courseName: 'Ethics', entries: classLines(texts, 60_000) });
@@ -16,7 +17,7 @@ describe('notes: announcements with their details', () => {
       'Now, utilitarianism. The right act is the one that produces the most happiness.',
       'Bentham counted pleasures; Mill said some pleasures are higher than others.',
     ]);
-    const homework = markdown.split('\n## ').find((part) => part.startsWith('Homework')) ?? '';
+    const homework = section(markdown, 'Homework');
     assert.match(homework, /section this week is moved\. Because of the holiday on Monday it is on Thursday at 3, room B12\./);
     assert.match(homework, /Thursday/);
   });
@@ -27,7 +28,7 @@ describe('notes: announcements with their details', () => {
       "Thursday's sections are moved to Friday, because the building is closed on Thursday. Same times, room 210.",
       'Now, utilitarianism. The right act is the one that produces the most happiness.',
     ]);
-    const homework = markdown.split('\n## ').find((part) => part.startsWith('Homework')) ?? '';
+    const homework = section(markdown, 'Homework');
     assert.match(homework, /Same times, room 210\./);
   });
 });
