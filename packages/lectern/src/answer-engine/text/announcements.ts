@@ -65,11 +65,14 @@ export function findAnnouncement(sentence: string): Announcement | null {
 
 function announcementIn(sentence: string): Announcement | null {
   if (isQuestion(sentence)) return null;
-  const kinds = (Object.keys(KIND_PATTERNS) as AnnouncementKind[]).filter((kind) =>
-    KIND_PATTERNS[kind].test(sentence),
-  );
+  const kinds = kindsNamedIn(sentence);
   if (kinds.length === 0) return null;
   return { kinds, when: timeExpressions(sentence) };
+}
+
+/** The kinds of announced work, exam, deadline or event a text names, whether or not it announces. */
+function kindsNamedIn(text: string): AnnouncementKind[] {
+  return (Object.keys(KIND_PATTERNS) as AnnouncementKind[]).filter((kind) => KIND_PATTERNS[kind].test(text));
 }
 
 /**
@@ -77,16 +80,18 @@ function announcementIn(sentence: string): Announcement | null {
  * announcement would ("Why can the lab report come late?", 实验报告为什么可以晚交？).
  */
 export function namesAnnouncedWork(text: string): boolean {
-  return (Object.keys(KIND_PATTERNS) as AnnouncementKind[]).some((kind) => KIND_PATTERNS[kind].test(text));
+  return kindsNamedIn(text).length > 0;
 }
 
-/** Where a class event is: "room 210", "in the lab", "B12", 302教室, 实验室. */
+/** Where a class event is: "room 210", "in the lab", 302教室, 实验室. */
 const PLACE_PATTERN =
-  /\b(?:room|hall|lab|building|auditorium|library|gym)\s+[A-Z0-9][\w-]*\b|\b(?:in|at) the (?:lab|library|gym|auditorium|same room|usual room)\b|\b[A-Z]\d{2,4}\b|\d{2,4}(?:室|教室)|[\u3400-\u9fff]{0,4}(?:教室|实验室|礼堂|操场|图书馆|报告厅)/i;
+  /\b(?:room|hall|lab|building|auditorium|library|gym)\s+[A-Z0-9][\w-]*\b|\b(?:in|at) the (?:lab|library|gym|auditorium|same room|usual room)\b|\d{2,4}(?:室|教室)|(?:教室|实验室|礼堂|操场|图书馆|报告厅)/i;
+/** A room code ("B12"): a capital letter and digits, so not case-blind like the words above. */
+const ROOM_CODE = /\b[A-Z]\d{2,4}\b/;
 
 /** Whether a sentence says where (a room, a building, the lab). */
 export function namesPlace(sentence: string): boolean {
-  return PLACE_PATTERN.test(sentence);
+  return PLACE_PATTERN.test(sentence) || ROOM_CODE.test(sentence);
 }
 
 /** The date and time expressions of a sentence ("Monday night", "11:59 pm", "周五"), by the pattern announcements use. */

@@ -38,10 +38,11 @@ interface SessionVocabulary {
   ended: boolean;
   /** What the class's own vocabulary was last built from; null before its first build ends. */
   builtFor: { materialId: string | null; entryCount: number } | null;
-  /** The build under way, if any. */
-  building: Promise<void> | null;
-  /** Whether that build only reads a vocabulary built before (then a clip waits for it: it takes ms). */
-  buildFromDisk: Promise<boolean> | null;
+  /**
+   * The build under way, if any: `done` once its vocabulary is the class's, and whether it only
+   * reads one built before (then a clip waits for it: it takes ms).
+   */
+  building: { done: Promise<void>; fromDisk: Promise<boolean> } | null;
 }
 
 const GENERIC = 'generic';
@@ -158,7 +159,7 @@ export class PocketsphinxRecogniser implements Recogniser {
     if (!known) {
       // One class at a time is the norm; a few remembered is plenty.
       if (this.#sessions.size >= 8) this.#sessions.delete(this.#sessions.keys().next().value!);
-      known = { current: undefined, builtFor: null, building: null, buildFromDisk: null, ended: false };
+      known = { current: undefined, builtFor: null, building: null, ended: false };
       this.#sessions.set(context.sessionId, known);
     }
     const stale = known.builtFor === null || known.builtFor.materialId !== context.materialId || context.entryCount - known.builtFor.entryCount >= limits.vocabularyRebuildEveryEntries;
@@ -166,8 +167,7 @@ export class PocketsphinxRecogniser implements Recogniser {
       const state = known;
       const builtFor = { materialId: context.materialId, entryCount: context.entryCount };
       const build = this.#vocabularies.start(context.vocabularySources());
-      state.buildFromDisk = build.fromDisk;
-      state.building = build.vocabulary
+      const done = build.vocabulary
         .then(
           (next) => {
             state.current = next;
@@ -180,8 +180,8 @@ export class PocketsphinxRecogniser implements Recogniser {
         .finally(() => {
           state.builtFor = builtFor;
           state.building = null;
-          state.buildFromDisk = null;
         });
+      state.building = { done, fromDisk: build.fromDisk };
     }
     return known;
   }
@@ -192,7 +192,7 @@ export class PocketsphinxRecogniser implements Recogniser {
     if (known.current !== undefined) return known.current;
     // A vocabulary built before is read from disk in a few ms: worth the wait, unlike a build.
     const building = known.building;
-    if (building && (await known.buildFromDisk)) await building;
+    if (building && (await building.fromDisk)) await building.done;
     if (known.current !== undefined) return known.current;
     const standIn = await this.#vocabularies.latestForCourse(context.courseName);
     // The class's own may have been built during the look-up: it wins.
